@@ -1,0 +1,106 @@
+import fastifyCookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Redis } from 'ioredis'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { registerAuth } from './http/auth.ts'
+import { registerCsrfProtection } from './http/csrf.ts'
+import { registerErrorHandling } from './http/errors.ts'
+import { defaultLimits, type Limits, registerRateLimits } from './http/rate-limits.ts'
+import { registerWeb } from './http/web.ts'
+import { serverSecret } from './lib/secrets.ts'
+import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
+import { authRoutes } from './modules/auth/routes.ts'
+import { createAuthService } from './modules/auth/service.ts'
+import { createSessions } from './modules/auth/sessions.ts'
+import { createMailer, type Mailer } from './modules/mail/mailer.ts'
+import { systemRoutes } from './modules/system/routes.ts'
+import { teamRoutes } from './modules/teams/routes.ts'
+import { createTeamService } from './modules/teams/service.ts'
+import { userRoutes } from './modules/users/routes.ts'
+import { createUserService } from './modules/users/service.ts'
+import { createRealtime } from './realtime/server.ts'
+
+export type AppDeps = {
+  config: Config
+  database: Database
+  /** Shared by rate limits across processes; absent on the embedded default. */
+  redis?: Redis
+  mailer?: Mailer
+  limits?: Limits
+  logger?: FastifyServerOptions['logger']
+}
+
+/** Builds the whole server: API, socket.io and the SPA. Tests call this; main.ts only adds listen(). */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // emotion (MUI) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  })
+  await app.register(fastifyCookie)
+  registerCsrfProtection(app, config.trustedOrigins)
+
+  const db = database.db
+  const sessions = createSessions(db, await serverSecret(db, 'session-signing-key'))
+  const tokens = createOneTimeTokens(db)
+  const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
+  registerAuth(app, sessions)
+  const limits = await registerRateLimits(app, deps.limits ?? defaultLimits, deps.redis)
+
+  const realtime = await createRealtime({ httpServer: app.server, sessions, redisUrl: config.redisUrl, trustedOrigins: config.trustedOrigins, log: app.log })
+  app.addHook('onClose', async () => realtime.close())
+
+  const auth = createAuthService({ db, sessions, tokens, mailer, appUrl: config.appUrl })
+  const users = createUserService({ db, sessions, tokens, mailer, realtime, appUrl: config.appUrl })
+  const teams = createTeamService({ db })
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Closeroom API', version: '0.1.0', description: 'Sales meetings, deals and bookings. Every call answers errors as `{ message }`.' },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  await app.register(
+    async (api) => {
+      systemRoutes(api, { database })
+      authRoutes(api, { auth, sessions, limits })
+      userRoutes(api, { users })
+      teamRoutes(api, { teams })
+    },
+    { prefix: '/api' },
+  )
+
+  await registerWeb(app, config.webDist)
+  return Object.assign(app, { realtime })
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

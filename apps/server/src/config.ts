@@ -1,0 +1,64 @@
+import { resolve } from 'node:path'
+import { z } from 'zod'
+
+// The environment is read here, once. Nothing else in the server touches process.env.
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Closeroom <no-reply@closeroom.local>'),
+  /** The address people reach the app at; used in emailed links and as the allowed origin. */
+  APP_URL: z.url().optional(),
+  /** Extra origins allowed to make state-changing requests (comma-separated), e.g. a Vite dev server. */
+  TRUSTED_ORIGINS: z.string().default(''),
+  /** Set when a proxy in front terminates TLS, so the client IP and https are read from X-Forwarded-*. */
+  TRUST_PROXY: z.stringbool().default(false),
+  SEED_DEMO: z.stringbool().default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+})
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl?: string
+  redisUrl?: string
+  smtpUrl?: string
+  mailFrom: string
+  appUrl: string
+  trustedOrigins: string[]
+  trustProxy: boolean
+  seedDemo: boolean
+  logLevel: z.infer<typeof Env>['LOG_LEVEL']
+  /** Built SPA to serve; absent when it is not built (API only). */
+  webDist: string
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`Invalid environment: ${issue?.path.join('.')}: ${issue?.message}`)
+  }
+  const e = parsed.data
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl,
+    trustedOrigins: [appUrl, ...e.TRUSTED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)],
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  }
+}

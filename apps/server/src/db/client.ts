@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Cheap round trip used by the health check. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+const migrationsFolder = new URL('./migrations', import.meta.url).pathname
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise embedded PGlite: persisted under dataDir, or in memory
+ * when dataDir is 'memory://' (tests). Same schema, same migrations, same queries either way.
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    await migratePg(drizzlePg(pool), { migrationsFolder })
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    }
+  }
+  const dataDir = options.dataDir ?? 'memory://'
+  let client: PGlite
+  if (dataDir.startsWith('memory://')) client = new PGlite()
+  else {
+    mkdirSync(dataDir, { recursive: true })
+    client = new PGlite(join(dataDir, 'pglite'))
+  }
+  await client.waitReady
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  await migratePglite(drizzlePglite(client), { migrationsFolder })
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  }
+}

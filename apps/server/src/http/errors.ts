@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+
+/** An error a user can read. Services throw these; the error handler turns them into `4xx { message }`. */
+export class HttpError extends Error {
+  readonly statusCode: number
+  constructor(statusCode: number, message: string) {
+    super(message)
+    this.statusCode = statusCode
+  }
+}
+
+export const Invalid = (message: string) => new HttpError(400, message)
+export const Unauthorized = (message = 'You are not signed in') => new HttpError(401, message)
+export const Forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message)
+export const NotFound = (message = 'Not found') => new HttpError(404, message)
+export const Conflict = (message: string) => new HttpError(409, message)
+
+type PgError = { code?: string; constraint?: string }
+
+/** Drizzle wraps driver errors; the PostgreSQL error code is on the cause. */
+function pgErrorOf(error: unknown): PgError | undefined {
+  let current = error as { cause?: unknown } & PgError
+  for (let depth = 0; current && depth < 3; depth++) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current
+    current = current.cause as typeof current
+  }
+  return undefined
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message })
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0]
+      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.')
+      const where = field || error.validationContext || 'request'
+      return reply.code(400).send({ message: `${where}: ${issue?.message ?? 'is invalid'}` })
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema')
+      return reply.code(500).send({ message: 'Something went wrong' })
+    }
+
+    // Races the services cannot see coming (two requests creating the same email) end at a constraint.
+    const pg = pgErrorOf(error)
+    if (pg?.code === '23505') return reply.code(409).send({ message: 'This already exists' })
+    if (pg?.code === '23503') return reply.code(400).send({ message: 'A referenced record does not exist' })
+    if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008') return reply.code(400).send({ message: 'A value is malformed' })
+
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limits.
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message })
+
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.code(500).send({ message: 'Something went wrong' })
+  })
+}

@@ -1,0 +1,28 @@
+import { Redis } from 'ioredis'
+import { buildApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { seedDemo } from './modules/demo/seed.ts'
+
+const config = loadConfig()
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined
+const app = await buildApp({ config, database, redis })
+
+const demo = config.seedDemo ? await seedDemo(database.db) : null
+await app.listen({ port: config.port, host: config.host })
+
+const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
+app.log.info(`Closeroom is running on ${config.appUrl} (${where}${redis ? ', Redis' : ''})`)
+if (demo) {
+  app.log.info(`Demo organization created. Sign in at ${config.appUrl}/login as ${demo.email} with the password ${demo.password}`)
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close()
+    await database.close()
+    redis?.disconnect()
+    process.exit(0)
+  })
+}

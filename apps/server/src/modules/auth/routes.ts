@@ -1,0 +1,95 @@
+import {
+  ChangePassword,
+  ErrorBody,
+  ForgotPassword,
+  Login,
+  Ok,
+  Register,
+  ResetPassword,
+  SessionList,
+  Signup,
+  User,
+  UserEnvelope,
+  UserSettings,
+  VerifyEmail,
+} from '@closeroom/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { actor, clearSessionCookie, setSessionCookie } from '../../http/auth.ts'
+import type { RateLimitGuards } from '../../http/rate-limits.ts'
+import type { AuthService } from './service.ts'
+import type { Sessions } from './sessions.ts'
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody }
+const tags = ['auth']
+
+export function authRoutes(app: FastifyInstance, { auth, sessions, limits }: { auth: AuthService; sessions: Sessions; limits: RateLimitGuards }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const guarded = { preHandler: limits.credentials }
+
+  r.post('/register', { ...guarded, schema: { tags, body: Register, response: { 201: UserEnvelope, ...errors } } }, async (req, reply) => {
+    const user = await auth.register(req.body)
+    setSessionCookie(req, reply, await sessions.start(user.id, req.headers['user-agent']))
+    return reply.code(201).send({ user: auth.present(user) })
+  })
+
+  r.post('/auth/login', { ...guarded, schema: { tags, body: Login, response: { 200: UserEnvelope, ...errors } } }, async (req, reply) => {
+    const user = await auth.login(req.body)
+    setSessionCookie(req, reply, await sessions.start(user.id, req.headers['user-agent']))
+    return { user: auth.present(user) }
+  })
+
+  r.post('/account/signup', { ...guarded, schema: { tags, body: Signup, response: { 201: UserEnvelope, ...errors } } }, async (req, reply) => {
+    const user = await auth.signup(req.body)
+    setSessionCookie(req, reply, await sessions.start(user.id, req.headers['user-agent']))
+    return reply.code(201).send({ user: auth.present(user) })
+  })
+
+  r.get('/auth/me', { schema: { tags, response: { 200: UserEnvelope, 401: ErrorBody } } }, async (req) => ({ user: auth.present(actor(req).user) }))
+
+  r.delete('/auth/logout', { schema: { tags, response: { 200: Ok } } }, async (req, reply) => {
+    if (req.auth) await sessions.revoke(req.auth.sessionId)
+    clearSessionCookie(reply)
+    return { ok: true as const }
+  })
+
+  r.get('/auth/sessions', { schema: { tags, response: { 200: SessionList, 401: ErrorBody } } }, async (req) => {
+    const { user, sessionId } = actor(req)
+    return { sessions: await sessions.list(user.id, sessionId) }
+  })
+
+  r.delete('/auth/sessions', { schema: { tags, description: 'Signs out of every device, this one included.', response: { 200: Ok, 401: ErrorBody } } }, async (req, reply) => {
+    await sessions.revokeAll(actor(req).user.id)
+    clearSessionCookie(reply)
+    return { ok: true as const }
+  })
+
+  r.post('/auth/forgot-password', { ...guarded, schema: { tags, body: ForgotPassword, response: { 200: Ok, ...errors } } }, async (req) => {
+    await auth.forgotPassword(req.body.email)
+    return { ok: true as const }
+  })
+
+  r.post('/auth/reset-password', { schema: { tags, body: ResetPassword, response: { 200: Ok, ...errors } } }, async (req) => {
+    await auth.resetPassword(req.body)
+    return { ok: true as const }
+  })
+
+  r.post('/auth/verify', { ...guarded, schema: { tags, body: VerifyEmail, response: { 200: Ok, ...errors } } }, async (req) => {
+    await auth.verifyEmail(req.body)
+    return { ok: true as const }
+  })
+
+  r.post('/auth/verify/resend', { schema: { tags, response: { 200: Ok, ...errors } } }, async (req) => {
+    await auth.resendVerification(actor(req))
+    return { ok: true as const }
+  })
+
+  r.post('/user/settings', { schema: { tags, body: UserSettings, response: { 200: User, ...errors } } }, async (req) =>
+    auth.present(await auth.updateSettings(actor(req), req.body)),
+  )
+
+  r.post('/user/password', { schema: { tags, body: ChangePassword, response: { 200: Ok, ...errors } } }, async (req) => {
+    await auth.changePassword(actor(req), req.body)
+    return { ok: true as const }
+  })
+}

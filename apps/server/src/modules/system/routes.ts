@@ -1,0 +1,34 @@
+import { ErrorBody, Health, OutboxList } from '@closeroom/shared'
+import { desc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { HEALTH_CHECK_TIMEOUT_MS } from '@closeroom/shared'
+import type { Database } from '../../db/client.ts'
+import { outboxEmails } from '../../db/schema/index.ts'
+import { actor } from '../../http/auth.ts'
+import { authorize } from '../../permissions.ts'
+
+export function systemRoutes(app: FastifyInstance, { database }: { database: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+
+  // The web app gives up after HEALTH_CHECK_TIMEOUT_MS; answer 503 before that rather than hang.
+  r.get('/health', { schema: { tags: ['system'], response: { 200: Health, 503: ErrorBody } } }, async (_req, reply) => {
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, HEALTH_CHECK_TIMEOUT_MS - 500, 'timeout').unref())
+    const result = await Promise.race([database.ping().then(() => 'ok' as const, () => 'down' as const), timeout])
+    if (result !== 'ok') return reply.code(503).send({ message: 'The database is not answering' })
+    return { status: 'ok' as const }
+  })
+
+  // Emails kept instead of sent when no SMTP server is configured, newest first.
+  r.get('/outbox', { schema: { tags: ['system'], response: { 200: OutboxList, 401: ErrorBody, 403: ErrorBody } } }, async (req) => {
+    const { user } = actor(req)
+    authorize(user, 'outbox.read')
+    const rows = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.organizationId, user.organizationId))
+      .orderBy(desc(outboxEmails.createdAt))
+      .limit(100)
+    return { emails: rows.map((e) => ({ id: e.id, to: e.to, subject: e.subject, text: e.text, createdAt: e.createdAt.toISOString() })) }
+  })
+}

@@ -1,0 +1,111 @@
+import type { InviteUser, UpdateUser } from '@closeroom/shared'
+import { SocketEvents } from '@closeroom/shared'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { organizations, users } from '../../db/schema/index.ts'
+import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
+import { authorize } from '../../permissions.ts'
+import type { Realtime } from '../../realtime/server.ts'
+import type { OneTimeTokens } from '../auth/one-time-tokens.ts'
+import type { AuthContext, Sessions } from '../auth/sessions.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import * as templates from '../mail/templates.ts'
+import type { UserRow } from './present.ts'
+
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+const USER_NOT_FOUND = 'User not found'
+
+type Deps = { db: Db; sessions: Sessions; tokens: OneTimeTokens; mailer: Mailer; realtime: Pick<Realtime, 'disconnectUser' | 'toUser'>; appUrl: string }
+
+/** People of the caller's organization. Every query is scoped by it: another organization's user is a 404. */
+export function createUserService({ db, sessions, tokens, mailer, realtime, appUrl }: Deps) {
+  async function get({ user: me }: AuthContext, id: string): Promise<UserRow> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.organizationId, me.organizationId)))
+    if (!row) throw NotFound(USER_NOT_FOUND)
+    return row
+  }
+
+  async function list({ user: me }: AuthContext): Promise<UserRow[]> {
+    return db.select().from(users).where(eq(users.organizationId, me.organizationId)).orderBy(asc(users.name), asc(users.email))
+  }
+
+  /** Creates the account as 'invited' and emails a link; the person sets their name and password on /register. */
+  async function invite({ user: me }: AuthContext, input: InviteUser): Promise<UserRow> {
+    authorize(me, 'users.invite', input.role)
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email))
+    if (taken) throw Conflict('An account with this email already exists')
+    const [invited] = await db
+      .insert(users)
+      .values({
+        organizationId: me.organizationId,
+        email: input.email,
+        name: input.name ?? input.email.split('@')[0] ?? input.email,
+        role: input.role,
+        status: 'invited',
+        timeZone: me.timeZone,
+        locale: me.locale,
+      })
+      .returning()
+    if (!invited) throw new Error('user insert returned nothing')
+    const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, me.organizationId))
+    const token = await tokens.issue(invited.id, 'invitation', INVITATION_TTL_MS, 'link')
+    const url = `${appUrl}/register?invitation=${token}&email=${encodeURIComponent(invited.email)}`
+    await mailer.send({ to: invited.email, organizationId: me.organizationId, ...templates.invitation(me.name, org?.name ?? 'their organization', url) })
+    return invited
+  }
+
+  async function update(auth: AuthContext, id: string, input: UpdateUser): Promise<UserRow> {
+    const me = auth.user
+    const target = await get(auth, id)
+    if (input.name !== undefined && target.id !== me.id) authorize(me, 'users.update', target)
+    if (input.role !== undefined && input.role !== target.role) {
+      authorize(me, 'users.setRole', target, input.role)
+      if (target.role === 'owner') await keepAnOwner(me.organizationId, target.id)
+    }
+    const activeChange = input.active !== undefined && input.active !== (target.status !== 'deactivated')
+    if (activeChange) authorize(me, 'users.deactivate', target)
+    let [row] = await db
+      .update(users)
+      .set({ name: input.name, role: input.role, updatedAt: new Date() })
+      .where(and(eq(users.id, target.id), eq(users.organizationId, me.organizationId)))
+      .returning()
+    if (!row) throw NotFound(USER_NOT_FOUND)
+    if (activeChange) row = input.active ? await setStatus(row, row.passwordHash ? 'active' : 'invited') : await deactivate(auth, id)
+    return row
+  }
+
+  /** Deactivated, not deleted: their deals, bookings and history stay; their sessions and sockets end now. */
+  async function deactivate(auth: AuthContext, id: string): Promise<UserRow> {
+    const target = await get(auth, id)
+    authorize(auth.user, 'users.deactivate', target)
+    if (target.role === 'owner') await keepAnOwner(auth.user.organizationId, target.id)
+    const row = await setStatus(target, 'deactivated')
+    await sessions.revokeAll(target.id)
+    realtime.disconnectUser(target.id)
+    return row
+  }
+
+  async function setStatus(target: UserRow, status: UserRow['status']) {
+    const [row] = await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, target.id)).returning()
+    if (!row) throw NotFound(USER_NOT_FOUND)
+    realtime.toUser(target.id, SocketEvents.userNewNotification, { type: 'account-updated' })
+    return row
+  }
+
+  /** An organization always keeps one active owner, or nobody could administer it. */
+  async function keepAnOwner(organizationId: string, leavingOwnerId: string) {
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organizationId, organizationId), eq(users.role, 'owner'), eq(users.status, 'active'), ne(users.id, leavingOwnerId)))
+      .limit(1)
+    if (!other) throw Invalid('The organization needs at least one active owner')
+  }
+
+  return { get, list, invite, update, deactivate }
+}
+
+export type UserService = ReturnType<typeof createUserService>

@@ -1,0 +1,45 @@
+import type { Role } from '@closeroom/shared'
+import { Forbidden } from './http/errors.ts'
+
+type Actor = { id: string; role: Role; organizationId: string }
+type Target = { id: string; role: Role }
+
+/**
+ * Who may do what inside an organization, in one table. Services call `authorize`; the organization
+ * boundary itself is enforced by scoping every query, so these rules only rank people of one organization.
+ */
+const rules = {
+  'users.invite': (actor: Actor, role?: Role) => isAdmin(actor) && (role !== 'owner' || actor.role === 'owner'),
+  'users.update': (actor: Actor, target?: Target) => isAdmin(actor) && (target?.role !== 'owner' || actor.role === 'owner'),
+  'users.setRole': (actor: Actor, target?: Target, role?: Role) =>
+    isAdmin(actor) && actor.id !== target?.id && (actor.role === 'owner' || (target?.role !== 'owner' && role !== 'owner')),
+  'users.deactivate': (actor: Actor, target?: Target) =>
+    isAdmin(actor) && actor.id !== target?.id && (target?.role !== 'owner' || actor.role === 'owner'),
+  'teams.manage': (actor: Actor) => isAdmin(actor),
+  'outbox.read': (actor: Actor) => isAdmin(actor),
+} as const
+
+export type Action = keyof typeof rules
+
+function isAdmin(actor: Actor) {
+  return actor.role === 'owner' || actor.role === 'admin'
+}
+
+export function can<A extends Action>(actor: Actor, action: A, ...args: DropFirst<Parameters<(typeof rules)[A]>>): boolean {
+  return (rules[action] as (actor: Actor, ...rest: unknown[]) => boolean)(actor, ...args)
+}
+
+const messages: Record<Action, string> = {
+  'users.invite': 'Only owners and admins can invite users; only owners can invite owners',
+  'users.update': 'Only owners and admins can edit users; only owners can edit owners',
+  'users.setRole': "Only owners and admins can change roles; nobody changes their own role, and only owners grant or remove 'owner'",
+  'users.deactivate': 'Only owners and admins can deactivate users; nobody deactivates themselves, and only owners deactivate owners',
+  'teams.manage': 'Only owners and admins can manage teams',
+  'outbox.read': 'Only owners and admins can read the outbox',
+}
+
+export function authorize<A extends Action>(actor: Actor, action: A, ...args: DropFirst<Parameters<(typeof rules)[A]>>): void {
+  if (!can(actor, action, ...args)) throw Forbidden(messages[action])
+}
+
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never

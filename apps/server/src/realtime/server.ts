@@ -1,0 +1,78 @@
+import type { Server as HttpServer } from 'node:http'
+import { SocketEvents } from '@closeroom/shared'
+import { fastifyCookie } from '@fastify/cookie'
+import { createAdapter } from '@socket.io/redis-adapter'
+import type { FastifyBaseLogger } from 'fastify'
+import { Redis } from 'ioredis'
+import { Server } from 'socket.io'
+import { SESSION_COOKIE, type Sessions } from '../modules/auth/sessions.ts'
+
+export type SocketUser = { id: string; organizationId: string; name: string }
+
+export const rooms = {
+  user: (id: string) => `user:${id}`,
+  organization: (id: string) => `org:${id}`,
+}
+
+/**
+ * socket.io on the app's HTTP server. The session cookie authenticates the socket; anonymous sockets are
+ * allowed (public pages will use them) but join no private room. With Redis, several processes act as one.
+ */
+export async function createRealtime(options: { httpServer: HttpServer; sessions: Sessions; redisUrl?: string; trustedOrigins: string[]; log: FastifyBaseLogger }) {
+  const { httpServer, sessions, redisUrl, log } = options
+  const io = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: options.trustedOrigins, credentials: true },
+  })
+
+  const redisClients: Redis[] = []
+  if (redisUrl) {
+    const pub = new Redis(redisUrl, { lazyConnect: true })
+    const sub = pub.duplicate()
+    await Promise.all([pub.connect(), sub.connect()])
+    redisClients.push(pub, sub)
+    io.adapter(createAdapter(pub, sub))
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '')
+      const auth = await sessions.resolve(cookies[SESSION_COOKIE])
+      if (auth) socket.data.user = { id: auth.user.id, organizationId: auth.user.organizationId, name: auth.user.name } satisfies SocketUser
+      next()
+    } catch (error) {
+      log.error({ err: error }, 'socket authentication failed')
+      next(new Error('Authentication failed'))
+    }
+  })
+
+  io.on('connection', (socket) => {
+    const user = socket.data.user as SocketUser | undefined
+    if (!user) return
+    void socket.join([rooms.user(user.id), rooms.organization(user.organizationId)])
+    // The activity tracker's signal, relayed to teammates (who is at their desk right now).
+    for (const event of [SocketEvents.userActive, SocketEvents.userInactive]) {
+      socket.on(event, () => {
+        socket.to(rooms.organization(user.organizationId)).emit(event, { userId: user.id })
+      })
+    }
+  })
+
+  return {
+    io,
+    toUser(userId: string, event: string, payload: unknown) {
+      io.to(rooms.user(userId)).emit(event, payload)
+    },
+    /** Ends a user's live connections on every process, e.g. when they are deactivated. */
+    disconnectUser(userId: string) {
+      io.in(rooms.user(userId)).disconnectSockets(true)
+    },
+    async close() {
+      await io.close()
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)))
+    },
+  }
+}
+
+export type Realtime = Awaited<ReturnType<typeof createRealtime>>

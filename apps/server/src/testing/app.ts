@@ -1,0 +1,22 @@
+import { desc, eq } from 'drizzle-orm'
+import { type AppDeps, buildApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import { outboxEmails } from '../db/schema/index.ts'
+import { openTestDatabase } from './database.ts'
+
+/** The real app on a test database of its own, with the outbox as the mailbox. */
+export async function buildTestApp(overrides: Partial<Omit<AppDeps, 'database'>> & { env?: Record<string, string> } = {}) {
+  const database = await openTestDatabase()
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...overrides.env })
+  const app = await buildApp({ config, database, ...overrides })
+  app.addHook('onClose', async () => database.close())
+
+  /** The emails sent to an address, newest first. */
+  async function outbox(to: string) {
+    return database.db.select().from(outboxEmails).where(eq(outboxEmails.to, to)).orderBy(desc(outboxEmails.createdAt))
+  }
+
+  return Object.assign(app, { database, outbox })
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>

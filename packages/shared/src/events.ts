@@ -1,0 +1,28 @@
+// Socket event names, exactly as the spec lists them (section 7).
+export const SocketEvents = {
+  userNewClientMessage: 'user-new-client-message',
+  userNewDealMessage: 'user-new-deal-message',
+  userNewNotification: 'user-new-notification',
+  userOnline: 'user-online',
+  userOffline: 'user-offline',
+  userActive: 'user-active',
+  userInactive: 'user-inactive',
+  clientsJoinRoom: 'clients-join-room',
+  clientsLeaveRoom: 'clients-leave-room',
+  clientsNewMessage: 'clients-new-message',
+  clientsUpdatedMessage: 'clients-updated-message',
+  dealsJoinRoom: 'deals-join-room',
+  dealsLeaveRoom: 'deals-leave-room',
+  dealsJoinPublicRoom: 'deals-join-public-room',
+  dealsLeavePublicRoom: 'deals-leave-public-room',
+  dealsNewMessage: 'deals-new-message',
+  dealsNewPublicMessage: 'deals-new-public-message',
+  meetingJoin: 'meeting-join',
+  meetingLeave: 'meeting-leave',
+  meetingNewParticipant: 'meeting-new-participant',
+  meetingParticipantActive: 'meeting-participant-active',
+  meetingParticipantInactive: 'meeting-participant-inactive',
+  meetingRecordingChange: 'meeting-recording-change',
+} as const
+
+export type SocketEvent = (typeof SocketEvents)[keyof typeof SocketEvents]

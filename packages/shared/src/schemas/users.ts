@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { PersonName, Role, User } from './auth.ts'
+import { Email } from './common.ts'
+
+export const InviteUser = z.object({ email: Email, name: PersonName.optional(), role: Role.default('member') })
+export type InviteUser = z.infer<typeof InviteUser>
+
+export const UpdateUser = z.object({ name: PersonName, role: Role, active: z.boolean() }).partial()
+export type UpdateUser = z.infer<typeof UpdateUser>
+
+export const UserList = z.object({ users: z.array(User) })

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config'
+
+// unit: pure logic. api: the real server on a test database of its own per file (PGlite, or PostgreSQL
+// with TEST_DATABASE_URL). e2e: Chromium against the built app. scale: several processes sharing Redis.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'] } },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['**/*.unit.test.ts', '**/*.scale.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      { test: { name: 'scale', include: ['apps/server/src/**/*.scale.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+    ],
+  },
+})
