@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { Redis } from 'ioredis'
+import { HttpError } from './errors.ts'
 
 export type RateLimitOptions = { max: number; windowMs: number }
 export type Limits = { perIp: RateLimitOptions; perEmail: RateLimitOptions }
@@ -13,29 +14,34 @@ export const defaultLimits: Limits = {
 
 /**
  * Registers the rate-limit store (Redis when configured, so every process counts together) and returns
- * the preHandlers that guard the credential routes: one counter per client IP, one per email address.
+ * the preHandler guarding the credential routes. It counts twice, per client IP and per email address:
+ * the plugin's own hooks run only one limiter per request, so both counters are applied here.
  */
 export async function registerRateLimits(app: FastifyInstance, limits: Limits, redis?: Redis) {
-  await app.register(rateLimit, {
-    global: false,
-    redis,
-    nameSpace: 'closeroom-rl-',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+  await app.register(rateLimit, { global: false, redis, nameSpace: 'closeroom-rl-' })
+  const counters = [
+    app.createRateLimit({
+      max: limits.perIp.max,
+      timeWindow: limits.perIp.windowMs,
+      keyGenerator: (request: FastifyRequest) => `ip:${request.routeOptions.url}:${request.ip}`,
     }),
-  })
-  const perIp = app.rateLimit({
-    max: limits.perIp.max,
-    timeWindow: limits.perIp.windowMs,
-    keyGenerator: (request: FastifyRequest) => `ip:${request.routeOptions.url}:${request.ip}`,
-  })
-  const perEmail = app.rateLimit({
-    max: limits.perEmail.max,
-    timeWindow: limits.perEmail.windowMs,
-    keyGenerator: (request: FastifyRequest) => `email:${(request.body as { email?: string } | undefined)?.email ?? request.ip}`,
-  })
-  return { credentials: [perIp, perEmail] as preHandlerAsyncHookHandler[] }
+    app.createRateLimit({
+      max: limits.perEmail.max,
+      timeWindow: limits.perEmail.windowMs,
+      keyGenerator: (request: FastifyRequest) => `email:${(request.body as { email?: unknown } | undefined)?.email ?? request.ip}`,
+    }),
+  ]
+  const credentials: preHandlerAsyncHookHandler = async (request, reply) => {
+    for (const count of counters) {
+      const result = await count(request)
+      if (!result.isAllowed && result.isExceeded) {
+        const seconds = Math.max(1, result.ttlInSeconds)
+        reply.header('retry-after', seconds)
+        throw new HttpError(429, `Too many attempts. Try again in ${seconds} seconds.`)
+      }
+    }
+  }
+  return { credentials }
 }
 
 export type RateLimitGuards = Awaited<ReturnType<typeof registerRateLimits>>

@@ -8,7 +8,9 @@ import { openTestDatabase } from './database.ts'
 export async function buildTestApp(overrides: Partial<Omit<AppDeps, 'database'>> & { env?: Record<string, string> } = {}) {
   const database = await openTestDatabase()
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...overrides.env })
-  const app = await buildApp({ config, database, ...overrides })
+  // Suites register many users from one address; the rate-limit tests pass the real limits explicitly.
+  const limits = overrides.limits ?? { perIp: { max: 10_000, windowMs: 60_000 }, perEmail: { max: 10_000, windowMs: 60_000 } }
+  const app = await buildApp({ config, database, ...overrides, limits })
   app.addHook('onClose', async () => database.close())
 
   /** The emails sent to an address, newest first. */

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../testing/app.ts'
+import { buildOwner, PASSWORD, uniqueEmail } from '../testing/factories.ts'
+import { defaultLimits } from './rate-limits.ts'
+
+let app: TestApp
+beforeAll(async () => {
+  app = await buildTestApp({ limits: defaultLimits, env: { APP_URL: 'https://app.closeroom.test' } })
+})
+afterAll(() => app.close())
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing request from another origin with 403', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@example.com', password: PASSWORD },
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toEqual({ message: 'Cross-site request refused' })
+  })
+
+  it('refuses a request the browser marks as cross-site even without an Origin', async () => {
+    const res = await app.inject({ method: 'DELETE', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(res.statusCode).toBe(403)
+  })
+
+  it('accepts requests from the app itself', async () => {
+    const email = uniqueEmail()
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { origin: 'https://app.closeroom.test', 'sec-fetch-site': 'same-origin' },
+      payload: { email, password: PASSWORD, name: 'Same Origin' },
+    })
+    expect(res.statusCode).toBe(201)
+  })
+
+  it('lets reads through from anywhere: they change nothing', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } })
+    expect(res.statusCode).toBe(200)
+  })
+})
+
+describe('headers and cookies', () => {
+  it('sets security headers on every answer', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['strict-transport-security']).toBeDefined()
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+  })
+
+  it('marks the session cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
+    const proxied = await buildTestApp({ env: { TRUST_PROXY: 'true' } })
+    try {
+      const res = await proxied.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { email: uniqueEmail(), password: PASSWORD, name: 'Behind TLS' },
+      })
+      expect(res.statusCode).toBe(201)
+      expect(res.headers['set-cookie']).toMatch(/; Secure/)
+      expect(res.headers['set-cookie']).toMatch(/HttpOnly/)
+    } finally {
+      await proxied.close()
+    }
+  })
+})
+
+describe('rate limits', () => {
+  it('answers 429 with a message after too many tries for one email, from any address', async () => {
+    const email = uniqueEmail('target')
+    const tries = []
+    for (let i = 0; i < defaultLimits.perEmail.max + 1; i++) {
+      // A different client address each time: the per-email counter still catches it.
+      tries.push(await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.0.0.${i + 1}`, payload: { email, password: 'wrong password' } }))
+    }
+    expect(tries.slice(0, -1).every((r) => r.statusCode === 401)).toBe(true)
+    const last = tries.at(-1)
+    expect(last?.statusCode).toBe(429)
+    expect(last?.json().message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/)
+  })
+
+  it('answers 429 after too many tries from one address, whatever the email', async () => {
+    let status = 0
+    for (let i = 0; i < defaultLimits.perIp.max + 1; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: '10.9.9.9', payload: { email: uniqueEmail('spray') } })
+      status = res.statusCode
+    }
+    expect(status).toBe(429)
+    // Another address is not held back by that one.
+    const other = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: '10.9.9.10', payload: { email: uniqueEmail() } })
+    expect(other.statusCode).toBe(200)
+  })
+})
+
+describe('what never leaves the server', () => {
+  it('keeps hashes, tokens and signing keys out of every answer', async () => {
+    const owner = await buildOwner(app)
+    const answers = await Promise.all(
+      ['/api/auth/me', '/api/users', `/api/users/${owner.user.id}`, '/api/auth/sessions', '/api/teams'].map((url) =>
+        app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } }),
+      ),
+    )
+    const secrets = await app.database.db.query.serverSecrets.findMany()
+    const tokens = await app.database.db.query.userTokens.findMany()
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200)
+      expect(res.body).not.toMatch(/argon2|password|token/i)
+      for (const s of secrets) expect(res.body).not.toContain(s.value)
+      for (const t of tokens) expect(res.body).not.toContain(t.tokenHash)
+    }
+  })
+})
+
+describe('unknown routes and documentation', () => {
+  it('answers an unknown API route with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist?x=1' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ message: 'Route GET /api/does-not-exist not found' })
+  })
+
+  it('serves an OpenAPI document generated from the zod schemas, and its viewer at /api/docs', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    expect(doc.openapi).toMatch(/^3\./)
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/register', '/api/auth/login', '/api/users/{id}', '/api/teams/{id}']))
+    const register = doc.paths['/api/register'].post
+    expect(register.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'password', 'name']))
+    const page = await app.inject({ method: 'GET', url: '/api/docs/' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toContain('text/html')
+  })
+
+  it('reports healthy when the database answers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ status: 'ok' })
+  })
+})
