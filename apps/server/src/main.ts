@@ -12,11 +12,12 @@ const app = await buildApp({ config, database, redis })
 const demo = config.seedDemo ? await seedDemo(database.db) : null
 await app.listen({ port: config.port, host: config.host })
 
+// A plain banner for the person who just typed `npm start`; the structured log says the same for machines.
 const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'
-app.log.info(`Closeroom is running on ${config.appUrl} (${where}${redis ? ', Redis' : ''})`)
-if (demo) {
-  app.log.info(`Demo organization created. Sign in at ${config.appUrl}/login as ${demo.email} with the password ${demo.password}`)
-}
+const banner = [`Closeroom is running on ${config.appUrl} (${where}${redis ? ', Redis' : ''})`]
+if (demo) banner.push(`Demo organization created. Sign in at ${config.appUrl}/login as ${demo.email} with the password ${demo.password}`)
+app.log.info(banner.join(' — '))
+process.stdout.write(`\n  ${banner.join('\n  ')}\n\n`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

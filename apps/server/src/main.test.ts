@@ -1,0 +1,45 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { DEMO_OWNER_EMAIL, DEMO_PASSWORD } from './modules/demo/seed.ts'
+import { freePort, type ServerProcess, startServerProcess } from './testing/process.ts'
+
+// The quick start as a user runs it: `node apps/server/src/main.ts` on embedded PGlite under DATA_DIR.
+
+const dataDir = mkdtempSync(join(tmpdir(), 'closeroom-data-'))
+const running: ServerProcess[] = []
+afterAll(async () => {
+  await Promise.all(running.map((p) => p.stop()))
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const login = (url: string) =>
+  fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }) })
+
+it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data across restarts', async () => {
+  const port = await freePort()
+  const first = await startServerProcess({ PORT: String(port), DATA_DIR: dataDir })
+  running.push(first)
+  expect(first.url).toBe(`http://127.0.0.1:${port}`)
+  expect(first.output()).toContain(`Sign in at http://localhost:${port}/login as ${DEMO_OWNER_EMAIL} with the password ${DEMO_PASSWORD}`)
+  expect(readdirSync(dataDir)).toContain('pglite')
+
+  expect(await (await fetch(`${first.url}/api/health`)).json()).toEqual({ status: 'ok' })
+  const signedIn = await login(first.url)
+  expect(signedIn.status).toBe(200)
+  const cookie = signedIn.headers.get('set-cookie')?.split(';')[0] ?? ''
+  const users = await (await fetch(`${first.url}/api/users`, { headers: { cookie } })).json()
+  expect(users.users.map((u: { role: string }) => u.role).sort()).toEqual(['member', 'member', 'owner'])
+  const teams = await (await fetch(`${first.url}/api/teams`, { headers: { cookie } })).json()
+  expect(teams.teams).toHaveLength(1)
+  await first.stop()
+
+  const second = await startServerProcess({ PORT: String(port), DATA_DIR: dataDir })
+  running.push(second)
+  expect(second.output()).not.toContain('Demo organization created')
+  // The session and its signing key live in the database: a restart does not sign anyone out.
+  const me = await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })
+  expect(me.status).toBe(200)
+  expect((await me.json()).user.email).toBe(DEMO_OWNER_EMAIL)
+})

@@ -1,0 +1,79 @@
+import { SocketEvents } from '@closeroom/shared'
+import { io, type Socket } from 'socket.io-client'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../testing/app.ts'
+import { buildMember, buildOwner, type Client } from '../testing/factories.ts'
+import { rooms } from './server.ts'
+
+let app: TestApp
+let url: string
+const sockets: Socket[] = []
+
+beforeAll(async () => {
+  app = await buildTestApp()
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  url = `http://127.0.0.1:${address.port}`
+})
+afterAll(async () => {
+  for (const s of sockets) s.disconnect()
+  await app.close()
+})
+
+async function connect(client?: Client): Promise<Socket> {
+  const socket = io(url, { transports: ['websocket'], extraHeaders: client ? { cookie: client.cookie } : {}, reconnection: false })
+  sockets.push(socket)
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve)
+    socket.once('connect_error', reject)
+  })
+  return socket
+}
+
+const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve))
+
+it("tells teammates when a user becomes active or inactive, and nobody of another organization", async () => {
+  const owner = await buildOwner(app)
+  const member = await buildMember(app, owner)
+  const stranger = await buildOwner(app)
+  const [ownerSocket, memberSocket, strangerSocket] = await Promise.all([connect(owner), connect(member), connect(stranger)])
+  const strangerHeard: unknown[] = []
+  strangerSocket.on(SocketEvents.userActive, (p) => strangerHeard.push(p))
+
+  const active = next(memberSocket, SocketEvents.userActive)
+  ownerSocket.emit(SocketEvents.userActive)
+  expect(await active).toEqual({ userId: owner.user.id })
+
+  const inactive = next(memberSocket, SocketEvents.userInactive)
+  ownerSocket.emit(SocketEvents.userInactive)
+  expect(await inactive).toEqual({ userId: owner.user.id })
+
+  // The stranger's own teammate event arrives after the owner's would have: it heard nothing of Acme's.
+  const strangerMate = await buildMember(app, stranger)
+  const mateSocket = await connect(strangerMate)
+  const heard = next(strangerSocket, SocketEvents.userActive)
+  mateSocket.emit(SocketEvents.userActive)
+  expect(await heard).toEqual({ userId: strangerMate.user.id })
+  expect(strangerHeard).toEqual([{ userId: strangerMate.user.id }])
+})
+
+it('lets an anonymous socket connect but puts it in no private room', async () => {
+  const owner = await buildOwner(app)
+  const [anonymous, ownerSocket] = await Promise.all([connect(), connect(owner)])
+  const inOrganization = await app.realtime.io.in(rooms.organization(owner.user.organizationId)).fetchSockets()
+  expect(inOrganization.map((s) => s.id)).toEqual([ownerSocket.id])
+  const anonymousRooms = (await app.realtime.io.fetchSockets()).find((s) => s.id === anonymous.id)?.rooms
+  // socket.io puts every socket in a room named after its own id, and that is all an anonymous one gets.
+  expect([...(anonymousRooms ?? [])]).toEqual([anonymous.id])
+})
+
+it('disconnects the live sockets of a user who is deactivated', async () => {
+  const owner = await buildOwner(app)
+  const member = await buildMember(app, owner)
+  const memberSocket = await connect(member)
+  const gone = next<string>(memberSocket, 'disconnect')
+  const res = await app.inject({ method: 'DELETE', url: `/api/users/${member.user.id}`, headers: { cookie: owner.cookie } })
+  expect(res.statusCode).toBe(200)
+  expect(await gone).toBe('io server disconnect')
+})
