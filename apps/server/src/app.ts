@@ -74,7 +74,13 @@ export async function buildApp(deps: AppDeps) {
   registerAuth(app, sessions)
   const limits = await registerRateLimits(app, deps.limits ?? defaultLimits, deps.redis)
 
-  const realtime = await createRealtime({ httpServer: app.server, sessions, redisUrl: config.redisUrl, trustedOrigins: config.trustedOrigins, log: app.log })
+  const realtime = await createRealtime({
+    httpServer: app.server,
+    sessions,
+    redisUrl: config.redisUrl,
+    trustedOrigins: config.trustedOrigins,
+    log: app.log,
+  })
   app.addHook('onClose', async () => realtime.close())
 
   const auth = createAuthService({ db, sessions, tokens, mailer, appUrl: config.appUrl })
@@ -83,7 +89,11 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Closeroom API', version: '0.1.0', description: 'Sales meetings, deals and bookings. Every call answers errors as `{ message }`.' },
+      info: {
+        title: 'Closeroom API',
+        version: '0.1.0',
+        description: 'Sales meetings, deals and bookings. Every call answers errors as `{ message }`.',
+      },
     },
     transform: jsonSchemaTransform,
   })
@@ -100,7 +110,8 @@ export async function buildApp(deps: AppDeps) {
   )
 
   await registerWeb(app, config.webDist)
-  return Object.assign(app, { realtime })
+  app.decorate('realtime', realtime)
+  return app
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

@@ -55,7 +55,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appUrl,
-    trustedOrigins: [appUrl, ...e.TRUSTED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)],
+    trustedOrigins: [
+      appUrl,
+      ...e.TRUSTED_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

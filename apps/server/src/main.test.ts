@@ -15,7 +15,11 @@ afterAll(async () => {
 })
 
 const login = (url: string) =>
-  fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }) })
+  fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }),
+  })
 
 it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data across restarts', async () => {
   const port = await freePort()
@@ -29,9 +33,9 @@ it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data 
   const signedIn = await login(first.url)
   expect(signedIn.status).toBe(200)
   const cookie = signedIn.headers.get('set-cookie')?.split(';')[0] ?? ''
-  const users = await (await fetch(`${first.url}/api/users`, { headers: { cookie } })).json()
-  expect(users.users.map((u: { role: string }) => u.role).sort()).toEqual(['member', 'member', 'owner'])
-  const teams = await (await fetch(`${first.url}/api/teams`, { headers: { cookie } })).json()
+  const users = (await (await fetch(`${first.url}/api/users`, { headers: { cookie } })).json()) as { users: { role: string }[] }
+  expect(users.users.map((u) => u.role).sort()).toEqual(['member', 'member', 'owner'])
+  const teams = (await (await fetch(`${first.url}/api/teams`, { headers: { cookie } })).json()) as { teams: unknown[] }
   expect(teams.teams).toHaveLength(1)
   await first.stop()
 
@@ -41,5 +45,5 @@ it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data 
   // The session and its signing key live in the database: a restart does not sign anyone out.
   const me = await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })
   expect(me.status).toBe(200)
-  expect((await me.json()).user.email).toBe(DEMO_OWNER_EMAIL)
+  expect(((await me.json()) as { user: { email: string } }).user.email).toBe(DEMO_OWNER_EMAIL)
 })

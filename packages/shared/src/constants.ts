@@ -22,7 +22,12 @@ export const SOCKET_OPTIONS = {
 
 export const SETTINGS_COOKIE = { expiresDays: 3, path: '/' } as const
 
-export const TOASTS = { maxSnack: 5, autoHideDurationMs: 3000, preventDuplicate: true, anchor: { vertical: 'top', horizontal: 'right' } } as const
+export const TOASTS = {
+  maxSnack: 5,
+  autoHideDurationMs: 3000,
+  preventDuplicate: true,
+  anchor: { vertical: 'top', horizontal: 'right' },
+} as const
 
 export const LANGUAGES = ['en', 'fr', 'vi', 'cn', 'ar'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -60,7 +65,6 @@ export const ANIMATION = { durationIn: 0.64, durationOut: 0.48, distance: 120, d
 export const CHARTS = { columnWidth: { default: '28%', belowSm: '40%', belowMd: '32%' }, strokeWidth: 3, donutLabel: 'Total' } as const
 
 export const ROLES = ['owner', 'admin', 'member'] as const
-
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128

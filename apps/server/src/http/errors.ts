@@ -48,7 +48,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     const pg = pgErrorOf(error)
     if (pg?.code === '23505') return reply.code(409).send({ message: 'This already exists' })
     if (pg?.code === '23503') return reply.code(400).send({ message: 'A referenced record does not exist' })
-    if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008') return reply.code(400).send({ message: 'A value is malformed' })
+    if (pg?.code === '22P02' || pg?.code === '22007' || pg?.code === '22008')
+      return reply.code(400).send({ message: 'A value is malformed' })
 
     // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limits.
     const status = error.statusCode ?? 500

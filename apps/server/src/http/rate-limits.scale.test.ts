@@ -28,7 +28,12 @@ it('refuses the eleventh try for one email even when the tries are spread over t
   const statuses: number[] = []
   for (let i = 0; i < defaultLimits.perEmail.max + 1; i++) {
     const server = i % 2 === 0 ? a : b
-    const res = await server.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.1.0.${i + 1}`, payload: { email, password: 'wrong password' } })
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: `10.1.0.${i + 1}`,
+      payload: { email, password: 'wrong password' },
+    })
     statuses.push(res.statusCode)
   }
   expect(statuses.slice(0, -1)).toEqual(Array(defaultLimits.perEmail.max).fill(401))

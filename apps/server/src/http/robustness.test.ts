@@ -16,7 +16,18 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-const bodies: unknown[] = [undefined, {}, [], 'text', 42, null, { email: 1, password: [], name: {} }, { name: 'x'.repeat(10_000) }, { memberIds: ['x'] }, { role: 'god' }]
+const bodies: unknown[] = [
+  undefined,
+  {},
+  [],
+  'text',
+  42,
+  null,
+  { email: 1, password: [], name: {} },
+  { name: 'x'.repeat(10_000) },
+  { memberIds: ['x'] },
+  { role: 'god' },
+]
 const ids = ['not-a-uuid', randomUUID(), "1' or '1'='1", '%00']
 
 it('never answers 500, whatever the input', async () => {
@@ -34,7 +45,8 @@ it('never answers 500, whatever the input', async () => {
               headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
               payload: body === undefined ? undefined : JSON.stringify(body),
             })
-            if (res.statusCode >= 500) failures.push(`${method.toUpperCase()} ${url} ${JSON.stringify(body)} → ${res.statusCode} ${res.body}`)
+            if (res.statusCode >= 500)
+              failures.push(`${method.toUpperCase()} ${url} ${JSON.stringify(body)} → ${res.statusCode} ${res.body}`)
             else if (res.statusCode >= 400) expect(res.json()).toEqual({ message: expect.any(String) })
           }
         }

@@ -76,7 +76,14 @@ describe('rate limits', () => {
     const tries = []
     for (let i = 0; i < defaultLimits.perEmail.max + 1; i++) {
       // A different client address each time: the per-email counter still catches it.
-      tries.push(await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.0.0.${i + 1}`, payload: { email, password: 'wrong password' } }))
+      tries.push(
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: `10.0.0.${i + 1}`,
+          payload: { email, password: 'wrong password' },
+        }),
+      )
     }
     expect(tries.slice(0, -1).every((r) => r.statusCode === 401)).toBe(true)
     const last = tries.at(-1)
@@ -87,12 +94,22 @@ describe('rate limits', () => {
   it('answers 429 after too many tries from one address, whatever the email', async () => {
     let status = 0
     for (let i = 0; i < defaultLimits.perIp.max + 1; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: '10.9.9.9', payload: { email: uniqueEmail('spray') } })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: '10.9.9.9',
+        payload: { email: uniqueEmail('spray') },
+      })
       status = res.statusCode
     }
     expect(status).toBe(429)
     // Another address is not held back by that one.
-    const other = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: '10.9.9.10', payload: { email: uniqueEmail() } })
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      remoteAddress: '10.9.9.10',
+      payload: { email: uniqueEmail() },
+    })
     expect(other.statusCode).toBe(200)
   })
 })
@@ -126,7 +143,9 @@ describe('unknown routes and documentation', () => {
   it('serves an OpenAPI document generated from the zod schemas, and its viewer at /api/docs', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json()
     expect(doc.openapi).toMatch(/^3\./)
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/register', '/api/auth/login', '/api/users/{id}', '/api/teams/{id}']))
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/register', '/api/auth/login', '/api/users/{id}', '/api/teams/{id}']),
+    )
     const register = doc.paths['/api/register'].post
     expect(register.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'password', 'name']))
     const page = await app.inject({ method: 'GET', url: '/api/docs/' })

@@ -33,7 +33,7 @@ async function connect(client?: Client): Promise<Socket> {
 
 const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve))
 
-it("tells teammates when a user becomes active or inactive, and nobody of another organization", async () => {
+it('tells teammates when a user becomes active or inactive, and nobody of another organization', async () => {
   const owner = await buildOwner(app)
   const member = await buildMember(app, owner)
   const stranger = await buildOwner(app)

@@ -18,7 +18,13 @@ export const rooms = {
  * socket.io on the app's HTTP server. The session cookie authenticates the socket; anonymous sockets are
  * allowed (public pages will use them) but join no private room. With Redis, several processes act as one.
  */
-export async function createRealtime(options: { httpServer: HttpServer; sessions: Sessions; redisUrl?: string; trustedOrigins: string[]; log: FastifyBaseLogger }) {
+export async function createRealtime(options: {
+  httpServer: HttpServer
+  sessions: Sessions
+  redisUrl?: string
+  trustedOrigins: string[]
+  log: FastifyBaseLogger
+}) {
   const { httpServer, sessions, redisUrl, log } = options
   const io = new Server(httpServer, {
     path: '/socket.io',
@@ -76,3 +82,9 @@ export async function createRealtime(options: { httpServer: HttpServer; sessions
 }
 
 export type Realtime = Awaited<ReturnType<typeof createRealtime>>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime
+  }
+}

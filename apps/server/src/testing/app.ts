@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { type AppDeps, buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
+import type { Database } from '../db/client.ts'
 import { outboxEmails } from '../db/schema/index.ts'
 import { openTestDatabase } from './database.ts'
 
@@ -18,7 +19,9 @@ export async function buildTestApp(overrides: Partial<Omit<AppDeps, 'database'>>
     return database.db.select().from(outboxEmails).where(eq(outboxEmails.to, to)).orderBy(desc(outboxEmails.createdAt))
   }
 
-  return Object.assign(app, { database, outbox })
+  app.decorate('database', database)
+  app.decorate('outbox', outbox)
+  return app as typeof app & { database: Database; outbox: typeof outbox }
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>

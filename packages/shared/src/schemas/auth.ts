@@ -71,7 +71,13 @@ export const ForgotPassword = z.object({ email: Email })
 export const ResetPassword = z.object({ token: z.string().min(1).max(200), password: Password })
 export type ResetPassword = z.infer<typeof ResetPassword>
 
-export const VerifyEmail = z.object({ email: Email, code: z.string().trim().regex(/^\d{6}$/, { message: 'The code has 6 digits' }) })
+export const VerifyEmail = z.object({
+  email: Email,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'The code has 6 digits' }),
+})
 export type VerifyEmail = z.infer<typeof VerifyEmail>
 
 export const Session = z.object({

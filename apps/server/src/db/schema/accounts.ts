@@ -20,11 +20,17 @@ export const users = pgTable(
     name: text().notNull(),
     /** Null until the person sets one (signed up by email, or invited and not yet registered). */
     passwordHash: text('password_hash'),
-    role: text({ enum: ['owner', 'admin', 'member'] }).notNull().default('member'),
-    status: text({ enum: ['invited', 'active', 'deactivated'] }).notNull().default('active'),
+    role: text({ enum: ['owner', 'admin', 'member'] })
+      .notNull()
+      .default('member'),
+    status: text({ enum: ['invited', 'active', 'deactivated'] })
+      .notNull()
+      .default('active'),
     phone: text(),
     timeZone: text('time_zone').notNull().default('UTC'),
-    locale: text({ enum: ['en', 'fr', 'vi', 'cn', 'ar'] }).notNull().default('en'),
+    locale: text({ enum: ['en', 'fr', 'vi', 'cn', 'ar'] })
+      .notNull()
+      .default('en'),
     avatarUrl: text('avatar_url'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),

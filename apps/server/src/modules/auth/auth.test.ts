@@ -14,7 +14,11 @@ const login = (email: string, password: string) => app.inject({ method: 'POST', 
 describe('register', () => {
   it('creates an owner in a new organization, signs them in and emails a verification code', async () => {
     const email = uniqueEmail()
-    const res = await app.inject({ method: 'POST', url: '/api/register', payload: { email: email.toUpperCase(), password: PASSWORD, name: ' Ada ' } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: email.toUpperCase(), password: PASSWORD, name: ' Ada ' },
+    })
     expect(res.statusCode).toBe(201)
     const { user } = res.json()
     expect(user).toMatchObject({ email, name: 'Ada', role: 'owner', status: 'active', emailVerified: false, locale: 'en', timeZone: 'UTC' })
@@ -40,7 +44,11 @@ describe('register', () => {
 
   it('refuses an email that already has an account, whatever its case, with 409', async () => {
     const { user } = await buildOwner(app)
-    const res = await app.inject({ method: 'POST', url: '/api/register', payload: { email: user.email.toUpperCase(), password: PASSWORD, name: 'Again' } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: user.email.toUpperCase(), password: PASSWORD, name: 'Again' },
+    })
     expect(res.statusCode).toBe(409)
     expect(res.json()).toEqual({ message: 'An account with this email already exists' })
   })
@@ -57,7 +65,12 @@ describe('register', () => {
   })
 
   it('answers 400, not 500, to a body that is not JSON', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toEqual(expect.any(String))
   })
@@ -176,7 +189,11 @@ describe('email verification', () => {
   it('verifies the address with the emailed code, once', async () => {
     const owner = await buildOwner(app)
     const code = (await app.outbox(owner.user.email))[0]?.subject.slice(0, 6)
-    const wrong = await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email: owner.user.email, code: code === '000000' ? '111111' : '000000' } })
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { email: owner.user.email, code: code === '000000' ? '111111' : '000000' },
+    })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json()).toEqual({ message: 'code: This code is wrong or has expired' })
 
@@ -219,7 +236,13 @@ describe('settings and password', () => {
       method: 'POST',
       url: '/api/user/settings',
       headers: { cookie },
-      payload: { name: 'Ada Lovelace', phone: '+33 6 12 34 56 78', timeZone: 'Asia/Kolkata', locale: 'fr', avatarUrl: 'cdn.example.com/ada.png' },
+      payload: {
+        name: 'Ada Lovelace',
+        phone: '+33 6 12 34 56 78',
+        timeZone: 'Asia/Kolkata',
+        locale: 'fr',
+        avatarUrl: 'cdn.example.com/ada.png',
+      },
     })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({
@@ -252,7 +275,12 @@ describe('settings and password', () => {
   it('changes the password only with the current one, keeping this session and ending the others', async () => {
     const owner = await buildOwner(app)
     const other = sessionCookie((await login(owner.user.email, PASSWORD)).headers['set-cookie'])
-    const missing = await app.inject({ method: 'POST', url: '/api/user/password', headers: { cookie: owner.cookie }, payload: { newPassword: 'new password 1' } })
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/user/password',
+      headers: { cookie: owner.cookie },
+      payload: { newPassword: 'new password 1' },
+    })
     expect(missing.json()).toEqual({ message: 'oldPassword: Enter your current password' })
     const wrong = await app.inject({
       method: 'POST',

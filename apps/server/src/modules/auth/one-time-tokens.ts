@@ -44,7 +44,12 @@ export function createOneTimeTokens(db: Db) {
       .select({ userId: userTokens.userId })
       .from(userTokens)
       .where(
-        and(eq(userTokens.purpose, purpose), eq(userTokens.tokenHash, hashToken(secret)), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`)),
+        and(
+          eq(userTokens.purpose, purpose),
+          eq(userTokens.tokenHash, hashToken(secret)),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, sql`now()`),
+        ),
       )
     return row?.userId ?? null
   }
@@ -54,7 +59,14 @@ export function createOneTimeTokens(db: Db) {
     const [row] = await db
       .select()
       .from(userTokens)
-      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(userTokens.userId, userId),
+          eq(userTokens.purpose, purpose),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, sql`now()`),
+        ),
+      )
       .orderBy(desc(userTokens.createdAt))
       .limit(1)
     if (!row) return false

@@ -23,7 +23,10 @@ import type { Sessions } from './sessions.ts'
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody }
 const tags = ['auth']
 
-export function authRoutes(app: FastifyInstance, { auth, sessions, limits }: { auth: AuthService; sessions: Sessions; limits: RateLimitGuards }) {
+export function authRoutes(
+  app: FastifyInstance,
+  { auth, sessions, limits }: { auth: AuthService; sessions: Sessions; limits: RateLimitGuards },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const guarded = { preHandler: limits.credentials }
 
@@ -39,13 +42,19 @@ export function authRoutes(app: FastifyInstance, { auth, sessions, limits }: { a
     return { user: auth.present(user) }
   })
 
-  r.post('/account/signup', { ...guarded, schema: { tags, body: Signup, response: { 201: UserEnvelope, ...errors } } }, async (req, reply) => {
-    const user = await auth.signup(req.body)
-    setSessionCookie(req, reply, await sessions.start(user.id, req.headers['user-agent']))
-    return reply.code(201).send({ user: auth.present(user) })
-  })
+  r.post(
+    '/account/signup',
+    { ...guarded, schema: { tags, body: Signup, response: { 201: UserEnvelope, ...errors } } },
+    async (req, reply) => {
+      const user = await auth.signup(req.body)
+      setSessionCookie(req, reply, await sessions.start(user.id, req.headers['user-agent']))
+      return reply.code(201).send({ user: auth.present(user) })
+    },
+  )
 
-  r.get('/auth/me', { schema: { tags, response: { 200: UserEnvelope, 401: ErrorBody } } }, async (req) => ({ user: auth.present(actor(req).user) }))
+  r.get('/auth/me', { schema: { tags, response: { 200: UserEnvelope, 401: ErrorBody } } }, async (req) => ({
+    user: auth.present(actor(req).user),
+  }))
 
   r.delete('/auth/logout', { schema: { tags, response: { 200: Ok } } }, async (req, reply) => {
     if (req.auth) await sessions.revoke(req.auth.sessionId)
@@ -58,11 +67,15 @@ export function authRoutes(app: FastifyInstance, { auth, sessions, limits }: { a
     return { sessions: await sessions.list(user.id, sessionId) }
   })
 
-  r.delete('/auth/sessions', { schema: { tags, description: 'Signs out of every device, this one included.', response: { 200: Ok, 401: ErrorBody } } }, async (req, reply) => {
-    await sessions.revokeAll(actor(req).user.id)
-    clearSessionCookie(reply)
-    return { ok: true as const }
-  })
+  r.delete(
+    '/auth/sessions',
+    { schema: { tags, description: 'Signs out of every device, this one included.', response: { 200: Ok, 401: ErrorBody } } },
+    async (req, reply) => {
+      await sessions.revokeAll(actor(req).user.id)
+      clearSessionCookie(reply)
+      return { ok: true as const }
+    },
+  )
 
   r.post('/auth/forgot-password', { ...guarded, schema: { tags, body: ForgotPassword, response: { 200: Ok, ...errors } } }, async (req) => {
     await auth.forgotPassword(req.body.email)

@@ -18,7 +18,10 @@ type Deps = { db: Db; sessions: Sessions; tokens: OneTimeTokens; mailer: Mailer;
 
 export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps) {
   async function findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     return row
   }
 
@@ -54,9 +57,10 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
   async function acceptInvitation(input: Register, passwordHash: string): Promise<UserRow> {
     const invitedId = await tokens.peekLink('invitation', input.invitation ?? '')
     const [invited] = invitedId ? await db.select().from(users).where(eq(users.id, invitedId)) : []
-    if (!invited || invited.status !== 'invited') throw Invalid('invitation: This invitation is invalid or has expired')
+    if (invited?.status !== 'invited') throw Invalid('invitation: This invitation is invalid or has expired')
     if (invited.email.toLowerCase() !== input.email) throw Invalid('email: Use the address the invitation was sent to')
-    if (!(await tokens.consumeLink('invitation', input.invitation ?? ''))) throw Invalid('invitation: This invitation is invalid or has expired')
+    if (!(await tokens.consumeLink('invitation', input.invitation ?? '')))
+      throw Invalid('invitation: This invitation is invalid or has expired')
     // The invitation reached this inbox, so the address is verified.
     const [user] = await db
       .update(users)
@@ -111,16 +115,23 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
       if (!input.oldPassword) throw Invalid('oldPassword: Enter your current password')
       if (!(await checkPassword(auth.user.passwordHash, input.oldPassword))) throw Invalid('oldPassword: The current password is incorrect')
     }
-    await db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() }).where(eq(users.id, auth.user.id))
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
+      .where(eq(users.id, auth.user.id))
     await sessions.revokeAll(auth.user.id, auth.sessionId)
   }
 
   /** Answers the same whether or not the address has an account. */
   async function forgotPassword(email: string) {
     const user = await findByEmail(email)
-    if (!user || user.status !== 'active') return
+    if (user?.status !== 'active') return
     const token = await tokens.issue(user.id, 'reset_password', HOUR, 'link')
-    await mailer.send({ to: user.email, organizationId: user.organizationId, ...templates.resetPassword(user.name, `${appUrl}/auth/new-password?token=${token}`) })
+    await mailer.send({
+      to: user.email,
+      organizationId: user.organizationId,
+      ...templates.resetPassword(user.name, `${appUrl}/auth/new-password?token=${token}`),
+    })
   }
 
   async function resetPassword(input: ResetPassword) {
@@ -129,7 +140,11 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
     // The link came by email, so following it also proves the address.
     await db
       .update(users)
-      .set({ passwordHash: await hashPassword(input.password), emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .set({
+        passwordHash: await hashPassword(input.password),
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, userId))
     await sessions.revokeAll(userId)
   }
@@ -146,7 +161,18 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
     await sendVerificationCode(auth.user)
   }
 
-  return { register, login, signup, updateSettings, changePassword, forgotPassword, resetPassword, verifyEmail, resendVerification, present: presentUser }
+  return {
+    register,
+    login,
+    signup,
+    updateSettings,
+    changePassword,
+    forgotPassword,
+    resetPassword,
+    verifyEmail,
+    resendVerification,
+    present: presentUser,
+  }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>

@@ -58,7 +58,10 @@ export function createSessions(db: Db, secret: string) {
   }
 
   async function revoke(sessionId: string) {
-    await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
   }
 
   /** Signs a user out of every device, or of every device but one (after a password change). */

@@ -25,7 +25,14 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
   return {
     async send(email) {
       if (transport) {
-        await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html, attachments: email.attachments })
+        await transport.sendMail({
+          from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          attachments: email.attachments,
+        })
         return
       }
       await db.insert(outboxEmails).values({

@@ -24,13 +24,29 @@ export function verifyEmail(name: string, code: string, url: string): Message {
 }
 
 export function resetPassword(name: string, url: string): Message {
-  const lines = [`Hi ${name},`, 'Someone asked to reset the password of your Closeroom account. The link works once, for one hour.', 'If it was not you, ignore this email: your password stays as it is.']
-  return { subject: 'Reset your Closeroom password', text: `${lines.join('\n\n')}\n\n${url}\n`, html: layout(lines, { label: 'Choose a new password', url }) }
+  const lines = [
+    `Hi ${name},`,
+    'Someone asked to reset the password of your Closeroom account. The link works once, for one hour.',
+    'If it was not you, ignore this email: your password stays as it is.',
+  ]
+  return {
+    subject: 'Reset your Closeroom password',
+    text: `${lines.join('\n\n')}\n\n${url}\n`,
+    html: layout(lines, { label: 'Choose a new password', url }),
+  }
 }
 
 export function welcome(code: string, setPasswordUrl: string): Message {
-  const lines = ['Welcome to Closeroom!', `Your verification code is ${code}.`, 'Choose a password so you can sign in from any device (the link works for 3 days).']
-  return { subject: 'Welcome to Closeroom', text: `${lines.join('\n\n')}\n\n${setPasswordUrl}\n`, html: layout(lines, { label: 'Choose my password', url: setPasswordUrl }) }
+  const lines = [
+    'Welcome to Closeroom!',
+    `Your verification code is ${code}.`,
+    'Choose a password so you can sign in from any device (the link works for 3 days).',
+  ]
+  return {
+    subject: 'Welcome to Closeroom',
+    text: `${lines.join('\n\n')}\n\n${setPasswordUrl}\n`,
+    html: layout(lines, { label: 'Choose my password', url: setPasswordUrl }),
+  }
 }
 
 export function invitation(inviterName: string, organizationName: string, url: string): Message {

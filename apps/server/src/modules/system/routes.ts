@@ -1,8 +1,7 @@
-import { ErrorBody, Health, OutboxList } from '@closeroom/shared'
+import { ErrorBody, HEALTH_CHECK_TIMEOUT_MS, Health, OutboxList } from '@closeroom/shared'
 import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { HEALTH_CHECK_TIMEOUT_MS } from '@closeroom/shared'
 import type { Database } from '../../db/client.ts'
 import { outboxEmails } from '../../db/schema/index.ts'
 import { actor } from '../../http/auth.ts'
@@ -14,7 +13,13 @@ export function systemRoutes(app: FastifyInstance, { database }: { database: Dat
   // The web app gives up after HEALTH_CHECK_TIMEOUT_MS; answer 503 before that rather than hang.
   r.get('/health', { schema: { tags: ['system'], response: { 200: Health, 503: ErrorBody } } }, async (_req, reply) => {
     const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, HEALTH_CHECK_TIMEOUT_MS - 500, 'timeout').unref())
-    const result = await Promise.race([database.ping().then(() => 'ok' as const, () => 'down' as const), timeout])
+    const result = await Promise.race([
+      database.ping().then(
+        () => 'ok' as const,
+        () => 'down' as const,
+      ),
+      timeout,
+    ])
     if (result !== 'ok') return reply.code(503).send({ message: 'The database is not answering' })
     return { status: 'ok' as const }
   })

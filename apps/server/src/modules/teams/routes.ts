@@ -16,7 +16,9 @@ export function teamRoutes(app: FastifyInstance, { teams }: { teams: TeamService
     reply.code(201).send(await teams.create(actor(req), req.body)),
   )
 
-  r.get('/teams/:id', { schema: { tags, params: IdParams, response: { 200: Team, ...errors } } }, async (req) => teams.get(actor(req), req.params.id))
+  r.get('/teams/:id', { schema: { tags, params: IdParams, response: { 200: Team, ...errors } } }, async (req) =>
+    teams.get(actor(req), req.params.id),
+  )
 
   r.patch('/teams/:id', { schema: { tags, params: IdParams, body: UpdateTeam, response: { 200: Team, ...errors } } }, async (req) =>
     teams.update(actor(req), req.params.id, req.body),

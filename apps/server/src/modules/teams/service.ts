@@ -22,7 +22,12 @@ export function createTeamService({ db }: { db: Db }) {
       .select({ teamId: teamMembers.teamId, id: users.id, name: users.name, email: users.email, avatarUrl: users.avatarUrl })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(inArray(teamMembers.teamId, rows.map((t) => t.id)))
+      .where(
+        inArray(
+          teamMembers.teamId,
+          rows.map((t) => t.id),
+        ),
+      )
       .orderBy(asc(users.name))
     return rows.map((t) => ({
       id: t.id,

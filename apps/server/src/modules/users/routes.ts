@@ -15,8 +15,10 @@ export function userRoutes(app: FastifyInstance, { users }: { users: UserService
     users: (await users.list(actor(req))).map(presentUser),
   }))
 
-  r.post('/users', { schema: { tags, description: 'Invites a person by email.', body: InviteUser, response: { 201: User, ...errors } } }, async (req, reply) =>
-    reply.code(201).send(presentUser(await users.invite(actor(req), req.body))),
+  r.post(
+    '/users',
+    { schema: { tags, description: 'Invites a person by email.', body: InviteUser, response: { 201: User, ...errors } } },
+    async (req, reply) => reply.code(201).send(presentUser(await users.invite(actor(req), req.body))),
   )
 
   r.get('/users/:id', { schema: { tags, params: IdParams, response: { 200: User, ...errors } } }, async (req) =>
@@ -27,7 +29,9 @@ export function userRoutes(app: FastifyInstance, { users }: { users: UserService
     presentUser(await users.update(actor(req), req.params.id, req.body)),
   )
 
-  r.delete('/users/:id', { schema: { tags, description: 'Deactivates the user.', params: IdParams, response: { 200: User, ...errors } } }, async (req) =>
-    presentUser(await users.deactivate(actor(req), req.params.id)),
+  r.delete(
+    '/users/:id',
+    { schema: { tags, description: 'Deactivates the user.', params: IdParams, response: { 200: User, ...errors } } },
+    async (req) => presentUser(await users.deactivate(actor(req), req.params.id)),
   )
 }

@@ -15,7 +15,14 @@ import type { UserRow } from './present.ts'
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 const USER_NOT_FOUND = 'User not found'
 
-type Deps = { db: Db; sessions: Sessions; tokens: OneTimeTokens; mailer: Mailer; realtime: Pick<Realtime, 'disconnectUser' | 'toUser'>; appUrl: string }
+type Deps = {
+  db: Db
+  sessions: Sessions
+  tokens: OneTimeTokens
+  mailer: Mailer
+  realtime: Pick<Realtime, 'disconnectUser' | 'toUser'>
+  appUrl: string
+}
 
 /** People of the caller's organization. Every query is scoped by it: another organization's user is a 404. */
 export function createUserService({ db, sessions, tokens, mailer, realtime, appUrl }: Deps) {
@@ -35,7 +42,10 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
   /** Creates the account as 'invited' and emails a link; the person sets their name and password on /register. */
   async function invite({ user: me }: AuthContext, input: InviteUser): Promise<UserRow> {
     authorize(me, 'users.invite', input.role)
-    const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email))
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, input.email))
     if (taken) throw Conflict('An account with this email already exists')
     const [invited] = await db
       .insert(users)
@@ -53,7 +63,11 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
     const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, me.organizationId))
     const token = await tokens.issue(invited.id, 'invitation', INVITATION_TTL_MS, 'link')
     const url = `${appUrl}/register?invitation=${token}&email=${encodeURIComponent(invited.email)}`
-    await mailer.send({ to: invited.email, organizationId: me.organizationId, ...templates.invitation(me.name, org?.name ?? 'their organization', url) })
+    await mailer.send({
+      to: invited.email,
+      organizationId: me.organizationId,
+      ...templates.invitation(me.name, org?.name ?? 'their organization', url),
+    })
     return invited
   }
 
@@ -100,7 +114,9 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
     const [other] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.organizationId, organizationId), eq(users.role, 'owner'), eq(users.status, 'active'), ne(users.id, leavingOwnerId)))
+      .where(
+        and(eq(users.organizationId, organizationId), eq(users.role, 'owner'), eq(users.status, 'active'), ne(users.id, leavingOwnerId)),
+      )
       .limit(1)
     if (!other) throw Invalid('The organization needs at least one active owner')
   }
