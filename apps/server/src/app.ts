@@ -12,6 +12,7 @@ import { registerCsrfProtection } from './http/csrf.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { defaultLimits, type Limits, registerRateLimits } from './http/rate-limits.ts'
 import { registerWeb } from './http/web.ts'
+import { startJobs } from './jobs/queue.ts'
 import { serverSecret } from './lib/secrets.ts'
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -70,7 +71,9 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db
   const sessions = createSessions(db, await serverSecret(db, 'session-signing-key'))
   const tokens = createOneTimeTokens(db)
-  const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
+  const jobs = await startJobs(database, app.log)
+  app.addHook('onClose', async () => jobs.stop({ graceful: false, close: false }))
+  const mailer = deps.mailer ?? (await createMailer({ db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }))
   registerAuth(app, sessions)
   const limits = await registerRateLimits(app, deps.limits ?? defaultLimits, deps.redis)
 

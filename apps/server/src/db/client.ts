@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { type ConstructorOptions, fromPglite } from 'pg-boss'
 import * as schema from './schema/index.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -14,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** How pg-boss reaches the same database: its own pool on PostgreSQL, the one PGlite connection otherwise. */
+  jobs: ConstructorOptions
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -33,6 +36,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     return {
       db,
       kind: 'postgres',
+      jobs: { connectionString: options.url, max: 4 },
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     }
@@ -50,6 +54,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   return {
     db,
     kind: 'pglite',
+    jobs: { db: fromPglite(client), backend: 'pglite' },
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   }

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { PASSWORD, uniqueEmail } from '../../testing/factories.ts'
+import { freePort } from '../../testing/process.ts'
 
 // With SMTP_URL set, mail goes to a real SMTP server (here one listening on loopback) and not to the outbox.
 
@@ -53,4 +55,22 @@ it('sends the verification email through SMTP, with text and HTML, and keeps not
   expect(mail.html).toContain('Hi &#60;b&#62;Eve&#60;/b&#62;,')
   expect(mail.html).not.toContain('<b>Eve</b>')
   expect(await app.outbox(email)).toHaveLength(0)
+})
+
+it('still signs the person up when the SMTP server is down, keeping the email queued for retry', async () => {
+  const closedPort = await freePort()
+  const offline = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${closedPort}` } })
+  try {
+    const email = uniqueEmail('queued')
+    const res = await offline.inject({ method: 'POST', url: '/api/register', payload: { email, password: PASSWORD, name: 'Patient' } })
+    expect(res.statusCode).toBe(201)
+    const queued = (await offline.database.db.execute(
+      sql`select state, data->>'to' as "to" from pgboss.job where name = 'send-email'`,
+    )) as unknown as {
+      rows: unknown[]
+    }
+    expect(queued.rows).toEqual([{ state: expect.stringMatching(/^(created|active|retry)$/), to: email }])
+  } finally {
+    await offline.close()
+  }
 })

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
 import type { Db } from '../../db/client.ts'
 import { outboxEmails } from '../../db/schema/index.ts'
+import type { Jobs } from '../../jobs/queue.ts'
 
 export type Email = {
   to: string
@@ -10,39 +11,53 @@ export type Email = {
   html?: string
   /** Whose outbox keeps it when no SMTP server is configured. */
   organizationId?: string | null
-  attachments?: { filename: string; content: string; contentType: string }[]
 }
 
 export type Mailer = { send(email: Email): Promise<void> }
 
+const SEND_EMAIL = 'send-email'
+
 /**
- * Real SMTP when SMTP_URL is set. Otherwise nothing leaves the machine: messages go to the outbox table,
- * readable by the organization's admins, and to the log, so the embedded default still works end to end.
+ * With SMTP_URL, an email is a job: the request that caused it answers at once, and a slow or
+ * unreachable SMTP server means retries with backoff, not a failed sign-up. Without SMTP_URL nothing
+ * leaves the machine: the message lands in the organization's outbox (readable by its admins) and in
+ * the log, so the embedded default still works end to end.
  */
-export function createMailer(options: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
-  const { db, smtpUrl, from, log } = options
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null
+export async function createMailer(options: {
+  db: Db
+  jobs: Jobs
+  smtpUrl?: string
+  from: string
+  log: FastifyBaseLogger
+}): Promise<Mailer> {
+  const { db, jobs, smtpUrl, from, log } = options
+  if (!smtpUrl) {
+    return {
+      async send(email) {
+        await db
+          .insert(outboxEmails)
+          .values({
+            organizationId: email.organizationId ?? null,
+            to: email.to,
+            subject: email.subject,
+            text: email.text,
+            html: email.html ?? null,
+          })
+        log.info({ to: email.to, subject: email.subject }, `email kept in the outbox (no SMTP_URL):\n${email.text}`)
+      },
+    }
+  }
+
+  const transport = nodemailer.createTransport(smtpUrl)
+  await jobs.createQueue(SEND_EMAIL, { retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 })
+  await jobs.work<Email>(SEND_EMAIL, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    if (!job) return
+    const { to, subject, text, html } = job.data
+    await transport.sendMail({ from, to, subject, text, html })
+  })
   return {
     async send(email) {
-      if (transport) {
-        await transport.sendMail({
-          from,
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-          attachments: email.attachments,
-        })
-        return
-      }
-      await db.insert(outboxEmails).values({
-        organizationId: email.organizationId ?? null,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html ?? null,
-      })
-      log.info({ to: email.to, subject: email.subject }, `email kept in the outbox (no SMTP_URL):\n${email.text}`)
+      await jobs.send(SEND_EMAIL, email)
     },
   }
 }
