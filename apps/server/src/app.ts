@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerAuth } from './http/auth.ts'
-import { registerCsrfProtection } from './http/csrf.ts'
+import { createOriginCheck, registerCsrfProtection } from './http/csrf.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { defaultLimits, type Limits, registerRateLimits } from './http/rate-limits.ts'
 import { registerWeb } from './http/web.ts'
@@ -66,7 +66,8 @@ export async function buildApp(deps: AppDeps) {
     },
   })
   await app.register(fastifyCookie)
-  registerCsrfProtection(app, config.trustedOrigins)
+  const originAllowed = createOriginCheck(config.trustedOrigins)
+  registerCsrfProtection(app, originAllowed)
 
   const db = database.db
   const sessions = createSessions(db, await serverSecret(db, 'session-signing-key'))
@@ -81,7 +82,7 @@ export async function buildApp(deps: AppDeps) {
     httpServer: app.server,
     sessions,
     redisUrl: config.redisUrl,
-    trustedOrigins: config.trustedOrigins,
+    originAllowed,
     log: app.log,
   })
   app.addHook('onClose', async () => realtime.close())

@@ -77,3 +77,16 @@ it('disconnects the live sockets of a user who is deactivated', async () => {
   expect(res.statusCode).toBe(200)
   expect(await gone).toBe('io server disconnect')
 })
+
+it('refuses a socket opened by a page of another site, even with the cookie', async () => {
+  const owner = await buildOwner(app)
+  const socket = io(url, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: owner.cookie, origin: 'https://evil.example' },
+    reconnection: false,
+  })
+  sockets.push(socket)
+  const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve))
+  expect(error.message).toBe('websocket error')
+  expect(socket.connected).toBe(false)
+})

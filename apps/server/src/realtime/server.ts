@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http'
+import type { Server as HttpServer, IncomingHttpHeaders } from 'node:http'
 import { SocketEvents } from '@closeroom/shared'
 import { fastifyCookie } from '@fastify/cookie'
 import { createAdapter } from '@socket.io/redis-adapter'
@@ -22,14 +22,15 @@ export async function createRealtime(options: {
   httpServer: HttpServer
   sessions: Sessions
   redisUrl?: string
-  trustedOrigins: string[]
+  originAllowed: (headers: IncomingHttpHeaders) => boolean
   log: FastifyBaseLogger
 }) {
   const { httpServer, sessions, redisUrl, log } = options
   const io = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
-    cors: { origin: options.trustedOrigins, credentials: true },
+    // The handshake carries the session cookie, so a page of another site may not open one (CSWSH).
+    allowRequest: (request, callback) => callback(null, options.originAllowed(request.headers)),
   })
 
   const redisClients: Redis[] = []

@@ -34,15 +34,13 @@ export async function createMailer(options: {
   if (!smtpUrl) {
     return {
       async send(email) {
-        await db
-          .insert(outboxEmails)
-          .values({
-            organizationId: email.organizationId ?? null,
-            to: email.to,
-            subject: email.subject,
-            text: email.text,
-            html: email.html ?? null,
-          })
+        await db.insert(outboxEmails).values({
+          organizationId: email.organizationId ?? null,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html ?? null,
+        })
         log.info({ to: email.to, subject: email.subject }, `email kept in the outbox (no SMTP_URL):\n${email.text}`)
       },
     }

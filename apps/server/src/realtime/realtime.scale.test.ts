@@ -1,0 +1,212 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { SocketEvents } from '@closeroom/shared'
+import pg from 'pg'
+import { io, type Socket } from 'socket.io-client'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { PASSWORD, sessionCookie, uniqueEmail } from '../testing/factories.ts'
+import { freePort } from '../testing/process.ts'
+
+// Scale-out is configuration: two real server processes sharing Redis act as one, so a teammate connected
+// to the other process still hears a user's events. A process without REDIS_URL hears only its own.
+
+const databaseServerUrl = process.env.TEST_DATABASE_URL
+const redisUrl = process.env.TEST_REDIS_URL
+const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url))
+const databaseName = `closeroom_scale_${randomBytes(6).toString('hex')}`
+const STARTUP_DEADLINE_MS = 45_000
+
+type Server = { name: string; url: string; child: ChildProcess; output: () => string }
+const servers: Server[] = []
+const sockets: Socket[] = []
+let databaseCreated = false
+
+/** Runs queries on one connection to the given database: the server's own by default, or the test's. */
+async function withClient<T>(run: (client: pg.Client) => Promise<T>, connectionString = databaseServerUrl): Promise<T> {
+  const client = new pg.Client({ connectionString })
+  await client.connect()
+  try {
+    return await run(client)
+  } finally {
+    await client.end()
+  }
+}
+
+function databaseUrl() {
+  const url = new URL(databaseServerUrl ?? '')
+  url.pathname = `/${databaseName}`
+  return url.toString()
+}
+
+/** `node apps/server/src/main.ts` with only the settings given: nothing leaks in from the test's environment. */
+async function startServer(name: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort()
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !/^(PORT|HOST|DATA_DIR|DATABASE_URL|REDIS_URL|SMTP_URL|MAIL_FROM|APP_URL|TRUSTED_ORIGINS|TRUST_PROXY)$/.test(key),
+    ),
+  )
+  const child = spawn(process.execPath, [mainPath], {
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const server: Server = { name, url: `http://127.0.0.1:${port}`, child, output: () => output }
+  servers.push(server)
+
+  // The banner comes right after listen(): wait for it, or for the process to die, or for the deadline.
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => fail(`did not start within ${STARTUP_DEADLINE_MS} ms`), STARTUP_DEADLINE_MS)
+    const onExit = (code: number | null) => fail(`exited with ${code} before listening`)
+    function fail(why: string) {
+      cleanup()
+      reject(new Error(`server ${name} ${why}:\n${output}`))
+    }
+    function onData(chunk: Buffer) {
+      output += chunk.toString()
+      if (output.includes('Closeroom is running')) {
+        cleanup()
+        resolve()
+      }
+    }
+    function cleanup() {
+      clearTimeout(timer)
+      child.off('exit', onExit)
+      child.stdout?.off('data', onData)
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.once('exit', onExit)
+  })
+
+  // Listening already: the health check answers at once or the server is broken, so a few tries suffice.
+  let health: Response | undefined
+  for (let attempt = 0; attempt < 5 && health?.status !== 200; attempt++) {
+    health = await fetch(`${server.url}/api/health`).catch(() => undefined)
+  }
+  if (health?.status !== 200) throw new Error(`server ${name} does not answer /api/health:\n${output}`)
+  return server
+}
+
+async function stopServer(server: Server) {
+  const { child } = server
+  if (child.exitCode !== null || child.signalCode !== null) return
+  await new Promise<void>((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+async function post(server: Server, path: string, body: unknown, cookie?: string) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  })
+  if (res.status !== 201) throw new Error(`POST ${path} on server ${server.name}: ${res.status} ${await res.text()}`)
+  return res
+}
+
+type Member = { id: string; cookie: string }
+
+async function register(server: Server, fields: { email: string; name: string; invitation?: string }): Promise<Member> {
+  const res = await post(server, '/api/register', { ...fields, password: PASSWORD })
+  const { user } = (await res.json()) as { user: { id: string } }
+  return { id: user.id, cookie: sessionCookie(res.headers.getSetCookie()) }
+}
+
+async function connect(server: Server, member: Member): Promise<Socket> {
+  const socket = io(server.url, { transports: ['websocket'], extraHeaders: { cookie: member.cookie }, reconnection: false })
+  sockets.push(socket)
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve)
+    socket.once('connect_error', reject)
+  })
+  return socket
+}
+
+const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve))
+
+let a: Server
+let b: Server
+let alone: Server
+let owner: Member
+let member: Member
+
+beforeAll(async () => {
+  if (!databaseServerUrl || !redisUrl) {
+    throw new Error(
+      'TEST_DATABASE_URL and TEST_REDIS_URL must be set: run this suite through `npm run test:postgres` after `source scripts/services.sh && start_services`',
+    )
+  }
+  await withClient((c) => c.query(`create database ${databaseName}`))
+  databaseCreated = true
+
+  // The first process migrates the new database; the others then start on a schema that is ready.
+  a = await startServer('A', { REDIS_URL: redisUrl })
+  ;[b, alone] = await Promise.all([startServer('B', { REDIS_URL: redisUrl }), startServer('C (no Redis)', {})])
+
+  owner = await register(a, { email: uniqueEmail('owner'), name: 'Olivia Owner' })
+  const email = uniqueEmail('member')
+  await post(a, '/api/users', { email, role: 'member' }, owner.cookie)
+  const { rows } = await withClient(
+    (c) => c.query<{ text: string }>('select text from outbox_emails where "to" = $1', [email]),
+    databaseUrl(),
+  )
+  const invitation = rows[0]?.text.match(/invitation=([\w-]+)/)?.[1]
+  if (!invitation) throw new Error(`no invitation link in the email to ${email}: ${JSON.stringify(rows)}`)
+  member = await register(b, { email, name: 'Maya Member', invitation })
+})
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect()
+  await Promise.all(servers.map(stopServer))
+  if (databaseCreated) await withClient((c) => c.query(`drop database if exists ${databaseName} with (force)`))
+})
+
+it('delivers a user-active event from a socket on one process to a teammate on another through Redis', async () => {
+  const [onA, onB] = await Promise.all([connect(a, owner), connect(b, member)])
+  const heard = next(onB, SocketEvents.userActive)
+  onA.emit(SocketEvents.userActive)
+  expect(await heard).toEqual({ userId: owner.id })
+})
+
+it('keeps the event on its own process when that process has no Redis', async () => {
+  // On the process without Redis: the owner (who would hear their own event from A if it crossed) and
+  // the member, whose marker event arrives there locally.
+  const [onA, onB, ownerAlone, memberAlone] = await Promise.all([
+    connect(a, owner),
+    connect(b, member),
+    connect(alone, owner),
+    connect(alone, member),
+  ])
+  const ownerAloneHeard: unknown[] = []
+  ownerAlone.on(SocketEvents.userActive, (payload) => ownerAloneHeard.push(payload))
+
+  const crossed = next(onB, SocketEvents.userActive)
+  onA.emit(SocketEvents.userActive)
+  expect(await crossed).toEqual({ userId: owner.id })
+
+  // The Redis fan-out reached B already, so anything bound for the lone process would be there by now;
+  // the marker, sent after, is the first and only thing it delivers.
+  const marker = next(ownerAlone, SocketEvents.userActive)
+  memberAlone.emit(SocketEvents.userActive)
+  expect(await marker).toEqual({ userId: member.id })
+  expect(ownerAloneHeard).toEqual([{ userId: member.id }])
+})
