@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps) {
   const sessions = createSessions(db, await serverSecret(db, 'session-signing-key'))
   const tokens = createOneTimeTokens(db)
   const jobs = await startJobs(database, app.log)
-  app.addHook('onClose', async () => jobs.stop({ graceful: false, close: false }))
+  app.addHook('onClose', async () => jobs.stop({ graceful: false }))
   const mailer = deps.mailer ?? (await createMailer({ db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }))
   registerAuth(app, sessions)
   const limits = await registerRateLimits(app, deps.limits ?? defaultLimits, deps.redis)

@@ -31,6 +31,9 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // An idle connection dropped by the server (restart, failover) must not take the process down;
+    // the pool replaces it on the next query.
+    pool.on('error', () => undefined)
     const db = drizzlePg(pool, { schema }) as unknown as Db
     await migratePg(drizzlePg(pool), { migrationsFolder })
     return {

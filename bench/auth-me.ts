@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import Fastify, { type FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../apps/server/src/app.ts'
+import { loadConfig } from '../apps/server/src/config.ts'
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts'
+import { LOAD, type Result, requestsPerSecond, result } from './report.ts'
+
+// GET /api/auth/me with a session: what every page of the web app asks first, through the whole stack
+// (helmet, cookie, CSRF hook, session lookup in the database, zod serialization). Baseline: a bare
+// Fastify route answering { ok: true } on the same machine, under the same load, in the same run.
+
+const BENCH = 'auth-me'
+
+async function listen(app: FastifyInstance) {
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('the server has no port')
+  return `http://127.0.0.1:${address.port}`
+}
+
+async function bareFastify(): Promise<number> {
+  const app = Fastify({ logger: false })
+  app.get('/', async () => ({ ok: true }))
+  try {
+    return await requestsPerSecond(await listen(app))
+  } finally {
+    await app.close()
+  }
+}
+
+/** A throwaway database on the PostgreSQL server named by BENCH_DATABASE_URL, dropped on close. */
+async function throwawayPostgres(serverUrl: string): Promise<Database> {
+  const name = `closeroom_bench_${randomBytes(6).toString('hex')}`
+  const admin = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      return (await client.query<T>(sql, values)).rows
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ url: url.toString() })
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      // The app's pool has no 'error' listener and pool.end() resolves before its connections are gone:
+      // a forced drop that terminated one of them now would crash this process. pg-boss keeps its own
+      // connections open after stop({ close: false }); those the forced drop may end.
+      for (let i = 0; i < 200; i++) {
+        const [row] = await admin<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = $1 and application_name not like 'pgboss:%'",
+          [name],
+        )
+        if (row?.n === 0) break
+        await sleep(10)
+      }
+      await admin(`drop database if exists ${name} with (force)`)
+    },
+  }
+}
+
+async function authMe(database: Database): Promise<number> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', SEED_DEMO: 'false' })
+  const app = await buildApp({ config, database, logger: false }).catch(async (error) => {
+    await database.close()
+    throw error
+  })
+  try {
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: 'bench@example.com', password: 'correct horse battery', name: 'Bench Owner' },
+    })
+    const cookie = String(registered.headers['set-cookie'] ?? '').match(/closeroom_session=[^;]+/)?.[0]
+    if (registered.statusCode !== 201 || !cookie) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`)
+    return await requestsPerSecond(`${await listen(app)}/api/auth/me`, { cookie })
+  } finally {
+    await app.close()
+    await database.close()
+  }
+}
+
+export async function authMeBench(): Promise<Result[]> {
+  const targets: { name: string; open: () => Promise<Database> }[] = [
+    { name: 'pglite', open: () => openDatabase({ dataDir: 'memory://' }) },
+  ]
+  const postgresUrl = process.env.BENCH_DATABASE_URL
+  if (postgresUrl) targets.push({ name: 'postgres', open: () => throwawayPostgres(postgresUrl) })
+
+  console.log(
+    `${BENCH}: ${LOAD.connections} connections, ${LOAD.seconds} s after ${LOAD.warmUpSeconds} s warm-up; targets: ${targets.map((t) => t.name).join(', ')}`,
+  )
+  const baseline = await bareFastify()
+  const results: Result[] = []
+  for (const target of targets) {
+    const value = await authMe(await target.open())
+    results.push(result({ bench: BENCH, metric: `GET /api/auth/me (${target.name})`, value, unit: 'req/s', baseline }))
+  }
+  return results
+}

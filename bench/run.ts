@@ -1,0 +1,20 @@
+import { authMeBench } from './auth-me.ts'
+import { type Result, report } from './report.ts'
+
+// `npm run bench` runs every benchmark; `npm run bench -- auth-me` runs the ones named.
+const benches: Record<string, () => Promise<Result[]>> = {
+  'auth-me': authMeBench,
+}
+
+const wanted = process.argv.slice(2)
+const unknown = wanted.filter((name) => !(name in benches))
+if (unknown.length > 0) {
+  console.error(`unknown benchmark: ${unknown.join(', ')} (known: ${Object.keys(benches).join(', ')})`)
+  process.exit(2)
+}
+
+const results: Result[] = []
+for (const [name, run] of Object.entries(benches)) {
+  if (wanted.length === 0 || wanted.includes(name)) results.push(...(await run()))
+}
+report(results)
