@@ -1,0 +1,38 @@
+import { HEALTH_CHECK_TIMEOUT_MS } from '@closeroom/shared'
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { api } from '../lib/api'
+
+export type ServerStatus = { status: 'loading' | 'active' | 'inactive'; initialized: boolean }
+
+const ServerStatusContext = createContext<ServerStatus | null>(null)
+
+/** One health check at start-up: OK makes the server active; a timeout or any other answer sends the user to /500. */
+export function ServerStatusProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<ServerStatus>({ status: 'loading', initialized: false })
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), HEALTH_CHECK_TIMEOUT_MS)
+    api('/health', { signal: controller.signal })
+      .then(() => setState({ status: 'active', initialized: true }))
+      .catch(() => {
+        setState({ status: 'inactive', initialized: true })
+        navigate('/500', { replace: true })
+      })
+      .finally(() => clearTimeout(timer))
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [navigate])
+
+  return <ServerStatusContext.Provider value={state}>{children}</ServerStatusContext.Provider>
+}
+
+export function useServerStatus(): ServerStatus {
+  const context = useContext(ServerStatusContext)
+  if (!context) throw new Error('useServerStatus must be used within a ServerStatusProvider')
+  return context
+}

@@ -1,0 +1,35 @@
+import { Box, CircularProgress } from '@mui/material'
+import type { ReactNode } from 'react'
+import { Navigate, useLocation, useSearchParams } from 'react-router'
+import { useAuthContext } from './AuthProvider'
+
+export function SplashScreen() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  )
+}
+
+/** Signed-out visitors go to /login and come back to where they were going once signed in. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isInitialized, isAuthenticated } = useAuthContext()
+  const location = useLocation()
+  if (!isInitialized) return <SplashScreen />
+  if (!isAuthenticated) return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />
+  return children
+}
+
+/** Only relative paths are followed, so a crafted link cannot bounce a user to another site. */
+export function safeReturnTo(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') ? value : '/'
+}
+
+/** Sign-in pages send someone already signed in straight on. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { isInitialized, isAuthenticated } = useAuthContext()
+  const [params] = useSearchParams()
+  if (!isInitialized) return <SplashScreen />
+  if (isAuthenticated) return <Navigate to={safeReturnTo(params.get('returnTo'))} replace />
+  return children
+}

@@ -1,0 +1,25 @@
+import { LANGUAGES, type Language } from '@closeroom/shared'
+import { MenuItem, TextField } from '@mui/material'
+import { useTranslation } from 'react-i18next'
+import { changeLanguage, languageLabels } from '../locales/i18n'
+
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation()
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('fields.language')}
+      value={i18n.language}
+      onChange={(event) => void changeLanguage(event.target.value as Language)}
+      slotProps={{ htmlInput: { 'data-testid': 'language-picker' } }}
+      sx={{ minWidth: 140 }}
+    >
+      {LANGUAGES.map((language) => (
+        <MenuItem key={language} value={language} lang={language}>
+          {languageLabels[language]}
+        </MenuItem>
+      ))}
+    </TextField>
+  )
+}

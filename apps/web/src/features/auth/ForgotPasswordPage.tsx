@@ -1,0 +1,50 @@
+import { ForgotPassword } from '@closeroom/shared'
+import { Alert, Button, Stack, TextField } from '@mui/material'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AuthLayout } from '../../components/AuthLayout'
+import { FormError } from '../../components/FormError'
+import { RouterLink } from '../../components/RouterLink'
+import { api } from '../../lib/api'
+import { useSchemaForm } from '../../lib/forms'
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation()
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const { form, serverError, submit } = useSchemaForm(ForgotPassword, { email: '' })
+  const { errors, isSubmitting } = form.formState
+
+  const send = submit(async (values) => {
+    await api('/auth/forgot-password', { method: 'POST', body: values })
+    setSentTo(values.email)
+  })
+
+  return (
+    <AuthLayout title={t('auth.forgot.title')} subtitle={t('auth.forgot.text')}>
+      <FormError message={serverError} />
+      {sentTo ? (
+        <Alert severity="success" role="status" sx={{ mb: 3 }}>
+          {t('auth.forgot.sent', { email: sentTo })}
+        </Alert>
+      ) : (
+        <Stack component="form" noValidate spacing={2.5} onSubmit={send} sx={{ mb: 3 }}>
+          <TextField
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            {...form.register('email')}
+            error={!!errors.email}
+            helperText={errors.email?.message}
+          />
+          <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
+            {t('auth.forgot.submit')}
+          </Button>
+        </Stack>
+      )}
+      <RouterLink to="/login" variant="body2">
+        {t('auth.forgot.back')}
+      </RouterLink>
+    </AuthLayout>
+  )
+}

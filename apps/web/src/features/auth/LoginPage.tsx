@@ -1,0 +1,61 @@
+import { Login } from '@closeroom/shared'
+import { Alert, Button, Stack, TextField } from '@mui/material'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { useAuthContext } from '../../app/AuthProvider'
+import { AuthLayout } from '../../components/AuthLayout'
+import { FormError } from '../../components/FormError'
+import { RouterLink } from '../../components/RouterLink'
+import { useSchemaForm } from '../../lib/forms'
+
+export default function LoginPage() {
+  const { t } = useTranslation()
+  const { login } = useAuthContext()
+  const [params] = useSearchParams()
+  const { form, serverError, submit } = useSchemaForm(Login, { email: params.get('email') ?? '', password: '' })
+  const { errors, isSubmitting } = form.formState
+
+  return (
+    <AuthLayout
+      title={t('auth.login.title')}
+      subtitle={
+        <>
+          {t('auth.login.noAccount')} <RouterLink to="/register">{t('auth.login.getStarted')}</RouterLink>
+        </>
+      }
+    >
+      {params.get('reset') === 'done' && (
+        <Alert severity="success" sx={{ mb: 3 }}>
+          {t('auth.login.passwordSaved')}
+        </Alert>
+      )}
+      <FormError message={serverError} />
+      {/* Signing in sets the session; the guest guard then takes the user on to where they were going. */}
+      <Stack component="form" noValidate spacing={2.5} onSubmit={submit(login)}>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          {...form.register('email')}
+          error={!!errors.email}
+          helperText={errors.email?.message}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          {...form.register('password')}
+          error={!!errors.password}
+          helperText={errors.password?.message}
+        />
+        <RouterLink to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end', fontWeight: 600 }}>
+          {t('auth.login.forgot')}
+        </RouterLink>
+        <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
+          {t('auth.login.submit')}
+        </Button>
+      </Stack>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,71 @@
+import { Register } from '@closeroom/shared'
+import { Alert, Button, Stack, TextField } from '@mui/material'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { useAuthContext } from '../../app/AuthProvider'
+import { AuthLayout } from '../../components/AuthLayout'
+import { FormError } from '../../components/FormError'
+import { RouterLink } from '../../components/RouterLink'
+import { useSchemaForm } from '../../lib/forms'
+
+export default function RegisterPage() {
+  const { t } = useTranslation()
+  const { register } = useAuthContext()
+  const [params] = useSearchParams()
+  const invitation = params.get('invitation') ?? undefined
+  const { form, serverError, submit } = useSchemaForm(Register, { name: '', email: params.get('email') ?? '', password: '', invitation })
+  const { errors, isSubmitting } = form.formState
+
+  return (
+    <AuthLayout
+      title={t('auth.register.title')}
+      subtitle={
+        <>
+          {t('auth.register.hasAccount')} <RouterLink to="/login">{t('auth.register.signIn')}</RouterLink>
+        </>
+      }
+    >
+      {invitation && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {t('auth.register.invited')}
+        </Alert>
+      )}
+      <FormError message={serverError} />
+      <Stack component="form" noValidate spacing={2.5} onSubmit={submit(register)}>
+        <TextField
+          label={t('fields.name')}
+          autoComplete="name"
+          autoFocus
+          {...form.register('name')}
+          error={!!errors.name}
+          helperText={errors.name?.message}
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={!!errors.email}
+          helperText={errors.email?.message}
+          slotProps={{ htmlInput: { readOnly: !!invitation } }}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={!!errors.password}
+          helperText={errors.password?.message}
+        />
+        <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
+          {t('auth.register.submit')}
+        </Button>
+        {!invitation && (
+          <RouterLink to="/signup" variant="body2" sx={{ textAlign: 'center', fontWeight: 600 }}>
+            {t('auth.register.emailOnly')}
+          </RouterLink>
+        )}
+      </Stack>
+    </AuthLayout>
+  )
+}

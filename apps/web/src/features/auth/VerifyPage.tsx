@@ -1,0 +1,83 @@
+import { VerifyEmail } from '@closeroom/shared'
+import { Alert, Button, Stack, TextField } from '@mui/material'
+import { useQueryClient } from '@tanstack/react-query'
+import { useSnackbar } from 'notistack'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { meKey, useAuthContext } from '../../app/AuthProvider'
+import { AuthLayout } from '../../components/AuthLayout'
+import { FormError } from '../../components/FormError'
+import { RouterLink } from '../../components/RouterLink'
+import { api } from '../../lib/api'
+import { useSchemaForm } from '../../lib/forms'
+
+export default function VerifyPage() {
+  const { t } = useTranslation()
+  const { user } = useAuthContext()
+  const queryClient = useQueryClient()
+  const { enqueueSnackbar } = useSnackbar()
+  const [params] = useSearchParams()
+  const [verified, setVerified] = useState(false)
+  const { form, serverError, submit } = useSchemaForm(VerifyEmail, { email: params.get('email') ?? user?.email ?? '', code: '' })
+  const { errors, isSubmitting } = form.formState
+
+  const verify = submit(async (values) => {
+    await api('/auth/verify', { method: 'POST', body: values })
+    setVerified(true)
+    await queryClient.invalidateQueries({ queryKey: meKey })
+  })
+
+  async function resend() {
+    try {
+      await api('/auth/verify/resend', { method: 'POST' })
+      enqueueSnackbar(t('auth.verify.resent'), { variant: 'success' })
+    } catch (error) {
+      enqueueSnackbar((error as Error).message, { variant: 'error' })
+    }
+  }
+
+  if (verified) {
+    return (
+      <AuthLayout title={t('auth.verify.title')}>
+        <Alert severity="success" role="status" sx={{ mb: 3 }}>
+          {t('auth.verify.done')}
+        </Alert>
+        <RouterLink to="/">{t('auth.verify.continue')}</RouterLink>
+      </AuthLayout>
+    )
+  }
+
+  return (
+    <AuthLayout title={t('auth.verify.title')} subtitle={t('auth.verify.text')}>
+      <FormError message={serverError} />
+      <Stack component="form" noValidate spacing={2.5} onSubmit={verify}>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={!!errors.email}
+          helperText={errors.email?.message}
+        />
+        <TextField
+          label={t('fields.code')}
+          autoComplete="one-time-code"
+          autoFocus
+          {...form.register('code')}
+          error={!!errors.code}
+          helperText={errors.code?.message}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, style: { letterSpacing: 8, fontWeight: 700 } } }}
+        />
+        <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
+          {t('auth.verify.submit')}
+        </Button>
+        {user && !user.emailVerified && (
+          <Button variant="text" onClick={resend}>
+            {t('auth.verify.resend')}
+          </Button>
+        )}
+      </Stack>
+    </AuthLayout>
+  )
+}

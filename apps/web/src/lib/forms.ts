@@ -1,0 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { ApiError, FALLBACK_ERROR } from './api'
+
+/**
+ * A form validated by a shared zod schema, first on submit: validating on blur would make the card grow
+ * under the pointer when someone clicks a link away from an empty field. A server error whose message names a field
+ * ("email: …") lands next to that field; any other shows above the form.
+ */
+export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  })
+  const [serverError, setServerError] = useState<string | null>(null)
+
+  function submit(action: (values: z.output<S>) => Promise<unknown>) {
+    return form.handleSubmit(async (values) => {
+      setServerError(null)
+      try {
+        await action(values)
+      } catch (error) {
+        showServerError(form, error, setServerError)
+      }
+    })
+  }
+
+  return { form, serverError, submit }
+}
+
+function showServerError<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, FieldValues>,
+  error: unknown,
+  setServerError: (message: string) => void,
+) {
+  const message = error instanceof Error ? error.message : FALLBACK_ERROR
+  const match = error instanceof ApiError && error.status === 400 ? message.match(/^(\w+): (.+)$/) : null
+  if (match?.[1] && match[2] && match[1] in form.getValues()) {
+    form.setError(match[1] as Path<T>, { type: 'server', message: match[2] })
+    return
+  }
+  setServerError(message)
+}

@@ -1,0 +1,44 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language, RTL_LANGUAGES } from '@closeroom/shared'
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { localStorageAvailable } from '../lib/storage'
+import { ar } from './ar'
+import { cn } from './cn'
+import { en } from './en'
+import { fr } from './fr'
+import { vi } from './vi'
+
+export const resources = { en, fr, vi, cn, ar } satisfies Record<Language, { translation: typeof en.translation }>
+
+export const languageLabels: Record<Language, string> = { en: 'English', fr: 'Français', vi: 'Tiếng Việt', cn: '中文', ar: 'العربية' }
+
+export function directionOf(language: string): 'ltr' | 'rtl' {
+  return (RTL_LANGUAGES as readonly string[]).includes(language) ? 'rtl' : 'ltr'
+}
+
+function storedLanguage(): Language {
+  if (!localStorageAvailable()) return DEFAULT_LANGUAGE
+  const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY)
+  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE
+}
+
+export function changeLanguage(language: Language) {
+  if (localStorageAvailable()) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
+  return i18next.changeLanguage(language)
+}
+
+// The document follows the language: Arabic turns the whole page right-to-left, any other back.
+i18next.on('languageChanged', (language) => {
+  document.documentElement.lang = language
+  document.documentElement.dir = directionOf(language)
+})
+
+// Resources are bundled, so initialisation finishes synchronously, before the first render.
+void i18next.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  interpolation: { escapeValue: false },
+})
+
+export default i18next
