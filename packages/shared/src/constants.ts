@@ -35,6 +35,9 @@ export const DEFAULT_LANGUAGE: Language = 'en'
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
 export const RTL_LANGUAGES: readonly Language[] = ['ar']
 
+export const THEME_MODES = ['light', 'dark', 'system'] as const
+export const THEME_PRESETS = ['default', 'cyan', 'purple', 'blue', 'orange', 'red'] as const
+
 export const THEME_DEFAULTS = {
   themeMode: 'system',
   themeDirection: 'ltr',

@@ -2,6 +2,7 @@ import { TOASTS } from '@closeroom/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { SnackbarProvider } from 'notistack'
 import { RouterProvider } from 'react-router'
+import { SettingsProvider } from '../theme/SettingsProvider'
 import { ThemeProvider } from '../theme/ThemeProvider'
 import { router } from './router'
 
@@ -10,16 +11,18 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <SnackbarProvider
-          maxSnack={TOASTS.maxSnack}
-          autoHideDuration={TOASTS.autoHideDurationMs}
-          preventDuplicate={TOASTS.preventDuplicate}
-          anchorOrigin={TOASTS.anchor}
-        >
-          <RouterProvider router={router} />
-        </SnackbarProvider>
-      </ThemeProvider>
+      <SettingsProvider>
+        <ThemeProvider>
+          <SnackbarProvider
+            maxSnack={TOASTS.maxSnack}
+            autoHideDuration={TOASTS.autoHideDurationMs}
+            preventDuplicate={TOASTS.preventDuplicate}
+            anchorOrigin={TOASTS.anchor}
+          >
+            <RouterProvider router={router} />
+          </SnackbarProvider>
+        </ThemeProvider>
+      </SettingsProvider>
     </QueryClientProvider>
   )
 }

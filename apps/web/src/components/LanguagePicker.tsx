@@ -1,17 +1,19 @@
 import { LANGUAGES, type Language } from '@closeroom/shared'
 import { MenuItem, TextField } from '@mui/material'
 import { useTranslation } from 'react-i18next'
-import { changeLanguage, languageLabels } from '../locales/i18n'
+import { languageLabels } from '../locales/i18n'
+import { useSettings } from '../theme/SettingsProvider'
 
 export function LanguagePicker() {
   const { t, i18n } = useTranslation()
+  const { setLanguage } = useSettings()
   return (
     <TextField
       select
       size="small"
       label={t('fields.language')}
       value={i18n.language}
-      onChange={(event) => void changeLanguage(event.target.value as Language)}
+      onChange={(event) => setLanguage(event.target.value as Language)}
       slotProps={{ htmlInput: { 'data-testid': 'language-picker' } }}
       sx={{ minWidth: 140 }}
     >

@@ -27,10 +27,9 @@ export function changeLanguage(language: Language) {
   return i18next.changeLanguage(language)
 }
 
-// The document follows the language: Arabic turns the whole page right-to-left, any other back.
+// Direction is a theme setting (SettingsProvider writes it to <html dir>); the language only names itself.
 i18next.on('languageChanged', (language) => {
   document.documentElement.lang = language
-  document.documentElement.dir = directionOf(language)
 })
 
 // Resources are bundled, so initialisation finishes synchronously, before the first render.

@@ -2,9 +2,8 @@ import createCache from '@emotion/cache'
 import { CacheProvider } from '@emotion/react'
 import { CssBaseline, ThemeProvider as MuiThemeProvider } from '@mui/material'
 import { type ReactNode, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import rtlPlugin from 'stylis-plugin-rtl'
-import { directionOf } from '../locales/i18n'
+import { useSettings } from './SettingsProvider'
 import { buildTheme } from './theme'
 
 // Right-to-left needs its own emotion cache so every margin and padding is mirrored, not only the text.
@@ -14,11 +13,13 @@ const caches = {
 }
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation()
-  const direction = directionOf(i18n.language)
-  const theme = useMemo(() => buildTheme(direction), [direction])
+  const { resolvedMode, themeDirection, themeContrast, themeColorPresets } = useSettings()
+  const theme = useMemo(
+    () => buildTheme({ mode: resolvedMode, direction: themeDirection, themeContrast, themeColorPresets }),
+    [resolvedMode, themeDirection, themeContrast, themeColorPresets],
+  )
   return (
-    <CacheProvider value={caches[direction]}>
+    <CacheProvider value={caches[themeDirection]}>
       <MuiThemeProvider theme={theme}>
         <CssBaseline />
         {children}

@@ -4,49 +4,85 @@ import '@fontsource/public-sans/400.css'
 import '@fontsource/public-sans/500.css'
 import '@fontsource/public-sans/600.css'
 import '@fontsource/public-sans/700.css'
+import '@fontsource/public-sans/800.css'
+import type { ThemePreset, ThemeSettings } from './settings'
 
-// The look from the spec: Public Sans (bundled, never from a CDN), radius 8, primary green, secondary blue.
-export const palette = {
-  primary: { lighter: '#C8FAD6', light: '#5BE49B', main: '#00A76F', dark: '#007867', darker: '#004B50', contrastText: '#FFFFFF' },
-  secondary: { lighter: '#CAFDF5', light: '#61F3F3', main: '#078DEE', dark: '#0351AB', darker: '#012972', contrastText: '#FFFFFF' },
-  grey: {
-    100: '#F9FAFB',
-    200: '#F4F6F8',
-    300: '#DFE3E8',
-    400: '#C4CDD5',
-    500: '#919EAB',
-    600: '#637381',
-    700: '#454F5B',
-    800: '#1C252E',
-    900: '#141A21',
-  },
+type Shades = { lighter: string; light: string; main: string; dark: string; darker: string; contrastText: string }
+const shades = (lighter: string, light: string, main: string, dark: string, darker: string, contrastText = '#FFFFFF'): Shades => ({
+  lighter,
+  light,
+  main,
+  dark,
+  darker,
+  contrastText,
+})
+
+// The spec's look: Public Sans (bundled, never from a CDN), radius 8, primary green, secondary blue.
+// A colour preset swaps the primary colour; "default" is the brand green.
+export const presets: Record<ThemePreset, Shades> = {
+  default: shades('#C8FAD6', '#5BE49B', '#00A76F', '#007867', '#004B50'),
+  cyan: shades('#CCF4FE', '#68CDF9', '#078DEE', '#0351AB', '#012972'),
+  purple: shades('#EBD6FD', '#B985F4', '#7635DC', '#431A9E', '#200A69'),
+  blue: shades('#D1E9FC', '#76B0F1', '#2065D1', '#103996', '#061B64'),
+  orange: shades('#FEF4D4', '#FED680', '#FDA92D', '#B66816', '#793908', '#1C252E'),
+  red: shades('#FFE3D5', '#FFC1AC', '#FF3030', '#B71833', '#7A0930'),
+}
+export const secondary = shades('#D6E4FF', '#84A9FF', '#3366FF', '#1939B7', '#091A7A')
+
+export const grey = {
+  100: '#F9FAFB',
+  200: '#F4F6F8',
+  300: '#DFE3E8',
+  400: '#C4CDD5',
+  500: '#919EAB',
+  600: '#637381',
+  700: '#454F5B',
+  800: '#1C252E',
+  900: '#141A21',
 }
 
-export function buildTheme(direction: Direction) {
+type Look = Pick<ThemeSettings, 'themeContrast' | 'themeColorPresets'> & { mode: 'light' | 'dark'; direction: Direction }
+
+export function buildTheme({ mode, direction, themeContrast, themeColorPresets }: Look) {
+  const dark = mode === 'dark'
+  const bold = themeContrast === 'bold'
   return createTheme({
     direction,
     breakpoints: { values: LOOK.breakpoints },
     shape: { borderRadius: LOOK.borderRadius },
     palette: {
-      primary: palette.primary,
-      secondary: palette.secondary,
-      text: { primary: palette.grey[800], secondary: palette.grey[600] },
-      background: { default: '#FFFFFF', paper: '#FFFFFF' },
+      mode,
+      primary: presets[themeColorPresets],
+      secondary,
+      grey,
+      text: dark
+        ? { primary: '#FFFFFF', secondary: grey[500], disabled: grey[600] }
+        : { primary: grey[800], secondary: grey[600], disabled: grey[500] },
+      background: dark ? { default: grey[900], paper: grey[800] } : { default: bold ? grey[200] : '#FFFFFF', paper: '#FFFFFF' },
+      divider: dark ? 'rgba(145,158,171,0.2)' : 'rgba(145,158,171,0.24)',
     },
     typography: {
       fontFamily: `"${LOOK.fontFamily}", sans-serif`,
-      h3: { fontWeight: 800 },
+      h1: { fontWeight: 800 },
+      h2: { fontWeight: 800 },
+      h3: { fontWeight: 700 },
       h4: { fontWeight: 700 },
       h5: { fontWeight: 700 },
+      h6: { fontWeight: 700 },
       button: { fontWeight: 700, textTransform: 'none' },
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
+      MuiTab: { styleOverrides: { root: { minWidth: LOOK.tabMinWidth } } },
+      MuiTabs: { defaultProps: { variant: 'scrollable', allowScrollButtonsMobile: true } },
       MuiCard: {
         styleOverrides: {
           root: {
             borderRadius: LOOK.borderRadius * 2,
-            boxShadow: '0 0 2px 0 rgba(145,158,171,0.2), 0 12px 24px -4px rgba(145,158,171,0.12)',
+            backgroundImage: 'none',
+            boxShadow: bold
+              ? '0 0 2px 0 rgba(145,158,171,0.24), 0 16px 32px -4px rgba(145,158,171,0.24)'
+              : '0 0 2px 0 rgba(145,158,171,0.2), 0 12px 24px -4px rgba(145,158,171,0.12)',
           },
         },
       },
