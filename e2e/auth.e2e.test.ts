@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -6,6 +7,11 @@ beforeAll(async () => {
   harness = await startHarness()
 })
 afterAll(() => harness?.close())
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Your account' }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+}
 
 it('registers, signs out and signs in again through the UI', async () => {
   const page = await harness.newPage()
@@ -24,7 +30,7 @@ it('registers, signs out and signs in again through the UI', async () => {
   await expect(page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).waitFor()).resolves.toBeUndefined()
   await expect(page.getByText('Your email address is not verified yet.').isVisible()).resolves.toBe(true)
 
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signOut(page)
   await page.waitForURL('**/login')
   // The session is really gone: going back to the app asks to sign in again.
   await page.goto('/')
@@ -129,7 +135,7 @@ it('signs in again in the same tab right after signing out, without a reload', a
     await page.getByLabel('Password').fill('correct horse battery')
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('heading', { name: 'Welcome, Twice' }).waitFor()
-    await page.getByRole('button', { name: 'Sign out' }).click()
+    await signOut(page)
     await page.getByRole('heading', { name: 'Sign in to Closeroom' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/login')
   }

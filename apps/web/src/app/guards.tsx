@@ -33,3 +33,10 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (isAuthenticated) return <Navigate to={safeReturnTo(params.get('returnTo'))} replace />
   return children
 }
+
+/** Admin areas: owners and admins only; anyone else lands on /403. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user } = useAuthContext()
+  if (user?.role !== 'owner' && user?.role !== 'admin') return <Navigate to="/403" replace />
+  return children
+}

@@ -1,13 +1,16 @@
 import type { ComponentType } from 'react'
-import { createBrowserRouter, Outlet } from 'react-router'
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router'
+import type { FeatureKey } from '../features/empty/EmptyFeaturePage'
 import { AuthProvider } from './AuthProvider'
-import { GuestOnly, RequireAuth } from './guards'
+import { GuestOnly, RequireAdmin, RequireAuth } from './guards'
 import { ServerStatusProvider } from './ServerStatusProvider'
 
-// Every page is its own chunk: the sign-in pages never download the signed-in app's code.
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default })
+type Load = () => Promise<{ default: ComponentType }>
 
-const guest = (load: () => Promise<{ default: ComponentType }>) => async () => {
+// Every page is its own chunk: public and sign-in pages never download the signed-in app's code.
+const page = (load: Load) => async () => ({ Component: (await load()).default })
+
+const guest = (load: Load) => async () => {
   const Page = (await load()).default
   return {
     Component: () => (
@@ -18,16 +21,9 @@ const guest = (load: () => Promise<{ default: ComponentType }>) => async () => {
   }
 }
 
-const signedIn = (load: () => Promise<{ default: ComponentType }>) => async () => {
-  const Page = (await load()).default
-  return {
-    Component: () => (
-      <RequireAuth>
-        <Page />
-      </RequireAuth>
-    ),
-  }
-}
+const emptyFeature = () => import('../features/empty/EmptyFeaturePage')
+/** A feature not built yet: its own empty state, inside the layout. */
+const soon = (path: string, feature: FeatureKey): RouteObject => ({ path, handle: { feature }, lazy: page(emptyFeature) })
 
 function Root() {
   return (
@@ -41,21 +37,72 @@ function Root() {
 
 const login = () => import('../features/auth/LoginPage')
 const register = () => import('../features/auth/RegisterPage')
+const publicEmpty = () => import('../features/empty/PublicEmptyPage')
+
+const dashboard: RouteObject = {
+  lazy: async () => {
+    const { DashboardLayout } = await import('../components/dashboard/DashboardLayout')
+    return {
+      Component: () => (
+        <RequireAuth>
+          <DashboardLayout />
+        </RequireAuth>
+      ),
+    }
+  },
+  children: [
+    { path: '/', lazy: page(() => import('../features/home/HomePage')) },
+    ...['/deals', '/deals/new', '/deals/:id'].map((path) => soon(path, 'deals')),
+    ...['/products', '/products/new', '/products/:id', '/products/:id/automations'].map((path) => soon(path, 'products')),
+    ...['/users', '/users/new', '/users/:id/edit'].map((path) => soon(path, 'users')),
+    ...['/teams', '/teams/new', '/teams/:id/edit'].map((path) => soon(path, 'teams')),
+    soon('/calendar', 'calendar'),
+    soon('/kanban', 'kanban'),
+    soon('/files-manager', 'files'),
+    soon('/blank', 'blank'),
+    { path: '/permission-denied', lazy: page(() => import('../features/errors/ForbiddenContent')) },
+    ...['/routings', '/routings/new', '/routings/:id', '/routings/:id/outcomes/new', '/routings/:id/outcomes/:outcomeId/edit'].map((path) =>
+      soon(path, 'routings'),
+    ),
+    ...['/recordings', '/recordings/:id'].map((path) => soon(path, 'recordings')),
+    ...['/agreements', '/agreements/:id/edit'].map((path) => soon(path, 'agreements')),
+    { path: '/settings', element: <Navigate to="/settings/general" replace /> },
+    ...['general', 'calendar', 'connected-apps', 'change-password', 'notifications'].map((section) =>
+      soon(`/settings/${section}`, 'settings'),
+    ),
+    {
+      element: (
+        <RequireAdmin>
+          <Outlet />
+        </RequireAdmin>
+      ),
+      children: [
+        { path: '/admin-settings', element: <Navigate to="/admin-settings/account" replace /> },
+        ...['account', 'deal', 'booking', 'crm-integrations'].map((section) => soon(`/admin-settings/${section}`, 'adminSettings')),
+      ],
+    },
+  ],
+}
 
 export const router = createBrowserRouter([
   {
     Component: Root,
     children: [
-      { path: '/', lazy: signedIn(() => import('../features/home/HomePage')) },
+      dashboard,
       { path: '/login', lazy: guest(login) },
       { path: '/auth', lazy: guest(login) },
       { path: '/auth/login-unprotected', lazy: page(login) },
       { path: '/register', lazy: guest(register) },
       { path: '/auth/register-unprotected', lazy: page(register) },
       { path: '/signup', lazy: guest(() => import('../features/auth/SignupPage')) },
+      { path: '/welcome/signup', lazy: guest(() => import('../features/auth/SignupPage')) },
       { path: '/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/auth/new-password', lazy: page(() => import('../features/auth/NewPasswordPage')) },
       { path: '/auth/verify', lazy: page(() => import('../features/auth/VerifyPage')) },
+      ...['/l/:id', '/u/:id', '/m/:id', '/d/:id', '/p/:id', '/e/:id/reschedule', '/e/:id/cancel'].map((path) => ({
+        path,
+        lazy: page(publicEmpty),
+      })),
       { path: '/403', lazy: page(() => import('../features/errors/ForbiddenPage')) },
       { path: '/500', lazy: page(() => import('../features/errors/ServerErrorPage')) },
       { path: '*', lazy: page(() => import('../features/errors/NotFoundPage')) },

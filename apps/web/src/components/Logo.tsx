@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material'
 import { Link } from 'react-router'
 
-export function Logo() {
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
     <Box
       component={Link}
@@ -9,9 +9,15 @@ export function Logo() {
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color: 'text.primary', textDecoration: 'none' }}
     >
       <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
-      <Typography variant="h6" component="span" sx={{ fontWeight: 800 }}>
-        Closeroom
-      </Typography>
+      {compact ? (
+        <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          Closeroom
+        </Box>
+      ) : (
+        <Typography variant="h6" component="span" sx={{ fontWeight: 800 }}>
+          Closeroom
+        </Typography>
+      )}
     </Box>
   )
 }

@@ -6,9 +6,14 @@ import { ar } from './ar'
 import { cn } from './cn'
 import { en } from './en'
 import { fr } from './fr'
+import { shell } from './shell'
 import { vi } from './vi'
 
-export const resources = { en, fr, vi, cn, ar } satisfies Record<Language, { translation: typeof en.translation }>
+const screens = { en, fr, vi, cn, ar } satisfies Record<Language, { translation: typeof en.translation }>
+
+export const resources = Object.fromEntries(
+  LANGUAGES.map((language) => [language, { translation: { ...screens[language].translation, ...shell[language] } }]),
+) as Record<Language, { translation: typeof en.translation & typeof shell.en }>
 
 export const languageLabels: Record<Language, string> = { en: 'English', fr: 'Français', vi: 'Tiếng Việt', cn: '中文', ar: 'العربية' }
 

@@ -1,74 +1,52 @@
-import { Alert, AppBar, Box, Button, Card, Container, Stack, Toolbar, Typography } from '@mui/material'
+import { Alert, Box, Card, Stack, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
-import { LanguagePicker } from '../../components/LanguagePicker'
-import { Logo } from '../../components/Logo'
 import { RouterLink } from '../../components/RouterLink'
 
 export default function HomePage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const { user, logout } = useAuthContext()
+  const { user } = useAuthContext()
   if (!user) return null
 
-  async function signOut() {
-    await logout()
-    navigate('/login', { replace: true })
-  }
-
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
-      <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Toolbar sx={{ gap: 2 }}>
-          <Logo />
-          <Box sx={{ flex: 1 }} />
-          <LanguagePicker />
-          <Typography sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 600 }}>{user.name}</Typography>
-          <Button variant="outlined" color="inherit" onClick={signOut}>
-            {t('home.logout')}
-          </Button>
-        </Toolbar>
-      </AppBar>
-      <Container component="main" maxWidth="md" sx={{ py: 5 }}>
-        {!user.emailVerified && (
-          <Alert
-            severity="warning"
-            sx={{ mb: 3 }}
-            action={
-              <RouterLink to={`/auth/verify?email=${encodeURIComponent(user.email)}`} color="inherit">
-                {t('home.verifyNow')}
-              </RouterLink>
-            }
-          >
-            {t('home.unverified')}
-          </Alert>
-        )}
-        <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
-          {t('home.welcome', { name: user.name })}
+    <>
+      {!user.emailVerified && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 3 }}
+          action={
+            <RouterLink to={`/auth/verify?email=${encodeURIComponent(user.email)}`} color="inherit">
+              {t('home.verifyNow')}
+            </RouterLink>
+          }
+        >
+          {t('home.unverified')}
+        </Alert>
+      )}
+      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+        {t('home.welcome', { name: user.name })}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 4 }}>{t('home.role', { role: t(`home.roles.${user.role}`) })}</Typography>
+      <Card sx={{ p: 3 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('home.account')}
         </Typography>
-        <Typography sx={{ color: 'text.secondary', mb: 4 }}>{t('home.role', { role: t(`home.roles.${user.role}`) })}</Typography>
-        <Card sx={{ p: 3 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            {t('home.account')}
+        <Stack spacing={1}>
+          <Typography>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {t('home.email')}:
+            </Box>{' '}
+            <bdi>{user.email}</bdi>
           </Typography>
-          <Stack spacing={1}>
-            <Typography>
-              <Box component="span" sx={{ color: 'text.secondary' }}>
-                {t('home.email')}:
-              </Box>{' '}
-              <bdi>{user.email}</bdi>
-            </Typography>
-            <Typography>
-              <Box component="span" sx={{ color: 'text.secondary' }}>
-                {t('home.timeZone')}:
-              </Box>{' '}
-              <bdi>{user.timeZone}</bdi>
-            </Typography>
-          </Stack>
-          <Typography sx={{ color: 'text.secondary', mt: 3 }}>{t('home.next')}</Typography>
-        </Card>
-      </Container>
-    </Box>
+          <Typography>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {t('home.timeZone')}:
+            </Box>{' '}
+            <bdi>{user.timeZone}</bdi>
+          </Typography>
+        </Stack>
+        <Typography sx={{ color: 'text.secondary', mt: 3 }}>{t('home.next')}</Typography>
+      </Card>
+    </>
   )
 }

@@ -1,0 +1,52 @@
+import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined'
+import { Box, Card, Chip, Typography } from '@mui/material'
+import { useTranslation } from 'react-i18next'
+import { useMatches } from 'react-router'
+
+export type FeatureKey =
+  | 'deals'
+  | 'kanban'
+  | 'products'
+  | 'calendar'
+  | 'recordings'
+  | 'agreements'
+  | 'routings'
+  | 'files'
+  | 'users'
+  | 'teams'
+  | 'settings'
+  | 'adminSettings'
+  | 'blank'
+
+/** What a feature's page shows until the feature is built: its name and what it will do, in the layout. */
+export default function EmptyFeaturePage() {
+  const { t } = useTranslation()
+  const matches = useMatches()
+  const feature = (matches.at(-1)?.handle as { feature?: FeatureKey } | undefined)?.feature ?? 'blank'
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        {t(`empty.${feature}.title`)}
+      </Typography>
+      <Card sx={{ p: { xs: 4, md: 8 }, textAlign: 'center' }}>
+        <Box
+          sx={{
+            width: 72,
+            height: 72,
+            mx: 'auto',
+            mb: 3,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.hover',
+            color: 'primary.main',
+          }}
+        >
+          <AutoAwesomeOutlined sx={{ fontSize: 36 }} />
+        </Box>
+        {feature !== 'blank' && <Chip label={t('empty.soon')} color="primary" variant="outlined" size="small" sx={{ mb: 2 }} />}
+        <Typography sx={{ color: 'text.secondary', maxWidth: 480, mx: 'auto' }}>{t(`empty.${feature}.text`)}</Typography>
+      </Card>
+    </>
+  )
+}
