@@ -75,11 +75,12 @@ export function createTeamService({ db }: { db: Db }) {
     authorize(auth.user, 'teams.manage')
     const organizationId = auth.user.organizationId
     await db.transaction(async (tx) => {
-      const [team] = await tx
-        .update(teams)
-        .set({ name: input.name })
-        .where(and(eq(teams.id, id), eq(teams.organizationId, organizationId)))
-        .returning({ id: teams.id })
+      const ours = and(eq(teams.id, id), eq(teams.organizationId, organizationId))
+      // A patch may change only the members: then there is no column to set, just the team to find.
+      const [team] =
+        input.name === undefined
+          ? await tx.select({ id: teams.id }).from(teams).where(ours)
+          : await tx.update(teams).set({ name: input.name }).where(ours).returning({ id: teams.id })
       if (!team) throw NotFound(TEAM_NOT_FOUND)
       if (input.memberIds) await setMembers(tx, organizationId, id, input.memberIds)
     })

@@ -18,10 +18,10 @@ function Option({ label, selected, onClick, testId }: { label: string; selected:
         borderRadius: 1,
         border: 1,
         borderColor: selected ? 'primary.main' : 'divider',
-        color: selected ? 'primary.main' : 'text.secondary',
-        fontWeight: 600,
+        borderWidth: selected ? 2 : 1,
+        color: selected ? 'text.primary' : 'text.secondary',
+        fontWeight: selected ? 700 : 500,
         fontSize: 13,
-        bgcolor: selected ? 'action.selected' : 'transparent',
       }}
     >
       {label}
