@@ -54,8 +54,21 @@ const dashboard: RouteObject = {
     { path: '/', lazy: page(() => import('../features/home/HomePage')) },
     ...['/deals', '/deals/new', '/deals/:id'].map((path) => soon(path, 'deals')),
     ...['/products', '/products/new', '/products/:id', '/products/:id/automations'].map((path) => soon(path, 'products')),
-    ...['/users', '/users/new', '/users/:id/edit'].map((path) => soon(path, 'users')),
-    ...['/teams', '/teams/new', '/teams/:id/edit'].map((path) => soon(path, 'teams')),
+    { path: '/users', lazy: page(() => import('../features/users/UsersPage')) },
+    { path: '/teams', lazy: page(() => import('../features/teams/TeamsPage')) },
+    {
+      element: (
+        <RequireAdmin>
+          <Outlet />
+        </RequireAdmin>
+      ),
+      children: [
+        { path: '/users/new', lazy: page(() => import('../features/users/InviteUserPage')) },
+        { path: '/users/:id/edit', lazy: page(() => import('../features/users/EditUserPage')) },
+        { path: '/teams/new', lazy: page(() => import('../features/teams/TeamFormPage')) },
+        { path: '/teams/:id/edit', lazy: page(() => import('../features/teams/TeamFormPage')) },
+      ],
+    },
     soon('/calendar', 'calendar'),
     soon('/kanban', 'kanban'),
     soon('/files-manager', 'files'),

@@ -6,14 +6,15 @@ import { ar } from './ar'
 import { cn } from './cn'
 import { en } from './en'
 import { fr } from './fr'
+import { people } from './people'
 import { shell } from './shell'
 import { vi } from './vi'
 
 const screens = { en, fr, vi, cn, ar } satisfies Record<Language, { translation: typeof en.translation }>
 
 export const resources = Object.fromEntries(
-  LANGUAGES.map((language) => [language, { translation: { ...screens[language].translation, ...shell[language] } }]),
-) as Record<Language, { translation: typeof en.translation & typeof shell.en }>
+  LANGUAGES.map((language) => [language, { translation: { ...screens[language].translation, ...shell[language], ...people[language] } }]),
+) as Record<Language, { translation: typeof en.translation & typeof shell.en & typeof people.en }>
 
 export const languageLabels: Record<Language, string> = { en: 'English', fr: 'Français', vi: 'Tiếng Việt', cn: '中文', ar: 'العربية' }
 

@@ -1,0 +1,69 @@
+import { LOOK } from '@closeroom/shared'
+import AddRounded from '@mui/icons-material/AddRounded'
+import { Alert, Avatar, AvatarGroup, Box, Button, Card, CardActionArea, Skeleton, Typography } from '@mui/material'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useAuthContext } from '../../app/AuthProvider'
+import { PageHeader } from '../../components/PageHeader'
+import { useTeams } from './queries'
+
+export default function TeamsPage() {
+  const { t } = useTranslation()
+  const { user: me } = useAuthContext()
+  const teams = useTeams()
+  const isAdmin = me?.role === 'owner' || me?.role === 'admin'
+
+  return (
+    <>
+      <PageHeader
+        title={t('people.teams.title')}
+        action={
+          isAdmin && (
+            <Button variant="contained" startIcon={<AddRounded />} component={Link} to="/teams/new">
+              {t('people.teams.create')}
+            </Button>
+          )
+        }
+      />
+      {teams.isError && <Alert severity="error">{teams.error.message}</Alert>}
+      {teams.data?.length === 0 && (
+        <Card sx={{ p: 5, textAlign: 'center' }}>
+          <Typography sx={{ color: 'text.secondary' }}>{t('people.teams.empty')}</Typography>
+        </Card>
+      )}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+        {teams.isPending && [0, 1, 2].map((card) => <Skeleton key={card} variant="rounded" height={140} />)}
+        {teams.data?.map((team) => {
+          const body = (
+            <Box sx={{ p: 3 }}>
+              <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
+                {team.name}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+                {t('people.teams.memberCount', { count: team.members.length })}
+              </Typography>
+              <AvatarGroup max={LOOK.avatarGroupMax} sx={{ justifyContent: 'flex-end', flexDirection: 'row-reverse' }}>
+                {team.members.map((member) => (
+                  <Avatar key={member.id} alt={member.name} src={member.avatarUrl ?? undefined} sx={{ bgcolor: 'primary.main' }}>
+                    {member.name.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                ))}
+              </AvatarGroup>
+            </Box>
+          )
+          return (
+            <Card key={team.id}>
+              {isAdmin ? (
+                <CardActionArea component={Link} to={`/teams/${team.id}/edit`}>
+                  {body}
+                </CardActionArea>
+              ) : (
+                body
+              )}
+            </Card>
+          )
+        })}
+      </Box>
+    </>
+  )
+}

@@ -1,0 +1,92 @@
+import { ROLES, type Role, type User } from '@closeroom/shared'
+import {
+  Alert,
+  Button,
+  Card,
+  FormControlLabel,
+  FormHelperText,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material'
+import { useSnackbar } from 'notistack'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router'
+import { useAuthContext } from '../../app/AuthProvider'
+import { FormError } from '../../components/FormError'
+import { PageHeader } from '../../components/PageHeader'
+import { useUpdateUser, useUser } from './queries'
+import { StatusChip } from './UserChips'
+
+export default function EditUserPage() {
+  const { id = '' } = useParams()
+  const user = useUser(id)
+  if (user.isError) return <Alert severity="error">{user.error.message}</Alert>
+  if (!user.data) return <Skeleton variant="rounded" height={320} sx={{ maxWidth: 560 }} />
+  return <EditUserForm user={user.data} />
+}
+
+function EditUserForm({ user }: { user: User }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { enqueueSnackbar } = useSnackbar()
+  const { user: me } = useAuthContext()
+  const update = useUpdateUser(user.id)
+  const [name, setName] = useState(user.name)
+  const [role, setRole] = useState<Role>(user.role)
+  const [active, setActive] = useState(user.status !== 'deactivated')
+  const self = me?.id === user.id
+  const roles = ROLES.filter((r) => r !== 'owner' || me?.role === 'owner' || user.role === 'owner')
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    await update.mutateAsync({
+      ...(name.trim() !== user.name ? { name } : {}),
+      ...(role !== user.role ? { role } : {}),
+      ...(active !== (user.status !== 'deactivated') ? { active } : {}),
+    })
+    enqueueSnackbar(t('people.saved'), { variant: 'success' })
+    navigate('/users')
+  }
+
+  return (
+    <>
+      <PageHeader title={t('people.users.editTitle', { name: user.name })} action={<StatusChip status={user.status} />} />
+      <Card sx={{ p: 3, maxWidth: 560 }}>
+        <Typography sx={{ color: 'text.secondary', mb: 3 }}>
+          <bdi>{user.email}</bdi>
+        </Typography>
+        <FormError message={update.error?.message} />
+        <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void save(event).catch(() => undefined)}>
+          <TextField label={t('fields.name')} value={name} onChange={(event) => setName(event.target.value)} />
+          <TextField select label={t('people.role')} value={role} onChange={(event) => setRole(event.target.value as Role)} disabled={self}>
+            {roles.map((r) => (
+              <MenuItem key={r} value={r}>
+                {t(`people.roles.${r}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <div>
+            <FormControlLabel
+              control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} disabled={self} />}
+              label={t('people.users.active')}
+            />
+            <FormHelperText>{t('people.users.activeHelp')}</FormHelperText>
+          </div>
+          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+            <Button component={Link} to="/users" color="inherit">
+              {t('people.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={update.isPending}>
+              {t('people.save')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Card>
+    </>
+  )
+}
