@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import Fastify, { type FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { buildApp } from '../apps/server/src/app.ts'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts'
+import { openThrowawayDatabase } from '../apps/server/src/testing/database.ts'
 import { LOAD, type Result, requestsPerSecond, result } from './report.ts'
 
 // GET /api/auth/me with a session: what every page of the web app asks first, through the whole stack
@@ -27,42 +25,6 @@ async function bareFastify(): Promise<number> {
     return await requestsPerSecond(await listen(app))
   } finally {
     await app.close()
-  }
-}
-
-/** A throwaway database on the PostgreSQL server named by BENCH_DATABASE_URL, dropped on close. */
-async function throwawayPostgres(serverUrl: string): Promise<Database> {
-  const name = `closeroom_bench_${randomBytes(6).toString('hex')}`
-  const admin = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      return (await client.query<T>(sql, values)).rows
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString() })
-  return {
-    ...database,
-    async close() {
-      await database.close()
-      // The app's pool has no 'error' listener and pool.end() resolves before its connections are gone:
-      // a forced drop that terminated one of them now would crash this process. pg-boss keeps its own
-      // connections open after stop({ close: false }); those the forced drop may end.
-      for (let i = 0; i < 200; i++) {
-        const [row] = await admin<{ n: number }>(
-          "select count(*)::int as n from pg_stat_activity where datname = $1 and application_name not like 'pgboss:%'",
-          [name],
-        )
-        if (row?.n === 0) break
-        await sleep(10)
-      }
-      await admin(`drop database if exists ${name} with (force)`)
-    },
   }
 }
 
@@ -92,7 +54,7 @@ export async function authMeBench(): Promise<Result[]> {
     { name: 'pglite', open: () => openDatabase({ dataDir: 'memory://' }) },
   ]
   const postgresUrl = process.env.BENCH_DATABASE_URL
-  if (postgresUrl) targets.push({ name: 'postgres', open: () => throwawayPostgres(postgresUrl) })
+  if (postgresUrl) targets.push({ name: 'postgres', open: () => openThrowawayDatabase(postgresUrl) })
 
   console.log(
     `${BENCH}: ${LOAD.connections} connections, ${LOAD.seconds} s after ${LOAD.warmUpSeconds} s warm-up; targets: ${targets.map((t) => t.name).join(', ')}`,

@@ -19,7 +19,7 @@ it('registers, signs out and signs in again through the UI', async () => {
 
   // A signed-out visit to the app lands on the sign-in page, which links to registration.
   await page.goto('/')
-  await page.waitForURL('**/login?returnTo=%2F')
+  await page.waitForURL('**/login?returnTo=%2F', { waitUntil: 'commit' })
   await page.getByRole('link', { name: 'Create an account' }).click()
 
   await page.getByLabel('Full name').fill('Ada Lovelace')
@@ -31,10 +31,11 @@ it('registers, signs out and signs in again through the UI', async () => {
   await expect(page.getByText('Your email address is not verified yet.').isVisible()).resolves.toBe(true)
 
   await signOut(page)
-  await page.waitForURL('**/login')
+  await page.getByRole('heading', { name: 'Sign in to Closeroom' }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/login')
   // The session is really gone: going back to the app asks to sign in again.
   await page.goto('/')
-  await page.waitForURL('**/login?returnTo=%2F')
+  await page.waitForURL('**/login?returnTo=%2F', { waitUntil: 'commit' })
 
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Password').fill('correct horse battery')

@@ -57,7 +57,7 @@ it('invites a teammate who joins through the emailed link, then changes their ro
 
   // Deactivation signed the invitee out: their next visit asks them to sign in.
   await invitee.goto('/')
-  await invitee.waitForURL('**/login?returnTo=%2F')
+  await invitee.waitForURL('**/login?returnTo=%2F', { waitUntil: 'commit' })
 })
 
 it('creates a team with members, edits it and deletes it', async () => {

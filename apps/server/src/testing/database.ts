@@ -8,7 +8,11 @@ import { type Database, openDatabase } from '../db/client.ts'
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' })
+  return serverUrl ? openThrowawayDatabase(serverUrl) : openDatabase({ dataDir: 'memory://' })
+}
+
+/** A new database on a PostgreSQL server, migrated, and dropped again on close (tests and benchmarks). */
+export async function openThrowawayDatabase(serverUrl: string): Promise<Database> {
   const name = `closeroom_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()

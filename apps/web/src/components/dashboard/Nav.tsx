@@ -60,6 +60,7 @@ export function Nav({ mini, onNavigate }: { mini: boolean; onNavigate?: () => vo
               const label = t(`nav.items.${item.key}`)
               const button = (
                 <ListItemButton
+                  key={item.key}
                   component={Link}
                   to={item.path}
                   onClick={onNavigate}

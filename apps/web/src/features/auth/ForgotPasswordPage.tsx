@@ -1,9 +1,10 @@
 import { ForgotPassword } from '@closeroom/shared'
-import { Alert, Button, Stack, TextField } from '@mui/material'
+import { Alert, Button, Stack } from '@mui/material'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
+import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { api } from '../../lib/api'
 import { useSchemaForm } from '../../lib/forms'
@@ -12,7 +13,7 @@ export default function ForgotPasswordPage() {
   const { t } = useTranslation()
   const [sentTo, setSentTo] = useState<string | null>(null)
   const { form, serverError, submit } = useSchemaForm(ForgotPassword, { email: '' })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
   const send = submit(async (values) => {
     await api('/auth/forgot-password', { method: 'POST', body: values })
@@ -28,15 +29,7 @@ export default function ForgotPasswordPage() {
         </Alert>
       ) : (
         <Stack component="form" noValidate spacing={2.5} onSubmit={send} sx={{ mb: 3 }}>
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            autoFocus
-            {...form.register('email')}
-            error={!!errors.email}
-            helperText={errors.email?.message}
-          />
+          <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" autoFocus />
           <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
             {t('auth.forgot.submit')}
           </Button>

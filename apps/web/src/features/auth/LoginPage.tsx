@@ -1,10 +1,11 @@
 import { Login } from '@closeroom/shared'
-import { Alert, Button, Stack, TextField } from '@mui/material'
+import { Alert, Button, Stack } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
+import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { useSchemaForm } from '../../lib/forms'
 
@@ -13,7 +14,7 @@ export default function LoginPage() {
   const { login } = useAuthContext()
   const [params] = useSearchParams()
   const { form, serverError, submit } = useSchemaForm(Login, { email: params.get('email') ?? '', password: '' })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
   return (
     <AuthLayout
@@ -32,23 +33,8 @@ export default function LoginPage() {
       <FormError message={serverError} />
       {/* Signing in sets the session; the guest guard then takes the user on to where they were going. */}
       <Stack component="form" noValidate spacing={2.5} onSubmit={submit(login)}>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...form.register('email')}
-          error={!!errors.email}
-          helperText={errors.email?.message}
-        />
-        <TextField
-          label={t('fields.password')}
-          type="password"
-          autoComplete="current-password"
-          {...form.register('password')}
-          error={!!errors.password}
-          helperText={errors.password?.message}
-        />
+        <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" autoFocus />
+        <FormTextField form={form} name="password" label={t('fields.password')} type="password" autoComplete="current-password" />
         <RouterLink to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end', fontWeight: 600 }}>
           {t('auth.login.forgot')}
         </RouterLink>

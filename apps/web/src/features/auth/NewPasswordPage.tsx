@@ -1,10 +1,11 @@
 import { ResetPassword } from '@closeroom/shared'
-import { Alert, Button, Stack, TextField } from '@mui/material'
+import { Alert, Button, Stack } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
+import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { api } from '../../lib/api'
 import { useSchemaForm } from '../../lib/forms'
@@ -35,14 +36,13 @@ export default function NewPasswordPage() {
         <>
           <FormError message={serverError ?? errors.token?.message} />
           <Stack component="form" noValidate spacing={2.5} onSubmit={save} sx={{ mb: 3 }}>
-            <TextField
+            <FormTextField
+              form={form}
+              name="password"
               label={t('fields.newPassword')}
               type="password"
               autoComplete="new-password"
               autoFocus
-              {...form.register('password')}
-              error={!!errors.password}
-              helperText={errors.password?.message}
             />
             <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
               {t('auth.newPassword.submit')}

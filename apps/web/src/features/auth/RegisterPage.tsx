@@ -1,10 +1,11 @@
 import { Register } from '@closeroom/shared'
-import { Alert, Button, Stack, TextField } from '@mui/material'
+import { Alert, Button, Stack } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
+import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { useSchemaForm } from '../../lib/forms'
 
@@ -14,7 +15,7 @@ export default function RegisterPage() {
   const [params] = useSearchParams()
   const invitation = params.get('invitation') ?? undefined
   const { form, serverError, submit } = useSchemaForm(Register, { name: '', email: params.get('email') ?? '', password: '', invitation })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
   return (
     <AuthLayout
@@ -32,31 +33,16 @@ export default function RegisterPage() {
       )}
       <FormError message={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={submit(register)}>
-        <TextField
-          label={t('fields.name')}
-          autoComplete="name"
-          autoFocus
-          {...form.register('name')}
-          error={!!errors.name}
-          helperText={errors.name?.message}
-        />
-        <TextField
+        <FormTextField form={form} name="name" label={t('fields.name')} autoComplete="name" autoFocus />
+        <FormTextField
+          form={form}
+          name="email"
           label={t('fields.email')}
           type="email"
           autoComplete="email"
-          {...form.register('email')}
-          error={!!errors.email}
-          helperText={errors.email?.message}
           slotProps={{ htmlInput: { readOnly: !!invitation } }}
         />
-        <TextField
-          label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password')}
-          error={!!errors.password}
-          helperText={errors.password?.message}
-        />
+        <FormTextField form={form} name="password" label={t('fields.password')} type="password" autoComplete="new-password" />
         <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
           {t('auth.register.submit')}
         </Button>

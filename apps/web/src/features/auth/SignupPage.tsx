@@ -1,9 +1,10 @@
 import { Signup } from '@closeroom/shared'
-import { Button, Stack, TextField } from '@mui/material'
+import { Button, Stack } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
+import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { useSchemaForm } from '../../lib/forms'
 
@@ -11,21 +12,13 @@ export default function SignupPage() {
   const { t } = useTranslation()
   const { signup } = useAuthContext()
   const { form, serverError, submit } = useSchemaForm(Signup, { email: '' })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
   return (
     <AuthLayout title={t('auth.signup.title')} subtitle={t('auth.signup.text')}>
       <FormError message={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={submit(signup)}>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...form.register('email')}
-          error={!!errors.email}
-          helperText={errors.email?.message}
-        />
+        <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" autoFocus />
         <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
           {t('auth.signup.submit')}
         </Button>

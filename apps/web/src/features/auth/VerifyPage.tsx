@@ -1,5 +1,5 @@
 import { VerifyEmail } from '@closeroom/shared'
-import { Alert, Button, Stack, TextField } from '@mui/material'
+import { Alert, Button, Stack } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router'
 import { meKey, useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
+import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { api } from '../../lib/api'
 import { useSchemaForm } from '../../lib/forms'
@@ -20,7 +21,7 @@ export default function VerifyPage() {
   const [params] = useSearchParams()
   const [verified, setVerified] = useState(false)
   const { form, serverError, submit } = useSchemaForm(VerifyEmail, { email: params.get('email') ?? user?.email ?? '', code: '' })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
   const verify = submit(async (values) => {
     await api('/auth/verify', { method: 'POST', body: values })
@@ -52,21 +53,13 @@ export default function VerifyPage() {
     <AuthLayout title={t('auth.verify.title')} subtitle={t('auth.verify.text')}>
       <FormError message={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={verify}>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-          error={!!errors.email}
-          helperText={errors.email?.message}
-        />
-        <TextField
+        <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" />
+        <FormTextField
+          form={form}
+          name="code"
           label={t('fields.code')}
           autoComplete="one-time-code"
           autoFocus
-          {...form.register('code')}
-          error={!!errors.code}
-          helperText={errors.code?.message}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, style: { letterSpacing: 8, fontWeight: 700 } } }}
         />
         <Button type="submit" size="large" variant="contained" loading={isSubmitting}>

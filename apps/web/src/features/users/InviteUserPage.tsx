@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
+import { FormTextField } from '../../components/FormTextField'
 import { PageHeader } from '../../components/PageHeader'
 import { useSchemaForm } from '../../lib/forms'
 import { useInviteUser } from './queries'
@@ -34,14 +35,7 @@ export default function InviteUserPage() {
         <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('people.users.inviteText')}</Typography>
         <FormError message={serverError} />
         <Stack component="form" noValidate spacing={2.5} onSubmit={send}>
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            autoFocus
-            {...form.register('email')}
-            error={!!errors.email}
-            helperText={errors.email?.message}
-          />
+          <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoFocus />
           <TextField
             label={t('fields.name')}
             {...form.register('name', { setValueAs: (value: string) => value || undefined })}
