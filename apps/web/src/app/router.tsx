@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router'
+import { ProgressBar } from '../components/ProgressBar'
 import type { FeatureKey } from '../features/empty/EmptyFeaturePage'
 import { AuthProvider } from './AuthProvider'
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards'
 import { ServerStatusProvider } from './ServerStatusProvider'
+import { ServiceWorkerBridge } from './ServiceWorkerBridge'
 
 type Load = () => Promise<{ default: ComponentType }>
 
@@ -28,6 +30,8 @@ const soon = (path: string, feature: FeatureKey): RouteObject => ({ path, handle
 function Root() {
   return (
     <ServerStatusProvider>
+      <ProgressBar />
+      <ServiceWorkerBridge />
       <AuthProvider>
         <Outlet />
       </AuthProvider>

@@ -1,0 +1,82 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildOwner, type Client, PASSWORD } from '../apps/server/src/testing/factories.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+let harness: Harness
+let owner: Client
+beforeAll(async () => {
+  harness = await startHarness()
+  owner = await buildOwner(harness.server.app, { name: 'Shell Tester' })
+})
+afterAll(() => harness?.close())
+
+async function signedInPage(): Promise<Page> {
+  const page = await harness.newPage()
+  await page.goto('/login')
+  await page.getByLabel('Email address').fill(owner.user.email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Welcome, Shell Tester' }).waitFor()
+  return page
+}
+
+// Records whether the progress bar ever appeared, however briefly.
+const watchProgress = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { sawProgress: boolean }
+    w.sawProgress = false
+    new MutationObserver(() => {
+      if (document.getElementById('nprogress')) w.sawProgress = true
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+const sawProgress = (page: Page) => page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)
+
+it('shows the top progress bar only for a route change slower than 300 ms', async () => {
+  const page = await signedInPage()
+
+  // Fast: the users page loads well within 300 ms on loopback.
+  await watchProgress(page)
+  await page.getByRole('link', { name: 'Users' }).click()
+  await page.getByRole('heading', { name: 'Users' }).waitFor()
+  expect(await sawProgress(page)).toBe(false)
+
+  // Slow: the teams page's code takes a second to arrive.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/TeamsPage-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.getByRole('link', { name: 'Teams' }).click()
+  await page.locator('#nprogress .bar').waitFor()
+  release()
+  await page.getByRole('heading', { name: 'Teams' }).waitFor()
+  await page.locator('#nprogress').waitFor({ state: 'detached' })
+})
+
+it('registers the service worker at the root and follows the urls it sends', async () => {
+  const page = await signedInPage()
+  const scope = await page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.scope))
+  expect(scope).toBe(`${harness.server.url}/`)
+  const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'))
+  expect(worker.url()).toBe(`${harness.server.url}/sw.js`)
+
+  const post = (url: string) =>
+    worker.evaluate(async (target) => {
+      const sw = self as unknown as { clients: { matchAll(o: object): Promise<{ postMessage(m: unknown): void }[]> } }
+      for (const client of await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage({ url: target })
+    }, url)
+
+  await post('/teams')
+  await page.getByRole('heading', { name: 'Teams' }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/teams')
+
+  // Another site's address is ignored; a later message to the app's own page still works.
+  await post('https://evil.example/phish')
+  await post('/users')
+  await page.getByRole('heading', { name: 'Users' }).waitFor()
+  expect(new URL(page.url()).origin).toBe(harness.server.url)
+})
