@@ -29,6 +29,7 @@ it('registers, signs out and signs in again through the UI', async () => {
 
   await expect(page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).waitFor()).resolves.toBeUndefined()
   await expect(page.getByText('Your email address is not verified yet.').isVisible()).resolves.toBe(true)
+  expect(await page.getByTestId('header-user-name').textContent()).toBe('Ada Lovelace')
 
   await signOut(page)
   await page.getByRole('heading', { name: 'Sign in to Closeroom' }).waitFor()
@@ -88,6 +89,8 @@ it('resets a forgotten password through the emailed link', async () => {
 
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot password?' }).click()
+  // The sign-in form stays on screen while the next page loads, and it has an email field too.
+  await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor()
   await page.getByLabel('Email address').fill(email)
   await page.getByRole('button', { name: 'Send the link' }).click()
   await page.getByText(`If an account exists for ${email}`).waitFor()
@@ -115,6 +118,10 @@ it('sends unknown paths to the 404 page and switches to right-to-left in Arabic'
   await page.getByRole('option', { name: 'العربية' }).click()
   await page.getByRole('heading', { name: 'تسجيل الدخول إلى Closeroom' }).waitFor()
   expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['rtl', 'ar'])
+  // The shared schemas' messages are shown in the reader's language too.
+  await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click()
+  await page.getByText('أدخل بريدًا إلكترونيًا صالحًا').waitFor()
+  await page.getByText('كلمة المرور مطلوبة').waitFor()
   // The choice is remembered.
   await page.reload()
   await page.getByRole('heading', { name: 'تسجيل الدخول إلى Closeroom' }).waitFor()

@@ -1,4 +1,7 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { onTestFinished } from 'vitest'
 import { startTestServer, type TestServer } from '../apps/server/src/testing/server.ts'
 
 // Debian's Chromium, headless, with the flags this closed network needs (no background connections).
@@ -19,13 +22,55 @@ export async function startHarness(): Promise<Harness> {
   return {
     server,
     browser,
+    /** A page in a context of its own (no cookies shared with other pages), closed when the test ends. Call it inside a test. */
     async newPage() {
       const context = await browser.newContext({ baseURL: server.url, locale: 'en-US' })
-      return context.newPage()
+      const page = await context.newPage()
+      const journal = keepJournal(page)
+      onTestFinished(async ({ task }) => {
+        if (task.result?.state === 'fail') await reportFailure(page, task.name, journal)
+        await context.close()
+      })
+      return page
     },
     async close() {
       await browser.close()
       await server.close()
     },
   }
+}
+
+/** What a page went through, so that a failing test says why instead of only which locator it waited for. */
+function keepJournal(page: Page): string[] {
+  const journal: string[] = []
+  const note = (line: string) => journal.push(`${new Date().toISOString().slice(11, 23)} ${line}`)
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`at ${frame.url()}`)
+  })
+  page.on('pageerror', (error) => note(`page error: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text()}`)
+  })
+  page.on('requestfailed', (request) => note(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (url.pathname.startsWith('/api/') || response.status() >= 400)
+      note(`${response.status()} ${response.request().method()} ${url.pathname}`)
+  })
+  return journal
+}
+
+async function reportFailure(page: Page, testName: string, journal: string[]) {
+  const screenshot = join(tmpdir(), `closeroom-e2e-${testName.replace(/\W+/g, '-').slice(0, 80)}.png`)
+  const saved = await page.screenshot({ path: screenshot }).then(
+    () => true,
+    () => false,
+  )
+  console.error(
+    [
+      `"${testName}" failed on ${page.url()}`,
+      saved ? `screenshot: ${screenshot}` : 'no screenshot',
+      ...journal.map((line) => `  ${line}`),
+    ].join('\n'),
+  )
 }

@@ -1,12 +1,14 @@
 import { Box, CircularProgress } from '@mui/material'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation, useSearchParams } from 'react-router'
 import { useAuthContext } from './AuthProvider'
 
 export function SplashScreen() {
+  const { t } = useTranslation()
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label="Loading" />
+      <CircularProgress aria-label={t('app.loading')} />
     </Box>
   )
 }

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { ProgressBar } from '../components/ProgressBar'
 import type { FeatureKey } from '../features/empty/EmptyFeaturePage'
 import { AuthProvider } from './AuthProvider'
-import { GuestOnly, RequireAdmin, RequireAuth } from './guards'
+import { GuestOnly, RequireAdmin, RequireAuth, SplashScreen } from './guards'
 import { ServerStatusProvider } from './ServerStatusProvider'
 import { ServiceWorkerBridge } from './ServiceWorkerBridge'
 
@@ -104,6 +104,8 @@ const dashboard: RouteObject = {
 export const router = createBrowserRouter([
   {
     Component: Root,
+    // Shown while the first page's chunk downloads: every route is lazy, so there is nothing else to show yet.
+    HydrateFallback: SplashScreen,
     children: [
       dashboard,
       { path: '/login', lazy: guest(login) },

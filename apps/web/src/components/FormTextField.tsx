@@ -1,19 +1,15 @@
 import { TextField, type TextFieldProps } from '@mui/material'
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
+import type { FieldError, FieldValues, Path, UseFormReturn } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { fieldErrorText } from '../lib/errorText'
 
-/** A text field bound to a react-hook-form form, with its validation message under it. */
+/** A text field bound to a react-hook-form form, with its validation message, translated, under it. */
 export function FormTextField<T extends FieldValues>({
   form,
   name,
   ...props
 }: { form: UseFormReturn<T, unknown, FieldValues>; name: Path<T> } & TextFieldProps) {
-  const error = form.formState.errors[name]
-  return (
-    <TextField
-      {...props}
-      {...form.register(name)}
-      error={!!error}
-      helperText={typeof error?.message === 'string' ? error.message : props.helperText}
-    />
-  )
+  const { t } = useTranslation()
+  const error = form.formState.errors[name] as FieldError | undefined
+  return <TextField {...props} {...form.register(name)} error={!!error} helperText={fieldErrorText(t, error) ?? props.helperText} />
 }

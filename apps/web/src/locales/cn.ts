@@ -1,6 +1,11 @@
 export const cn = {
   translation: {
-    app: { name: 'Closeroom', heroTitle: '每笔交易，一个房间', heroText: '预约链接、视频通话、录音录像、销售室和已签署的协议，尽在一处。' },
+    app: {
+      name: 'Closeroom',
+      loading: '加载中',
+      heroTitle: '每笔交易，一个房间',
+      heroText: '预约链接、视频通话、录音录像、销售室和已签署的协议，尽在一处。',
+    },
     fields: { email: '电子邮箱', password: '密码', newPassword: '新密码', name: '姓名', code: '验证码', language: '语言' },
     auth: {
       login: {
@@ -61,7 +66,21 @@ export const cn = {
       timeZone: '时区',
       next: '团队设置好后，预约链接、交易和会议将显示在这里。',
     },
+    validation: {
+      email: '请输入有效的电子邮件地址',
+      nameRequired: '请填写姓名',
+      passwordRequired: '请填写密码',
+      passwordTooShort: '至少需要 {{min}} 个字符',
+      passwordTooLong: '最多 {{max}} 个字符',
+      code: '验证码为 6 位数字',
+      timeZone: '请使用 IANA 时区，例如 Europe/Paris',
+      phone: '该电话号码无效',
+      url: '请输入有效的网址',
+      tooLong: '内容过长',
+      invalid: '该值无效',
+    },
     errors: {
+      generic: '出了点问题',
       forbidden: { title: '无权访问', text: '您没有打开此页面的权限。请联系您组织的管理员。' },
       notFound: { title: '页面未找到', text: '此地址没有内容。请检查链接或返回首页。' },
       server: { title: 'Closeroom 无响应', text: '无法连接服务器。请检查网络连接，稍后再试。' },

@@ -2,6 +2,7 @@ export const en = {
   translation: {
     app: {
       name: 'Closeroom',
+      loading: 'Loading',
       heroTitle: 'Every deal, one room',
       heroText: 'Booking links, video calls, recordings, sales rooms and signed agreements, in one place.',
     },
@@ -72,7 +73,21 @@ export const en = {
       timeZone: 'Time zone',
       next: 'Booking links, deals and meetings arrive here as your team sets them up.',
     },
+    validation: {
+      email: 'Must be a valid email address',
+      nameRequired: 'Name is required',
+      passwordRequired: 'Password is required',
+      passwordTooShort: 'Must be at least {{min}} characters',
+      passwordTooLong: 'Must be at most {{max}} characters',
+      code: 'The code has 6 digits',
+      timeZone: 'Must be an IANA time zone such as Europe/Paris',
+      phone: 'This phone number is not valid',
+      url: 'Must be a valid URL',
+      tooLong: 'This is too long',
+      invalid: 'This value is not valid',
+    },
     errors: {
+      generic: 'Something went wrong',
       forbidden: { title: 'No access', text: 'You do not have permission to open this page. Ask an admin of your organization.' },
       notFound: { title: 'Page not found', text: 'There is nothing at this address. Check the link or go back home.' },
       server: {

@@ -2,6 +2,7 @@ export const fr = {
   translation: {
     app: {
       name: 'Closeroom',
+      loading: 'Chargement',
       heroTitle: 'Chaque affaire, une seule salle',
       heroText: 'Liens de réservation, appels vidéo, enregistrements, salles de vente et contrats signés, au même endroit.',
     },
@@ -72,7 +73,21 @@ export const fr = {
       timeZone: 'Fuseau horaire',
       next: 'Liens de réservation, affaires et réunions apparaîtront ici au fur et à mesure que votre équipe les configure.',
     },
+    validation: {
+      email: 'Saisissez une adresse e-mail valide',
+      nameRequired: 'Le nom est obligatoire',
+      passwordRequired: 'Le mot de passe est obligatoire',
+      passwordTooShort: 'Au moins {{min}} caractères',
+      passwordTooLong: 'Au plus {{max}} caractères',
+      code: 'Le code comporte 6 chiffres',
+      timeZone: 'Choisissez un fuseau horaire IANA, par exemple Europe/Paris',
+      phone: 'Ce numéro de téléphone n’est pas valide',
+      url: 'Saisissez une URL valide',
+      tooLong: 'Cette valeur est trop longue',
+      invalid: 'Cette valeur n’est pas valide',
+    },
     errors: {
+      generic: 'Une erreur s’est produite',
       forbidden: {
         title: 'Accès refusé',
         text: 'Vous n’avez pas l’autorisation d’ouvrir cette page. Demandez à un administrateur de votre organisation.',

@@ -2,6 +2,7 @@ export const vi = {
   translation: {
     app: {
       name: 'Closeroom',
+      loading: 'Đang tải',
       heroTitle: 'Mỗi thương vụ, một phòng',
       heroText: 'Liên kết đặt lịch, cuộc gọi video, bản ghi, phòng bán hàng và hợp đồng đã ký, tất cả ở một nơi.',
     },
@@ -72,7 +73,21 @@ export const vi = {
       timeZone: 'Múi giờ',
       next: 'Liên kết đặt lịch, thương vụ và cuộc họp sẽ xuất hiện ở đây khi nhóm của bạn thiết lập.',
     },
+    validation: {
+      email: 'Địa chỉ email không hợp lệ',
+      nameRequired: 'Vui lòng nhập tên',
+      passwordRequired: 'Vui lòng nhập mật khẩu',
+      passwordTooShort: 'Cần ít nhất {{min}} ký tự',
+      passwordTooLong: 'Tối đa {{max}} ký tự',
+      code: 'Mã gồm 6 chữ số',
+      timeZone: 'Phải là múi giờ IANA, ví dụ Europe/Paris',
+      phone: 'Số điện thoại này không hợp lệ',
+      url: 'Địa chỉ URL không hợp lệ',
+      tooLong: 'Giá trị này quá dài',
+      invalid: 'Giá trị này không hợp lệ',
+    },
     errors: {
+      generic: 'Đã xảy ra lỗi',
       forbidden: { title: 'Không có quyền truy cập', text: 'Bạn không có quyền mở trang này. Hãy hỏi quản trị viên của tổ chức.' },
       notFound: { title: 'Không tìm thấy trang', text: 'Không có gì ở địa chỉ này. Hãy kiểm tra liên kết hoặc quay về trang chủ.' },
       server: { title: 'Closeroom không phản hồi', text: 'Không thể kết nối máy chủ. Hãy kiểm tra kết nối và thử lại sau giây lát.' },

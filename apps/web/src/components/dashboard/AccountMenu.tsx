@@ -19,6 +19,9 @@ export function AccountMenu() {
 
   return (
     <>
+      <Typography data-testid="header-user-name" noWrap sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 200, fontWeight: 600 }}>
+        {user.name}
+      </Typography>
       <IconButton onClick={(event) => setAnchor(event.currentTarget)} aria-label={t('header.account')} aria-haspopup="menu">
         <Avatar src={user.avatarUrl ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15 }}>
           {user.name.slice(0, 1).toUpperCase()}

@@ -8,6 +8,7 @@ import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { api } from '../../lib/api'
+import { fieldErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 
 export default function NewPasswordPage() {
@@ -34,7 +35,7 @@ export default function NewPasswordPage() {
         </Alert>
       ) : (
         <>
-          <FormError message={serverError ?? errors.token?.message} />
+          <FormError message={serverError ?? fieldErrorText(t, errors.token)} />
           <Stack component="form" noValidate spacing={2.5} onSubmit={save} sx={{ mb: 3 }}>
             <FormTextField
               form={form}

@@ -11,6 +11,7 @@ import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { api } from '../../lib/api'
+import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 
 export default function VerifyPage() {
@@ -34,7 +35,7 @@ export default function VerifyPage() {
       await api('/auth/verify/resend', { method: 'POST' })
       enqueueSnackbar(t('auth.verify.resent'), { variant: 'success' })
     } catch (error) {
-      enqueueSnackbar((error as Error).message, { variant: 'error' })
+      enqueueSnackbar(serverErrorText(t, (error as Error).message), { variant: 'error' })
     }
   }
 

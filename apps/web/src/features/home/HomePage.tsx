@@ -1,7 +1,7 @@
-import { Alert, Box, Card, Stack, Typography } from '@mui/material'
+import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
-import { RouterLink } from '../../components/RouterLink'
 
 export default function HomePage() {
   const { t } = useTranslation()
@@ -15,9 +15,9 @@ export default function HomePage() {
           severity="warning"
           sx={{ mb: 3 }}
           action={
-            <RouterLink to={`/auth/verify?email=${encodeURIComponent(user.email)}`} color="inherit">
+            <Button component={Link} to={`/auth/verify?email=${encodeURIComponent(user.email)}`} color="inherit" size="small">
               {t('home.verifyNow')}
-            </RouterLink>
+            </Button>
           }
         >
           {t('home.unverified')}

@@ -6,15 +6,17 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { FormError } from '../../components/FormError'
 import { PageHeader } from '../../components/PageHeader'
+import { serverErrorText } from '../../lib/errorText'
 import { useUsers } from '../users/queries'
 import { useDeleteTeam, useSaveTeam, useTeam } from './queries'
 
 /** /teams/new and /teams/:id/edit */
 export default function TeamFormPage() {
+  const { t } = useTranslation()
   const { id } = useParams()
   const team = useTeam(id)
   const users = useUsers()
-  if (team.isError) return <Alert severity="error">{team.error.message}</Alert>
+  if (team.isError) return <Alert severity="error">{serverErrorText(t, team.error.message)}</Alert>
   if ((id && !team.data) || !users.data) return <Skeleton variant="rounded" height={280} sx={{ maxWidth: 560 }} />
   return <TeamForm team={team.data} users={users.data.filter((u) => u.status !== 'deactivated')} />
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { PageHeader } from '../../components/PageHeader'
+import { serverErrorText } from '../../lib/errorText'
 import { useTeams } from './queries'
 
 export default function TeamsPage() {
@@ -25,7 +26,7 @@ export default function TeamsPage() {
           )
         }
       />
-      {teams.isError && <Alert severity="error">{teams.error.message}</Alert>}
+      {teams.isError && <Alert severity="error">{serverErrorText(t, teams.error.message)}</Alert>}
       {teams.data?.length === 0 && (
         <Card sx={{ p: 5, textAlign: 'center' }}>
           <Typography sx={{ color: 'text.secondary' }}>{t('people.teams.empty')}</Typography>

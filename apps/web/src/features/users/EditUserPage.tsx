@@ -19,13 +19,15 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { PageHeader } from '../../components/PageHeader'
+import { serverErrorText } from '../../lib/errorText'
 import { useUpdateUser, useUser } from './queries'
 import { StatusChip } from './UserChips'
 
 export default function EditUserPage() {
+  const { t } = useTranslation()
   const { id = '' } = useParams()
   const user = useUser(id)
-  if (user.isError) return <Alert severity="error">{user.error.message}</Alert>
+  if (user.isError) return <Alert severity="error">{serverErrorText(t, user.error.message)}</Alert>
   if (!user.data) return <Skeleton variant="rounded" height={320} sx={{ maxWidth: 560 }} />
   return <EditUserForm user={user.data} />
 }

@@ -8,6 +8,7 @@ import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { PageHeader } from '../../components/PageHeader'
+import { fieldErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useInviteUser } from './queries'
 
@@ -40,7 +41,7 @@ export default function InviteUserPage() {
             label={t('fields.name')}
             {...form.register('name', { setValueAs: (value: string) => value || undefined })}
             error={!!errors.name}
-            helperText={errors.name?.message}
+            helperText={fieldErrorText(t, errors.name)}
           />
           <Controller
             control={form.control}

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { PageHeader } from '../../components/PageHeader'
+import { serverErrorText } from '../../lib/errorText'
 import { useUsers } from './queries'
 import { StatusChip } from './UserChips'
 
@@ -41,7 +42,7 @@ export default function UsersPage() {
           )
         }
       />
-      {users.isError && <Alert severity="error">{users.error.message}</Alert>}
+      {users.isError && <Alert severity="error">{serverErrorText(t, users.error.message)}</Alert>}
       <Card>
         <TableContainer>
           <Table>
