@@ -10,33 +10,71 @@ const otherOwner = person('o2', 'owner')
 const otherAdmin = person('a2', 'admin')
 const otherMember = person('m2', 'member')
 
+type Row = [string, boolean, ...Parameters<typeof can>]
+
 describe('who may do what', () => {
-  it.each<[string, boolean, ...Parameters<typeof can>]>([
+  it.each<Row>([
+    // Inviting: owners and admins invite; only owners invite owners.
     ['an owner invites an owner', true, owner, 'users.invite', 'owner'],
-    ['an admin invites an admin', true, admin, 'users.invite', 'admin'],
+    ['an owner invites an admin', true, owner, 'users.invite', 'admin'],
+    ['an owner invites a member', true, owner, 'users.invite', 'member'],
     ['an admin invites an owner', false, admin, 'users.invite', 'owner'],
+    ['an admin invites an admin', true, admin, 'users.invite', 'admin'],
+    ['an admin invites a member', true, admin, 'users.invite', 'member'],
+    ['a member invites an owner', false, member, 'users.invite', 'owner'],
+    ['a member invites an admin', false, member, 'users.invite', 'admin'],
     ['a member invites a member', false, member, 'users.invite', 'member'],
-    ['an admin edits a member', true, admin, 'users.update', otherMember],
-    ['an admin edits an owner', false, admin, 'users.update', otherOwner],
+
+    // Editing someone: owners edit anyone; admins edit anyone but owners; members edit nobody.
     ['an owner edits an owner', true, owner, 'users.update', otherOwner],
+    ['an owner edits an admin', true, owner, 'users.update', otherAdmin],
+    ['an owner edits a member', true, owner, 'users.update', otherMember],
+    ['an admin edits an owner', false, admin, 'users.update', otherOwner],
+    ['an admin edits an admin', true, admin, 'users.update', otherAdmin],
+    ['an admin edits a member', true, admin, 'users.update', otherMember],
+    ['a member edits an owner', false, member, 'users.update', otherOwner],
+    ['a member edits an admin', false, member, 'users.update', otherAdmin],
     ['a member edits a member', false, member, 'users.update', otherMember],
+
+    // Roles: nobody changes their own; only owners grant or remove 'owner'.
     ['an owner makes an admin an owner', true, owner, 'users.setRole', otherAdmin, 'owner'],
+    ['an owner makes a member an admin', true, owner, 'users.setRole', otherMember, 'admin'],
+    ['an owner demotes an owner', true, owner, 'users.setRole', otherOwner, 'member'],
+    ['an owner demotes an admin', true, owner, 'users.setRole', otherAdmin, 'member'],
     ['an owner changes their own role', false, owner, 'users.setRole', owner, 'member'],
     ['an admin makes a member an admin', true, admin, 'users.setRole', otherMember, 'admin'],
-    ['an admin makes a member an owner', false, admin, 'users.setRole', otherMember, 'owner'],
-    ['an admin demotes an owner', false, admin, 'users.setRole', otherOwner, 'member'],
     ['an admin demotes an admin', true, admin, 'users.setRole', otherAdmin, 'member'],
+    ['an admin makes a member an owner', false, admin, 'users.setRole', otherMember, 'owner'],
+    ['an admin makes an admin an owner', false, admin, 'users.setRole', otherAdmin, 'owner'],
+    ['an admin demotes an owner', false, admin, 'users.setRole', otherOwner, 'member'],
+    ['an admin makes an owner an admin', false, admin, 'users.setRole', otherOwner, 'admin'],
+    ['an admin makes themselves an owner', false, admin, 'users.setRole', admin, 'owner'],
+    ['an admin makes themselves a member', false, admin, 'users.setRole', admin, 'member'],
+    ['a member makes a member an admin', false, member, 'users.setRole', otherMember, 'admin'],
+    ['a member demotes an admin', false, member, 'users.setRole', otherAdmin, 'member'],
     ['a member promotes themselves', false, member, 'users.setRole', member, 'admin'],
+
+    // Deactivating (and reactivating): nobody themselves; only owners touch owners.
     ['an owner deactivates an owner', true, owner, 'users.deactivate', otherOwner],
+    ['an owner deactivates an admin', true, owner, 'users.deactivate', otherAdmin],
+    ['an owner deactivates a member', true, owner, 'users.deactivate', otherMember],
     ['an owner deactivates themselves', false, owner, 'users.deactivate', owner],
-    ['an admin deactivates a member', true, admin, 'users.deactivate', otherMember],
     ['an admin deactivates an owner', false, admin, 'users.deactivate', otherOwner],
+    ['an admin deactivates an admin', true, admin, 'users.deactivate', otherAdmin],
+    ['an admin deactivates a member', true, admin, 'users.deactivate', otherMember],
+    ['an admin deactivates themselves', false, admin, 'users.deactivate', admin],
+    ['a member deactivates an admin', false, member, 'users.deactivate', otherAdmin],
     ['a member deactivates a member', false, member, 'users.deactivate', otherMember],
+    ['a member deactivates themselves', false, member, 'users.deactivate', member],
+
+    // Teams and the outbox: owners and admins.
+    ['an owner manages teams', true, owner, 'teams.manage'],
     ['an admin manages teams', true, admin, 'teams.manage'],
     ['a member manages teams', false, member, 'teams.manage'],
     ['an owner reads the outbox', true, owner, 'outbox.read'],
+    ['an admin reads the outbox', true, admin, 'outbox.read'],
     ['a member reads the outbox', false, member, 'outbox.read'],
-  ] as [string, boolean, ...Parameters<typeof can>][])('%s: %s', (_, allowed, actor, action: Action, ...args) => {
+  ])('%s: %s', (_, allowed, actor, action: Action, ...args) => {
     // The table mixes actions, so the per-action argument types are checked by the rows, not here.
     const check = can as (actor: unknown, action: Action, ...rest: unknown[]) => boolean
     expect(check(actor, action, ...args)).toBe(allowed)

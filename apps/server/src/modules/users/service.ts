@@ -75,17 +75,19 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
     const me = auth.user
     const target = await get(auth, id)
     if (input.name !== undefined && target.id !== me.id) authorize(me, 'users.update', target)
-    if (input.role !== undefined && input.role !== target.role) {
-      authorize(me, 'users.setRole', target, input.role)
-      if (target.role === 'owner') await keepAnOwner(me.organizationId, target.id)
-    }
+    const roleChange = input.role !== undefined && input.role !== target.role
+    if (roleChange) authorize(me, 'users.setRole', target, input.role)
     const activeChange = input.active !== undefined && input.active !== (target.status !== 'deactivated')
     if (activeChange) authorize(me, 'users.deactivate', target)
-    let [row] = await db
-      .update(users)
-      .set({ name: input.name, role: input.role, updatedAt: new Date() })
-      .where(and(eq(users.id, target.id), eq(users.organizationId, me.organizationId)))
-      .returning()
+    const leavingOwnerId = roleChange && target.role === 'owner' ? target.id : null
+    let row = await keepingAnOwner(me.organizationId, leavingOwnerId, async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ name: input.name, role: input.role, updatedAt: new Date() })
+        .where(and(eq(users.id, target.id), eq(users.organizationId, me.organizationId)))
+        .returning()
+      return updated
+    })
     if (!row) throw NotFound(USER_NOT_FOUND)
     if (activeChange) row = input.active ? await setStatus(row, row.passwordHash ? 'active' : 'invited') : await deactivate(auth, id)
     return row
@@ -95,23 +97,36 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
   async function deactivate(auth: AuthContext, id: string): Promise<UserRow> {
     const target = await get(auth, id)
     authorize(auth.user, 'users.deactivate', target)
-    if (target.role === 'owner') await keepAnOwner(auth.user.organizationId, target.id)
-    const row = await setStatus(target, 'deactivated')
+    const leavingOwnerId = target.role === 'owner' ? target.id : null
+    const row = await keepingAnOwner(auth.user.organizationId, leavingOwnerId, (tx) => setStatus(target, 'deactivated', tx))
     await sessions.revokeAll(target.id)
     realtime.disconnectUser(target.id)
     return row
   }
 
-  async function setStatus(target: UserRow, status: UserRow['status']) {
-    const [row] = await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, target.id)).returning()
+  async function setStatus(target: UserRow, status: UserRow['status'], executor: Db = db) {
+    const [row] = await executor.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, target.id)).returning()
     if (!row) throw NotFound(USER_NOT_FOUND)
     realtime.toUser(target.id, SocketEvents.userNewNotification, { type: 'account-updated' })
     return row
   }
 
+  /**
+   * Runs a change that may take an owner away. Such changes of one organization queue on its row, so two
+   * owners removing each other at the same moment cannot both pass the check and leave nobody in charge.
+   */
+  async function keepingAnOwner<T>(organizationId: string, leavingOwnerId: string | null, change: (executor: Db) => Promise<T>) {
+    if (!leavingOwnerId) return change(db)
+    return db.transaction(async (tx) => {
+      await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update')
+      await keepAnOwner(tx, organizationId, leavingOwnerId)
+      return change(tx)
+    })
+  }
+
   /** An organization always keeps one active owner, or nobody could administer it. */
-  async function keepAnOwner(organizationId: string, leavingOwnerId: string) {
-    const [other] = await db
+  async function keepAnOwner(executor: Db, organizationId: string, leavingOwnerId: string) {
+    const [other] = await executor
       .select({ id: users.id })
       .from(users)
       .where(
