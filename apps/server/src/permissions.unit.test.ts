@@ -1,6 +1,7 @@
 import type { Role } from '@closeroom/shared'
 import { describe, expect, it } from 'vitest'
-import { type Action, can } from './permissions.ts'
+import { HttpError } from './http/errors.ts'
+import { type Action, authorize, can } from './permissions.ts'
 
 const person = (id: string, role: Role) => ({ id, role, organizationId: 'org' })
 const owner = person('o', 'owner')
@@ -74,9 +75,57 @@ describe('who may do what', () => {
     ['an owner reads the outbox', true, owner, 'outbox.read'],
     ['an admin reads the outbox', true, admin, 'outbox.read'],
     ['a member reads the outbox', false, member, 'outbox.read'],
+
+    // Self-edits: the service lets anyone rename themselves without asking; the rule itself ranks roles only.
+    ['an owner edits themselves', true, owner, 'users.update', owner],
+    ['an admin edits themselves', true, admin, 'users.update', admin],
+    ['an owner makes a member an owner', true, owner, 'users.setRole', otherMember, 'owner'],
+    ['an owner makes an owner an admin', true, owner, 'users.setRole', otherOwner, 'admin'],
+    ['an owner makes themselves an admin', false, owner, 'users.setRole', owner, 'admin'],
   ])('%s: %s', (_, allowed, actor, action: Action, ...args) => {
     // The table mixes actions, so the per-action argument types are checked by the rows, not here.
     const check = can as (actor: unknown, action: Action, ...rest: unknown[]) => boolean
     expect(check(actor, action, ...args)).toBe(allowed)
+  })
+})
+
+describe('what a refused person is told', () => {
+  it.each<[string, Parameters<typeof can>, string]>([
+    [
+      'an admin inviting an owner',
+      [admin, 'users.invite', 'owner'],
+      'Only owners and admins can invite users; only owners can invite owners',
+    ],
+    [
+      'an admin renaming an owner',
+      [admin, 'users.update', otherOwner],
+      'Only owners and admins can edit users; only owners can edit owners',
+    ],
+    [
+      'an admin granting owner',
+      [admin, 'users.setRole', otherMember, 'owner'],
+      "Only owners and admins can change roles; nobody changes their own role, and only owners grant or remove 'owner'",
+    ],
+    [
+      'an owner deactivating themselves',
+      [owner, 'users.deactivate', owner],
+      'Only owners and admins can deactivate users; nobody deactivates themselves, and only owners deactivate owners',
+    ],
+    ['a member managing teams', [member, 'teams.manage'], 'Only owners and admins can manage teams'],
+    ['a member reading the outbox', [member, 'outbox.read'], 'Only owners and admins can read the outbox'],
+  ])('%s gets 403 with a sentence saying who may', (_, args, message) => {
+    const check = authorize as (...rest: unknown[]) => void
+    let refusal: unknown
+    try {
+      check(...args)
+    } catch (error) {
+      refusal = error
+    }
+    expect(refusal).toBeInstanceOf(HttpError)
+    expect(refusal).toMatchObject({ statusCode: 403, message })
+  })
+
+  it('lets an allowed action through without a word', () => {
+    expect(() => authorize(owner, 'users.setRole', otherAdmin, 'owner')).not.toThrow()
   })
 })

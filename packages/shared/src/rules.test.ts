@@ -2,28 +2,42 @@ import { describe, expect, it } from 'vitest'
 import { httpsUrl, phone } from './rules.ts'
 
 describe('phone rule', () => {
-  it.each(['', '   ', '+33 6 12 34 56 78', '+1 415 555 2671', '+84 912 345 678', '+971 50 123 4567', '+447911123456'])(
-    'accepts %j',
-    (value) => {
-      expect(phone.safeParse(value).success).toBe(true)
-    },
-  )
+  it.each([
+    '',
+    '   ',
+    '+33 6 12 34 56 78',
+    '+1 415 555 2671',
+    '+1 (415) 555-2671',
+    '+84 912 345 678',
+    '+971 50 123 4567',
+    '+447911123456',
+    '+81 3-1234-5678',
+    '+55 11 91234-5678',
+    '+86 138 0013 8000',
+    '+91 98765 43210',
+  ])('accepts %j', (value) => {
+    expect(phone.safeParse(value).success).toBe(true)
+  })
 
   it('stores the number without surrounding spaces', () => {
     expect(phone.parse('  +1 415 555 2671 ')).toBe('+1 415 555 2671')
   })
 
-  // A number without its country code cannot be read internationally.
-  it.each(['12', 'not a phone', '+1 555', '+33 1', '06 12 34 56 78'])('refuses %j with "This phone number is not valid"', (value) => {
-    const result = phone.safeParse(value)
-    expect(result.success).toBe(false)
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['This phone number is not valid'])
-  })
+  // Too short, too long, an unknown country code, or no +country code at all (it cannot be read internationally).
+  it.each(['12', 'not a phone', '+', '+1 555', '+33 1', '+33 6 12 34 56 78 9', '+999 123456', '06 12 34 56 78', '00 33 6 12 34 56 78'])(
+    'refuses %j with "This phone number is not valid"',
+    (value) => {
+      const result = phone.safeParse(value)
+      expect(result.success).toBe(false)
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['This phone number is not valid'])
+    },
+  )
 })
 
 describe('https URL rule', () => {
   it.each([
     ['', ''],
+    ['   ', ''],
     ['example.com', 'https://example.com'],
     ['  example.com  ', 'https://example.com'],
     ['closeroom.dev/rooms/1?x=2', 'https://closeroom.dev/rooms/1?x=2'],
@@ -35,9 +49,12 @@ describe('https URL rule', () => {
     expect(httpsUrl.parse(value)).toBe(expected)
   })
 
-  it.each(['not a url', 'exa mple.com', 'nodot', 'https://'])('refuses %j with "Must be a valid URL"', (value) => {
-    const result = httpsUrl.safeParse(value)
-    expect(result.success).toBe(false)
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Must be a valid URL'])
-  })
+  it.each(['not a url', 'exa mple.com', 'nodot', 'https://', 'http://', 'javascript:alert(1)', 'ftp://example.com', 'example.com:99999'])(
+    'refuses %j with "Must be a valid URL"',
+    (value) => {
+      const result = httpsUrl.safeParse(value)
+      expect(result.success).toBe(false)
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Must be a valid URL'])
+    },
+  )
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
-import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client, uniqueEmail } from '../../testing/factories.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -8,8 +8,8 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-const call = (client: Client, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  app.inject({ method, url, headers: { cookie: client.cookie }, payload })
+const call = (client: Client | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  app.inject({ method, url, headers: client ? { cookie: client.cookie } : {}, payload })
 
 const memberIds = (team: { members: { id: string }[] }) => team.members.map((m) => m.id).sort()
 
@@ -88,7 +88,7 @@ describe('teams', () => {
     expect(res.json()).toEqual({ message: 'memberIds.0: Must be a valid id' })
   })
 
-  it('lets members read teams but not change them', async () => {
+  it('lets a member read teams, and refuses them creating, changing or deleting one with 403', async () => {
     const owner = await buildOwner(app)
     const member = await buildMember(app, owner)
     const team = (await call(owner, 'POST', '/api/teams', { name: 'Sales' })).json()
@@ -119,6 +119,94 @@ describe('teams', () => {
     }
     expect((await call(owner, 'GET', '/api/teams')).json().teams).toEqual([])
     expect((await call(stranger, 'GET', `/api/teams/${theirs.id}`)).json().name).toBe('Theirs')
+  })
+
+  it('collapses a person listed twice in a patch, and empties a team with an empty list', async () => {
+    const owner = await buildOwner(app)
+    const member = await buildMember(app, owner)
+    const team = (await call(owner, 'POST', '/api/teams', { name: 'Field' })).json()
+    const res = await call(owner, 'PATCH', `/api/teams/${team.id}`, { memberIds: [member.user.id, owner.user.id, member.user.id] })
+    expect(res.statusCode).toBe(200)
+    expect(memberIds(res.json())).toEqual([member.user.id, owner.user.id].sort())
+    const emptied = await call(owner, 'PATCH', `/api/teams/${team.id}`, { memberIds: [] })
+    expect(emptied.json()).toMatchObject({ name: 'Field', members: [] })
+  })
+
+  it('refuses a member id that belongs to nobody, with 400 naming memberIds', async () => {
+    const owner = await buildOwner(app)
+    const res = await call(owner, 'POST', '/api/teams', { name: 'Ghosts', memberIds: ['00000000-0000-4000-8000-000000000000'] })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ message: 'memberIds: Every member must be a user of your organization' })
+  })
+
+  it('accepts someone invited who has not joined yet', async () => {
+    const owner = await buildOwner(app)
+    const invited = (await call(owner, 'POST', '/api/users', { email: uniqueEmail('newcomer'), name: 'Nina' })).json()
+    const res = await call(owner, 'POST', '/api/teams', { name: 'Onboarding', memberIds: [invited.id] })
+    expect(res.statusCode).toBe(201)
+    expect(res.json().members).toEqual([{ id: invited.id, name: 'Nina', email: invited.email, avatarUrl: null }])
+  })
+
+  // Deactivated is not deleted: the person keeps their place, so letting them back in restores their teams,
+  // and the edit form, which sends the whole list back, still saves.
+  it('keeps a deactivated person on their teams, lets the team be saved with them, and removed from it', async () => {
+    const owner = await buildOwner(app)
+    const leaver = await buildMember(app, owner, { name: 'Leo' })
+    const stayer = await buildMember(app, owner, { name: 'Sara' })
+    const team = (await call(owner, 'POST', '/api/teams', { name: 'Renewals', memberIds: [leaver.user.id, stayer.user.id] })).json()
+    expect((await call(owner, 'DELETE', `/api/users/${leaver.user.id}`)).json().status).toBe('deactivated')
+
+    expect(memberIds((await call(owner, 'GET', `/api/teams/${team.id}`)).json())).toEqual(memberIds(team))
+    const saved = await call(owner, 'PATCH', `/api/teams/${team.id}`, {
+      name: 'Renewals EMEA',
+      memberIds: [leaver.user.id, stayer.user.id],
+    })
+    expect(saved.statusCode).toBe(200)
+    expect(memberIds(saved.json())).toEqual(memberIds(team))
+
+    const removed = await call(owner, 'PATCH', `/api/teams/${team.id}`, { memberIds: [stayer.user.id] })
+    expect(removed.json().members).toEqual([{ id: stayer.user.id, name: 'Sara', email: stayer.user.email, avatarUrl: null }])
+  })
+
+  it('deletes a team without touching its people or the other teams', async () => {
+    const owner = await buildOwner(app)
+    const member = await buildMember(app, owner)
+    const doomed = (await call(owner, 'POST', '/api/teams', { name: 'Doomed', memberIds: [member.user.id] })).json()
+    const kept = (await call(owner, 'POST', '/api/teams', { name: 'Kept', memberIds: [member.user.id] })).json()
+    const res = await call(owner, 'DELETE', `/api/teams/${doomed.id}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ ok: true })
+    expect((await call(owner, 'GET', '/api/teams')).json().teams).toEqual([kept])
+    const person = await call(owner, 'GET', `/api/users/${member.user.id}`)
+    expect(person.json()).toMatchObject({ id: member.user.id, status: 'active' })
+    expect((await call(member, 'GET', '/api/auth/me')).statusCode).toBe(200)
+  })
+
+  it('lists teams by name, each with its members by name', async () => {
+    const owner = await buildOwner(app, { name: 'Olivia' })
+    const zoe = await buildMember(app, owner, { name: 'Zoe' })
+    const adam = await buildMember(app, owner, { name: 'Adam' })
+    for (const name of ['Zulu', 'Alpha', 'Mike']) {
+      await call(owner, 'POST', '/api/teams', { name, memberIds: [zoe.user.id, owner.user.id, adam.user.id] })
+    }
+    const { teams } = (await call(owner, 'GET', '/api/teams')).json()
+    expect(teams.map((t: { name: string }) => t.name)).toEqual(['Alpha', 'Mike', 'Zulu'])
+    expect(teams[0].members.map((m: { name: string }) => m.name)).toEqual(['Adam', 'Olivia', 'Zoe'])
+  })
+
+  it('answers 404 for a team id nobody has, and 401 when signed out', async () => {
+    const owner = await buildOwner(app)
+    const missing = await call(owner, 'PATCH', '/api/teams/00000000-0000-4000-8000-000000000000', { memberIds: [] })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ message: 'Team not found' })
+    for (const [method, url] of [
+      ['GET', '/api/teams'],
+      ['POST', '/api/teams'],
+    ] as const) {
+      const res = await call(null, method, url, method === 'POST' ? { name: 'Anon' } : undefined)
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ message: 'You are not signed in' })
+    }
   })
 
   it('refuses an empty name with 400', async () => {

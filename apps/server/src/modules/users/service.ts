@@ -1,8 +1,8 @@
 import type { InviteUser, UpdateUser } from '@closeroom/shared'
 import { SocketEvents } from '@closeroom/shared'
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { organizations, users } from '../../db/schema/index.ts'
+import { organizations, users, userTokens } from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
 import type { Realtime } from '../../realtime/server.ts'
@@ -74,11 +74,12 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
   async function update(auth: AuthContext, id: string, input: UpdateUser): Promise<UserRow> {
     const me = auth.user
     const target = await get(auth, id)
-    if (input.name !== undefined && target.id !== me.id) authorize(me, 'users.update', target)
     const roleChange = input.role !== undefined && input.role !== target.role
     if (roleChange) authorize(me, 'users.setRole', target, input.role)
     const activeChange = input.active !== undefined && input.active !== (target.status !== 'deactivated')
     if (activeChange) authorize(me, 'users.deactivate', target)
+    // Even an edit that changes nothing is an edit of someone else: a member gets 403, not a quiet 200.
+    if (target.id !== me.id) authorize(me, 'users.update', target)
     const leavingOwnerId = roleChange && target.role === 'owner' ? target.id : null
     let row = await keepingAnOwner(me.organizationId, leavingOwnerId, async (tx) => {
       const [updated] = await tx
@@ -89,8 +90,22 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
       return updated
     })
     if (!row) throw NotFound(USER_NOT_FOUND)
-    if (activeChange) row = input.active ? await setStatus(row, row.passwordHash ? 'active' : 'invited') : await deactivate(auth, id)
+    if (activeChange) row = input.active ? await setStatus(row, await statusOnReturn(row)) : await deactivate(auth, id)
     return row
+  }
+
+  /**
+   * Someone let back in before accepting their invitation is invited again: they have no password yet.
+   * An owner who signed up by email has no password either, but was never invited, so they are active.
+   */
+  async function statusOnReturn(row: UserRow): Promise<UserRow['status']> {
+    if (row.passwordHash) return 'active'
+    const [pending] = await db
+      .select({ id: userTokens.id })
+      .from(userTokens)
+      .where(and(eq(userTokens.userId, row.id), eq(userTokens.purpose, 'invitation'), isNull(userTokens.usedAt)))
+      .limit(1)
+    return pending ? 'invited' : 'active'
   }
 
   /** Deactivated, not deleted: their deals, bookings and history stay; their sessions and sockets end now. */

@@ -30,7 +30,7 @@ describe('inviting people', () => {
 
     const [mail] = await app.outbox(email)
     expect(mail?.subject).toMatch(/^Olivia invited you to Olivia's organization on Closeroom$/)
-    expect(mail?.text).toContain(`/register?invitation=`)
+    expect(mail?.text).toMatch(new RegExp(`/register\\?invitation=[\\w-]+&email=${encodeURIComponent(email)}`))
 
     const res = await app.inject({
       method: 'POST',
@@ -107,6 +107,50 @@ describe('inviting people', () => {
     expect(res.json()).toEqual({ message: 'invitation: This invitation is invalid or has expired' })
     // Let back in, they are invited again, not active: they still have no password.
     expect((await call(owner, 'PATCH', `/api/users/${invited.id}`, { active: true })).json().status).toBe('invited')
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email, password: PASSWORD, name: 'Back Again', invitation: await invitationToken(email) },
+    })
+    expect(accepted.statusCode).toBe(201)
+    expect(accepted.json().user).toMatchObject({ id: invited.id, status: 'active' })
+  })
+
+  it('refuses to invite an address already invited, whatever its case, with 409', async () => {
+    const owner = await buildOwner(app)
+    const email = uniqueEmail('twice')
+    expect((await call(owner, 'POST', '/api/users', { email })).statusCode).toBe(201)
+    const res = await call(owner, 'POST', '/api/users', { email: email.toUpperCase() })
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toEqual({ message: 'An account with this email already exists' })
+    expect(await app.outbox(email)).toHaveLength(1)
+  })
+
+  it('refuses an address of another organization with the same 409, and adds nobody', async () => {
+    const owner = await buildOwner(app)
+    const stranger = await buildOwner(app)
+    const res = await call(owner, 'POST', '/api/users', { email: stranger.user.email })
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toEqual({ message: 'An account with this email already exists' })
+    expect((await call(owner, 'GET', '/api/users')).json().users).toHaveLength(1)
+  })
+
+  it.each([
+    [{ email: 'not-an-email' }, 'email: Must be a valid email address'],
+    [{ email: 'new@example.com', role: 'god' }, 'role: Invalid option: expected one of "owner"|"admin"|"member"'],
+    [{ email: 'new@example.com', name: '  ' }, 'name: Name is required'],
+  ])('refuses the invitation %j with 400 naming the field', async (payload, message) => {
+    const owner = await buildOwner(app)
+    const res = await call(owner, 'POST', '/api/users', payload)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ message })
+  })
+
+  it('lets an owner invite another owner', async () => {
+    const owner = await buildOwner(app)
+    const res = await call(owner, 'POST', '/api/users', { email: uniqueEmail('co-owner'), name: 'Cora', role: 'owner' })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ name: 'Cora', role: 'owner', status: 'invited' })
   })
 
   it('refuses an address that already has an account with 409, and a member who tries to invite with 403', async () => {
@@ -141,6 +185,19 @@ describe('seeing people', () => {
     const ids = res.json().users.map((u: { id: string }) => u.id)
     expect(ids.sort()).toEqual([owner.user.id, member.user.id].sort())
     expect(ids).not.toContain(stranger.user.id)
+  })
+
+  it('shows a member one of their colleagues, and 404 for an id nobody has', async () => {
+    const owner = await buildOwner(app)
+    const member = await buildMember(app, owner)
+    const res = await call(member, 'GET', `/api/users/${owner.user.id}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ id: owner.user.id, email: owner.user.email, role: 'owner', status: 'active' })
+    expect(res.json()).not.toHaveProperty('passwordHash')
+
+    const missing = await call(owner, 'GET', '/api/users/00000000-0000-4000-8000-000000000000')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ message: 'User not found' })
   })
 
   it("answers 404 for another organization's user, whatever the verb", async () => {
@@ -236,6 +293,29 @@ describe('roles', () => {
     }
     expect((await call(owner, 'GET', `/api/users/${owner.user.id}`)).json().name).toBe('Olivia Owner')
   })
+
+  it('refuses a member who sends an edit of someone else, even one that changes nothing, with 403', async () => {
+    const owner = await buildOwner(app)
+    const admin = await buildMember(app, owner, { role: 'admin' })
+    const member = await buildMember(app, owner)
+    for (const payload of [{}, { role: 'admin' }, { active: true }]) {
+      const res = await call(member, 'PATCH', `/api/users/${admin.user.id}`, payload)
+      expect(res.statusCode).toBe(403)
+      expect(res.json()).toEqual({ message: EDIT_REFUSED })
+    }
+    const byAdmin = await call(admin, 'PATCH', `/api/users/${owner.user.id}`, { role: 'owner' })
+    expect(byAdmin.statusCode).toBe(403)
+    expect(byAdmin.json()).toEqual({ message: EDIT_REFUSED })
+    expect((await call(member, 'PATCH', `/api/users/${member.user.id}`, {})).statusCode).toBe(200)
+  })
+
+  it('refuses an empty name with 400 naming the field', async () => {
+    const owner = await buildOwner(app)
+    const res = await call(owner, 'PATCH', `/api/users/${owner.user.id}`, { name: '   ' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ message: 'name: Name is required' })
+  })
+
   // On PostgreSQL the two requests really overlap; whichever comes second is refused (400 by the owner rule,
   // or 401/403 when the first already ended its session or its role), and one owner always remains.
   it.each([
@@ -252,7 +332,12 @@ describe('roles', () => {
     ])
     const [won, lost] = [...answers].sort((x, y) => x.statusCode - y.statusCode)
     expect(won?.statusCode).toBe(200)
-    expect([400, 401, 403]).toContain(lost?.statusCode)
+    const refusals: Record<number, string> = {
+      400: 'The organization needs at least one active owner',
+      401: 'You are not signed in',
+      403: method === 'PATCH' ? SET_ROLE_REFUSED : DEACTIVATE_REFUSED,
+    }
+    expect(lost?.json()).toEqual({ message: refusals[lost?.statusCode ?? 0] })
     const winner = won === answers[0] ? first : second
     const owners = ((await call(winner, 'GET', '/api/users')).json().users as { role: string; status: string }[]).filter(
       (u) => u.role === 'owner' && u.status === 'active',
@@ -316,5 +401,70 @@ describe('deactivation', () => {
     expect(byAdmin.statusCode).toBe(403)
     expect(byAdmin.json()).toEqual({ message: DEACTIVATE_REFUSED })
     expect((await call(owner, 'PATCH', `/api/users/${second.user.id}`, { active: true })).json().status).toBe('active')
+  })
+
+  it('signs them out on every device at once', async () => {
+    const owner = await buildOwner(app)
+    const member = await buildMember(app, owner)
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.user.email, password: PASSWORD } })
+    const phone = { user: member.user, cookie: sessionCookie(login.headers['set-cookie']) }
+    expect((await call(phone, 'GET', '/api/auth/me')).statusCode).toBe(200)
+
+    expect((await call(owner, 'PATCH', `/api/users/${member.user.id}`, { active: false })).statusCode).toBe(200)
+    for (const device of [member, phone]) {
+      const res = await call(device, 'GET', '/api/auth/me')
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ message: 'You are not signed in' })
+    }
+    // Letting them back in does not revive the old sessions: they sign in again.
+    await call(owner, 'PATCH', `/api/users/${member.user.id}`, { active: true })
+    expect((await call(phone, 'GET', '/api/auth/me')).statusCode).toBe(401)
+  })
+
+  it('keeps a deactivated person out of password reset until they are let back in', async () => {
+    const owner = await buildOwner(app)
+    const member = await buildMember(app, owner)
+    await call(owner, 'DELETE', `/api/users/${member.user.id}`)
+    const forgot = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: member.user.email } })
+    expect(forgot.json()).toEqual({ ok: true })
+    expect((await app.outbox(member.user.email)).map((m) => m.subject)).not.toContain('Reset your Closeroom password')
+  })
+
+  it('brings back an owner who signed up by email without a password as active, able to set one', async () => {
+    const email = uniqueEmail('signup')
+    const signup = await app.inject({ method: 'POST', url: '/api/account/signup', payload: { email } })
+    const founder = { user: signup.json().user, cookie: sessionCookie(signup.headers['set-cookie']) }
+    const partner = await buildMember(app, founder, { role: 'admin' })
+    await call(founder, 'PATCH', `/api/users/${partner.user.id}`, { role: 'owner' })
+
+    expect((await call(partner, 'DELETE', `/api/users/${founder.user.id}`)).json().status).toBe('deactivated')
+    const back = await call(partner, 'PATCH', `/api/users/${founder.user.id}`, { active: true })
+    expect(back.statusCode).toBe(200)
+    expect(back.json().status).toBe('active')
+
+    await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } })
+    const [mail] = await app.outbox(email)
+    expect(mail?.subject).toBe('Reset your Closeroom password')
+    const token = mail?.text.match(/new-password\?token=([\w-]+)/)?.[1]
+    expect((await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: PASSWORD } })).statusCode).toBe(
+      200,
+    )
+    expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } })).statusCode).toBe(200)
+  })
+
+  it('lets an admin deactivate and bring back a member, and answers 404 for a stranger', async () => {
+    const owner = await buildOwner(app)
+    const admin = await buildMember(app, owner, { role: 'admin' })
+    const member = await buildMember(app, owner)
+    const stranger = await buildOwner(app)
+    expect((await call(admin, 'DELETE', `/api/users/${member.user.id}`)).json()).toMatchObject({
+      id: member.user.id,
+      status: 'deactivated',
+    })
+    expect((await call(admin, 'PATCH', `/api/users/${member.user.id}`, { active: true })).json()).toMatchObject({ status: 'active' })
+    const res = await call(admin, 'PATCH', `/api/users/${stranger.user.id}`, { active: false })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ message: 'User not found' })
+    expect((await call(stranger, 'GET', '/api/auth/me')).statusCode).toBe(200)
   })
 })
