@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { SocketEvents } from '@closeroom/shared'
 import pg from 'pg'
-import { io, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { PASSWORD, sessionCookie, uniqueEmail } from '../testing/factories.ts'
 import { freePort } from '../testing/process.ts'
+import { connectSocket, nextEvent } from '../testing/sockets.ts'
 
 // Scale-out is configuration: two real server processes sharing Redis act as one, so a teammate connected
 // to the other process still hears a user's events. A process without REDIS_URL hears only its own.
@@ -132,16 +133,10 @@ async function register(server: Server, fields: { email: string; name: string; i
 }
 
 async function connect(server: Server, member: Member): Promise<Socket> {
-  const socket = io(server.url, { transports: ['websocket'], extraHeaders: { cookie: member.cookie }, reconnection: false })
+  const socket = await connectSocket(server.url, member.cookie)
   sockets.push(socket)
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve)
-    socket.once('connect_error', reject)
-  })
   return socket
 }
-
-const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve))
 
 let a: Server
 let b: Server
@@ -182,7 +177,7 @@ afterAll(async () => {
 
 it('delivers a user-active event from a socket on one process to a teammate on another through Redis', async () => {
   const [onA, onB] = await Promise.all([connect(a, owner), connect(b, member)])
-  const heard = next(onB, SocketEvents.userActive)
+  const heard = nextEvent(onB, SocketEvents.userActive)
   onA.emit(SocketEvents.userActive)
   expect(await heard).toEqual({ userId: owner.id })
 })
@@ -199,13 +194,13 @@ it('keeps the event on its own process when that process has no Redis', async ()
   const ownerAloneHeard: unknown[] = []
   ownerAlone.on(SocketEvents.userActive, (payload) => ownerAloneHeard.push(payload))
 
-  const crossed = next(onB, SocketEvents.userActive)
+  const crossed = nextEvent(onB, SocketEvents.userActive)
   onA.emit(SocketEvents.userActive)
   expect(await crossed).toEqual({ userId: owner.id })
 
   // The Redis fan-out reached B already, so anything bound for the lone process would be there by now;
   // the marker, sent after, is the first and only thing it delivers.
-  const marker = next(ownerAlone, SocketEvents.userActive)
+  const marker = nextEvent(ownerAlone, SocketEvents.userActive)
   memberAlone.emit(SocketEvents.userActive)
   expect(await marker).toEqual({ userId: member.id })
   expect(ownerAloneHeard).toEqual([{ userId: member.id }])

@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../testing/app.ts'
 import { buildMember, buildOwner, type Client } from '../testing/factories.ts'
+import { connectSocket, nextEvent } from '../testing/sockets.ts'
 import { rooms } from './server.ts'
 
 let app: TestApp
@@ -22,16 +23,10 @@ afterAll(async () => {
 })
 
 async function connect(client?: Client): Promise<Socket> {
-  const socket = io(url, { transports: ['websocket'], extraHeaders: client ? { cookie: client.cookie } : {}, reconnection: false })
+  const socket = await connectSocket(url, client?.cookie)
   sockets.push(socket)
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve)
-    socket.once('connect_error', reject)
-  })
   return socket
 }
-
-const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve))
 
 it('tells teammates when a user becomes active or inactive, and nobody of another organization', async () => {
   const owner = await buildOwner(app)
@@ -41,18 +36,18 @@ it('tells teammates when a user becomes active or inactive, and nobody of anothe
   const strangerHeard: unknown[] = []
   strangerSocket.on(SocketEvents.userActive, (p) => strangerHeard.push(p))
 
-  const active = next(memberSocket, SocketEvents.userActive)
+  const active = nextEvent(memberSocket, SocketEvents.userActive)
   ownerSocket.emit(SocketEvents.userActive)
   expect(await active).toEqual({ userId: owner.user.id })
 
-  const inactive = next(memberSocket, SocketEvents.userInactive)
+  const inactive = nextEvent(memberSocket, SocketEvents.userInactive)
   ownerSocket.emit(SocketEvents.userInactive)
   expect(await inactive).toEqual({ userId: owner.user.id })
 
   // The stranger's own teammate event arrives after the owner's would have: it heard nothing of Acme's.
   const strangerMate = await buildMember(app, stranger)
   const mateSocket = await connect(strangerMate)
-  const heard = next(strangerSocket, SocketEvents.userActive)
+  const heard = nextEvent(strangerSocket, SocketEvents.userActive)
   mateSocket.emit(SocketEvents.userActive)
   expect(await heard).toEqual({ userId: strangerMate.user.id })
   expect(strangerHeard).toEqual([{ userId: strangerMate.user.id }])
@@ -72,7 +67,7 @@ it('disconnects the live sockets of a user who is deactivated', async () => {
   const owner = await buildOwner(app)
   const member = await buildMember(app, owner)
   const memberSocket = await connect(member)
-  const gone = next<string>(memberSocket, 'disconnect')
+  const gone = nextEvent<string>(memberSocket, 'disconnect')
   const res = await app.inject({ method: 'DELETE', url: `/api/users/${member.user.id}`, headers: { cookie: owner.cookie } })
   expect(res.statusCode).toBe(200)
   expect(await gone).toBe('io server disconnect')

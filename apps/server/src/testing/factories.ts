@@ -53,3 +53,8 @@ export async function buildMember(app: TestApp, owner: Client, fields: { role?: 
   if (res.statusCode !== 201) throw new Error(`accepting the invitation failed: ${res.statusCode} ${res.body}`)
   return { user: res.json().user, cookie: sessionCookie(res.headers['set-cookie']) }
 }
+
+/** An API call as a signed-in client (or signed out with null). */
+export function request(app: TestApp, client: Client | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+  return app.inject({ method, url, headers: client ? { cookie: client.cookie } : {}, payload })
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
-import { buildMember, buildOwner, type Client, PASSWORD, sessionCookie, uniqueEmail } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client, PASSWORD, request, sessionCookie, uniqueEmail } from '../../testing/factories.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => app.close())
 
 const call = (client: Client | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  app.inject({ method, url, headers: client ? { cookie: client.cookie } : {}, payload })
+  request(app, client, method, url, payload)
 
 const SET_ROLE_REFUSED = "Only owners and admins can change roles; nobody changes their own role, and only owners grant or remove 'owner'"
 const DEACTIVATE_REFUSED = 'Only owners and admins can deactivate users; nobody deactivates themselves, and only owners deactivate owners'
