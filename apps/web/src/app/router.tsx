@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router'
 import { ProgressBar } from '../components/ProgressBar'
+import { componentsRoutes } from '../features/components/routes'
 import type { FeatureKey } from '../features/empty/EmptyFeaturePage'
+import { generalRoutes } from '../features/general/routes'
 import { AuthProvider } from './AuthProvider'
 import { GuestOnly, RequireAdmin, RequireAuth, SplashScreen } from './guards'
 import { ServerStatusProvider } from './ServerStatusProvider'
@@ -122,6 +124,8 @@ export const router = createBrowserRouter([
         path,
         lazy: page(publicEmpty),
       })),
+      ...generalRoutes,
+      ...componentsRoutes,
       { path: '/403', lazy: page(() => import('../features/errors/ForbiddenPage')) },
       { path: '/500', lazy: page(() => import('../features/errors/ServerErrorPage')) },
       { path: '*', lazy: page(() => import('../features/errors/NotFoundPage')) },

@@ -4,16 +4,25 @@ import { initReactI18next } from 'react-i18next'
 import { localStorageAvailable } from '../lib/storage'
 import { ar } from './ar'
 import { cn } from './cn'
+import { components } from './components'
 import { en } from './en'
 import { fr } from './fr'
+import { general } from './general'
 import { people } from './people'
+import { settings } from './settings'
 import { shell } from './shell'
 import { vi } from './vi'
 
 const screens = { en, fr, vi, cn, ar } satisfies Record<Language, { translation: typeof en.translation }>
 
+/** Each area of the app keeps its text in a file of its own, with the same keys in every language. */
+const areas = [shell, people, general, components, settings] as const
+
 export const resources = Object.fromEntries(
-  LANGUAGES.map((language) => [language, { translation: { ...screens[language].translation, ...shell[language], ...people[language] } }]),
+  LANGUAGES.map((language) => [
+    language,
+    { translation: Object.assign({}, screens[language].translation, ...areas.map((area) => area[language])) },
+  ]),
 ) as Record<Language, { translation: typeof en.translation & typeof shell.en & typeof people.en }>
 
 export const languageLabels: Record<Language, string> = { en: 'English', fr: 'Français', vi: 'Tiếng Việt', cn: '中文', ar: 'العربية' }

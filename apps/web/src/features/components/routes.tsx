@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router'
+
+/** The component gallery at /components. */
+export const componentsRoutes: RouteObject[] = []
