@@ -8,6 +8,7 @@ import { AuthProvider } from './AuthProvider'
 import { GuestOnly, RequireAdmin, RequireAuth, SplashScreen } from './guards'
 import { ServerStatusProvider } from './ServerStatusProvider'
 import { ServiceWorkerBridge } from './ServiceWorkerBridge'
+import { SocketProvider } from './SocketProvider'
 
 type Load = () => Promise<{ default: ComponentType }>
 
@@ -35,7 +36,9 @@ function Root() {
       <ProgressBar />
       <ServiceWorkerBridge />
       <AuthProvider>
-        <Outlet />
+        <SocketProvider>
+          <Outlet />
+        </SocketProvider>
       </AuthProvider>
     </ServerStatusProvider>
   )

@@ -1,0 +1,17 @@
+import type { Page } from 'playwright-core'
+import { PASSWORD } from '../apps/server/src/testing/factories.ts'
+
+/** Signs in through the login page and waits for the home page to greet `name`. */
+export async function signIn(page: Page, email: string, name: string, password = PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: `Welcome, ${name}` }).waitFor()
+}
+
+/** Signs out from the account menu. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Your account' }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+}
