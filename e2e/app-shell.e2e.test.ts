@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { buildOwner, type Client, PASSWORD } from '../apps/server/src/testing/factories.ts'
+import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
+import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 let harness: Harness
@@ -13,11 +14,7 @@ afterAll(() => harness?.close())
 
 async function signedInPage(): Promise<Page> {
   const page = await harness.newPage()
-  await page.goto('/login')
-  await page.getByLabel('Email address').fill(owner.user.email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { name: 'Welcome, Shell Tester' }).waitFor()
+  await signIn(page, owner.user.email, 'Shell Tester')
   return page
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { signOut } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 let harness: Harness
@@ -7,11 +8,6 @@ beforeAll(async () => {
   harness = await startHarness()
 })
 afterAll(() => harness?.close())
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Your account' }).click()
-  await page.getByRole('menuitem', { name: 'Sign out' }).click()
-}
 
 it('registers, signs out and signs in again through the UI', async () => {
   const page = await harness.newPage()

@@ -1,6 +1,6 @@
 import type { Login, Register, Signup, User, UserSettings } from '@closeroom/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
 import { ApiError, api } from '../lib/api'
 import { useServerStatus } from './ServerStatusProvider'
 
@@ -11,6 +11,8 @@ type Session = {
   isAuthenticated: boolean
   user: User | null
   method: 'jwt'
+  /** True once the user signed out in this tab (until the next sign-in): their last page is not worth returning to. */
+  signedOut: boolean
   login(body: Login): Promise<User>
   register(body: Register): Promise<User>
   signup(body: Signup): Promise<User>
@@ -27,6 +29,7 @@ const AuthContext = createContext<Session | null>(null)
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { status } = useServerStatus()
   const queryClient = useQueryClient()
+  const [signedOut, setSignedOut] = useState(false)
   const me = useQuery({
     queryKey: meKey,
     enabled: status === 'active',
@@ -43,6 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (user: User) => {
+      setSignedOut(false)
       queryClient.setQueryData(meKey, user)
       return user
     },
@@ -77,6 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Every cached answer goes. The session query is emptied in place rather than removed: clear() would
     // detach the provider's own observer, and the next sign-in in this tab would go unnoticed.
     queryClient.removeQueries({ predicate: (query) => query.queryHash !== JSON.stringify(meKey) })
+    setSignedOut(true)
     queryClient.setQueryData(meKey, null)
   }, [queryClient])
 
@@ -87,13 +92,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAuthenticated: user !== null,
       user,
       method: 'jwt',
+      signedOut,
       login,
       register,
       signup,
       updateSettings,
       logout,
     }),
-    [me.data, me.isError, user, login, register, signup, updateSettings, logout],
+    [me.data, me.isError, user, signedOut, login, register, signup, updateSettings, logout],
   )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

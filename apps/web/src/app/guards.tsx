@@ -13,12 +13,18 @@ export function SplashScreen() {
   )
 }
 
-/** Signed-out visitors go to /login and come back to where they were going once signed in. */
+/**
+ * Signed-out visitors go to /login and come back to where they were going once signed in. Someone who just
+ * signed out goes to /login plainly: whoever signs in next in this tab starts at home.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isInitialized, isAuthenticated } = useAuthContext()
+  const { isInitialized, isAuthenticated, signedOut } = useAuthContext()
   const location = useLocation()
   if (!isInitialized) return <SplashScreen />
-  if (!isAuthenticated) return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />
+  if (!isAuthenticated) {
+    const returnTo = signedOut ? '' : `?returnTo=${encodeURIComponent(location.pathname + location.search)}`
+    return <Navigate to={`/login${returnTo}`} replace />
+  }
   return children
 }
 

@@ -1,20 +1,19 @@
 import { Avatar, Box, Divider, IconButton, Menu, MenuItem, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 
 export function AccountMenu() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const { user, logout } = useAuthContext()
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   if (!user) return null
 
   async function signOut() {
     setAnchor(null)
+    // The signed-in area sends the signed-out user to /login by itself.
     await logout()
-    navigate('/login', { replace: true })
   }
 
   return (
