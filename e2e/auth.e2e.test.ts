@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { signOut } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
