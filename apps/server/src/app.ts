@@ -19,6 +19,8 @@ import { authRoutes } from './modules/auth/routes.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import { createSessions } from './modules/auth/sessions.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
+import { organizationRoutes } from './modules/organizations/routes.ts'
+import { createOrganizationService } from './modules/organizations/service.ts'
 import { systemRoutes } from './modules/system/routes.ts'
 import { teamRoutes } from './modules/teams/routes.ts'
 import { createTeamService } from './modules/teams/service.ts'
@@ -90,6 +92,7 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuthService({ db, sessions, tokens, mailer, appUrl: config.appUrl })
   const users = createUserService({ db, sessions, tokens, mailer, realtime, appUrl: config.appUrl })
   const teams = createTeamService({ db })
+  const organizations = createOrganizationService({ db })
 
   await app.register(swagger, {
     openapi: {
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps) {
       authRoutes(api, { auth, sessions, limits })
       userRoutes(api, { users })
       teamRoutes(api, { teams })
+      organizationRoutes(api, { organizations })
     },
     { prefix: '/api' },
   )

@@ -17,6 +17,7 @@ const rules = {
     isAdmin(actor) && actor.id !== target?.id && (target?.role !== 'owner' || actor.role === 'owner'),
   'teams.manage': (actor: Actor) => isAdmin(actor),
   'outbox.read': (actor: Actor) => isAdmin(actor),
+  'organization.update': (actor: Actor) => isAdmin(actor),
 } as const
 
 export type Action = keyof typeof rules
@@ -36,6 +37,7 @@ const messages: Record<Action, string> = {
   'users.deactivate': 'Only owners and admins can deactivate users; nobody deactivates themselves, and only owners deactivate owners',
   'teams.manage': 'Only owners and admins can manage teams',
   'outbox.read': 'Only owners and admins can read the outbox',
+  'organization.update': "Only owners and admins can change the organization's settings",
 }
 
 export function authorize<A extends Action>(actor: Actor, action: A, ...args: DropFirst<Parameters<(typeof rules)[A]>>): void {

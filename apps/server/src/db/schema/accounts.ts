@@ -6,6 +6,10 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const organizations = pgTable('organizations', {
   id: uuid().primaryKey().defaultRandom(),
   name: text().notNull(),
+  website: text(),
+  logoUrl: text('logo_url'),
+  /** The organization's own time zone: the default for new members and for booking settings. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: createdAt(),
 })
 
