@@ -36,11 +36,7 @@ export function createOrganizationService({ db }: { db: Db }) {
     }
     // Nothing to change (unknown fields are dropped by the schema): answer with the profile as it is.
     if (Object.values(changes).every((value) => value === undefined)) return get(auth)
-    const [row] = await db
-      .update(organizations)
-      .set(changes)
-      .where(eq(organizations.id, auth.user.organizationId))
-      .returning()
+    const [row] = await db.update(organizations).set(changes).where(eq(organizations.id, auth.user.organizationId)).returning()
     if (!row) throw NotFound('Organization not found')
     return present(row)
   }
