@@ -118,6 +118,28 @@ describe('login and logout', () => {
     expect((await me(owner.cookie)).statusCode).toBe(401)
   })
 
+  it('signs one device out, and only a session of your own', async () => {
+    const owner = await buildOwner(app)
+    const laptop = sessionCookie((await login(owner.user.email, PASSWORD)).headers['set-cookie'])
+    const listed = (await app.inject({ method: 'GET', url: '/api/auth/sessions', headers: { cookie: laptop } })).json().sessions
+    const other = listed.find((s: { current: boolean }) => !s.current)
+
+    // Someone else cannot end it, and learns nothing about it.
+    const stranger = await buildOwner(app)
+    const refused = await app.inject({ method: 'DELETE', url: `/api/auth/sessions/${other.id}`, headers: { cookie: stranger.cookie } })
+    expect(refused.statusCode).toBe(404)
+    expect((await me(owner.cookie)).statusCode).toBe(200)
+
+    const ended = await app.inject({ method: 'DELETE', url: `/api/auth/sessions/${other.id}`, headers: { cookie: laptop } })
+    expect(ended.statusCode).toBe(200)
+    expect((await me(owner.cookie)).statusCode).toBe(401)
+    expect((await me(laptop)).statusCode).toBe(200)
+    // Ended already: nothing left to end.
+    expect((await app.inject({ method: 'DELETE', url: `/api/auth/sessions/${other.id}`, headers: { cookie: laptop } })).statusCode).toBe(
+      404,
+    )
+  })
+
   it('refuses a forged or tampered session cookie', async () => {
     const { cookie } = await buildOwner(app)
     const [header, payload] = cookie.replace('closeroom_session=', '').split('.')

@@ -2,6 +2,7 @@ import {
   ChangePassword,
   ErrorBody,
   ForgotPassword,
+  IdParams,
   Login,
   Ok,
   Register,
@@ -16,6 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { actor, clearSessionCookie, setSessionCookie } from '../../http/auth.ts'
+import { NotFound } from '../../http/errors.ts'
 import type { RateLimitGuards } from '../../http/rate-limits.ts'
 import type { AuthService } from './service.ts'
 import type { Sessions } from './sessions.ts'
@@ -73,6 +75,24 @@ export function authRoutes(
     async (req, reply) => {
       await sessions.revokeAll(actor(req).user.id)
       clearSessionCookie(reply)
+      return { ok: true as const }
+    },
+  )
+
+  r.delete(
+    '/auth/sessions/:id',
+    {
+      schema: {
+        tags,
+        description: 'Signs one of your devices out.',
+        params: IdParams,
+        response: { 200: Ok, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const { user, sessionId } = actor(req)
+      if (!(await sessions.revoke(req.params.id, user.id))) throw NotFound('Session not found')
+      if (req.params.id === sessionId) clearSessionCookie(reply)
       return { ok: true as const }
     },
   )

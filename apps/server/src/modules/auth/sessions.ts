@@ -57,11 +57,14 @@ export function createSessions(db: Db, secret: string) {
     return { user: row.user, sessionId: sid }
   }
 
-  async function revoke(sessionId: string) {
-    await db
+  /** Ends one session; with `userId`, only if it is theirs. Says whether a live session was ended. */
+  async function revoke(sessionId: string, userId?: string): Promise<boolean> {
+    const ended = await db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), userId ? eq(sessions.userId, userId) : undefined))
+      .returning({ id: sessions.id })
+    return ended.length > 0
   }
 
   /** Signs a user out of every device, or of every device but one (after a password change). */
