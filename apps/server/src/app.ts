@@ -18,6 +18,8 @@ import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import { createSessions } from './modules/auth/sessions.ts'
+import { contactRoutes } from './modules/contact/routes.ts'
+import { createContactService } from './modules/contact/service.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { organizationRoutes } from './modules/organizations/routes.ts'
 import { createOrganizationService } from './modules/organizations/service.ts'
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps) {
   const users = createUserService({ db, sessions, tokens, mailer, realtime, appUrl: config.appUrl })
   const teams = createTeamService({ db })
   const organizations = createOrganizationService({ db })
+  const contact = createContactService({ mailer, to: config.contactEmail, log: app.log })
 
   await app.register(swagger, {
     openapi: {
@@ -113,6 +116,7 @@ export async function buildApp(deps: AppDeps) {
       userRoutes(api, { users })
       teamRoutes(api, { teams })
       organizationRoutes(api, { organizations })
+      contactRoutes(api, { contact, limits })
     },
     { prefix: '/api' },
   )

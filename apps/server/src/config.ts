@@ -10,6 +10,8 @@ const Env = z.object({
   REDIS_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Closeroom <no-reply@closeroom.local>'),
+  /** Who receives the public contact, purchase and notify-me messages. Unset: they are only logged (info). */
+  CONTACT_EMAIL: z.email().optional(),
   /** The address people reach the app at; used in emailed links and as the allowed origin. */
   APP_URL: z.url().optional(),
   /** Extra origins allowed to make state-changing requests (comma-separated), e.g. a Vite dev server. */
@@ -29,6 +31,7 @@ export type Config = {
   redisUrl?: string
   smtpUrl?: string
   mailFrom: string
+  contactEmail?: string
   appUrl: string
   trustedOrigins: string[]
   trustProxy: boolean
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
     appUrl,
     trustedOrigins: [
       appUrl,

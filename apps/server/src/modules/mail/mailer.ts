@@ -9,6 +9,8 @@ export type Email = {
   subject: string
   text: string
   html?: string
+  /** Where an answer goes, when not to the sender (a visitor's own address on a contact message). */
+  replyTo?: string
   /** Whose outbox keeps it when no SMTP server is configured. */
   organizationId?: string | null
 }
@@ -50,8 +52,8 @@ export async function createMailer(options: {
   await jobs.createQueue(SEND_EMAIL, { retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 })
   await jobs.work<Email>(SEND_EMAIL, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
     if (!job) return
-    const { to, subject, text, html } = job.data
-    await transport.sendMail({ from, to, subject, text, html })
+    const { to, subject, text, html, replyTo } = job.data
+    await transport.sendMail({ from, to, subject, text, html, replyTo })
   })
   return {
     async send(email) {

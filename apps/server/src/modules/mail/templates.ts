@@ -2,7 +2,7 @@
 
 type Message = { subject: string; text: string; html: string }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
