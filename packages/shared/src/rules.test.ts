@@ -19,8 +19,10 @@ describe('phone rule', () => {
     expect(phone.safeParse(value).success).toBe(true)
   })
 
-  it('stores the number without surrounding spaces', () => {
-    expect(phone.parse('  +1 415 555 2671 ')).toBe('+1 415 555 2671')
+  it('keeps one way of writing each number: E.164', () => {
+    expect(phone.parse('  +1 415 555 2671 ')).toBe('+14155552671')
+    expect(phone.parse('+33 (0)6 12-34-56-78')).toBe('+33612345678')
+    expect(phone.parse('')).toBe('')
   })
 
   // Too short, too long, an unknown country code, or no +country code at all (it cannot be read internationally).

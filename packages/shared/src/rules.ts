@@ -1,16 +1,22 @@
-import { isValidPhoneNumber } from 'libphonenumber-js'
+import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js'
 import { z } from 'zod'
 
 // The spec's validation rules (section 5). The browser's forms and the server apply the same ones.
 
 export const PHONE_INVALID = 'This phone number is not valid'
 export const URL_INVALID = 'Must be a valid URL'
+/** A form's second typing of a new password does not match the first. */
+export const PASSWORDS_DIFFER = 'The two passwords differ'
 
-/** Empty passes; anything else must be an international phone number (E.164 or with a leading +). */
+/**
+ * Empty passes; anything else must be an international phone number (with a leading +), kept in E.164
+ * ("+33 6 12 34 56 78" becomes "+33612345678") so that one number is stored one way.
+ */
 export const phone = z
   .string()
   .trim()
   .refine((value) => value === '' || isValidPhoneNumber(value), { message: PHONE_INVALID })
+  .transform((value) => (value === '' ? '' : parsePhoneNumberWithError(value).number))
 
 /** Empty passes; otherwise https:// is put in front of the value and the result must parse as a URL. */
 export const httpsUrl = z

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router'
 import { ProgressBar } from '../components/ProgressBar'
 import { componentsRoutes } from '../features/components/routes'
-import type { FeatureKey } from '../features/empty/EmptyFeaturePage'
+import type { EmptyHandle, FeatureKey } from '../features/empty/EmptyFeaturePage'
 import { generalRoutes } from '../features/general/routes'
 import { AuthProvider } from './AuthProvider'
 import { GuestOnly, RequireAdmin, RequireAuth, SplashScreen } from './guards'
@@ -28,7 +28,20 @@ const guest = (load: Load) => async () => {
 
 const emptyFeature = () => import('../features/empty/EmptyFeaturePage')
 /** A feature not built yet: its own empty state, inside the layout. */
-const soon = (path: string, feature: FeatureKey): RouteObject => ({ path, handle: { feature }, lazy: page(emptyFeature) })
+const soon = (path: string, feature: FeatureKey): RouteObject => ({
+  path,
+  handle: { feature } satisfies EmptyHandle,
+  lazy: page(emptyFeature),
+})
+/** A settings section whose feature is not built yet: its empty state under the settings tabs. */
+const soonSection = (path: string, feature: FeatureKey): RouteObject => ({
+  path,
+  handle: { feature, section: true } satisfies EmptyHandle,
+  lazy: page(emptyFeature),
+})
+const settingsLayout = (name: 'PersonalSettingsLayout' | 'AdminSettingsLayout') => async () => ({
+  Component: (await import('../features/settings/SettingsLayout'))[name],
+})
 
 function Root() {
   return (
@@ -88,10 +101,18 @@ const dashboard: RouteObject = {
     ),
     ...['/recordings', '/recordings/:id'].map((path) => soon(path, 'recordings')),
     ...['/agreements', '/agreements/:id/edit'].map((path) => soon(path, 'agreements')),
-    { path: '/settings', element: <Navigate to="/settings/general" replace /> },
-    ...['general', 'calendar', 'connected-apps', 'change-password', 'notifications'].map((section) =>
-      soon(`/settings/${section}`, 'settings'),
-    ),
+    {
+      path: '/settings',
+      lazy: settingsLayout('PersonalSettingsLayout'),
+      children: [
+        { index: true, element: <Navigate to="/settings/general" replace /> },
+        { path: 'general', lazy: page(() => import('../features/settings/ProfileSettings')) },
+        soonSection('calendar', 'calendarSettings'),
+        soonSection('connected-apps', 'connectedApps'),
+        { path: 'change-password', lazy: page(() => import('../features/settings/SecuritySettings')) },
+        soonSection('notifications', 'notifications'),
+      ],
+    },
     {
       element: (
         <RequireAdmin>
@@ -99,8 +120,17 @@ const dashboard: RouteObject = {
         </RequireAdmin>
       ),
       children: [
-        { path: '/admin-settings', element: <Navigate to="/admin-settings/account" replace /> },
-        ...['account', 'deal', 'booking', 'crm-integrations'].map((section) => soon(`/admin-settings/${section}`, 'adminSettings')),
+        {
+          path: '/admin-settings',
+          lazy: settingsLayout('AdminSettingsLayout'),
+          children: [
+            { index: true, element: <Navigate to="/admin-settings/account" replace /> },
+            { path: 'account', lazy: page(() => import('../features/settings/OrganizationSettings')) },
+            soonSection('deal', 'pipelineSettings'),
+            soonSection('booking', 'bookingSettings'),
+            soonSection('crm-integrations', 'crm'),
+          ],
+        },
       ],
     },
   ],

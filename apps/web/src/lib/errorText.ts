@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_INVALID, URL_INVALID } from '@closeroom/shared'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER, PHONE_INVALID, URL_INVALID } from '@closeroom/shared'
 import type { TFunction } from 'i18next'
 import type { FieldError } from 'react-hook-form'
 import { FALLBACK_ERROR } from './api'
@@ -15,6 +15,7 @@ const messageKeys: Record<string, string> = {
   'Must be an IANA time zone such as Europe/Paris': 'validation.timeZone',
   [PHONE_INVALID]: 'validation.phone',
   [URL_INVALID]: 'validation.url',
+  [PASSWORDS_DIFFER]: 'validation.passwordsDiffer',
 }
 
 /** The text to show under a field: a schema message translated, or a message from the server as it came. */

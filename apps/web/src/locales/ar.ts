@@ -83,6 +83,7 @@ export const ar = {
       timeZone: 'يجب أن تكون منطقة زمنية من IANA مثل Europe/Paris',
       phone: 'رقم الهاتف هذا غير صالح',
       url: 'أدخل عنوان URL صالحًا',
+      passwordsDiffer: 'كلمتا المرور غير متطابقتين',
       tooLong: 'هذه القيمة طويلة جدًا',
       invalid: 'هذه القيمة غير صالحة',
     },

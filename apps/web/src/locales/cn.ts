@@ -76,6 +76,7 @@ export const cn = {
       timeZone: '请使用 IANA 时区，例如 Europe/Paris',
       phone: '该电话号码无效',
       url: '请输入有效的网址',
+      passwordsDiffer: '两次输入的密码不一致',
       tooLong: '内容过长',
       invalid: '该值无效',
     },

@@ -83,6 +83,7 @@ export const en = {
       timeZone: 'Must be an IANA time zone such as Europe/Paris',
       phone: 'This phone number is not valid',
       url: 'Must be a valid URL',
+      passwordsDiffer: 'The two passwords differ',
       tooLong: 'This is too long',
       invalid: 'This value is not valid',
     },

@@ -83,6 +83,7 @@ export const fr = {
       timeZone: 'Choisissez un fuseau horaire IANA, par exemple Europe/Paris',
       phone: 'Ce numéro de téléphone n’est pas valide',
       url: 'Saisissez une URL valide',
+      passwordsDiffer: 'Les deux mots de passe sont différents',
       tooLong: 'Cette valeur est trop longue',
       invalid: 'Cette valeur n’est pas valide',
     },

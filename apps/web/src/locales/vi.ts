@@ -83,6 +83,7 @@ export const vi = {
       timeZone: 'Phải là múi giờ IANA, ví dụ Europe/Paris',
       phone: 'Số điện thoại này không hợp lệ',
       url: 'Địa chỉ URL không hợp lệ',
+      passwordsDiffer: 'Hai mật khẩu không khớp',
       tooLong: 'Giá trị này quá dài',
       invalid: 'Giá trị này không hợp lệ',
     },

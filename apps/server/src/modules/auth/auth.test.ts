@@ -269,7 +269,7 @@ describe('settings and password', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({
       name: 'Ada Lovelace',
-      phone: '+33 6 12 34 56 78',
+      phone: '+33612345678',
       timeZone: 'Asia/Kolkata',
       locale: 'fr',
       avatarUrl: 'https://cdn.example.com/ada.png',

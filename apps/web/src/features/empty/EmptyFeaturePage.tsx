@@ -14,18 +14,24 @@ export type FeatureKey =
   | 'files'
   | 'users'
   | 'teams'
-  | 'settings'
-  | 'adminSettings'
+  | 'calendarSettings'
+  | 'connectedApps'
+  | 'notifications'
+  | 'pipelineSettings'
+  | 'bookingSettings'
+  | 'crm'
   | 'blank'
+
+export type EmptyHandle = { feature: FeatureKey /** A section of a settings page, whose heading is the page's. */; section?: boolean }
 
 /** What a feature's page shows until the feature is built: its name and what it will do, in the layout. */
 export default function EmptyFeaturePage() {
   const { t } = useTranslation()
   const matches = useMatches()
-  const feature = (matches.at(-1)?.handle as { feature?: FeatureKey } | undefined)?.feature ?? 'blank'
+  const { feature, section } = (matches.at(-1)?.handle as EmptyHandle | undefined) ?? { feature: 'blank' }
   return (
     <>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+      <Typography variant={section ? 'h6' : 'h4'} component={section ? 'h2' : 'h1'} sx={{ mb: section ? 2 : 3 }}>
         {t(`empty.${feature}.title`)}
       </Typography>
       <Card sx={{ p: { xs: 4, md: 8 }, textAlign: 'center' }}>

@@ -1,0 +1,32 @@
+import type { Language } from '@closeroom/shared'
+
+// The product's language codes are the spec's; Intl wants BCP 47 tags ('cn' is not one).
+const tags: Record<Language, string> = { en: 'en', fr: 'fr', vi: 'vi', cn: 'zh-CN', ar: 'ar' }
+
+export const intlLocale = (language: string): string => tags[language as Language] ?? 'en'
+
+/** A date and time in the reader's language, e.g. "22 Nov 2026, 14:05". */
+export function formatDateTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+}
+
+/** Every IANA time zone this browser knows, with its current UTC offset, for pickers. */
+export function timeZoneOptions(): { value: string; offset: string }[] {
+  const now = new Date()
+  // The browser's list holds places only; UTC itself is a fine choice too (and the server's default).
+  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')]
+  return zones.map((value) => ({ value, offset: utcOffset(value, now) }))
+}
+
+export function utcOffset(timeZone: string, at = new Date()): string {
+  const part = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')
+  // 'GMT' alone is UTC itself.
+  return part?.value === 'GMT' ? 'UTC' : (part?.value.replace('GMT', 'UTC') ?? 'UTC')
+}
+
+/** A date alone in the reader's language, e.g. "22 November 2026". */
+export function formatDate(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long' }).format(new Date(iso))
+}
