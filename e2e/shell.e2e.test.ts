@@ -105,3 +105,29 @@ it('opens admin settings for an owner', async () => {
   await page.getByRole('heading', { name: 'Admin settings' }).waitFor()
   await page.getByRole('link', { name: 'Admin settings' }).waitFor()
 })
+
+it("leads the template's demo routes to the product's page for the same job", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Tina Template' })
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email)
+  await page.getByRole('heading', { name: 'Welcome, Tina Template' }).waitFor()
+
+  const cases: [string, string, string][] = [
+    ['/user/list', '/users', 'Users'],
+    ['/user/account', '/settings/general', 'Settings'],
+    [`/user/${owner.user.id}/edit`, `/users/${owner.user.id}/edit`, 'Edit Tina Template'],
+    ['/e-commerce/product/42/edit', '/products/42', 'Products'],
+    ['/invoice/7', '/agreements', 'Agreements'],
+    ['/app', '/', 'Welcome, Tina Template'],
+  ]
+  for (const [from, to, heading] of cases) {
+    await page.goto(from)
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor()
+    expect(new URL(page.url()).pathname).toBe(to)
+  }
+  // Mail, chat and blog have no page of their own yet: their empty state says where that will live.
+  await page.goto('/chat/new')
+  await page.getByRole('heading', { name: 'Inbox' }).waitFor()
+  await page.goto('/blog/posts')
+  await page.getByRole('heading', { name: 'Articles' }).waitFor()
+})

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router'
+import { createBrowserRouter, generatePath, Navigate, Outlet, type RouteObject, useMatches, useParams } from 'react-router'
 import { ProgressBar } from '../components/ProgressBar'
 import { componentsRoutes } from '../features/components/routes'
 import type { EmptyHandle, FeatureKey } from '../features/empty/EmptyFeaturePage'
@@ -42,6 +42,45 @@ const soonSection = (path: string, feature: FeatureKey): RouteObject => ({
 const settingsLayout = (name: 'PersonalSettingsLayout' | 'AdminSettingsLayout') => async () => ({
   Component: (await import('../features/settings/SettingsLayout'))[name],
 })
+
+/**
+ * The spec's template demo routes (section 2) lead to the product's page for the same job, so an old link
+ * or a habit from the template lands somewhere useful: /user/list is the users list, /invoice the agreements.
+ */
+function Moved() {
+  const params = useParams()
+  const to = (useMatches().at(-1)?.handle as { to: string }).to
+  return <Navigate to={generatePath(to, params)} replace />
+}
+const moved = (path: string, to: string): RouteObject => ({ path, handle: { to }, Component: Moved })
+
+const templateRoutes: RouteObject[] = [
+  moved('/app', '/'),
+  moved('/analytics', '/'),
+  moved('/ecommerce', '/products'),
+  moved('/banking', '/deals'),
+  moved('/booking', '/calendar'),
+  moved('/file', '/files-manager'),
+  moved('/user', '/users'),
+  moved('/user/list', '/users'),
+  moved('/user/cards', '/users'),
+  moved('/user/new', '/users/new'),
+  moved('/user/:id/edit', '/users/:id/edit'),
+  moved('/user/profile', '/settings/general'),
+  moved('/user/account', '/settings/general'),
+  moved('/e-commerce', '/products'),
+  moved('/e-commerce/shop', '/products'),
+  moved('/e-commerce/list', '/products'),
+  moved('/e-commerce/checkout', '/products'),
+  moved('/e-commerce/product/new', '/products/new'),
+  moved('/e-commerce/product/:id', '/products/:id'),
+  moved('/e-commerce/product/:id/edit', '/products/:id'),
+  moved('/invoice', '/agreements'),
+  moved('/invoice/list', '/agreements'),
+  moved('/invoice/new', '/agreements'),
+  moved('/invoice/:id', '/agreements'),
+  moved('/invoice/:id/edit', '/agreements'),
+]
 
 function Root() {
   return (
@@ -95,6 +134,8 @@ const dashboard: RouteObject = {
     soon('/kanban', 'kanban'),
     soon('/files-manager', 'files'),
     soon('/blank', 'blank'),
+    ...['/mail', '/mail/all', '/chat', '/chat/new', '/chat/:id'].map((path) => soon(path, 'inbox')),
+    ...['/blog', '/blog/posts', '/blog/new', '/blog/post/:id'].map((path) => soon(path, 'blog')),
     { path: '/permission-denied', lazy: page(() => import('../features/errors/ForbiddenContent')) },
     ...['/routings', '/routings/new', '/routings/:id', '/routings/:id/outcomes/new', '/routings/:id/outcomes/:outcomeId/edit'].map((path) =>
       soon(path, 'routings'),
@@ -157,6 +198,7 @@ export const router = createBrowserRouter([
         path,
         lazy: page(publicEmpty),
       })),
+      ...templateRoutes,
       ...generalRoutes,
       ...componentsRoutes,
       { path: '/403', lazy: page(() => import('../features/errors/ForbiddenPage')) },

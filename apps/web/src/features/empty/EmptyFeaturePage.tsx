@@ -20,6 +20,8 @@ export type FeatureKey =
   | 'pipelineSettings'
   | 'bookingSettings'
   | 'crm'
+  | 'inbox'
+  | 'blog'
   | 'blank'
 
 export type EmptyHandle = { feature: FeatureKey /** A section of a settings page, whose heading is the page's. */; section?: boolean }
