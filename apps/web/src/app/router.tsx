@@ -49,7 +49,7 @@ const settingsLayout = (name: 'PersonalSettingsLayout' | 'AdminSettingsLayout') 
  */
 function Moved() {
   const params = useParams()
-  const to = (useMatches().at(-1)?.handle as { to: string }).to
+  const to = (useMatches().at(-1)?.handle as { to?: string } | undefined)?.to ?? '/'
   return <Navigate to={generatePath(to, params)} replace />
 }
 const moved = (path: string, to: string): RouteObject => ({ path, handle: { to }, Component: Moved })
