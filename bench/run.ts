@@ -1,9 +1,11 @@
 import { authMeBench } from './auth-me.ts'
+import { bundleBench } from './bundle.ts'
 import { type Result, report } from './report.ts'
 
 // `npm run bench` runs every benchmark; `npm run bench -- auth-me` runs the ones named.
 const benches: Record<string, () => Promise<Result[]>> = {
   'auth-me': authMeBench,
+  bundle: bundleBench,
 }
 
 const wanted = process.argv.slice(2)

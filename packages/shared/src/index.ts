@@ -1,5 +1,6 @@
 export * from './constants.ts'
 export * from './events.ts'
+export * from './messages.ts'
 export * from './rules.ts'
 export * from './schemas/auth.ts'
 export * from './schemas/common.ts'

@@ -3,10 +3,7 @@ import { z } from 'zod'
 
 // The spec's validation rules (section 5). The browser's forms and the server apply the same ones.
 
-export const PHONE_INVALID = 'This phone number is not valid'
-export const URL_INVALID = 'Must be a valid URL'
-/** A form's second typing of a new password does not match the first. */
-export const PASSWORDS_DIFFER = 'The two passwords differ'
+import { PHONE_INVALID, URL_INVALID } from './messages.ts'
 
 /**
  * Empty passes; anything else must be an international phone number (with a leading +), kept in E.164

@@ -39,6 +39,7 @@ export const MESSAGE_REQUIRED = 'Message is required'
 export const COMPANY_REQUIRED = 'Company is required'
 export const COUNTRY_INVALID = 'Choose a country'
 export const TOPIC_INVALID = 'Choose a topic'
+export const PLAN_INVALID = 'Choose a plan'
 export const SEATS_INVALID = `Seats must be a whole number from 1 to ${SEATS_MAX}`
 export const MESSAGE_MAX_LENGTH = 5000
 
@@ -62,7 +63,7 @@ export type GeneralMessage = z.infer<typeof GeneralMessage>
 /** A request to buy a paid plan: the team answers with an invoice, no card is taken. */
 export const PurchaseRequest = z.object({
   topic: z.literal('purchase'),
-  plan: z.enum(PAID_PLANS),
+  plan: z.enum(PAID_PLANS, { error: PLAN_INVALID }),
   period: z.enum(BILLING_PERIODS),
   seats: Seats,
   name: PersonName,

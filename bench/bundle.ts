@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { chromium, type Page } from 'playwright-core'
+import { buildOwner, PASSWORD } from '../apps/server/src/testing/factories.ts'
+import { startTestServer } from '../apps/server/src/testing/server.ts'
+import { CHROMIUM_ARGS } from '../e2e/harness.ts'
+import { type Result, result } from './report.ts'
+
+/** The public pages' budget: their first load must stay under this many gzipped kilobytes of JavaScript. */
+export const PUBLIC_PAGE_BUDGET_KB = 150
+
+/**
+ * How much JavaScript a buyer's browser downloads to open a seller's booking page (/u/:id, signed out),
+ * next to what a seller's browser downloads to open the dashboard (/, signed in): the real built app in
+ * Chromium, every script the page loads until the network is idle, each gzipped at level 9 as a server
+ * or CDN would send it.
+ */
+export async function bundleBench(): Promise<Result[]> {
+  const dist = new URL('../apps/web/dist/index.html', import.meta.url)
+  if (!existsSync(dist)) execFileSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: new URL('..', import.meta.url) })
+
+  const server = await startTestServer()
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  try {
+    const owner = await buildOwner(server.app, { name: 'Bench Seller' })
+    const publicPage = await scriptKilobytes(await browser.newPage({ baseURL: server.url }), async (page) => {
+      await page.goto(`/u/${owner.user.id}`, { waitUntil: 'networkidle' })
+    })
+    const dashboard = await scriptKilobytes(await browser.newPage({ baseURL: server.url }), async (page) => {
+      await page.goto('/login', { waitUntil: 'networkidle' })
+      await page.locator('input[name=email]').fill(owner.user.email)
+      await page.locator('input[name=password]').fill(PASSWORD)
+      await page.locator('button[type=submit]').click()
+      await page.waitForURL((url) => url.pathname === '/')
+      await page.waitForLoadState('networkidle')
+    })
+    if (publicPage > PUBLIC_PAGE_BUDGET_KB) {
+      console.warn(`/u/:id loads ${publicPage.toFixed(1)} KB of gzipped JavaScript, over its ${PUBLIC_PAGE_BUDGET_KB} KB budget`)
+    }
+    return [result({ bench: 'bundle', metric: 'JavaScript of /u/:id vs the dashboard', value: publicPage, unit: 'KB gz', baseline: dashboard })]
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+}
+
+/** Gzipped kilobytes of every script the page downloads while `visit` runs. */
+async function scriptKilobytes(page: Page, visit: (page: Page) => Promise<void>): Promise<number> {
+  const sizes: Promise<number>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return
+    sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0))
+  })
+  await visit(page)
+  const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0)
+  await page.close()
+  return bytes / 1024
+}
