@@ -38,7 +38,9 @@ export async function bundleBench(): Promise<Result[]> {
     if (publicPage > PUBLIC_PAGE_BUDGET_KB) {
       console.warn(`/u/:id loads ${publicPage.toFixed(1)} KB of gzipped JavaScript, over its ${PUBLIC_PAGE_BUDGET_KB} KB budget`)
     }
-    return [result({ bench: 'bundle', metric: 'JavaScript of /u/:id vs the dashboard', value: publicPage, unit: 'KB gz', baseline: dashboard })]
+    return [
+      result({ bench: 'bundle', metric: 'JavaScript of /u/:id vs the dashboard', value: publicPage, unit: 'KB gz', baseline: dashboard }),
+    ]
   } finally {
     await browser.close()
     await server.close()
@@ -50,7 +52,12 @@ async function scriptKilobytes(page: Page, visit: (page: Page) => Promise<void>)
   const sizes: Promise<number>[] = []
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return
-    sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0))
+    sizes.push(
+      response.body().then(
+        (body) => gzipSync(body, { level: 9 }).length,
+        () => 0,
+      ),
+    )
   })
   await visit(page)
   const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0)
