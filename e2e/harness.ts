@@ -15,9 +15,9 @@ export const CHROMIUM_ARGS = [
 
 export type Harness = { server: TestServer; browser: Browser; newPage(): Promise<Page>; close(): Promise<void> }
 
-/** The real server on a fresh in-memory database, serving the built app, and a browser to drive it. */
-export async function startHarness(): Promise<Harness> {
-  const server = await startTestServer()
+/** The real server on a fresh in-memory database, serving the built app, and a browser to drive it. `env` configures the server. */
+export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+  const server = await startTestServer({ env: options.env })
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
   return {
     server,

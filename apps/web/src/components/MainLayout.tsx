@@ -82,7 +82,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
                     component={NavLink}
                     to={link.to}
                     color="inherit"
-                    sx={{ fontWeight: 600, color: 'text.secondary', '&.active': { color: 'primary.main' } }}
+                    sx={{ minWidth: 0, px: 1.5, fontWeight: 600, color: 'text.secondary', '&.active': { color: 'primary.main' } }}
                   >
                     {t(`general.layout.nav.${link.key}`)}
                   </Button>
@@ -163,7 +163,15 @@ function Footer() {
               <Box
                 component="code"
                 dir="ltr"
-                sx={{ fontFamily: 'monospace', fontSize: 13, px: 0.75, py: 0.25, borderRadius: 0.5, bgcolor: 'action.hover' }}
+                sx={{
+                  fontFamily: 'monospace',
+                  fontSize: 13,
+                  px: 0.75,
+                  py: 0.25,
+                  borderRadius: 0.5,
+                  bgcolor: 'action.hover',
+                  whiteSpace: 'nowrap',
+                }}
               >
                 npm ci && npm start
               </Box>
