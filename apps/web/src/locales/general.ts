@@ -326,7 +326,7 @@ const fr: Text = {
       billedYearly: '{{amount}} par poste, facturés une fois par an',
       billedMonthly: 'Facturé chaque mois, résiliable à tout moment',
       footnote:
-        'Prix en dollars américains, par poste, hors taxes. Les offres payantes sont facturées sur facture, sans carte bancaire, et toutes font tourner le même logiciel open source.',
+        'Prix en dollars américains, par poste, hors taxes. Les offres payantes se règlent sur facture, sans carte bancaire, et toutes font tourner le même logiciel open source.',
       questions: 'Des questions ?',
       readFaq: 'Lisez la FAQ',
       or: 'ou',
