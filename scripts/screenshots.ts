@@ -2,6 +2,7 @@
 //   npm run build && node scripts/screenshots.ts /settings/general /pricing
 // Signs in as a fresh owner (with a teammate) on an in-memory server; PNGs go to $SHOTS_DIR or
 // /tmp/closeroom-shots, named after the path. Width defaults to 1280; set SHOTS_WIDTH=390 for a phone.
+// E2E_WEB_DIST serves another build than apps/web/dist.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
@@ -14,7 +15,7 @@ const dir = process.env.SHOTS_DIR ?? '/tmp/closeroom-shots'
 const width = Number(process.env.SHOTS_WIDTH ?? 1280)
 mkdirSync(dir, { recursive: true })
 
-const server = await startTestServer()
+const server = await startTestServer({ webDist: process.env.E2E_WEB_DIST })
 const owner = await buildOwner(server.app, { name: 'Olivia Owner' })
 await buildMember(server.app, owner, { name: 'Sam Seller' })
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })

@@ -8,7 +8,13 @@ import { Logo } from './Logo'
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation()
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'grey.100' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        bgcolor: (theme) => (theme.palette.mode === 'dark' ? theme.palette.background.default : theme.palette.grey[100]),
+      }}
+    >
       <Box
         component="aside"
         sx={{

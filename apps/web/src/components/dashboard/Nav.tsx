@@ -44,7 +44,7 @@ export function Nav({ mini, onNavigate }: { mini: boolean; onNavigate?: () => vo
                   fontSize: 11,
                   fontWeight: 700,
                   textTransform: 'uppercase',
-                  color: 'text.disabled',
+                  color: 'text.secondary',
                   lineHeight: '32px',
                 }}
               >
@@ -60,7 +60,6 @@ export function Nav({ mini, onNavigate }: { mini: boolean; onNavigate?: () => vo
               const label = t(`nav.items.${item.key}`)
               const button = (
                 <ListItemButton
-                  key={item.key}
                   component={Link}
                   to={item.path}
                   onClick={onNavigate}
@@ -87,12 +86,17 @@ export function Nav({ mini, onNavigate }: { mini: boolean; onNavigate?: () => vo
                   )}
                 </ListItemButton>
               )
-              return mini ? (
-                <Tooltip key={item.key} title={label} placement="right">
-                  {button}
-                </Tooltip>
-              ) : (
-                <Box key={item.key}>{button}</Box>
+              // A list holds list items: each link sits in an <li>.
+              return (
+                <Box component="li" key={item.key} sx={{ listStyle: 'none' }}>
+                  {mini ? (
+                    <Tooltip title={label} placement="right">
+                      {button}
+                    </Tooltip>
+                  ) : (
+                    button
+                  )}
+                </Box>
               )
             })}
         </List>

@@ -62,7 +62,6 @@ function ProfileForm({ user }: { user: User }) {
               <Chip
                 size="small"
                 color="warning"
-                variant="outlined"
                 clickable
                 component={Link}
                 to={`/auth/verify?email=${encodeURIComponent(user.email)}`}

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildMember, buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
+import { signIn } from './flows.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+// Every page passes axe-core with no serious or critical violation, in light and in dark mode.
+
+// Evaluated through the browser's debugging protocol: the app's CSP rightly refuses an injected <script>.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+
+let harness: Harness
+let owner: Client
+let teammate: Client
+beforeAll(async () => {
+  harness = await startHarness()
+  owner = await buildOwner(harness.server.app, { name: 'Ada Access' })
+  teammate = await buildMember(harness.server.app, owner, { name: 'Bo Keyboard' })
+  await harness.server.app.inject({
+    method: 'POST',
+    url: '/api/teams',
+    headers: { cookie: owner.cookie },
+    payload: { name: 'Enterprise', memberIds: [owner.user.id, teammate.user.id] },
+  })
+})
+afterAll(() => harness?.close())
+
+/** The serious and critical violations axe-core finds on the page as it is now. */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource)
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations
+  })
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+}
+
+const signedOutPages = ['/login', '/register', '/forgot-password', '/auth/verify', '/signup', '/404-nowhere', '/u/nobody']
+const signedInPages = [
+  '/',
+  '/users',
+  '/users/new',
+  '/teams',
+  '/teams/new',
+  '/deals',
+  '/settings/general',
+  '/settings/change-password',
+  '/settings/notifications',
+  '/admin-settings/account',
+  '/403',
+]
+
+for (const mode of ['light', 'dark'] as const) {
+  it(`finds no serious or critical accessibility problem on the signed-out pages, ${mode} mode`, async () => {
+    const page = await harness.newPage()
+    await page.emulateMedia({ colorScheme: mode })
+    const problems: string[] = []
+    for (const path of signedOutPages) {
+      await page.goto(path)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      problems.push(...(await violations(page)).map((v) => `${path}: ${v}`))
+    }
+    expect(problems).toEqual([])
+  })
+
+  it(`finds no serious or critical accessibility problem on the signed-in pages, ${mode} mode`, async () => {
+    const page = await harness.newPage()
+    await page.emulateMedia({ colorScheme: mode })
+    await signIn(page, owner.user.email, 'Ada Access')
+    const problems: string[] = []
+    for (const path of signedInPages) {
+      await page.goto(path)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await page.waitForLoadState('networkidle')
+      problems.push(...(await violations(page)).map((v) => `${path}: ${v}`))
+    }
+    // The menus and drawers that open over the page, too.
+    await page.goto('/')
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await page.getByRole('button', { name: 'Your account' }).click()
+    await page.getByRole('menu').waitFor()
+    problems.push(...(await violations(page)).map((v) => `account menu: ${v}`))
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Appearance settings' }).click()
+    await page.getByRole('heading', { name: 'Appearance' }).waitFor()
+    problems.push(...(await violations(page)).map((v) => `settings drawer: ${v}`))
+    expect(problems).toEqual([])
+  })
+}
