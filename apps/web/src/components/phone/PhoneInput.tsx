@@ -1,0 +1,229 @@
+import ArrowDropDownRounded from '@mui/icons-material/ArrowDropDownRounded'
+import SearchRounded from '@mui/icons-material/SearchRounded'
+import {
+  Autocomplete,
+  Box,
+  ButtonBase,
+  createFilterOptions,
+  InputAdornment,
+  Popover,
+  type PopperProps,
+  TextField,
+  type TextFieldProps,
+  Typography,
+  useTheme,
+} from '@mui/material'
+import type { CountryCode } from 'libphonenumber-js'
+import { type ChangeEvent, type Ref, useId, useImperativeHandle, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CountryFlag } from './CountryFlag'
+import { browserCountry, type Country, countriesIn } from './countries'
+import { countryOfTyped, formatTyped, retypeForCountry, textOfValue, valueOfTyped } from './phoneText'
+
+export type PhoneInputProps = Omit<TextFieldProps, 'value' | 'defaultValue' | 'onChange' | 'type' | 'select' | 'multiline'> & {
+  /** The number in E.164 ('+33612345678'), or '' for none. */
+  value: string
+  onChange(value: string): void
+  /** The country selected while the value is empty; the browser's region when not given. */
+  defaultCountry?: CountryCode
+}
+
+const filter = createFilterOptions<Country>({ stringify: (c) => `${c.name} ${c.alias} ${c.code} +${c.callingCode}` })
+
+/**
+ * A phone number field: a searchable country selector (flag, name in the reader's language, calling code)
+ * and the number, formatted as it is typed. It holds E.164; typing or pasting a +number picks its country.
+ */
+export function PhoneInput({ value, onChange, onBlur, defaultCountry, inputRef, slotProps, disabled, ...props }: PhoneInputProps) {
+  const { t, i18n } = useTranslation()
+  const theme = useTheme()
+  const countries = useMemo(() => countriesIn(i18n.language), [i18n.language])
+  const [initial] = useState(() => textOfValue(value, defaultCountry ?? browserCountry()))
+  const [country, setCountry] = useState<CountryCode>(initial.country)
+  const [text, setText] = useState(initial.text)
+  // The value this field last reported: a different one arriving from outside (a form reset) is shown anew.
+  const [shown, setShown] = useState(value)
+  if (value !== shown) {
+    const next = textOfValue(value, country)
+    setShown(value)
+    setText(next.text)
+    setCountry(next.country)
+  }
+
+  const numberRef = useRef<HTMLInputElement>(null)
+  useImperativeHandle(inputRef as Ref<HTMLInputElement | null>, () => numberRef.current as HTMLInputElement, [])
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const [picking, setPicking] = useState(false)
+  const pickerId = useId()
+  const selected = countries.find((c) => c.code === country) ?? { code: country, name: country, alias: country, callingCode: '' }
+
+  function report(nextText: string, nextCountry: CountryCode) {
+    setText(nextText)
+    setCountry(nextCountry)
+    const nextValue = valueOfTyped(nextText, nextCountry)
+    setShown(nextValue)
+    if (nextValue !== value) onChange(nextValue)
+  }
+
+  function type(event: ChangeEvent<HTMLInputElement>) {
+    const typed = event.target.value
+    const detected = countryOfTyped(typed) ?? country
+    // Reformat only while typing at the end: a deletion would otherwise put a removed ')' straight back,
+    // and an edit in the middle would throw the caret to the end.
+    const deleting = (event.nativeEvent as InputEvent).inputType?.startsWith('delete')
+    const atEnd = event.target.selectionStart === typed.length
+    report(!deleting && atEnd ? formatTyped(typed, detected) : typed, detected)
+  }
+
+  function pick(next: Country) {
+    setPicking(false)
+    report(retypeForCountry(text, next.code), next.code)
+  }
+
+  return (
+    <>
+      <TextField
+        {...props}
+        disabled={disabled}
+        type="tel"
+        autoComplete={props.autoComplete ?? 'tel'}
+        value={text}
+        onChange={type}
+        onBlur={(event) => {
+          report(formatTyped(text, countryOfTyped(text) ?? country), countryOfTyped(text) ?? country)
+          onBlur?.(event)
+        }}
+        inputRef={numberRef}
+        slotProps={{
+          ...slotProps,
+          inputLabel: { shrink: true, ...(slotProps?.inputLabel as object) },
+          // Digits read left to right in every language, next to the country button on the reader's side.
+          htmlInput: {
+            dir: 'ltr',
+            inputMode: 'tel',
+            ...(slotProps?.htmlInput as object),
+            style: { textAlign: theme.direction === 'rtl' ? 'right' : 'left' },
+          },
+          input: {
+            ...(slotProps?.input as object),
+            startAdornment: (
+              <InputAdornment position="start" sx={{ marginInlineEnd: 0.5 }}>
+                <ButtonBase
+                  ref={buttonRef}
+                  disabled={disabled}
+                  onClick={() => setPicking(true)}
+                  aria-haspopup="dialog"
+                  aria-expanded={picking}
+                  aria-controls={picking ? pickerId : undefined}
+                  aria-label={t('phoneInput.country', { country: selected.name, code: `+${selected.callingCode}` })}
+                  data-testid="phone-country"
+                  sx={{ gap: 0.75, py: 0.5, paddingInlineStart: 0.5, paddingInlineEnd: 0.25, borderRadius: 1, typography: 'body2' }}
+                >
+                  <CountryFlag code={country} />
+                  <Box component="span" dir="ltr" sx={{ color: 'text.secondary' }}>
+                    +{selected.callingCode}
+                  </Box>
+                  <ArrowDropDownRounded fontSize="small" sx={{ color: 'text.secondary' }} />
+                </ButtonBase>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Popover
+        id={pickerId}
+        open={picking}
+        anchorEl={buttonRef.current}
+        onClose={() => setPicking(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{
+          paper: { sx: { width: 340, maxWidth: 'calc(100vw - 32px)', p: 1.5 } },
+          // Once a country is chosen, the number is what comes next.
+          transition: { onExited: () => numberRef.current?.focus() },
+        }}
+        disableRestoreFocus
+      >
+        <CountryPicker countries={countries} value={selected} onPick={pick} onCancel={() => setPicking(false)} />
+      </Popover>
+    </>
+  )
+}
+
+/** The list that stays open inside the popover: the Autocomplete's own popper would float above it. */
+function InlinePopper({ anchorEl: _anchorEl, open: _open, disablePortal: _disablePortal, children, style, ...props }: PopperProps) {
+  return (
+    <div {...(props as object)} style={{ ...style, position: 'static', width: '100%' }}>
+      {children as React.ReactNode}
+    </div>
+  )
+}
+
+function CountryPicker({
+  countries,
+  value,
+  onPick,
+  onCancel,
+}: {
+  countries: Country[]
+  value: Country
+  onPick(country: Country): void
+  onCancel(): void
+}) {
+  const { t } = useTranslation()
+  // The box searches; it does not repeat the chosen country's name, which the list highlights anyway.
+  const [search, setSearch] = useState('')
+  return (
+    <Autocomplete
+      open
+      disablePortal
+      autoHighlight
+      disableClearable
+      options={countries}
+      value={value}
+      inputValue={search}
+      onInputChange={(_, text, reason) => reason === 'input' && setSearch(text)}
+      filterOptions={filter}
+      getOptionLabel={(c) => c.name}
+      isOptionEqualToValue={(a, b) => a.code === b.code}
+      onChange={(_, country) => country && onPick(country)}
+      onClose={(_, reason) => reason === 'escape' && onCancel()}
+      noOptionsText={t('phoneInput.noCountry')}
+      slots={{ popper: InlinePopper }}
+      slotProps={{
+        paper: { elevation: 0, sx: { boxShadow: 'none', mt: 1 } },
+        listbox: { sx: { maxHeight: 320, p: 0 } },
+      }}
+      renderOption={({ key, ...optionProps }, c) => (
+        <Box component="li" key={key} {...optionProps} sx={{ gap: 1.5, borderRadius: 1 }}>
+          <CountryFlag code={c.code} />
+          <Typography variant="body2" component="span" sx={{ flex: 1 }}>
+            {c.name}
+          </Typography>
+          <Typography variant="body2" component="span" dir="ltr" sx={{ color: 'text.secondary' }}>
+            +{c.callingCode}
+          </Typography>
+        </Box>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          autoFocus
+          size="small"
+          placeholder={t('phoneInput.search')}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': t('phoneInput.search') },
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRounded fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  )
+}
