@@ -1,0 +1,105 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildMember, buildOwner, type Client, PASSWORD } from '../apps/server/src/testing/factories.ts'
+import { LANGUAGES, type Language } from '../packages/shared/src/constants.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+// The product's own screens are translated in all five languages: walking the main screens in each one
+// finds no raw translation key and no line left in English.
+
+let harness: Harness
+let owner: Client
+beforeAll(async () => {
+  harness = await startHarness()
+  owner = await buildOwner(harness.server.app, { name: 'Wanda Walker' })
+  await buildMember(harness.server.app, owner, { name: 'Lee Later' })
+})
+afterAll(() => harness?.close())
+
+const signedOutScreens = ['/login', '/register', '/forgot-password', '/signup', '/auth/verify', '/somewhere-else', '/u/nobody']
+const signedInScreens = [
+  '/',
+  '/users',
+  '/users/new',
+  '/teams',
+  '/teams/new',
+  '/deals',
+  '/calendar',
+  '/settings/general',
+  '/settings/change-password',
+  '/settings/notifications',
+  '/admin-settings/account',
+  '/admin-settings/deal',
+  '/403',
+]
+
+// Lines that are the same in every language: people's and places' names, the brand, language names.
+const sameEverywhere = [
+  /Wanda Walker/,
+  /Lee Later/,
+  /@example\.com/,
+  /^Closeroom$/,
+  /^(English|Français|Tiếng Việt|中文|العربية)$/,
+  /^UTC$/,
+  /·/,
+]
+// Words a language shares with English.
+const cognates: Partial<Record<Language, RegExp>> = { fr: /^(Notifications|Pipeline)$/ }
+
+/** Each visible line of text on the page, as the reader sees it. */
+async function linesOf(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText)
+  return [...new Set(text.split('\n').map((line) => line.trim()))].filter((line) => /\p{L}{2,}/u.test(line))
+}
+
+async function walk(page: Page, language: Language, screens: string[]): Promise<Map<string, string[]>> {
+  const seen = new Map<string, string[]>()
+  await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language)
+  for (const screen of screens) {
+    await page.goto(screen)
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await page.waitForLoadState('networkidle')
+    seen.set(screen, await linesOf(page))
+  }
+  return seen
+}
+
+function untranslated(language: Language, english: Map<string, string[]>, translated: Map<string, string[]>): string[] {
+  const problems: string[] = []
+  for (const [screen, lines] of translated) {
+    const englishLines = new Set(english.get(screen))
+    for (const line of lines) {
+      if (/^[a-z]+(\.[\w-]+)+$/i.test(line)) problems.push(`${screen}: raw key "${line}"`)
+      else if (englishLines.has(line) && !sameEverywhere.some((p) => p.test(line)) && !cognates[language]?.test(line)) {
+        problems.push(`${screen}: still English "${line}"`)
+      }
+    }
+  }
+  return problems
+}
+
+it('translates every signed-out screen in every language', async () => {
+  const page = await harness.newPage()
+  await page.goto('/login')
+  const english = await walk(page, 'en', signedOutScreens)
+  const problems: string[] = []
+  for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+    problems.push(...untranslated(language, english, await walk(page, language, signedOutScreens)).map((p) => `${language} ${p}`))
+  }
+  expect(problems).toEqual([])
+})
+
+it('translates every signed-in screen in every language', async () => {
+  const page = await harness.newPage()
+  await page.goto('/login')
+  await page.getByLabel('Email address').fill(owner.user.email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Welcome, Wanda Walker' }).waitFor()
+  const english = await walk(page, 'en', signedInScreens)
+  const problems: string[] = []
+  for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+    problems.push(...untranslated(language, english, await walk(page, language, signedInScreens)).map((p) => `${language} ${p}`))
+  }
+  expect(problems).toEqual([])
+})
