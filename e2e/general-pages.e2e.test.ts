@@ -87,7 +87,8 @@ it('carries the plan and billing period from pricing to payment, and sends the p
   await heading(page, 'Every feature, free to self-host').waitFor()
   expect(await page.getByTestId('price-team').textContent()).toBe('$10')
   await page.getByRole('button', { name: 'Monthly' }).click()
-  expect(await page.getByTestId('price-team').textContent()).toBe('$12')
+  // The page follows the toggle once React has rendered it: wait for the new price rather than read it at once.
+  await page.getByTestId('price-team').getByText('$12', { exact: true }).waitFor()
   expect(await page.getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe('/register')
 
   await page.getByRole('link', { name: 'Choose Enterprise' }).click()
@@ -135,7 +136,7 @@ it('asks for a plan when the address names none', async () => {
   await page.getByRole('button', { name: 'Request the invoice' }).click()
   await page.getByText('Choose a plan').nth(1).waitFor()
   await page.getByLabel('Team').check()
-  expect(await page.getByTestId('order-total').textContent()).toBe('$600')
+  await page.getByTestId('order-total').getByText('$600', { exact: true }).waitFor()
   expect(new URL(page.url()).search).toBe('?plan=team&period=yearly')
 })
 
