@@ -7,7 +7,10 @@ export type ServerStatus = { status: 'loading' | 'active' | 'inactive'; initiali
 
 const ServerStatusContext = createContext<ServerStatus | null>(null)
 
-/** One health check at start-up: OK makes the server active; a timeout or any other answer sends the user to /500. */
+/**
+ * One health check at start-up: OK makes the server active; a timeout or any other answer sends the user to
+ * /500 (except from /maintenance, which exists for that moment).
+ */
 export function ServerStatusProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ServerStatus>({ status: 'loading', initialized: false })
   const navigate = useNavigate()
@@ -19,7 +22,8 @@ export function ServerStatusProvider({ children }: { children: ReactNode }) {
       .then(() => setState({ status: 'active', initialized: true }))
       .catch(() => {
         setState({ status: 'inactive', initialized: true })
-        navigate('/500', { replace: true })
+        // The maintenance page is where someone waits out an update: it says so and retries by itself.
+        if (window.location.pathname !== '/maintenance') navigate('/500', { replace: true })
       })
       .finally(() => clearTimeout(timer))
     return () => {

@@ -7,6 +7,7 @@ import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
+import { FormPhoneField } from '../../components/phone/FormPhoneField'
 import { useSchemaForm } from '../../lib/forms'
 import { httpsImage } from '../../lib/images'
 import { changeLanguage, languageLabels } from '../../locales/i18n'
@@ -75,12 +76,10 @@ function ProfileForm({ user }: { user: User }) {
       <Stack component="form" noValidate spacing={2.5} onSubmit={save}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
           <FormTextField form={form} name="name" label={t('fields.name')} autoComplete="name" fullWidth />
-          <FormTextField
+          <FormPhoneField
             form={form}
             name="phone"
             label={t('settingsPages.profile.phone')}
-            autoComplete="tel"
-            type="tel"
             helperText={t('settingsPages.profile.phoneHelp')}
             fullWidth
           />
