@@ -50,6 +50,19 @@ it('sends the user to the 500 page when the health check answers with an error, 
   expect(me.count).toBe(0)
 })
 
+it('leaves someone on the maintenance page there while the server is down', async () => {
+  const page = await harness.newPage()
+  const checked = page.waitForResponse('**/api/health')
+  await page.route('**/api/health', (route) => route.fulfill({ status: 503, body: 'updating' }))
+  await page.goto('/maintenance')
+  await checked
+  await page.getByRole('heading', { name: 'Closeroom is being updated' }).waitFor()
+  // Its own retry answers on the same page: the start-up check did not send the user away.
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await page.getByText('Closeroom is not back yet. Try again in a minute.').waitFor()
+  expect(new URL(page.url()).pathname).toBe('/maintenance')
+})
+
 it('gives the health check 3000 ms before sending the user to the 500 page', async () => {
   const page = await harness.newPage()
   await page.clock.install()
