@@ -43,10 +43,17 @@ it('shows country flags at 26 × 20 with radius 5, and turns a chosen country an
   expect(await country.getAttribute('aria-label')).toBe('Country: United States (+1). Change the country')
   expect(await loadedImage(country.locator('img'))).toEqual({ src: '/assets/flags/us.webp', ...flag })
 
-  // The selector opens on the keyboard, searches, and Enter picks; the number field is next.
+  // The selector opens on the keyboard; Escape closes it and goes back to the button.
+  const search = page.getByRole('combobox', { name: 'Search for a country' })
   await country.focus()
   await page.keyboard.press('Enter')
-  const search = page.getByRole('combobox', { name: 'Search for a country' })
+  await search.waitFor()
+  await page.keyboard.press('Escape')
+  await search.waitFor({ state: 'detached' })
+  await expect.poll(() => country.evaluate((button) => button === document.activeElement)).toBe(true)
+
+  // It searches, and Enter picks; the number field is next.
+  await page.keyboard.press('Enter')
   await search.waitFor()
   expect(await search.evaluate((input) => input === document.activeElement)).toBe(true)
   await page.keyboard.type('fran')

@@ -16,10 +16,11 @@ const initials = (name: string) =>
 const colours = ['primary', 'info', 'success', 'warning', 'error', 'secondary'] as const
 
 /** The same person always gets the same colour, so a face is recognisable before its initials are read. */
-export function avatarColour(name: string): `${(typeof colours)[number]}.main` {
+export function avatarColours(name: string) {
   let hash = 0
   for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0
-  return `${colours[hash % colours.length] ?? 'primary'}.main`
+  const colour = colours[hash % colours.length] ?? 'primary'
+  return { bgcolor: `${colour}.main`, color: `${colour}.contrastText` }
 }
 
 /**
@@ -42,7 +43,11 @@ export function PeopleAvatars({ people, size = 36, ...props }: { people: Person[
       total={people.length}
       renderSurplus={(surplus) => (
         <Tooltip title={others}>
-          <span role="img" aria-label={t('avatars.others', { names: others })}>
+          <span
+            role="img"
+            aria-label={t('avatars.others', { names: others })}
+            style={{ display: 'grid', placeItems: 'center', width: '100%', height: '100%' }}
+          >
             +{surplus}
           </span>
         </Tooltip>
@@ -54,13 +59,7 @@ export function PeopleAvatars({ people, size = 36, ...props }: { people: Person[
     >
       {shown.map((person) => (
         <Tooltip key={person.id ?? person.name} title={person.name}>
-          <Avatar
-            role="img"
-            aria-label={person.name}
-            alt=""
-            src={person.avatarUrl ?? undefined}
-            sx={{ bgcolor: avatarColour(person.name), color: 'common.white' }}
-          >
+          <Avatar role="img" aria-label={person.name} alt="" src={person.avatarUrl ?? undefined} sx={avatarColours(person.name)}>
             {initials(person.name)}
           </Avatar>
         </Tooltip>

@@ -54,6 +54,8 @@ export function PhoneInput({ value, onChange, onBlur, defaultCountry, inputRef, 
   useImperativeHandle(inputRef as Ref<HTMLInputElement | null>, () => numberRef.current as HTMLInputElement, [])
   const buttonRef = useRef<HTMLButtonElement>(null)
   const [picking, setPicking] = useState(false)
+  // Once a country is chosen the number is what comes next; a cancelled choice goes back to the button.
+  const focusAfterPicking = useRef<HTMLElement | null>(null)
   const pickerId = useId()
   const selected = countries.find((c) => c.code === country) ?? { code: country, name: country, alias: country, callingCode: '' }
 
@@ -75,7 +77,13 @@ export function PhoneInput({ value, onChange, onBlur, defaultCountry, inputRef, 
     report(!deleting && atEnd ? formatTyped(typed, detected) : typed, detected)
   }
 
+  function cancelPicking() {
+    focusAfterPicking.current = buttonRef.current
+    setPicking(false)
+  }
+
   function pick(next: Country) {
+    focusAfterPicking.current = numberRef.current
     setPicking(false)
     report(retypeForCountry(text, next.code), next.code)
   }
@@ -117,7 +125,16 @@ export function PhoneInput({ value, onChange, onBlur, defaultCountry, inputRef, 
                   aria-controls={picking ? pickerId : undefined}
                   aria-label={t('phoneInput.country', { country: selected.name, code: `+${selected.callingCode}` })}
                   data-testid="phone-country"
-                  sx={{ gap: 0.75, py: 0.5, paddingInlineStart: 0.5, paddingInlineEnd: 0.25, borderRadius: 1, typography: 'body2' }}
+                  sx={{
+                    gap: 0.75,
+                    py: 0.5,
+                    paddingInlineStart: 0.5,
+                    paddingInlineEnd: 0.25,
+                    borderRadius: 1,
+                    typography: 'body2',
+                    '&:hover': { bgcolor: 'action.hover' },
+                    '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+                  }}
                 >
                   <CountryFlag code={country} />
                   <Box component="span" dir="ltr" sx={{ color: 'text.secondary' }}>
@@ -134,16 +151,17 @@ export function PhoneInput({ value, onChange, onBlur, defaultCountry, inputRef, 
         id={pickerId}
         open={picking}
         anchorEl={buttonRef.current}
-        onClose={() => setPicking(false)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        onClose={cancelPicking}
+        // Opens from the button's side: the left in left-to-right languages, the right in Arabic.
+        anchorOrigin={{ vertical: 'bottom', horizontal: theme.direction === 'rtl' ? 'right' : 'left' }}
+        transformOrigin={{ vertical: 'top', horizontal: theme.direction === 'rtl' ? 'right' : 'left' }}
         slotProps={{
           paper: { sx: { width: 340, maxWidth: 'calc(100vw - 32px)', p: 1.5 } },
-          // Once a country is chosen, the number is what comes next.
-          transition: { onExited: () => numberRef.current?.focus() },
+          transition: { onExited: () => focusAfterPicking.current?.focus() },
         }}
         disableRestoreFocus
       >
-        <CountryPicker countries={countries} value={selected} onPick={pick} onCancel={() => setPicking(false)} />
+        <CountryPicker countries={countries} value={selected} onPick={pick} onCancel={cancelPicking} />
       </Popover>
     </>
   )

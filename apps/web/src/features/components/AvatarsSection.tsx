@@ -1,7 +1,7 @@
 import { LOOK } from '@closeroom/shared'
 import { Avatar, Badge, Stack, Tooltip } from '@mui/material'
 import { useTranslation } from 'react-i18next'
-import { avatarColour, PeopleAvatars } from '../../components/PeopleAvatars'
+import { avatarColours, PeopleAvatars } from '../../components/PeopleAvatars'
 import { Section, Subheading } from './Section'
 import { dealTeam, salesTeam } from './sampleData'
 
@@ -39,7 +39,7 @@ export function AvatarsSection() {
                     <Avatar
                       role="img"
                       aria-label={label}
-                      sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: avatarColour(person.name), color: 'common.white' }}
+                      sx={{ width: size, height: size, fontSize: size * 0.42, ...avatarColours(person.name) }}
                     >
                       {person.name.charAt(0)}
                     </Avatar>

@@ -11,7 +11,9 @@ const paletteNames = ['primary', 'secondary', 'info', 'success', 'warning', 'err
 const shadeNames = ['lighter', 'light', 'main', 'dark', 'darker'] as const
 const greys = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const
 
-function Swatch({ color, name, textColor }: { color: string; name: string; textColor: string }) {
+function Swatch({ color, name }: { color: string; name: string }) {
+  const { palette } = useTheme()
+  const textColor = palette.getContrastText(color)
   return (
     <Box sx={{ flex: '1 1 0', minWidth: 72 }}>
       <Box sx={{ height: 56, bgcolor: color, borderRadius: 1, border: 1, borderColor: 'divider', display: 'grid', placeItems: 'center' }}>
@@ -86,12 +88,7 @@ export function ColorsSection() {
                 {shadeNames
                   .filter((shade) => colour[shade])
                   .map((shade) => (
-                    <Swatch
-                      key={shade}
-                      name={shade}
-                      color={colour[shade] as string}
-                      textColor={shade === 'lighter' || shade === 'light' ? colour.dark : colour.contrastText}
-                    />
+                    <Swatch key={shade} name={shade} color={colour[shade] as string} />
                   ))}
               </Stack>
             </div>
@@ -101,22 +98,17 @@ export function ColorsSection() {
           <Subheading>{t('gallery.colors.palette.grey')}</Subheading>
           <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
             {greys.map((shade) => (
-              <Swatch
-                key={shade}
-                name={String(shade)}
-                color={palette.grey[shade]}
-                textColor={shade < 500 ? palette.grey[800] : '#FFFFFF'}
-              />
+              <Swatch key={shade} name={String(shade)} color={palette.grey[shade]} />
             ))}
           </Stack>
         </div>
         <div>
           <Subheading>{t('gallery.colors.text2')}</Subheading>
           <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
-            <Swatch name={t('gallery.colors.textPrimary')} color={palette.text.primary} textColor={palette.background.paper} />
-            <Swatch name={t('gallery.colors.textSecondary')} color={palette.text.secondary} textColor={palette.background.paper} />
-            <Swatch name={t('gallery.colors.paper')} color={palette.background.paper} textColor={palette.text.primary} />
-            <Swatch name={t('gallery.colors.background')} color={palette.background.default} textColor={palette.text.primary} />
+            <Swatch name={t('gallery.colors.textPrimary')} color={palette.text.primary} />
+            <Swatch name={t('gallery.colors.textSecondary')} color={palette.text.secondary} />
+            <Swatch name={t('gallery.colors.paper')} color={palette.background.paper} />
+            <Swatch name={t('gallery.colors.background')} color={palette.background.default} />
           </Stack>
         </div>
       </Stack>

@@ -84,17 +84,10 @@ export function InputsSection() {
               {t('gallery.inputs.saved')}
             </Typography>
             <div>
-              {t('gallery.inputs.phoneValue')}: <SavedValue testId="phone-value" value={phoneValue} />
+              {t('gallery.inputs.phoneValue')} <SavedValue testId="phone-value" value={phoneValue} />
             </div>
             <div>
-              {t('gallery.inputs.websiteValue')}:{' '}
-              <Box
-                component="bdi"
-                data-testid="website-value"
-                sx={{ color: 'text.primary', fontFamily: 'monospace', overflowWrap: 'anywhere' }}
-              >
-                {(website.success && website.data) || t('gallery.inputs.nothing')}
-              </Box>
+              {t('gallery.inputs.websiteValue')} <SavedValue testId="website-value" value={website.success ? website.data : ''} />
             </div>
           </Box>
           <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>

@@ -18,7 +18,7 @@ import {
 } from '@mui/material'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { avatarColour } from '../../components/PeopleAvatars'
+import { avatarColours } from '../../components/PeopleAvatars'
 import { intlLocale } from '../../lib/intl'
 import { stageColours } from './ChipsSection'
 import { Label } from './Label'
@@ -106,10 +106,7 @@ export function TablesSection() {
                   <TableCell>{t(`gallery.tables.plans.${deal.plan}`)}</TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                      <Avatar
-                        sx={{ width: 28, height: 28, fontSize: 13, bgcolor: avatarColour(deal.owner), color: 'common.white' }}
-                        aria-hidden
-                      >
+                      <Avatar sx={{ width: 28, height: 28, fontSize: 13, ...avatarColours(deal.owner) }} aria-hidden>
                         {deal.owner.charAt(0)}
                       </Avatar>
                       <span>{deal.owner}</span>
