@@ -40,6 +40,8 @@ for (const look of looks) {
   for (const path of paths) {
     await page.goto(path)
     await page.waitForLoadState('networkidle')
+    // Charts animate in: SHOTS_WAIT=1500 lets them finish before the picture.
+    await page.waitForTimeout(Number(process.env.SHOTS_WAIT ?? 0))
     const file = join(dir, `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}-${look.name}.png`)
     await page.screenshot({ path: file, fullPage: true })
     console.log(file)

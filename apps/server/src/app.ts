@@ -23,6 +23,8 @@ import { createContactService } from './modules/contact/service.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { organizationRoutes } from './modules/organizations/routes.ts'
 import { createOrganizationService } from './modules/organizations/service.ts'
+import { overviewRoutes } from './modules/overview/routes.ts'
+import { createOverviewService } from './modules/overview/service.ts'
 import { systemRoutes } from './modules/system/routes.ts'
 import { teamRoutes } from './modules/teams/routes.ts'
 import { createTeamService } from './modules/teams/service.ts'
@@ -95,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
   const users = createUserService({ db, sessions, tokens, mailer, realtime, appUrl: config.appUrl })
   const teams = createTeamService({ db })
   const organizations = createOrganizationService({ db })
+  const overview = createOverviewService({ db })
   const contact = createContactService({ mailer, to: config.contactEmail, log: app.log })
 
   await app.register(swagger, {
@@ -116,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
       userRoutes(api, { users })
       teamRoutes(api, { teams })
       organizationRoutes(api, { organizations })
+      overviewRoutes(api, { overview })
       contactRoutes(api, { contact, limits })
     },
     { prefix: '/api' },

@@ -8,6 +8,7 @@ import { components } from './components'
 import { en } from './en'
 import { fr } from './fr'
 import { general } from './general'
+import { overview } from './overview'
 import { people } from './people'
 import { settings } from './settings'
 import { shell } from './shell'
@@ -16,7 +17,7 @@ import { vi } from './vi'
 const screens = { en, fr, vi, cn, ar } satisfies Record<Language, { translation: typeof en.translation }>
 
 /** Each area of the app keeps its text in a file of its own, with the same keys in every language. */
-const areas = [shell, people, general, components, settings] as const
+const areas = [shell, people, general, components, settings, overview] as const
 
 export const resources = Object.fromEntries(
   LANGUAGES.map((language) => [

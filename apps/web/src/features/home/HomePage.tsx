@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material'
+import { Alert, Button, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
+import { OverviewPanels } from './OverviewPanels'
 
 export default function HomePage() {
   const { t } = useTranslation()
@@ -27,26 +28,7 @@ export default function HomePage() {
         {t('home.welcome', { name: user.name })}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 4 }}>{t('home.role', { role: t(`home.roles.${user.role}`) })}</Typography>
-      <Card sx={{ p: 3 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('home.account')}
-        </Typography>
-        <Stack spacing={1}>
-          <Typography>
-            <Box component="span" sx={{ color: 'text.secondary' }}>
-              {t('home.email')}:
-            </Box>{' '}
-            <bdi>{user.email}</bdi>
-          </Typography>
-          <Typography>
-            <Box component="span" sx={{ color: 'text.secondary' }}>
-              {t('home.timeZone')}:
-            </Box>{' '}
-            <bdi>{user.timeZone}</bdi>
-          </Typography>
-        </Stack>
-        <Typography sx={{ color: 'text.secondary', mt: 3 }}>{t('home.next')}</Typography>
-      </Card>
+      <OverviewPanels />
     </>
   )
 }
