@@ -103,7 +103,7 @@ it('resets a forgotten password through the emailed link', async () => {
   await page.getByRole('heading', { name: 'Welcome, Forgetful' }).waitFor()
 })
 
-it('sends unknown paths to the 404 page and switches to right-to-left in Arabic', async () => {
+it('sends unknown paths to the 404 page and switches to right-to-left in Arabic, outlined labels included', async () => {
   const page = await harness.newPage()
   await page.goto('/no/such/page')
   await page.getByRole('heading', { name: 'Page not found' }).waitFor()
@@ -117,6 +117,16 @@ it('sends unknown paths to the 404 page and switches to right-to-left in Arabic'
   await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click()
   await page.getByText('أدخل بريدًا إلكترونيًا صالحًا').waitFor()
   await page.getByText('كلمة المرور مطلوبة').waitFor()
+  // An outlined field's label sits on the right, in a gap cut on the right of the border (not the left).
+  const field = page.getByRole('textbox').first()
+  await field.focus()
+  const control = field.locator('xpath=ancestor::div[contains(@class, "MuiFormControl-root")][1]')
+  const label = await control.locator('label.MuiInputLabel-shrink').boundingBox()
+  const notch = await control.locator('fieldset legend').boundingBox()
+  const box = await control.boundingBox()
+  if (!label || !notch || !box) throw new Error('the field, its label or its notch is not on screen')
+  expect(notch.x + notch.width).toBeGreaterThan(box.x + box.width - 40)
+  expect(Math.abs(notch.x + notch.width / 2 - (label.x + label.width / 2))).toBeLessThan(notch.width / 2)
   // The choice is remembered.
   await page.reload()
   await page.getByRole('heading', { name: 'تسجيل الدخول إلى Closeroom' }).waitFor()
