@@ -41,6 +41,14 @@ export function PeopleAvatars({ people, size = 36, ...props }: { people: Person[
       // avatarGroupMax faces and "+N" for the rest.
       max={LOOK.avatarGroupMax + 1}
       total={people.length}
+      slotProps={{
+        surplus: {
+          sx: (theme) => ({
+            bgcolor: theme.palette.mode === 'dark' ? theme.palette.grey[700] : theme.palette.grey[300],
+            color: theme.palette.mode === 'dark' ? theme.palette.common.white : theme.palette.grey[800],
+          }),
+        },
+      }}
       renderSurplus={(surplus) => (
         <Tooltip title={others}>
           <span
@@ -53,7 +61,10 @@ export function PeopleAvatars({ people, size = 36, ...props }: { people: Person[
         </Tooltip>
       )}
       sx={[
-        { justifyContent: 'flex-end', '& .MuiAvatar-root': { width: size, height: size, fontSize: size * 0.4, fontWeight: 600 } },
+        {
+          justifyContent: 'flex-end',
+          '& .MuiAvatar-root': { width: size, height: size, fontSize: size * 0.4, fontWeight: 600 },
+        },
         ...(Array.isArray(props.sx) ? props.sx : [props.sx]),
       ]}
     >

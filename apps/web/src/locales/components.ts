@@ -4,7 +4,7 @@ import { CHARTS } from '@closeroom/shared'
 
 const en = {
   phoneInput: {
-    country: 'Country: {{country}} ({{code}}). Change the country',
+    country: 'Country: {{country}}, calling code',
     search: 'Search for a country',
     noCountry: 'No country matches',
   },
@@ -180,7 +180,7 @@ type Text = typeof en
 
 const fr: Text = {
   phoneInput: {
-    country: 'Pays : {{country}} ({{code}}). Changer de pays',
+    country: 'Pays : {{country}}, indicatif',
     search: 'Rechercher un pays',
     noCountry: 'Aucun pays ne correspond',
   },
@@ -360,7 +360,7 @@ const fr: Text = {
 
 const vi: Text = {
   phoneInput: {
-    country: 'Quốc gia: {{country}} ({{code}}). Đổi quốc gia',
+    country: 'Quốc gia: {{country}}, mã vùng',
     search: 'Tìm quốc gia',
     noCountry: 'Không có quốc gia phù hợp',
   },
@@ -536,7 +536,7 @@ const vi: Text = {
 
 const cn: Text = {
   phoneInput: {
-    country: '国家或地区：{{country}}（{{code}}）。更改',
+    country: '国家或地区：{{country}}，区号',
     search: '搜索国家或地区',
     noCountry: '没有匹配的国家或地区',
   },
@@ -696,7 +696,7 @@ const cn: Text = {
 
 const ar: Text = {
   phoneInput: {
-    country: 'البلد: {{country}} ({{code}}). تغيير البلد',
+    country: 'البلد: {{country}}، رمز الاتصال',
     search: 'ابحث عن بلد',
     noCountry: 'لا يوجد بلد مطابق',
   },

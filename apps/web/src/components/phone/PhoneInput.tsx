@@ -28,6 +28,15 @@ export type PhoneInputProps = Omit<TextFieldProps, 'value' | 'defaultValue' | 'o
   defaultCountry?: CountryCode
 }
 
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const
+
 const filter = createFilterOptions<Country>({ stringify: (c) => `${c.name} ${c.alias} ${c.code} +${c.callingCode}` })
 
 /**
@@ -123,7 +132,6 @@ export function PhoneInput({ value, onChange, onBlur, defaultCountry, inputRef, 
                   aria-haspopup="dialog"
                   aria-expanded={picking}
                   aria-controls={picking ? pickerId : undefined}
-                  aria-label={t('phoneInput.country', { country: selected.name, code: `+${selected.callingCode}` })}
                   data-testid="phone-country"
                   sx={{
                     gap: 0.75,
@@ -137,6 +145,10 @@ export function PhoneInput({ value, onChange, onBlur, defaultCountry, inputRef, 
                   }}
                 >
                   <CountryFlag code={country} />
+                  {/* Read out as "Country: France, calling code +33"; only the code shows. */}
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('phoneInput.country', { country: selected.name })}{' '}
+                  </Box>
                   <Box component="span" dir="ltr" sx={{ color: 'text.secondary' }}>
                     +{selected.callingCode}
                   </Box>

@@ -1,6 +1,6 @@
 import { THEME_PRESETS } from '@closeroom/shared'
 import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
-import { type PaletteColor, useTheme } from '@mui/material/styles'
+import { getContrastRatio, type PaletteColor, useTheme } from '@mui/material/styles'
 import { useTranslation } from 'react-i18next'
 import { useSettings } from '../../theme/SettingsProvider'
 import type { ThemeMode } from '../../theme/settings'
@@ -12,8 +12,8 @@ const shadeNames = ['lighter', 'light', 'main', 'dark', 'darker'] as const
 const greys = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const
 
 function Swatch({ color, name }: { color: string; name: string }) {
-  const { palette } = useTheme()
-  const textColor = palette.getContrastText(color)
+  // Black or white, whichever reads better: one of them always passes 4.5:1.
+  const textColor = getContrastRatio(color, '#FFFFFF') >= getContrastRatio(color, '#000000') ? '#FFFFFF' : '#000000'
   return (
     <Box sx={{ flex: '1 1 0', minWidth: 72 }}>
       <Box sx={{ height: 56, bgcolor: color, borderRadius: 1, border: 1, borderColor: 'divider', display: 'grid', placeItems: 'center' }}>

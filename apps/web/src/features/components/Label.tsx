@@ -1,5 +1,5 @@
 import { Box } from '@mui/material'
-import { alpha } from '@mui/material/styles'
+import { alpha, darken, lighten } from '@mui/material/styles'
 import type { ReactNode } from 'react'
 
 export type LabelColour = 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error'
@@ -21,7 +21,14 @@ export function Label({ colour = 'default', children }: { colour?: LabelColour; 
           typography: 'caption',
           fontWeight: 700,
           whiteSpace: 'nowrap',
-          color: tone ? (dark ? tone.light : tone.dark) : 'text.secondary',
+          // Half way to white or black from the colour: at least 4.5:1 on its tint for every palette colour.
+          color: tone
+            ? dark
+              ? lighten(tone.main, 0.5)
+              : darken(tone.main, 0.5)
+            : dark
+              ? theme.palette.grey[300]
+              : theme.palette.grey[700],
           bgcolor: tone ? alpha(tone.main, 0.16) : alpha(theme.palette.grey[500], 0.16),
         }
       }}
