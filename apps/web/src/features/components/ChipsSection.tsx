@@ -38,7 +38,7 @@ export function ChipsSection() {
         </div>
         <div>
           <Subheading>{t('gallery.chips.colours')}</Subheading>
-          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <Chip color="error" icon={<LocalFireDepartmentRounded />} label={t('gallery.chips.hot')} />
             <Chip color="success" variant="outlined" icon={<CheckCircleRounded />} label={t('gallery.chips.verified')} />
             <Chip color="info" variant="outlined" icon={<ScheduleRounded />} label={t('gallery.chips.trial')} />
