@@ -41,7 +41,23 @@ async function violations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
 }
 
-const signedOutPages = ['/login', '/register', '/forgot-password', '/auth/verify', '/signup', '/404-nowhere', '/u/nobody']
+const signedOutPages = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/auth/verify',
+  '/signup',
+  '/404-nowhere',
+  '/u/nobody',
+  '/pricing',
+  '/payment',
+  '/about-us',
+  '/contact-us',
+  '/faqs',
+  '/coming-soon',
+  '/maintenance',
+  '/components',
+]
 const signedInPages = [
   '/',
   '/users',

@@ -35,7 +35,7 @@ it('shows the top progress bar only for a route change slower than 300 ms', asyn
   // Fast: the users page loads well within 300 ms on loopback.
   await watchProgress(page)
   await page.getByRole('link', { name: 'Users' }).click()
-  await page.getByRole('heading', { name: 'Users' }).waitFor()
+  await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor()
   expect(await sawProgress(page)).toBe(false)
 
   // Slow: the teams page's code takes a second to arrive.
@@ -50,7 +50,7 @@ it('shows the top progress bar only for a route change slower than 300 ms', asyn
   await page.getByRole('link', { name: 'Teams' }).click()
   await page.locator('#nprogress .bar').waitFor()
   release()
-  await page.getByRole('heading', { name: 'Teams' }).waitFor()
+  await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor()
   await page.locator('#nprogress').waitFor({ state: 'detached' })
 })
 
@@ -68,12 +68,12 @@ it('registers the service worker at the root and follows the urls it sends', asy
     }, url)
 
   await post('/teams')
-  await page.getByRole('heading', { name: 'Teams' }).waitFor()
+  await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor()
   expect(new URL(page.url()).pathname).toBe('/teams')
 
   // Another site's address is ignored; a later message to the app's own page still works.
   await post('https://evil.example/phish')
   await post('/users')
-  await page.getByRole('heading', { name: 'Users' }).waitFor()
+  await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor()
   expect(new URL(page.url()).origin).toBe(harness.server.url)
 })

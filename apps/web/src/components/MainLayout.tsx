@@ -150,7 +150,7 @@ function Footer() {
     { title: t('general.layout.company'), links: [links[1], links[3]] },
   ]
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'action.hover', py: { xs: 5, md: 8 } }}>
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: { xs: 5, md: 8 } }}>
       <Container maxWidth="lg">
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 4, md: 8 }} sx={{ justifyContent: 'space-between' }}>
           <Box sx={{ maxWidth: 360 }}>
@@ -169,6 +169,7 @@ function Footer() {
                   px: 0.75,
                   py: 0.25,
                   borderRadius: 0.5,
+                  color: 'text.primary',
                   bgcolor: 'action.hover',
                   whiteSpace: 'nowrap',
                 }}

@@ -49,8 +49,16 @@ function forMode(colour: Shades, dark: boolean): Shades {
   return dark ? { ...colour, main: colour.light, dark: colour.main, contrastText: grey[900] } : colour
 }
 
-/** Amber with dark text on it: readable as a filled chip or alert in both modes (orange with white text is not). */
-const warning = shades('#FFF5CC', '#FFD666', '#FFAB00', '#B76E00', '#7A4100', grey[800])
+/**
+ * Warning and info must read as text on the page and carry text when filled. On white that takes a deep
+ * amber and a deep blue (about 5:1 with white either way); on the dark background, a bright amber with dark
+ * text and MUI's own light blue.
+ */
+const warning = (dark: boolean) =>
+  dark
+    ? shades('#FFF5CC', '#FFD666', '#FFAB00', '#B76E00', '#7A4100', grey[800])
+    : shades('#FFF5CC', '#FFC14D', '#A65E00', '#7A4100', '#4D2900')
+const info = (dark: boolean) => (dark ? undefined : shades('#CAFDF5', '#4FC3F7', '#0277BD', '#01579B', '#003768'))
 
 type Look = Pick<ThemeSettings, 'themeContrast' | 'themeColorPresets'> & { mode: 'light' | 'dark'; direction: Direction }
 
@@ -65,7 +73,8 @@ export function buildTheme({ mode, direction, themeContrast, themeColorPresets }
       mode,
       primary: forMode(presets[themeColorPresets], dark),
       secondary: forMode(secondary, dark),
-      warning,
+      warning: warning(dark),
+      ...(info(dark) ? { info: info(dark) } : {}),
       // MUI's dark red reads at about 4:1 on our dark paper; this one at 6:1.
       ...(dark ? { error: { main: '#FF7961', light: '#FFA199', dark: '#D32F2F', contrastText: grey[900] } } : {}),
       grey,

@@ -44,7 +44,7 @@ function Stat({ label, value, to }: { label: string; value: number; to: string }
   const { i18n } = useTranslation()
   return (
     <Card component={Link} to={to} sx={{ p: 3, textDecoration: 'none', color: 'inherit', '&:hover': { boxShadow: 8 } }}>
-      <Typography variant="subtitle2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="subtitle2" component="p" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>
       <Typography variant="h3" component="p">

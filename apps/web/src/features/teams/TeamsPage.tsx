@@ -1,10 +1,10 @@
-import { LOOK } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
-import { Alert, Avatar, AvatarGroup, Box, Button, Card, CardActionArea, Skeleton, Typography } from '@mui/material'
+import { Alert, Box, Button, Card, CardActionArea, Skeleton, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { PageHeader } from '../../components/PageHeader'
+import { PeopleAvatars } from '../../components/PeopleAvatars'
 import { serverErrorText } from '../../lib/errorText'
 import { useTeams } from './queries'
 
@@ -43,13 +43,7 @@ export default function TeamsPage() {
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
                 {t('people.teams.memberCount', { count: team.members.length })}
               </Typography>
-              <AvatarGroup max={LOOK.avatarGroupMax} sx={{ justifyContent: 'flex-end', flexDirection: 'row-reverse' }}>
-                {team.members.map((member) => (
-                  <Avatar key={member.id} alt={member.name} src={member.avatarUrl ?? undefined} sx={{ bgcolor: 'primary.main' }}>
-                    {member.name.slice(0, 1).toUpperCase()}
-                  </Avatar>
-                ))}
-              </AvatarGroup>
+              <PeopleAvatars people={team.members} sx={{ justifyContent: 'flex-start' }} />
             </Box>
           )
           return (
