@@ -20,7 +20,8 @@ export async function bundleBench(): Promise<Result[]> {
   const dist = new URL('../apps/web/dist/index.html', import.meta.url)
   if (!existsSync(dist)) execFileSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: new URL('..', import.meta.url) })
 
-  const server = await startTestServer()
+  // E2E_WEB_DIST measures another build than apps/web/dist.
+  const server = await startTestServer({ webDist: process.env.E2E_WEB_DIST })
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
   try {
     const owner = await buildOwner(server.app, { name: 'Bench Seller' })

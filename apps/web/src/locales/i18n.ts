@@ -2,29 +2,24 @@ import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language, RTL_L
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { localStorageAvailable } from '../lib/storage'
-import { ar } from './ar'
-import { cn } from './cn'
-import { components } from './components'
-import { en } from './en'
-import { fr } from './fr'
-import { general } from './general'
-import { overview } from './overview'
-import { people } from './people'
-import { settings } from './settings'
-import { shell } from './shell'
-import { vi } from './vi'
+import type english from './bundles/en'
 
-const screens = { en, fr, vi, cn, ar } satisfies Record<Language, { translation: typeof en.translation }>
+type Texts = typeof english
 
-/** Each area of the app keeps its text in a file of its own, with the same keys in every language. */
-const areas = [shell, people, general, components, settings, overview] as const
+// Each language is a chunk of its own (./bundles): a reader downloads their language, and English, which
+// fills any gap, rather than all five.
+const bundles: Record<Language, () => Promise<{ default: Texts }>> = {
+  en: () => import('./bundles/en'),
+  fr: () => import('./bundles/fr'),
+  vi: () => import('./bundles/vi'),
+  cn: () => import('./bundles/cn'),
+  ar: () => import('./bundles/ar'),
+}
 
-export const resources = Object.fromEntries(
-  LANGUAGES.map((language) => [
-    language,
-    { translation: Object.assign({}, screens[language].translation, ...areas.map((area) => area[language])) },
-  ]),
-) as Record<Language, { translation: typeof en.translation & typeof shell.en & typeof people.en }>
+async function load(language: Language) {
+  if (i18next.hasResourceBundle(language, 'translation')) return
+  i18next.addResourceBundle(language, 'translation', (await bundles[language]()).default)
+}
 
 export const languageLabels: Record<Language, string> = { en: 'English', fr: 'Français', vi: 'Tiếng Việt', cn: '中文', ar: 'العربية' }
 
@@ -38,8 +33,9 @@ function storedLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE
 }
 
-export function changeLanguage(language: Language) {
+export async function changeLanguage(language: Language) {
   if (localStorageAvailable()) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
+  await load(language)
   return i18next.changeLanguage(language)
 }
 
@@ -48,12 +44,18 @@ i18next.on('languageChanged', (language) => {
   document.documentElement.lang = language
 })
 
-// Resources are bundled, so initialisation finishes synchronously, before the first render.
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  interpolation: { escapeValue: false },
-})
+/** Resolves once the reader's language (and English) are loaded: the app renders after that. */
+export const i18nReady = (async () => {
+  const language = storedLanguage()
+  await i18next.use(initReactI18next).init({
+    resources: {},
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    interpolation: { escapeValue: false },
+  })
+  await Promise.all([load(DEFAULT_LANGUAGE), load(language)])
+  // Tell react-i18next the texts have arrived.
+  await i18next.changeLanguage(language)
+})()
 
 export default i18next

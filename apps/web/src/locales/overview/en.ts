@@ -1,0 +1,17 @@
+// The home page's overview of the organization.
+
+export const en = {
+  overview: {
+    active: 'People with access',
+    invited: 'Invitations waiting',
+    teams: 'Teams',
+    signIns: 'Sign-ins',
+    signInsSeries: 'Sign-ins',
+    lastDays: 'Your organization, the last {{count}} days',
+    roles: 'People by role',
+    rolesText: 'Everyone who can sign in or is invited',
+    yourTeams: 'Teams',
+  },
+}
+
+export type Text = typeof en

@@ -1,0 +1,41 @@
+import type { Text } from './en'
+
+export const ar: Text = {
+  people: {
+    role: 'الدور',
+    status: 'الحالة',
+    roles: { owner: 'مالك', admin: 'مسؤول', member: 'عضو' },
+    statuses: { invited: 'مدعو', active: 'نشط', deactivated: 'معطّل' },
+    save: 'حفظ',
+    cancel: 'إلغاء',
+    saved: 'تم الحفظ',
+    users: {
+      title: 'المستخدمون',
+      invite: 'دعوة شخص',
+      inviteTitle: 'دعوة شخص',
+      inviteText: 'سيتلقى بريدًا إلكترونيًا برابط لاختيار اسمه وكلمة المرور. الدعوة صالحة لمدة 7 أيام.',
+      inviteSubmit: 'إرسال الدعوة',
+      invited: 'تم إرسال الدعوة إلى {{email}}',
+      editTitle: 'تعديل {{name}}',
+      active: 'يمكنه تسجيل الدخول',
+      activeHelp: 'إيقاف هذا الخيار يسجّل خروجه من كل مكان فورًا. تبقى صفقاته وسجله.',
+      empty: 'لا أحد هنا بعد. ادعُ أول زميل لك.',
+      you: 'أنت',
+      name: 'الاسم',
+      email: 'البريد الإلكتروني',
+    },
+    teams: {
+      title: 'الفرق',
+      create: 'فريق جديد',
+      createTitle: 'فريق جديد',
+      editTitle: 'تعديل الفريق',
+      name: 'اسم الفريق',
+      members: 'الأعضاء',
+      memberCount: 'الأعضاء: {{count}}',
+      empty: 'لا يوجد فريق بعد. اجمع البائعين في فرق للحجز الدوري والتوجيه.',
+      delete: 'حذف الفريق',
+      deleteConfirm: 'حذف {{name}}؟ يحتفظ أعضاؤه بحساباتهم.',
+      deleted: 'تم حذف الفريق',
+    },
+  },
+}

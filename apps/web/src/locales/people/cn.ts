@@ -1,0 +1,41 @@
+import type { Text } from './en'
+
+export const cn: Text = {
+  people: {
+    role: '角色',
+    status: '状态',
+    roles: { owner: '所有者', admin: '管理员', member: '成员' },
+    statuses: { invited: '已邀请', active: '活跃', deactivated: '已停用' },
+    save: '保存',
+    cancel: '取消',
+    saved: '已保存',
+    users: {
+      title: '用户',
+      invite: '邀请成员',
+      inviteTitle: '邀请成员',
+      inviteText: '对方会收到一封邮件，通过链接设置姓名和密码。邀请 7 天内有效。',
+      inviteSubmit: '发送邀请',
+      invited: '邀请已发送至 {{email}}',
+      editTitle: '编辑 {{name}}',
+      active: '可以登录',
+      activeHelp: '关闭后会立即在所有设备上退出其登录。其交易和历史记录会保留。',
+      empty: '还没有成员。邀请您的第一位同事吧。',
+      you: '您',
+      name: '姓名',
+      email: '电子邮箱',
+    },
+    teams: {
+      title: '团队',
+      create: '新建团队',
+      createTitle: '新建团队',
+      editTitle: '编辑团队',
+      name: '团队名称',
+      members: '成员',
+      memberCount: '成员：{{count}}',
+      empty: '还没有团队。将销售分组，用于轮流预约和线索分配。',
+      delete: '删除团队',
+      deleteConfirm: '删除 {{name}}？其成员的账户会保留。',
+      deleted: '团队已删除',
+    },
+  },
+}

@@ -1,0 +1,44 @@
+// Text of the users and teams screens. Counts are written as "Members: 3": plural rules differ by
+// language (Arabic has six forms), a label before the number needs none.
+
+export const en = {
+  people: {
+    role: 'Role',
+    status: 'Status',
+    roles: { owner: 'Owner', admin: 'Admin', member: 'Member' },
+    statuses: { invited: 'Invited', active: 'Active', deactivated: 'Deactivated' },
+    save: 'Save',
+    cancel: 'Cancel',
+    saved: 'Saved',
+    users: {
+      title: 'Users',
+      invite: 'Invite someone',
+      inviteTitle: 'Invite someone',
+      inviteText: 'They receive an email with a link to choose their name and password. The invitation is valid for 7 days.',
+      inviteSubmit: 'Send the invitation',
+      invited: 'Invitation sent to {{email}}',
+      editTitle: 'Edit {{name}}',
+      active: 'Can sign in',
+      activeHelp: 'Turning this off signs them out everywhere at once. Their deals and history stay.',
+      empty: 'Nobody here yet. Invite your first teammate.',
+      you: 'you',
+      name: 'Name',
+      email: 'Email',
+    },
+    teams: {
+      title: 'Teams',
+      create: 'New team',
+      createTitle: 'New team',
+      editTitle: 'Edit team',
+      name: 'Team name',
+      members: 'Members',
+      memberCount: 'Members: {{count}}',
+      empty: 'No team yet. Group sellers into teams for round-robin booking and routing.',
+      delete: 'Delete the team',
+      deleteConfirm: 'Delete {{name}}? Its members keep their accounts.',
+      deleted: 'Team deleted',
+    },
+  },
+}
+
+export type Text = typeof en

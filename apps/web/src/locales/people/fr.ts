@@ -1,0 +1,41 @@
+import type { Text } from './en'
+
+export const fr: Text = {
+  people: {
+    role: 'Rôle',
+    status: 'Statut',
+    roles: { owner: 'Propriétaire', admin: 'Administrateur', member: 'Membre' },
+    statuses: { invited: 'Invité', active: 'Actif', deactivated: 'Désactivé' },
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    saved: 'Enregistré',
+    users: {
+      title: 'Utilisateurs',
+      invite: 'Inviter quelqu’un',
+      inviteTitle: 'Inviter quelqu’un',
+      inviteText: 'La personne reçoit un e-mail avec un lien pour choisir son nom et son mot de passe. L’invitation est valable 7 jours.',
+      inviteSubmit: 'Envoyer l’invitation',
+      invited: 'Invitation envoyée à {{email}}',
+      editTitle: 'Modifier {{name}}',
+      active: 'Peut se connecter',
+      activeHelp: 'Désactiver déconnecte la personne partout à la fois. Ses affaires et son historique restent.',
+      empty: 'Personne pour l’instant. Invitez votre premier collègue.',
+      you: 'vous',
+      name: 'Nom',
+      email: 'E-mail',
+    },
+    teams: {
+      title: 'Équipes',
+      create: 'Nouvelle équipe',
+      createTitle: 'Nouvelle équipe',
+      editTitle: 'Modifier l’équipe',
+      name: 'Nom de l’équipe',
+      members: 'Membres',
+      memberCount: 'Membres : {{count}}',
+      empty: 'Aucune équipe pour l’instant. Regroupez les vendeurs pour la réservation tournante et le routage.',
+      delete: 'Supprimer l’équipe',
+      deleteConfirm: 'Supprimer {{name}} ? Ses membres gardent leur compte.',
+      deleted: 'Équipe supprimée',
+    },
+  },
+}

@@ -1,0 +1,41 @@
+import type { Text } from './en'
+
+export const vi: Text = {
+  people: {
+    role: 'Vai trò',
+    status: 'Trạng thái',
+    roles: { owner: 'Chủ sở hữu', admin: 'Quản trị viên', member: 'Thành viên' },
+    statuses: { invited: 'Đã mời', active: 'Đang hoạt động', deactivated: 'Đã vô hiệu hóa' },
+    save: 'Lưu',
+    cancel: 'Hủy',
+    saved: 'Đã lưu',
+    users: {
+      title: 'Người dùng',
+      invite: 'Mời người khác',
+      inviteTitle: 'Mời người khác',
+      inviteText: 'Họ sẽ nhận email có liên kết để chọn tên và mật khẩu. Lời mời có hiệu lực 7 ngày.',
+      inviteSubmit: 'Gửi lời mời',
+      invited: 'Đã gửi lời mời đến {{email}}',
+      editTitle: 'Chỉnh sửa {{name}}',
+      active: 'Có thể đăng nhập',
+      activeHelp: 'Tắt mục này sẽ đăng xuất họ khỏi mọi nơi ngay lập tức. Thương vụ và lịch sử của họ vẫn được giữ.',
+      empty: 'Chưa có ai. Hãy mời đồng nghiệp đầu tiên.',
+      you: 'bạn',
+      name: 'Tên',
+      email: 'Email',
+    },
+    teams: {
+      title: 'Nhóm',
+      create: 'Nhóm mới',
+      createTitle: 'Nhóm mới',
+      editTitle: 'Chỉnh sửa nhóm',
+      name: 'Tên nhóm',
+      members: 'Thành viên',
+      memberCount: 'Thành viên: {{count}}',
+      empty: 'Chưa có nhóm nào. Gom người bán thành nhóm để đặt lịch luân phiên và phân luồng.',
+      delete: 'Xóa nhóm',
+      deleteConfirm: 'Xóa {{name}}? Các thành viên vẫn giữ tài khoản.',
+      deleted: 'Đã xóa nhóm',
+    },
+  },
+}
