@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -45,11 +46,13 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     }
   }
   const dataDir = options.dataDir ?? 'memory://'
+  // btree_gist lets the bookings' exclusion constraint compare a host id (=) beside a time range (&&).
+  const extensions = { btree_gist }
   let client: PGlite
-  if (dataDir.startsWith('memory://')) client = new PGlite()
+  if (dataDir.startsWith('memory://')) client = new PGlite({ extensions })
   else {
     mkdirSync(dataDir, { recursive: true })
-    client = new PGlite(join(dataDir, 'pglite'))
+    client = new PGlite(join(dataDir, 'pglite'), { extensions })
   }
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db

@@ -1,1 +1,2 @@
 export * from './accounts.ts'
+export * from './booking.ts'
