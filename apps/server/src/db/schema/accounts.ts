@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -136,6 +136,8 @@ export const outboxEmails = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
+    /** Files sent along, such as a booking's calendar invitation (.ics), kept as text. */
+    attachments: jsonb().$type<{ filename: string; contentType: string; content: string }[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_emails_organization_idx').on(t.organizationId, t.createdAt)],
