@@ -1,0 +1,270 @@
+import type { BookingWindow, DateOverride, WeeklyRange } from '@closeroom/shared'
+import { addDays, dateOfDay, todayIn, wallToUtc, weekdayOfDay, zonedDay, zonedToUtc } from './zones.ts'
+
+// The slot engine: which start instants a host, or a team, can be booked at. Pure: the booking service loads
+// schedules, bookings and calendar busy times, and this turns them into starts. One pass per host: the
+// schedule becomes instants for the days asked (per date, so DST days are as long as they really are), busy
+// times are sorted and merged once, and candidates walk forward with one pointer into them.
+
+const MINUTE = 60_000
+const DAY = 86_400_000
+
+export type Interval = { start: number; end: number } // epoch ms, half-open [start, end)
+
+export type HostAvailability = {
+  userId: string
+  /** The schedule's zone. */
+  timeZone: string
+  weeklyHours: WeeklyRange[]
+  overrides: DateOverride[]
+  /** Time the host is not free: existing bookings' blocked ranges (their buffers already included) and external calendar busy times. Unsorted, may overlap. */
+  busy: Interval[]
+  /** Start instants of the host's existing bookings that count toward this event type's daily/weekly limits. */
+  bookedStarts: number[]
+}
+
+export type SlotRules = {
+  /** Minutes. */
+  duration: number
+  /** Minutes between candidate starts (the caller passes slotInterval ?? duration). */
+  interval: number
+  bufferBefore: number
+  bufferAfter: number
+  /** Minutes; no start earlier than now + this. */
+  minimumNotice: number
+  /** Most bookings per host per local day (host's zone). */
+  dailyLimit: number | null
+  /** Most bookings per host per local ISO week, Monday..Sunday, host's zone. */
+  weeklyLimit: number | null
+}
+
+/** A span of the schedule as instants; `day` is the local day (days since 1970-01-01) its starts belong to. */
+type DayRange = { start: number; end: number; day: number; blockEnd: number }
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+
+export const intersect = (a: Interval, b: Interval): Interval => ({ start: Math.max(a.start, b.start), end: Math.min(a.end, b.end) })
+
+/**
+ * Bounds of the booking window as instants. Rolling: today and the `days` days after it, in timeZone (from
+ * today 00:00 to 00:00 of the day after today + days). A date range: its start date 00:00 to the day after its
+ * end date 00:00, in timeZone.
+ */
+export function windowBounds(window: BookingWindow, timeZone: string, now: number): Interval {
+  if (window.kind === 'rolling') {
+    const today = todayIn(timeZone, now)
+    return { start: zonedToUtc(today, 0, timeZone), end: zonedToUtc(addDays(today, window.days + 1), 0, timeZone) }
+  }
+  return { start: zonedToUtc(window.start, 0, timeZone), end: zonedToUtc(addDays(window.end, 1), 0, timeZone) }
+}
+
+/**
+ * The host's schedule on local days firstDay..lastDay as instants, sorted by start, each with the end of the
+ * block of touching ranges it belongs to (09:00–12:00 and 12:00–17:00, or 22:00–24:00 and the next day's
+ * 00:00–02:00, are one block: a meeting may span them).
+ */
+function scheduleRanges(host: HostAvailability, firstDay: number, lastDay: number): DayRange[] {
+  const weekly: [number, number][][] = [[], [], [], [], [], [], []]
+  for (const r of host.weeklyHours) weekly[r.day]?.push([minutesOf(r.start), minutesOf(r.end)])
+  const overrides = new Map<string, [number, number][]>()
+  const firstDate = dateOfDay(firstDay)
+  const lastDate = dateOfDay(lastDay)
+  for (const o of host.overrides) {
+    if (o.date >= firstDate && o.date <= lastDate)
+      overrides.set(
+        o.date,
+        o.ranges.map((r) => [minutesOf(r.start), minutesOf(r.end)]),
+      )
+  }
+
+  const ranges: DayRange[] = []
+  let sorted = true
+  for (let day = firstDay; day <= lastDay; day++) {
+    const hours = overrides.get(dateOfDay(day)) ?? weekly[weekdayOfDay(day)] ?? []
+    for (const [from, to] of hours) {
+      const start = wallToUtc(day * DAY + from * MINUTE, host.timeZone)
+      const end = wallToUtc(day * DAY + to * MINUTE, host.timeZone)
+      if (end <= start) continue // wholly inside a spring-forward gap
+      const previous = ranges[ranges.length - 1]
+      if (previous && start < previous.start) sorted = false
+      ranges.push({ start, end, day, blockEnd: end })
+    }
+  }
+  if (!sorted) ranges.sort((a, b) => a.start - b.start)
+
+  let blockFirst = 0
+  let blockEnd = Number.NEGATIVE_INFINITY
+  ranges.forEach((r, i) => {
+    if (r.start > blockEnd) {
+      for (let k = blockFirst; k < i; k++) (ranges[k] as DayRange).blockEnd = blockEnd
+      blockFirst = i
+    }
+    blockEnd = Math.max(blockEnd, r.end)
+  })
+  for (let k = blockFirst; k < ranges.length; k++) (ranges[k] as DayRange).blockEnd = blockEnd
+  return ranges
+}
+
+/** Busy intervals that can touch [from, to), sorted and merged into parallel arrays of starts and ends. */
+function mergedBusy(busy: Interval[], from: number, to: number): { starts: number[]; ends: number[] } {
+  const relevant = busy.filter((b) => b.end > from && b.start < to && b.end > b.start).sort((a, b) => a.start - b.start)
+  const starts: number[] = []
+  const ends: number[] = []
+  for (const b of relevant) {
+    const last = ends.length - 1
+    if (last >= 0 && b.start <= (ends[last] as number)) ends[last] = Math.max(ends[last] as number, b.end)
+    else {
+      starts.push(b.start)
+      ends.push(b.end)
+    }
+  }
+  return { starts, ends }
+}
+
+/** Whether the host may still take a booking starting on local day `day`, by the daily and weekly limits. */
+function limitsCheck(host: HostAvailability, rules: SlotRules): (day: number) => boolean {
+  const { dailyLimit, weeklyLimit } = rules
+  if (dailyLimit === null && weeklyLimit === null) return () => true
+  const perDay = new Map<number, number>()
+  const perWeek = new Map<number, number>()
+  const mondayOf = (day: number) => day - ((weekdayOfDay(day) + 6) % 7)
+  for (const start of host.bookedStarts) {
+    const day = zonedDay(start, host.timeZone)
+    perDay.set(day, (perDay.get(day) ?? 0) + 1)
+    const monday = mondayOf(day)
+    perWeek.set(monday, (perWeek.get(monday) ?? 0) + 1)
+  }
+  return (day) =>
+    (dailyLimit === null || (perDay.get(day) ?? 0) < dailyLimit) &&
+    (weeklyLimit === null || (perWeek.get(mondayOf(day)) ?? 0) < weeklyLimit)
+}
+
+/**
+ * Sorted available starts of one host within range (already intersected with the booking window). Candidates
+ * step by the interval from the start of each range of the schedule as entered, so where starts fall does not
+ * depend on the range asked; the meeting must fit in the block of touching ranges, after the minimum notice,
+ * with its buffers clear of busy time, on a day and week under the limits.
+ */
+export function hostSlots(host: HostAvailability, rules: SlotRules, range: Interval, now: number): number[] {
+  const from = Math.max(range.start, now + rules.minimumNotice * MINUTE)
+  const to = range.end
+  if (!(from < to) || rules.duration <= 0 || rules.interval <= 0) return []
+  const step = rules.interval * MINUTE
+  const duration = rules.duration * MINUTE
+  const before = rules.bufferBefore * MINUTE
+  const after = rules.bufferAfter * MINUTE
+
+  // A day's ranges all start on that local day; a day more each side covers zones whose date goes backwards
+  // at a fall-back, and the last day reaches far enough for the longest meeting starting before `to`.
+  const ranges = scheduleRanges(host, zonedDay(from, host.timeZone) - 1, zonedDay(to - 1 + duration, host.timeZone) + 1)
+  const busy = mergedBusy(host.busy, from - before, to + duration + after)
+  const open = limitsCheck(host, rules)
+
+  const slots: number[] = []
+  let b = 0
+  let rewound = false
+  let latest = Number.NEGATIVE_INFINITY
+  for (const r of ranges) {
+    if (!open(r.day)) continue
+    let start = r.start
+    if (start < from) start += Math.ceil((from - start) / step) * step
+    if (start < latest) {
+      // Only overlapping ranges (which schedules do not allow) get here: start the busy walk over.
+      b = 0
+      rewound = true
+    }
+    const last = Math.min(r.end - 1, r.blockEnd - duration, to - 1)
+    while (start <= last) {
+      while (b < busy.starts.length && (busy.ends[b] as number) <= start - before) b++
+      if (b < busy.starts.length && (busy.starts[b] as number) < start + duration + after) {
+        // Blocked: jump to the first aligned start whose buffer clears this busy interval.
+        start += Math.max(1, Math.ceil(((busy.ends[b] as number) + before - start) / step)) * step
+        continue
+      }
+      slots.push(start)
+      latest = start
+      start += step
+    }
+  }
+  return rewound ? [...new Set(slots)].sort((x, y) => x - y) : slots
+}
+
+function union(a: number[], b: number[]): number[] {
+  const out: number[] = []
+  let i = 0
+  let j = 0
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number
+    const y = b[j] as number
+    if (x < y) {
+      out.push(x)
+      i++
+    } else if (y < x) {
+      out.push(y)
+      j++
+    } else {
+      out.push(x)
+      i++
+      j++
+    }
+  }
+  while (i < a.length) out.push(a[i++] as number)
+  while (j < b.length) out.push(b[j++] as number)
+  return out
+}
+
+function intersection(a: number[], b: number[]): number[] {
+  const out: number[] = []
+  let i = 0
+  let j = 0
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number
+    const y = b[j] as number
+    if (x < y) i++
+    else if (y < x) j++
+    else {
+      out.push(x)
+      i++
+      j++
+    }
+  }
+  return out
+}
+
+/** round_robin: union of the hosts' starts (a slot is offered if any host is free); collective: intersection (every host free). Sorted, unique. */
+export function teamSlots(
+  kind: 'round_robin' | 'collective',
+  hosts: HostAvailability[],
+  rules: SlotRules,
+  range: Interval,
+  now: number,
+): number[] {
+  const [first, ...rest] = hosts
+  if (!first) return []
+  let slots = hostSlots(first, rules, range, now)
+  for (const host of rest) {
+    if (kind === 'collective' && slots.length === 0) break
+    const mine = hostSlots(host, rules, range, now)
+    slots = kind === 'collective' ? intersection(slots, mine) : union(slots, mine)
+  }
+  return slots
+}
+
+/** The hosts free at exactly this start (for choosing a round-robin host and for validating a booking's start). */
+export function hostsFreeAt(hosts: HostAvailability[], rules: SlotRules, start: number, now: number): string[] {
+  const at = { start, end: start + 1 }
+  return hosts.filter((host) => hostSlots(host, rules, at, now)[0] === start).map((host) => host.userId)
+}
+
+/** Groups instants by their calendar date in timeZone: { 'YYYY-MM-DD': ['2026-12-01T09:00:00.000Z', ...] }, dates and lists ascending. */
+export function groupByDate(starts: number[], timeZone: string): Record<string, string[]> {
+  const groups: Record<string, string[]> = {}
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    const date = dateOfDay(zonedDay(start, timeZone))
+    const group = groups[date]
+    const iso = new Date(start).toISOString()
+    if (group) group.push(iso)
+    else groups[date] = [iso]
+  }
+  return groups
+}
