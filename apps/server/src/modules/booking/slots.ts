@@ -84,7 +84,7 @@ function scheduleRanges(host: HostAvailability, firstDay: number, lastDay: numbe
     for (const [from, to] of hours) {
       const start = wallToUtc(day * DAY + from * MINUTE, host.timeZone)
       const end = wallToUtc(day * DAY + to * MINUTE, host.timeZone)
-      if (end <= start) continue // wholly inside a spring-forward gap
+      if (end <= start) continue // nothing left once a spring-forward gap is taken out (02:00–03:00 that day)
       const previous = ranges[ranges.length - 1]
       if (previous && start < previous.start) sorted = false
       ranges.push({ start, end, day, blockEnd: end })
