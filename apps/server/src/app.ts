@@ -18,6 +18,8 @@ import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import { createSessions } from './modules/auth/sessions.ts'
+import { calendarRoutes } from './modules/calendar/routes.ts'
+import { createCalendarService } from './modules/calendar/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { createContactService } from './modules/contact/service.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
   const organizations = createOrganizationService({ db })
   const overview = createOverviewService({ db })
   const contact = createContactService({ mailer, to: config.contactEmail, log: app.log })
+  const calendar = createCalendarService({ db, secret: await serverSecret(db, 'calendar-encryption-key'), log: app.log, appUrl: config.appUrl })
 
   await app.register(swagger, {
     openapi: {
@@ -121,6 +124,7 @@ export async function buildApp(deps: AppDeps) {
       organizationRoutes(api, { organizations })
       overviewRoutes(api, { overview })
       contactRoutes(api, { contact, limits })
+      calendarRoutes(api, { calendar, appUrl: config.appUrl })
     },
     { prefix: '/api' },
   )
