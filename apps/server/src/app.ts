@@ -101,7 +101,12 @@ export async function buildApp(deps: AppDeps) {
   const organizations = createOrganizationService({ db })
   const overview = createOverviewService({ db })
   const contact = createContactService({ mailer, to: config.contactEmail, log: app.log })
-  const calendar = createCalendarService({ db, secret: await serverSecret(db, 'calendar-encryption-key'), log: app.log, appUrl: config.appUrl })
+  const calendar = createCalendarService({
+    db,
+    secret: await serverSecret(db, 'calendar-encryption-key'),
+    log: app.log,
+    appUrl: config.appUrl,
+  })
 
   await app.register(swagger, {
     openapi: {
