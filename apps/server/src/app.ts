@@ -18,6 +18,9 @@ import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import { createSessions } from './modules/auth/sessions.ts'
+import { createBookingModule } from './modules/booking/module.ts'
+import { publicBookingRoutes } from './modules/booking/public-routes.ts'
+import { bookingRoutes } from './modules/booking/routes.ts'
 import { calendarRoutes } from './modules/calendar/routes.ts'
 import { createCalendarService } from './modules/calendar/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
@@ -107,6 +110,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     appUrl: config.appUrl,
   })
+  const booking = await createBookingModule({ db, jobs, mailer, realtime, appUrl: config.appUrl, log: app.log })
 
   await app.register(swagger, {
     openapi: {
@@ -130,6 +134,8 @@ export async function buildApp(deps: AppDeps) {
       overviewRoutes(api, { overview })
       contactRoutes(api, { contact, limits })
       calendarRoutes(api, { calendar, appUrl: config.appUrl })
+      bookingRoutes(api, booking)
+      publicBookingRoutes(api, { ...booking, limits })
     },
     { prefix: '/api' },
   )

@@ -19,7 +19,7 @@ export const Conflict = (message: string) => new HttpError(409, message)
 type PgError = { code?: string; constraint?: string }
 
 /** Drizzle wraps driver errors; the PostgreSQL error code is on the cause. */
-function pgErrorOf(error: unknown): PgError | undefined {
+export function pgErrorOf(error: unknown): PgError | undefined {
   let current = error as { cause?: unknown } & PgError
   for (let depth = 0; current && depth < 3; depth++) {
     if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current
@@ -27,6 +27,13 @@ function pgErrorOf(error: unknown): PgError | undefined {
   }
   return undefined
 }
+
+/** A unique index refused the row (23505), optionally a named one. */
+export const isUniqueViolation = (error: unknown, constraint?: string) =>
+  pgErrorOf(error)?.code === '23505' && (!constraint || pgErrorOf(error)?.constraint === constraint)
+
+/** An exclusion constraint refused the row (23P01): two bookings of one host would overlap. */
+export const isExclusionViolation = (error: unknown) => pgErrorOf(error)?.code === '23P01'
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

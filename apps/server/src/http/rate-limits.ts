@@ -4,12 +4,20 @@ import type { Redis } from 'ioredis'
 import { HttpError } from './errors.ts'
 
 export type RateLimitOptions = { max: number; windowMs: number }
-export type Limits = { perIp: RateLimitOptions; perEmail: RateLimitOptions }
+export type Limits = {
+  perIp: RateLimitOptions
+  perEmail: RateLimitOptions
+  /** Public pages' reads (a booking page fetching months of slots) and writes (booking, moving, cancelling), per IP. */
+  publicReads?: RateLimitOptions
+  publicWrites?: RateLimitOptions
+}
 
 /** Tries at sign-in, sign-up and password reset: enough for a person, too few for a guessing script. */
 export const defaultLimits: Limits = {
   perIp: { max: 30, windowMs: 60_000 },
   perEmail: { max: 10, windowMs: 15 * 60_000 },
+  publicReads: { max: 300, windowMs: 60_000 },
+  publicWrites: { max: 20, windowMs: 10 * 60_000 },
 }
 
 /**
@@ -31,17 +39,29 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits, r
       keyGenerator: (request: FastifyRequest) => `email:${(request.body as { email?: unknown } | undefined)?.email ?? request.ip}`,
     }),
   ]
-  const credentials: preHandlerAsyncHookHandler = async (request, reply) => {
-    for (const count of counters) {
-      const result = await count(request)
-      if (!result.isAllowed && result.isExceeded) {
-        const seconds = Math.max(1, result.ttlInSeconds)
-        reply.header('retry-after', seconds)
-        throw new HttpError(429, `Too many attempts. Try again in ${seconds} seconds.`)
+  const guard =
+    (limiters: typeof counters): preHandlerAsyncHookHandler =>
+    async (request, reply) => {
+      for (const count of limiters) {
+        const result = await count(request)
+        if (!result.isAllowed && result.isExceeded) {
+          const seconds = Math.max(1, result.ttlInSeconds)
+          reply.header('retry-after', seconds)
+          throw new HttpError(429, `Too many attempts. Try again in ${seconds} seconds.`)
+        }
       }
     }
+  const perIp = (name: string, options: RateLimitOptions = limits.perIp) =>
+    app.createRateLimit({
+      max: options.max,
+      timeWindow: options.windowMs,
+      keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
+    })
+  return {
+    credentials: guard(counters),
+    publicReads: guard([perIp('public-read', limits.publicReads ?? defaultLimits.publicReads)]),
+    publicWrites: guard([perIp('public-write', limits.publicWrites ?? defaultLimits.publicWrites)]),
   }
-  return { credentials }
 }
 
 export type RateLimitGuards = Awaited<ReturnType<typeof registerRateLimits>>

@@ -10,7 +10,8 @@ export async function buildTestApp(overrides: Partial<Omit<AppDeps, 'database'>>
   const database = await openTestDatabase()
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...overrides.env })
   // Suites register many users from one address; the rate-limit tests pass the real limits explicitly.
-  const limits = overrides.limits ?? { perIp: { max: 10_000, windowMs: 60_000 }, perEmail: { max: 10_000, windowMs: 60_000 } }
+  const generous = { max: 10_000, windowMs: 60_000 }
+  const limits = overrides.limits ?? { perIp: generous, perEmail: generous, publicReads: generous, publicWrites: generous }
   const app = await buildApp({ config, database, ...overrides, limits })
   app.addHook('onClose', async () => database.close())
 

@@ -11,9 +11,13 @@ export type Email = {
   html?: string
   /** Where an answer goes, when not to the sender (a visitor's own address on a contact message). */
   replyTo?: string
+  /** Files sent along, e.g. a calendar invitation (text/calendar; method=REQUEST). */
+  attachments?: Attachment[]
   /** Whose outbox keeps it when no SMTP server is configured. */
   organizationId?: string | null
 }
+
+export type Attachment = { filename: string; contentType: string; content: string }
 
 export type Mailer = { send(email: Email): Promise<void> }
 
@@ -42,6 +46,7 @@ export async function createMailer(options: {
           subject: email.subject,
           text: email.text,
           html: email.html ?? null,
+          attachments: email.attachments ?? [],
         })
         log.info({ to: email.to, subject: email.subject }, `email kept in the outbox (no SMTP_URL):\n${email.text}`)
       },
@@ -52,8 +57,8 @@ export async function createMailer(options: {
   await jobs.createQueue(SEND_EMAIL, { retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 })
   await jobs.work<Email>(SEND_EMAIL, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
     if (!job) return
-    const { to, subject, text, html, replyTo } = job.data
-    await transport.sendMail({ from, to, subject, text, html, replyTo })
+    const { to, subject, text, html, replyTo, attachments } = job.data
+    await transport.sendMail({ from, to, subject, text, html, replyTo, attachments })
   })
   return {
     async send(email) {

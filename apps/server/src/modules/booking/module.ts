@@ -1,0 +1,67 @@
+import type { BookingProfile } from '@closeroom/shared'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../db/client.ts'
+import type { Jobs } from '../../jobs/queue.ts'
+import type { Realtime } from '../../realtime/server.ts'
+import type { AuthContext } from '../auth/sessions.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { createAvailability, type ExternalBusy } from './availability.ts'
+import { createBookingService } from './bookings.ts'
+import { createEventTypeService } from './event-types.ts'
+import { createHandles } from './handles.ts'
+import { createBookingNotifier } from './notify.ts'
+import { createPublicPages } from './public-pages.ts'
+import { createScheduleService } from './schedules.ts'
+import { createBookingSettings } from './settings.ts'
+
+/** What booking needs of connected calendars: their busy times, writing bookings into them, the ICS feed address. */
+export type CalendarLink = ExternalBusy & {
+  bookingChanged(bookingId: string): Promise<void>
+  feedUrl(userId: string): Promise<string>
+}
+
+type Deps = {
+  db: Db
+  jobs: Jobs
+  mailer: Mailer
+  realtime: Pick<Realtime, 'toUser'>
+  appUrl: string
+  log: FastifyBaseLogger
+  calendar?: CalendarLink
+  now?: () => number
+}
+
+/** Booking, assembled: the services the routes call, wired to emails, live updates, reminders and calendars. */
+export async function createBookingModule({ db, jobs, mailer, realtime, appUrl, log, calendar, now }: Deps) {
+  const handles = createHandles(db)
+  const schedules = createScheduleService({ db })
+  const settings = createBookingSettings({ db })
+  const availability = createAvailability({ db, schedules, external: calendar })
+  const eventTypes = createEventTypeService({ db, handles, appUrl })
+  const notifier = await createBookingNotifier({
+    db,
+    jobs,
+    mailer,
+    realtime,
+    settings,
+    appUrl,
+    log,
+    calendarSync: calendar?.bookingChanged,
+    now,
+  })
+  const bookings = createBookingService({ db, availability, appUrl, onChange: notifier.listener, now })
+  const pages = createPublicPages({ db, handles, availability, now })
+
+  async function present(userId: string, handle: string): Promise<BookingProfile> {
+    return { handle, url: `${appUrl}/u/${handle}`, feedUrl: calendar ? await calendar.feedUrl(userId) : '' }
+  }
+  const profile = {
+    get: async (auth: AuthContext) => present(auth.user.id, await handles.forUser(auth.user.id)),
+    rename: async (auth: AuthContext, handle: string) =>
+      present(auth.user.id, await handles.rename(auth.user.id, auth.user.organizationId, handle)),
+  }
+
+  return { handles, schedules, settings, availability, eventTypes, bookings, pages, profile, notifier }
+}
+
+export type BookingModule = Awaited<ReturnType<typeof createBookingModule>>
