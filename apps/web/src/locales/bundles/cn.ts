@@ -1,4 +1,5 @@
 import { cn as screens } from '../cn'
+import { cn as calendarApp } from '../booking/cn'
 import { cn as components } from '../components/cn'
 import { cn as general } from '../general/cn'
 import { cn as overview } from '../overview/cn'
@@ -7,4 +8,4 @@ import { cn as settings } from '../settings/cn'
 import { cn as shell } from '../shell/cn'
 
 /** Every text of the app in this language: one chunk, downloaded only by readers of it. */
-export default { ...screens.translation, ...shell, ...people, ...general, ...components, ...settings, ...overview }
+export default { ...screens.translation, ...shell, ...people, ...general, ...components, ...settings, ...overview, ...calendarApp }

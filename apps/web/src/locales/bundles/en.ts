@@ -1,3 +1,4 @@
+import { en as calendarApp } from '../booking/en'
 import { en as components } from '../components/en'
 import { en as screens } from '../en'
 import { en as general } from '../general/en'
@@ -7,4 +8,4 @@ import { en as settings } from '../settings/en'
 import { en as shell } from '../shell/en'
 
 /** Every text of the app in this language: one chunk, downloaded only by readers of it. */
-export default { ...screens.translation, ...shell, ...people, ...general, ...components, ...settings, ...overview }
+export default { ...screens.translation, ...shell, ...people, ...general, ...components, ...settings, ...overview, ...calendarApp }

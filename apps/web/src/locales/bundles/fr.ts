@@ -1,3 +1,4 @@
+import { fr as calendarApp } from '../booking/fr'
 import { fr as components } from '../components/fr'
 import { fr as screens } from '../fr'
 import { fr as general } from '../general/fr'
@@ -7,4 +8,4 @@ import { fr as settings } from '../settings/fr'
 import { fr as shell } from '../shell/fr'
 
 /** Every text of the app in this language: one chunk, downloaded only by readers of it. */
-export default { ...screens.translation, ...shell, ...people, ...general, ...components, ...settings, ...overview }
+export default { ...screens.translation, ...shell, ...people, ...general, ...components, ...settings, ...overview, ...calendarApp }

@@ -1,0 +1,613 @@
+import {
+  BOOKING_LIMITS,
+  type BookingSettings,
+  CreateEventType,
+  type EventType,
+  type EventTypeKind,
+  type Schedule,
+  type Team,
+  type UpdateEventType,
+} from '@closeroom/shared'
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Skeleton,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material'
+import { useSnackbar } from 'notistack'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router'
+import { useAuthContext } from '../../app/AuthProvider'
+import { FormError } from '../../components/FormError'
+import { FormTextField } from '../../components/FormTextField'
+import { PageHeader } from '../../components/PageHeader'
+import { ApiError } from '../../lib/api'
+import { serverErrorText } from '../../lib/errorText'
+import { useSchemaForm } from '../../lib/forms'
+import { CalendarTabs } from '../calendar/CalendarTabs'
+import { useTeams } from '../teams/queries'
+import { bookingErrorText, MinutesChipsField, NumberField } from './fields'
+import { QuestionsEditor } from './QuestionsEditor'
+import { useBookingProfile, useBookingSettings, useEventType, useSaveEventType, useSchedules } from './queries'
+
+type Form = UseFormReturn<CreateEventType, unknown, FieldValues>
+
+const DURATION_SUGGESTIONS = [15, 20, 30, 45, 60, 90, 120]
+const minutes = (max: number) => ({ min: 0, max })
+
+export function slugOf(title: string): string {
+  return title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '')
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+
+function newValues(settings: BookingSettings): CreateEventType {
+  return {
+    title: '',
+    slug: '',
+    description: '',
+    durations: [settings.defaultDuration],
+    location: { kind: 'meeting' },
+    bufferBefore: settings.bufferBefore,
+    bufferAfter: settings.bufferAfter,
+    minimumNotice: settings.minimumNotice,
+    bookingWindow: { kind: 'rolling', days: settings.windowDays },
+    slotInterval: null,
+    dailyLimit: null,
+    weeklyLimit: null,
+    requiresConfirmation: settings.requiresConfirmation,
+    questions: [],
+    hidden: false,
+    scheduleId: null,
+    kind: 'personal',
+    teamId: null,
+    hosts: [],
+  }
+}
+
+function valuesOf(e: EventType): CreateEventType {
+  return {
+    title: e.title,
+    slug: e.slug,
+    description: e.description,
+    durations: e.durations,
+    location: e.location,
+    bufferBefore: e.bufferBefore,
+    bufferAfter: e.bufferAfter,
+    minimumNotice: e.minimumNotice,
+    bookingWindow: e.bookingWindow,
+    slotInterval: e.slotInterval,
+    dailyLimit: e.dailyLimit,
+    weeklyLimit: e.weeklyLimit,
+    requiresConfirmation: e.requiresConfirmation,
+    questions: e.questions,
+    hidden: e.hidden,
+    scheduleId: e.scheduleId,
+    kind: e.kind,
+    teamId: e.teamId,
+    hosts: e.hosts.map((h) => ({ userId: h.userId, weight: h.weight })),
+  }
+}
+
+/** /calendar/event-types/new and /calendar/event-types/:id */
+export default function EventTypeFormPage() {
+  const { t } = useTranslation()
+  const { id } = useParams()
+  const eventType = useEventType(id)
+  const settings = useBookingSettings()
+  const schedules = useSchedules()
+  const teams = useTeams()
+  const failed = eventType.error ?? settings.error
+  return (
+    <>
+      <PageHeader title={t(id ? 'calendarApp.form.editTitle' : 'calendarApp.form.createTitle')} />
+      <CalendarTabs />
+      {failed ? (
+        <Alert severity="error">
+          {eventType.error instanceof ApiError && eventType.error.status === 404
+            ? t('calendarApp.form.notFound')
+            : serverErrorText(t, failed.message)}
+        </Alert>
+      ) : (id && !eventType.data) || !settings.data ? (
+        <Skeleton variant="rounded" height={480} sx={{ maxWidth: 880 }} />
+      ) : (
+        <EventTypeForm
+          eventType={eventType.data}
+          defaults={eventType.data ? valuesOf(eventType.data) : newValues(settings.data)}
+          schedules={schedules.data ?? []}
+          teams={teams.data ?? []}
+        />
+      )}
+    </>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card component="section" sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 2.5 }}>
+        {title}
+      </Typography>
+      <Stack spacing={2.5}>{children}</Stack>
+    </Card>
+  )
+}
+
+function EventTypeForm({
+  eventType,
+  defaults,
+  schedules,
+  teams,
+}: {
+  eventType?: EventType
+  defaults: CreateEventType
+  schedules: Schedule[]
+  teams: Team[]
+}) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { enqueueSnackbar } = useSnackbar()
+  const { user } = useAuthContext()
+  const profile = useBookingProfile()
+  const save = useSaveEventType(eventType?.id)
+  const { form, serverError, submit } = useSchemaForm(CreateEventType, defaults)
+  const isAdmin = user?.role === 'owner' || user?.role === 'admin'
+  const kind = form.watch('kind') ?? 'personal'
+  const slug = form.watch('slug')
+  const slugEdited = useRef(!!eventType)
+  const title = form.register('title')
+
+  const onSubmit = submit(async (values) => {
+    let body: CreateEventType | UpdateEventType = values
+    if (eventType) {
+      const { kind: _kind, teamId: _teamId, hosts, ...rest } = values
+      body = eventType.kind === 'personal' ? rest : { ...rest, hosts }
+    }
+    await save.mutateAsync(body)
+    enqueueSnackbar(t('calendarApp.form.saved'), { variant: 'success' })
+    navigate('/calendar/event-types')
+  })
+
+  const bookingUrl = kind === 'personal' && profile.data ? `${profile.data.url}?type=${slug || '…'}` : null
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ maxWidth: 880 }}>
+      <FormError message={serverError} />
+      <Stack spacing={3}>
+        <Section title={t('calendarApp.form.basics')}>
+          <TextField
+            {...title}
+            onChange={(event) => {
+              void title.onChange(event)
+              if (!slugEdited.current) form.setValue('slug', slugOf(event.target.value))
+            }}
+            label={t('calendarApp.form.title')}
+            required
+            autoFocus={!eventType}
+            error={!!form.formState.errors.title}
+            helperText={bookingErrorText(t, form.formState.errors.title)}
+          />
+          <TextField
+            {...form.register('slug', { onChange: () => (slugEdited.current = true) })}
+            label={t('calendarApp.form.slug')}
+            required
+            error={!!form.formState.errors.slug}
+            helperText={
+              bookingErrorText(t, form.formState.errors.slug) ?? (bookingUrl && t('calendarApp.form.slugHelp', { url: bookingUrl }))
+            }
+            slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false } }}
+          />
+          <FormTextField form={form} name="description" label={t('calendarApp.form.description')} multiline minRows={3} />
+          <MinutesChipsField
+            control={form.control}
+            name="durations"
+            label={t('calendarApp.form.durations')}
+            helperText={t('calendarApp.form.durationsHelp')}
+            suggestions={DURATION_SUGGESTIONS}
+            bounds={{ min: 5, max: BOOKING_LIMITS.maxDurationMinutes }}
+          />
+        </Section>
+
+        <Section title={t('calendarApp.form.location')}>
+          <LocationFields form={form} />
+        </Section>
+
+        <Section title={t('calendarApp.form.availability')}>
+          <Controller
+            control={form.control}
+            name="scheduleId"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('calendarApp.form.schedule')}
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(event.target.value || null)}
+                slotProps={{ select: { native: true } }}
+              >
+                <option value="">
+                  {t(kind === 'personal' ? 'calendarApp.form.defaultSchedule' : 'calendarApp.form.defaultScheduleTeam')}
+                </option>
+                {kind === 'personal' &&
+                  schedules.map((schedule) => (
+                    <option key={schedule.id} value={schedule.id}>
+                      {schedule.name}
+                    </option>
+                  ))}
+              </TextField>
+            )}
+          />
+          <WindowFields form={form} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+            <NumberField
+              form={form}
+              name="minimumNotice"
+              label={t('calendarApp.form.minimumNotice')}
+              bounds={minutes(BOOKING_LIMITS.maxNoticeMinutes)}
+              fullWidth
+            />
+            <NumberField
+              form={form}
+              name="bufferBefore"
+              label={t('calendarApp.form.bufferBefore')}
+              bounds={minutes(BOOKING_LIMITS.maxBufferMinutes)}
+              fullWidth
+            />
+            <NumberField
+              form={form}
+              name="bufferAfter"
+              label={t('calendarApp.form.bufferAfter')}
+              bounds={minutes(BOOKING_LIMITS.maxBufferMinutes)}
+              fullWidth
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+            <NumberField
+              form={form}
+              name="slotInterval"
+              nullable
+              label={t('calendarApp.form.slotInterval')}
+              helperText={t('calendarApp.form.slotIntervalHelp')}
+              bounds={{ min: 5, max: BOOKING_LIMITS.maxDurationMinutes }}
+              fullWidth
+            />
+            <NumberField
+              form={form}
+              name="dailyLimit"
+              nullable
+              label={t('calendarApp.form.dailyLimit')}
+              helperText={t('calendarApp.form.limitHelp')}
+              bounds={{ min: 1, max: 100 }}
+              fullWidth
+            />
+            <NumberField
+              form={form}
+              name="weeklyLimit"
+              nullable
+              label={t('calendarApp.form.weeklyLimit')}
+              helperText={t('calendarApp.form.limitHelp')}
+              bounds={{ min: 1, max: 500 }}
+              fullWidth
+            />
+          </Stack>
+        </Section>
+
+        <Section title={t('calendarApp.form.questions')}>
+          <QuestionsEditor form={form} />
+        </Section>
+
+        {(isAdmin || kind !== 'personal') && (
+          <Section title={t('calendarApp.form.teamTitle')}>
+            <TeamFields form={form} teams={teams} editing={!!eventType} />
+          </Section>
+        )}
+
+        <Section title={t('calendarApp.form.options')}>
+          <SwitchField form={form} name="requiresConfirmation" label={t('calendarApp.form.requiresConfirmation')} />
+          <SwitchField form={form} name="hidden" label={t('calendarApp.form.hidden')} />
+        </Section>
+
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+          <Button component={Link} to="/calendar/event-types" color="inherit">
+            {t('calendarApp.form.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
+            {t('calendarApp.form.save')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  )
+}
+
+function SwitchField({ form, name, label }: { form: Form; name: 'requiresConfirmation' | 'hidden'; label: string }) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          control={<Switch checked={!!field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+          label={label}
+        />
+      )}
+    />
+  )
+}
+
+function LocationFields({ form }: { form: Form }) {
+  const { t } = useTranslation()
+  const location = form.watch('location') ?? { kind: 'meeting' }
+  const errors = form.formState.errors.location as Record<string, unknown> | undefined
+  return (
+    <>
+      <TextField
+        select
+        label={t('calendarApp.form.locationKind')}
+        value={location.kind}
+        onChange={(event) => {
+          const kind = event.target.value
+          form.setValue(
+            'location',
+            kind === 'in_person' ? { kind, address: '' } : kind === 'link' ? { kind, url: '' } : { kind: kind as 'meeting' | 'phone' },
+          )
+        }}
+        slotProps={{ select: { native: true } }}
+      >
+        {(['meeting', 'phone', 'in_person', 'link'] as const).map((kind) => (
+          <option key={kind} value={kind}>
+            {t(`calendarApp.locationKinds.${kind}`)}
+          </option>
+        ))}
+      </TextField>
+      {location.kind === 'in_person' && (
+        <TextField
+          {...form.register('location.address')}
+          label={t('calendarApp.form.address')}
+          multiline
+          error={!!errors?.address}
+          helperText={bookingErrorText(t, errors?.address)}
+        />
+      )}
+      {location.kind === 'link' && (
+        <TextField
+          {...form.register('location.url')}
+          label={t('calendarApp.form.url')}
+          inputMode="url"
+          error={!!errors?.url}
+          helperText={bookingErrorText(t, errors?.url)}
+          slotProps={{ htmlInput: { dir: 'ltr' } }}
+        />
+      )}
+      {location.kind === 'phone' && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('calendarApp.form.phoneHelp')}
+        </Typography>
+      )}
+    </>
+  )
+}
+
+function WindowFields({ form }: { form: Form }) {
+  const { t } = useTranslation()
+  const window = form.watch('bookingWindow') ?? { kind: 'rolling', days: 60 }
+  const errors = form.formState.errors.bookingWindow as Record<string, unknown> | undefined
+  return (
+    <Box>
+      <FormLabel id="booking-window" sx={{ typography: 'body2' }}>
+        {t('calendarApp.form.window')}
+      </FormLabel>
+      <RadioGroup
+        row
+        aria-labelledby="booking-window"
+        value={window.kind}
+        onChange={(event) => {
+          const today = new Date()
+          form.setValue(
+            'bookingWindow',
+            event.target.value === 'range'
+              ? { kind: 'range', start: isoDay(today), end: isoDay(new Date(today.getTime() + 30 * 86_400_000)) }
+              : { kind: 'rolling', days: 60 },
+          )
+        }}
+      >
+        <FormControlLabel value="rolling" control={<Radio />} label={t('calendarApp.form.windowRolling')} />
+        <FormControlLabel value="range" control={<Radio />} label={t('calendarApp.form.windowRange')} />
+      </RadioGroup>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} sx={{ mt: 1.5 }}>
+        {window.kind === 'rolling' ? (
+          <NumberField
+            form={form}
+            name="bookingWindow.days"
+            label={t('calendarApp.form.windowDays')}
+            bounds={{ min: 1, max: BOOKING_LIMITS.maxWindowDays }}
+          />
+        ) : (
+          <>
+            <TextField
+              type="date"
+              {...form.register('bookingWindow.start')}
+              label={t('calendarApp.form.windowStart')}
+              slotProps={{ inputLabel: { shrink: true } }}
+              error={!!errors?.start}
+              helperText={bookingErrorText(t, errors?.start)}
+            />
+            <TextField
+              type="date"
+              {...form.register('bookingWindow.end')}
+              label={t('calendarApp.form.windowEnd')}
+              slotProps={{ inputLabel: { shrink: true } }}
+              error={!!errors?.end}
+              helperText={bookingErrorText(t, errors?.end)}
+            />
+          </>
+        )}
+      </Stack>
+    </Box>
+  )
+}
+
+function TeamFields({ form, teams, editing }: { form: Form; teams: Team[]; editing: boolean }) {
+  const { t } = useTranslation()
+  const kind = (form.watch('kind') ?? 'personal') as EventTypeKind
+  const teamId = form.watch('teamId') ?? null
+  const hosts = form.watch('hosts') ?? []
+  const team = teams.find((candidate) => candidate.id === teamId)
+  const teamError = bookingErrorText(t, form.formState.errors.teamId)
+
+  // A new team event type starts with every member of its team as a host.
+  useEffect(() => {
+    if (editing || !team || kind === 'personal') return
+    const current = form.getValues('hosts') ?? []
+    if (current.length === 0)
+      form.setValue(
+        'hosts',
+        team.members.map((m) => ({ userId: m.id, weight: 1 })),
+      )
+  }, [editing, team, kind, form])
+
+  const setTeam = (id: string | null) => {
+    form.setValue('teamId', id, { shouldValidate: form.formState.isSubmitted })
+    form.setValue('hosts', teams.find((candidate) => candidate.id === id)?.members.map((m) => ({ userId: m.id, weight: 1 })) ?? [])
+  }
+
+  return (
+    <>
+      {!editing && (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={kind !== 'personal'}
+              disabled={teams.length === 0}
+              onChange={(event) => {
+                form.setValue('kind', event.target.checked ? 'round_robin' : 'personal')
+                form.setValue('scheduleId', null)
+                setTeam(event.target.checked ? (teams[0]?.id ?? null) : null)
+              }}
+            />
+          }
+          label={t('calendarApp.form.teamEvent')}
+        />
+      )}
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('calendarApp.form.teamEventHelp')}
+      </Typography>
+      {kind !== 'personal' && (
+        <>
+          <TextField
+            select
+            label={t('calendarApp.form.team')}
+            value={teamId ?? ''}
+            disabled={editing}
+            onChange={(event) => setTeam(event.target.value || null)}
+            error={!!teamError}
+            helperText={teamError}
+            slotProps={{ select: { native: true } }}
+          >
+            {teams.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name}
+              </option>
+            ))}
+          </TextField>
+          <Box>
+            <FormLabel id="team-kind" sx={{ typography: 'body2' }}>
+              {t('calendarApp.form.kind')}
+            </FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="team-kind"
+              value={kind}
+              onChange={(event) => !editing && form.setValue('kind', event.target.value as EventTypeKind)}
+            >
+              {(['round_robin', 'collective'] as const).map((value) => (
+                <FormControlLabel
+                  key={value}
+                  value={value}
+                  disabled={editing}
+                  control={<Radio />}
+                  label={t(`calendarApp.eventTypes.kinds.${value}`)}
+                />
+              ))}
+            </RadioGroup>
+          </Box>
+          <Box>
+            <FormLabel component="div" sx={{ typography: 'body2', mb: 1 }}>
+              {t('calendarApp.form.hosts')}
+            </FormLabel>
+            {team?.members.length === 0 && <Typography variant="body2">{t('calendarApp.form.noMembers')}</Typography>}
+            <Stack spacing={1}>
+              {team?.members.map((member) => {
+                const host = hosts.find((h) => h.userId === member.id)
+                return (
+                  <Stack key={member.id} direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+                    <FormControlLabel
+                      sx={{ flex: 1 }}
+                      control={
+                        <Checkbox
+                          checked={!!host}
+                          onChange={(event) =>
+                            form.setValue(
+                              'hosts',
+                              event.target.checked
+                                ? [...hosts, { userId: member.id, weight: 1 }]
+                                : hosts.filter((h) => h.userId !== member.id),
+                            )
+                          }
+                        />
+                      }
+                      label={member.name}
+                    />
+                    {host && kind === 'round_robin' && (
+                      <TextField
+                        type="number"
+                        size="small"
+                        label={t('calendarApp.form.weight', { name: member.name })}
+                        value={host.weight ?? 1}
+                        onChange={(event) =>
+                          form.setValue(
+                            'hosts',
+                            hosts.map((h) =>
+                              h.userId === member.id
+                                ? { ...h, weight: Math.min(100, Math.max(1, Math.round(Number(event.target.value) || 1))) }
+                                : h,
+                            ),
+                          )
+                        }
+                        slotProps={{ htmlInput: { min: 1, max: 100 } }}
+                        sx={{ width: 200 }}
+                      />
+                    )}
+                  </Stack>
+                )
+              })}
+            </Stack>
+            {kind === 'round_robin' && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+                {t('calendarApp.form.hostsHelp')}
+              </Typography>
+            )}
+          </Box>
+        </>
+      )}
+    </>
+  )
+}
