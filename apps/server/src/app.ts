@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     appUrl: config.appUrl,
   })
-  const booking = await createBookingModule({ db, jobs, mailer, realtime, appUrl: config.appUrl, log: app.log })
+  const booking = await createBookingModule({ db, jobs, mailer, realtime, appUrl: config.appUrl, log: app.log, calendar })
 
   await app.register(swagger, {
     openapi: {
