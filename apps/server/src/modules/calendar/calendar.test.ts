@@ -174,6 +174,14 @@ describe('connected calendars (CalDAV against a real Radicale)', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ message: 'Could not sign in to this calendar server: check the address, username and password' })
     expect((await call(owner, 'GET', '/api/calendar/connections')).json()).toEqual({ connections: [] })
+
+    const inAddress = await call(owner, 'POST', '/api/calendar/connections', {
+      serverUrl: radicale.url.replace('http://', `http://ben:${account('ben').password}@`),
+      username: 'ben',
+      password: account('ben').password,
+    })
+    expect(inAddress.statusCode).toBe(400)
+    expect(inAddress.json()).toEqual({ message: 'serverUrl: Put the username and password in their own fields' })
   })
 
   it('refuses a server that does not answer with 400 and a clear message', async () => {
@@ -360,6 +368,7 @@ describe('calendar feed (ICS)', () => {
     const wrong = await app.inject({ method: 'GET', url: '/api/calendar/feed/not-the-token.ics' })
     expect(wrong.statusCode).toBe(404)
     expect(wrong.json()).toEqual({ message: 'Calendar feed not found' })
+    expect((await app.inject({ method: 'GET', url: '/api/calendar/feed/%00.ics' })).statusCode).toBe(404)
 
     const rotated = (await call(owner, 'POST', '/api/calendar/feed/rotate')).json().feedUrl
     expect(rotated).not.toBe(feedUrl)

@@ -70,6 +70,9 @@ export function createConnections({ db, encryption, changed }: { db: Db; encrypt
   }
 
   async function connect({ user }: AuthContext, input: CreateCalendarConnection): Promise<CalendarConnection> {
+    const address = new URL(input.serverUrl)
+    // Credentials inside the address would be stored and shown in clear: they belong in their own fields.
+    if (address.username || address.password) throw Invalid('serverUrl: Put the username and password in their own fields')
     const [existing] = await db
       .select({ id: calendarConnections.id })
       .from(calendarConnections)

@@ -33,6 +33,8 @@ export function createFeeds({ db, appUrl: defaultAppUrl }: { db: Db; appUrl: str
   /** The ICS text of a feed: the owner's pending and accepted bookings from 30 days ago on. */
   async function feed(token: string, appUrl = defaultAppUrl): Promise<string> {
     const bare = token.replace(/\.ics$/, '')
+    // Anything not shaped like a token is unknown without asking the database (a NUL byte would upset it).
+    if (!/^[A-Za-z0-9_-]{43}$/.test(bare)) throw NotFound(FEED_NOT_FOUND)
     const [owner] = await db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(calendarFeeds)
