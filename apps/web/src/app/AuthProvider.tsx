@@ -1,26 +1,13 @@
 import type { Login, Register, Signup, User, UserSettings } from '@closeroom/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
+import { type ReactNode, useCallback, useMemo, useState } from 'react'
 import { ApiError, api } from '../lib/api'
 import { useServerStatus } from './ServerStatusProvider'
+import { AuthContext, type Session } from './session'
+
+export { useAuthContext } from './session'
 
 export const meKey = ['auth', 'me'] as const
-
-type Session = {
-  isInitialized: boolean
-  isAuthenticated: boolean
-  user: User | null
-  method: 'jwt'
-  /** True once the user signed out in this tab (until the next sign-in): their last page is not worth returning to. */
-  signedOut: boolean
-  login(body: Login): Promise<User>
-  register(body: Register): Promise<User>
-  signup(body: Signup): Promise<User>
-  updateSettings(body: UserSettings): Promise<User>
-  logout(): Promise<void>
-}
-
-const AuthContext = createContext<Session | null>(null)
 
 /**
  * The session as the spec describes it. The current user is fetched only once the server is known to be
@@ -102,10 +89,4 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [me.data, me.isError, user, signedOut, login, register, signup, updateSettings, logout],
   )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
-}
-
-export function useAuthContext(): Session {
-  const context = useContext(AuthContext)
-  if (!context) throw new Error('useAuthContext context must be use inside AuthProvider')
-  return context
 }

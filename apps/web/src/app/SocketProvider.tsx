@@ -2,7 +2,7 @@ import { SOCKET_OPTIONS, SocketEvents } from '@closeroom/shared'
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
 import type { Socket } from 'socket.io-client'
 import { trackActivity } from '../lib/activity'
-import { useAuthContext } from './AuthProvider'
+import { useAuthContext } from './session'
 
 export type SocketState = { socket: Socket | null; connected: boolean }
 

@@ -2,7 +2,7 @@ import { Box, CircularProgress } from '@mui/material'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation, useSearchParams } from 'react-router'
-import { useAuthContext } from './AuthProvider'
+import { useAuthContext } from './session'
 
 export function SplashScreen() {
   const { t } = useTranslation()

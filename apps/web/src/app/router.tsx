@@ -1,14 +1,14 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, generatePath, Navigate, Outlet, type RouteObject, useMatches, useParams } from 'react-router'
 import { ProgressBar } from '../components/ProgressBar'
+import { bookingPublicRoutes } from '../features/booking-public/routes'
 import { componentsRoutes } from '../features/components/routes'
 import type { EmptyHandle, FeatureKey } from '../features/empty/EmptyFeaturePage'
 import { generalRoutes } from '../features/general/routes'
-import { AuthProvider } from './AuthProvider'
 import { GuestOnly, RequireAdmin, RequireAuth, SplashScreen } from './guards'
 import { ServerStatusProvider } from './ServerStatusProvider'
 import { ServiceWorkerBridge } from './ServiceWorkerBridge'
-import { SocketProvider } from './SocketProvider'
+import { SessionScope } from './SessionScope'
 
 type Load = () => Promise<{ default: ComponentType }>
 
@@ -87,11 +87,9 @@ function Root() {
     <ServerStatusProvider>
       <ProgressBar />
       <ServiceWorkerBridge />
-      <AuthProvider>
-        <SocketProvider>
-          <Outlet />
-        </SocketProvider>
-      </AuthProvider>
+      <SessionScope>
+        <Outlet />
+      </SessionScope>
     </ServerStatusProvider>
   )
 }
@@ -197,10 +195,8 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/auth/new-password', lazy: page(() => import('../features/auth/NewPasswordPage')) },
       { path: '/auth/verify', lazy: page(() => import('../features/auth/VerifyPage')) },
-      ...['/l/:id', '/u/:id', '/m/:id', '/d/:id', '/p/:id', '/e/:id/reschedule', '/e/:id/cancel'].map((path) => ({
-        path,
-        lazy: page(publicEmpty),
-      })),
+      ...['/l/:id', '/m/:id', '/d/:id', '/p/:id'].map((path) => ({ path, lazy: page(publicEmpty) })),
+      ...bookingPublicRoutes,
       ...templateRoutes,
       ...generalRoutes,
       ...componentsRoutes,

@@ -1,0 +1,27 @@
+import { TOASTS } from '@closeroom/shared'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { SnackbarProvider } from 'notistack'
+import type { ReactNode } from 'react'
+import { AuthProvider } from './AuthProvider'
+import { SocketProvider } from './SocketProvider'
+
+// One cache for the whole visit: leaving for a public page and coming back keeps it.
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } })
+
+/** What every page with a session needs: server state, toasts, the session and its real-time connection. */
+export default function SessionProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SnackbarProvider
+        maxSnack={TOASTS.maxSnack}
+        autoHideDuration={TOASTS.autoHideDurationMs}
+        preventDuplicate={TOASTS.preventDuplicate}
+        anchorOrigin={TOASTS.anchor}
+      >
+        <AuthProvider>
+          <SocketProvider>{children}</SocketProvider>
+        </AuthProvider>
+      </SnackbarProvider>
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,242 @@
+import type { PublicBooking, PublicEventType, PublicProfile } from '@closeroom/shared'
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
+import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded'
+import EventBusyRounded from '@mui/icons-material/EventBusyRounded'
+import ScheduleRounded from '@mui/icons-material/ScheduleRounded'
+import { Alert, Box, Button, ButtonBase, Stack, Typography } from '@mui/material'
+import { lazy, Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { bookingApi, useRemote } from './api'
+import { Booker } from './Booker'
+import { BookingSummary } from './BookingSummary'
+import { DurationChips, durationText, HostAvatars, LocationLabel, PersonAvatar, surface } from './bits'
+import { PublicFrame } from './PublicFrame'
+import { LoadFailed, Loading, NotFound } from './states'
+
+// The form, its validation (zod, libphonenumber) and its fields load once a time is chosen.
+const BookingForm = lazy(() => import('./BookingForm'))
+
+/** /u/:id — a seller's (or team's) booking page: who they are, what can be booked, and the booker. */
+export default function ProfilePage() {
+  const { id = '' } = useParams()
+  const profile = useRemote(id, (signal) => bookingApi.profile(id, signal))
+  const [params] = useSearchParams()
+  const [booked, setBooked] = useState<PublicBooking | null>(null)
+
+  if (profile.error?.status === 404 || profile.error?.status === 400) return <NotFound />
+  if (profile.error) return <LoadFailed retry={profile.reload} />
+  if (!profile.data) return <Loading />
+
+  const slug = params.get('type')
+  const eventType = slug ? profile.data.eventTypes.find((type) => type.slug === slug) : undefined
+
+  if (booked)
+    return (
+      <PublicFrame width="sm">
+        <BookingSummary booking={booked} />
+      </PublicFrame>
+    )
+  if (eventType) return <EventTypeBooker profile={profile.data} eventType={eventType} onBooked={setBooked} />
+  return <ProfileHome profile={profile.data} unknownType={!!slug} />
+}
+
+function ProfileHeader({ profile }: { profile: PublicProfile }) {
+  const { t } = useTranslation()
+  const team = profile.kind === 'team'
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', px: 3, pt: 5, pb: 3 }}>
+      <PersonAvatar name={profile.name} src={profile.avatarUrl ?? profile.organization.logoUrl} size={72} />
+      <div>
+        <Typography variant="h4" component="h1">
+          {profile.name}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {team ? `${t('bookingPublic.profile.team')} · ${profile.organization.name}` : profile.organization.name}
+        </Typography>
+      </div>
+      {team && profile.members.length > 0 && (
+        <Box role="group" aria-label={t('bookingPublic.profile.members')}>
+          <HostAvatars hosts={profile.members} size={32} />
+        </Box>
+      )}
+    </Stack>
+  )
+}
+
+function ProfileHome({ profile, unknownType }: { profile: PublicProfile; unknownType: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <PublicFrame width="sm">
+      <Box sx={surface}>
+        <ProfileHeader profile={profile} />
+        {unknownType && (
+          <Alert severity="info" sx={{ mx: 3, mb: 2 }}>
+            <strong>{t('bookingPublic.profile.unknownTypeTitle')}</strong> — {t('bookingPublic.profile.unknownTypeText')}
+          </Alert>
+        )}
+        {profile.eventTypes.length === 0 ? (
+          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', px: 3, pb: 6, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+            <EventBusyRounded sx={{ fontSize: 48, color: 'text.disabled', mt: 2 }} aria-hidden />
+            <Typography variant="h6" component="h2">
+              {t('bookingPublic.profile.emptyTitle')}
+            </Typography>
+            <Typography sx={{ color: 'text.secondary', maxWidth: 360 }}>
+              {t('bookingPublic.profile.emptyText', { name: profile.name })}
+            </Typography>
+          </Stack>
+        ) : (
+          <Box component="nav" aria-label={t('bookingPublic.profile.eventTypes')}>
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {profile.eventTypes.map((type) => (
+                <Box component="li" key={type.id} sx={{ borderTop: 1, borderColor: 'divider' }}>
+                  <EventTypeRow eventType={type} />
+                </Box>
+              ))}
+            </Box>
+          </Box>
+        )}
+      </Box>
+    </PublicFrame>
+  )
+}
+
+function EventTypeRow({ eventType }: { eventType: PublicEventType }) {
+  const { t } = useTranslation()
+  return (
+    <ButtonBase
+      component={Link}
+      to={`?type=${encodeURIComponent(eventType.slug)}`}
+      aria-label={t('bookingPublic.profile.open', { title: eventType.title })}
+      sx={(theme) => ({
+        width: '100%',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        textAlign: 'start',
+        px: 3,
+        py: 2.5,
+        color: 'text.primary',
+        '&:hover': { bgcolor: 'action.hover' },
+        '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+      })}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          {eventType.title}
+        </Typography>
+        {eventType.description && (
+          <Typography
+            variant="body2"
+            sx={{
+              color: 'text.secondary',
+              mt: 0.25,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
+            {eventType.description}
+          </Typography>
+        )}
+        <Stack direction="row" sx={{ mt: 1.25, alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
+          <DurationChips durations={eventType.durations} />
+          <LocationLabel kind={eventType.location.kind} />
+        </Stack>
+      </Box>
+      {eventType.hosts.length > 1 && <HostAvatars hosts={eventType.hosts} size={28} />}
+      <ChevronRightRounded
+        sx={{ color: 'text.secondary', transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }}
+        aria-hidden
+      />
+    </ButtonBase>
+  )
+}
+
+/** What is being booked, with whom: the head of the booker and of the form. */
+export function EventTypeHead({
+  title,
+  hosts,
+  durations,
+  kind,
+  description,
+  hostName,
+}: {
+  title: string
+  hosts: { name: string; avatarUrl: string | null }[]
+  durations: number[]
+  kind: PublicEventType['location']['kind']
+  description?: string
+  hostName: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <Stack direction="row" spacing={2} sx={{ px: { xs: 2, md: 3 }, pt: 3, pb: 1, alignItems: 'flex-start' }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+          {hostName}
+        </Typography>
+        <Typography variant="h4" component="h1" sx={{ mt: 0.5 }}>
+          {title}
+        </Typography>
+        <Stack direction="row" sx={{ mt: 1.5, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'text.secondary', typography: 'body2' }}>
+            <ScheduleRounded fontSize="small" aria-hidden />
+            <span>{durations.map((minutes) => durationText(t, minutes)).join(' · ')}</span>
+          </Stack>
+          <LocationLabel kind={kind} />
+        </Stack>
+        {description && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5, whiteSpace: 'pre-line', maxWidth: 640 }}>
+            {description}
+          </Typography>
+        )}
+      </Box>
+      <HostAvatars hosts={hosts} size={48} />
+    </Stack>
+  )
+}
+
+function EventTypeBooker({
+  profile,
+  eventType,
+  onBooked,
+}: {
+  profile: PublicProfile
+  eventType: PublicEventType
+  onBooked(booking: PublicBooking): void
+}) {
+  const { t } = useTranslation()
+  return (
+    <PublicFrame width="md">
+      <Button
+        component={Link}
+        to="?"
+        startIcon={<ArrowBackRounded sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />}
+        color="inherit"
+        sx={{ mb: 1.5 }}
+      >
+        {t('bookingPublic.booker.back')}
+      </Button>
+      <Box sx={surface}>
+        <EventTypeHead
+          title={eventType.title}
+          hosts={eventType.hosts.length ? eventType.hosts : [{ name: profile.name, avatarUrl: profile.avatarUrl }]}
+          durations={eventType.durations}
+          kind={eventType.location.kind}
+          description={eventType.description}
+          hostName={profile.name}
+        />
+        <Booker
+          eventType={eventType}
+          renderPicked={(slot, actions) => (
+            <Suspense fallback={<Loading inline />}>
+              <BookingForm eventType={eventType} slot={slot} actions={actions} onBooked={onBooked} />
+            </Suspense>
+          )}
+        />
+      </Box>
+    </PublicFrame>
+  )
+}

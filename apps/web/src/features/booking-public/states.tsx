@@ -1,0 +1,34 @@
+import { Box, Button, CircularProgress, Typography } from '@mui/material'
+import { useTranslation } from 'react-i18next'
+import NotFoundPage from '../errors/NotFoundPage'
+import { PublicFrame } from './PublicFrame'
+
+export function Loading({ inline = false }: { inline?: boolean }) {
+  const { t } = useTranslation()
+  const spinner = <CircularProgress aria-label={t('app.loading')} />
+  if (inline) return <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>{spinner}</Box>
+  return (
+    <PublicFrame>
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>{spinner}</Box>
+    </PublicFrame>
+  )
+}
+
+/** An unknown handle or booking: the product's own 404. */
+export function NotFound() {
+  return <NotFoundPage />
+}
+
+export function LoadFailed({ retry }: { retry(): void }) {
+  const { t } = useTranslation()
+  return (
+    <PublicFrame width="sm">
+      <Box sx={{ textAlign: 'center', py: 10 }}>
+        <Typography sx={{ mb: 3 }}>{t('bookingPublic.profile.loadError')}</Typography>
+        <Button variant="contained" onClick={retry}>
+          {t('bookingPublic.profile.retry')}
+        </Button>
+      </Box>
+    </PublicFrame>
+  )
+}
