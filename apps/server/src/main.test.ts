@@ -21,6 +21,7 @@ const login = (url: string) =>
     body: JSON.stringify({ email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }),
   })
 
+// Two cold starts of real processes, the first creating and migrating a database on disk: slow on a busy machine.
 it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data across restarts', async () => {
   const port = await freePort()
   const first = await startServerProcess({ PORT: String(port), DATA_DIR: dataDir })
@@ -37,6 +38,20 @@ it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data 
   expect(users.users.map((u) => u.role).sort()).toEqual(['member', 'member', 'owner'])
   const teams = (await (await fetch(`${first.url}/api/teams`, { headers: { cookie } })).json()) as { teams: unknown[] }
   expect(teams.teams).toHaveLength(1)
+  // A newcomer can book the demo seller and the demo team at once, Monday to Friday.
+  type Page = { eventTypes: { id: string; title: string; kind: string }[] }
+  const seller = (await (await fetch(`${first.url}/api/public/users/demo`)).json()) as Page
+  expect(seller.eventTypes.map((e) => e.title)).toEqual(['Intro call', 'Product demo'])
+  const team = (await (await fetch(`${first.url}/api/public/users/enterprise`)).json()) as Page
+  expect(team.eventTypes.map((e) => [e.title, e.kind])).toEqual([['Talk to sales', 'round_robin']])
+  const from = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
+  const to = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10)
+  const slots = (await (
+    await fetch(`${first.url}/api/public/event-types/${team.eventTypes[0]?.id}/slots?from=${from}&to=${to}&timeZone=UTC`)
+  ).json()) as {
+    slots: Record<string, string[]>
+  }
+  expect(Object.keys(slots.slots).length).toBeGreaterThanOrEqual(5)
   await first.stop()
 
   const second = await startServerProcess({ PORT: String(port), DATA_DIR: dataDir })
@@ -46,4 +61,4 @@ it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data 
   const me = await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })
   expect(me.status).toBe(200)
   expect(((await me.json()) as { user: { email: string } }).user.email).toBe(DEMO_OWNER_EMAIL)
-})
+}, 90_000)

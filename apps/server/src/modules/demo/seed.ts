@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts'
-import { organizations, teamMembers, teams, users } from '../../db/schema/index.ts'
+import { eventTypeHosts, eventTypes, organizations, publicHandles, schedules, teamMembers, teams, users } from '../../db/schema/index.ts'
 import { hashPassword } from '../../lib/passwords.ts'
+import { WORKING_HOURS } from '../booking/schedules.ts'
 
 export const DEMO_PASSWORD = 'closeroom-demo'
 export const DEMO_OWNER_EMAIL = 'owner@closeroom.demo'
@@ -28,6 +29,84 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     const [team] = await tx.insert(teams).values({ organizationId: org.id, name: 'Enterprise' }).returning()
     if (!team) throw new Error('demo team insert returned nothing')
     await tx.insert(teamMembers).values(rows.map((u) => ({ teamId: team.id, userId: u.id, organizationId: org.id })))
+    await seedBooking(tx, org.id, rows, team.id)
   })
   return { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Person = { id: string; timeZone: string; email: string }
+
+/**
+ * Booking on a fresh start: Olivia's page /u/demo with an intro call and a product demo, and the Enterprise
+ * team's page /u/enterprise whose "Talk to sales" goes round robin to whoever is free and least booked.
+ * Everyone works Monday to Friday, 9 to 5, in their own zone.
+ */
+async function seedBooking(tx: Tx, organizationId: string, people: Person[], teamId: string) {
+  const olivia = people.find((p) => p.email === DEMO_OWNER_EMAIL)
+  if (!olivia) throw new Error('demo owner missing')
+  await tx
+    .insert(schedules)
+    .values(
+      people.map((p) => ({
+        organizationId,
+        userId: p.id,
+        name: 'Working hours',
+        timeZone: p.timeZone,
+        weeklyHours: WORKING_HOURS,
+        isDefault: true,
+      })),
+    )
+  await tx.insert(publicHandles).values([
+    { handle: 'demo', organizationId, userId: olivia.id },
+    { handle: 'enterprise', organizationId, teamId },
+  ])
+  const common = { organizationId, ownerId: olivia.id, minimumNotice: 120, bookingWindow: { kind: 'rolling' as const, days: 60 } }
+  const created = await tx
+    .insert(eventTypes)
+    .values([
+      {
+        ...common,
+        kind: 'personal' as const,
+        slug: 'intro',
+        title: 'Intro call',
+        description: 'A first conversation: your goals, your team, and whether Closeroom fits.',
+        durations: [30],
+        location: { kind: 'meeting' as const },
+      },
+      {
+        ...common,
+        kind: 'personal' as const,
+        slug: 'demo',
+        title: 'Product demo',
+        description: 'A guided tour of booking, meetings, sales rooms and agreements, with your questions.',
+        durations: [30, 60],
+        location: { kind: 'meeting' as const },
+        bufferAfter: 10,
+        questions: [
+          { id: 'company', label: 'Company', type: 'text' as const, required: true, options: [] },
+          { id: 'team_size', label: 'Team size', type: 'select' as const, required: false, options: ['1-10', '11-50', '51-200', '200+'] },
+        ],
+      },
+      {
+        ...common,
+        kind: 'round_robin' as const,
+        teamId,
+        slug: 'sales',
+        title: 'Talk to sales',
+        description: 'Pricing, plans and rollout with the first free member of our sales team.',
+        durations: [30, 45],
+        location: { kind: 'meeting' as const },
+      },
+    ])
+    .returning({ id: eventTypes.id, kind: eventTypes.kind })
+  await tx
+    .insert(eventTypeHosts)
+    .values(
+      created.flatMap((e) =>
+        e.kind === 'personal'
+          ? [{ eventTypeId: e.id, userId: olivia.id, organizationId }]
+          : people.map((p) => ({ eventTypeId: e.id, userId: p.id, organizationId })),
+      ),
+    )
 }
