@@ -88,7 +88,13 @@ function HandleCard({ profile }: { profile: BookingProfile }) {
           helperText={bookingErrorText(t, error)}
           slotProps={{
             htmlInput: { dir: 'ltr', spellCheck: false },
-            input: { startAdornment: <InputAdornment position="start">{prefix.replace(/^https?:\/\//, '')}</InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <span dir="ltr">{prefix.replace(/^https?:\/\//, '')}</span>
+                </InputAdornment>
+              ),
+            },
           }}
         />
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>

@@ -241,7 +241,7 @@ function EventTypeForm({
                 label={t('calendarApp.form.schedule')}
                 value={field.value ?? ''}
                 onChange={(event) => field.onChange(event.target.value || null)}
-                slotProps={{ select: { native: true } }}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
                 <option value="">
                   {t(kind === 'personal' ? 'calendarApp.form.defaultSchedule' : 'calendarApp.form.defaultScheduleTeam')}
@@ -370,7 +370,7 @@ function LocationFields({ form }: { form: Form }) {
             kind === 'in_person' ? { kind, address: '' } : kind === 'link' ? { kind, url: '' } : { kind: kind as 'meeting' | 'phone' },
           )
         }}
-        slotProps={{ select: { native: true } }}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         {(['meeting', 'phone', 'in_person', 'link'] as const).map((kind) => (
           <option key={kind} value={kind}>
@@ -439,6 +439,7 @@ function WindowFields({ form }: { form: Form }) {
             name="bookingWindow.days"
             label={t('calendarApp.form.windowDays')}
             bounds={{ min: 1, max: BOOKING_LIMITS.maxWindowDays }}
+            sx={{ width: 220 }}
           />
         ) : (
           <>
@@ -520,7 +521,7 @@ function TeamFields({ form, teams, editing }: { form: Form; teams: Team[]; editi
             onChange={(event) => setTeam(event.target.value || null)}
             error={!!teamError}
             helperText={teamError}
-            slotProps={{ select: { native: true } }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             {teams.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>

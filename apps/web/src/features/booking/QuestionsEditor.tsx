@@ -82,7 +82,7 @@ export function QuestionsEditor({ form }: { form: Form }) {
                 select
                 {...form.register(`questions.${index}.type`)}
                 label={t('calendarApp.form.questionType')}
-                slotProps={{ select: { native: true } }}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                 sx={{ flex: 1, minWidth: 150 }}
               >
                 {QUESTION_TYPES.map((value) => (

@@ -154,7 +154,8 @@ export default function CalendarPage() {
             headerToolbar={false}
             locale={locales[i18n.language] ?? 'en'}
             direction={rtl ? 'rtl' : 'ltr'}
-            height="auto"
+            height={view === 'week' || view === 'day' ? 720 : 'auto'}
+            allDaySlot={false}
             events={events}
             eventDisplay="block"
             dayMaxEvents={4}
