@@ -1,10 +1,12 @@
 // IANA time-zone arithmetic on epoch milliseconds with Intl alone. Offsets are the hot path of the slot
-// engine, so each zone's offsets are cached per UTC day: a day whose start and end share an offset has no
-// transition (no zone changes twice within one day), and a day that differs is searched once for the exact
-// instant of its change.
+// engine, so each zone's offsets are cached per week of UTC time: a week whose start and end share an offset
+// has no transition (no zone changes twice within a week; the closest, Morocco's around Ramadan, are about a
+// month apart), and a week that differs is searched once for the exact instant of its change. A new zone
+// costs two Intl calls a week, and a change about twenty more.
 
 const MINUTE = 60_000
 const DAY = 86_400_000
+const WEEK = 7 * DAY
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
 export function dayNumber(date: string): number {
@@ -82,41 +84,42 @@ function intlOffset(ms: number, timeZone: string): number {
   return local + ((h * 60 + mi) * 60 + s) * 1000 - wholeSecond
 }
 
-/** One UTC day of a zone: the offset from its start, and where it changes to `after` (Infinity if it does not). */
-type DayOffsets = { before: number; at: number; after: number }
+/** One week of a zone: the offset from its start, and the instant it changes to `after` (Infinity if it does not). */
+type WeekOffsets = { before: number; at: number; after: number }
 
-const dayCaches = new Map<string, Map<number, DayOffsets>>()
-const midnightCaches = new Map<string, Map<number, number>>()
+const weekCaches = new Map<string, Map<number, WeekOffsets>>()
+const boundaryCaches = new Map<string, Map<number, number>>()
 
-function offsetAtUtcMidnight(day: number, timeZone: string): number {
-  let cache = midnightCaches.get(timeZone)
+function cacheOf<T>(caches: Map<string, Map<number, T>>, timeZone: string): Map<number, T> {
+  let cache = caches.get(timeZone)
   if (!cache) {
     cache = new Map()
-    midnightCaches.set(timeZone, cache)
+    caches.set(timeZone, cache)
   }
-  let offset = cache.get(day)
+  return cache
+}
+
+function offsetAtWeekStart(week: number, timeZone: string): number {
+  const cache = cacheOf(boundaryCaches, timeZone)
+  let offset = cache.get(week)
   if (offset === undefined) {
-    offset = intlOffset(day * DAY, timeZone)
-    cache.set(day, offset)
+    offset = intlOffset(week * WEEK, timeZone)
+    cache.set(week, offset)
   }
   return offset
 }
 
-function dayOffsets(day: number, timeZone: string): DayOffsets {
-  let cache = dayCaches.get(timeZone)
-  if (!cache) {
-    cache = new Map()
-    dayCaches.set(timeZone, cache)
-  }
-  let entry = cache.get(day)
+function weekOffsets(week: number, timeZone: string): WeekOffsets {
+  const cache = cacheOf(weekCaches, timeZone)
+  let entry = cache.get(week)
   if (!entry) {
-    const before = offsetAtUtcMidnight(day, timeZone)
-    const after = offsetAtUtcMidnight(day + 1, timeZone)
+    const before = offsetAtWeekStart(week, timeZone)
+    const after = offsetAtWeekStart(week + 1, timeZone)
     if (before === after) entry = { before, at: Number.POSITIVE_INFINITY, after }
     else {
-      // Transitions fall on whole seconds: search the day to the second for the first one with the new offset.
-      let lo = day * DAY
-      let hi = lo + DAY
+      // Transitions fall on whole seconds: search to the second for the first one with the new offset.
+      let lo = week * WEEK
+      let hi = lo + WEEK
       while (hi - lo > 1000) {
         const mid = lo + Math.floor((hi - lo) / 2000) * 1000
         if (intlOffset(mid, timeZone) === before) lo = mid
@@ -124,14 +127,14 @@ function dayOffsets(day: number, timeZone: string): DayOffsets {
       }
       entry = { before, at: hi, after }
     }
-    cache.set(day, entry)
+    cache.set(week, entry)
   }
   return entry
 }
 
 /** The offset of timeZone from UTC at instant ms, in milliseconds (+05:30 is 19_800_000). */
 export function offsetAt(ms: number, timeZone: string): number {
-  const entry = dayOffsets(Math.floor(ms / DAY), timeZone)
+  const entry = weekOffsets(Math.floor(ms / WEEK), timeZone)
   return ms < entry.at ? entry.before : entry.after
 }
 
