@@ -107,7 +107,6 @@ function EventTypeRow({ eventType }: { eventType: PublicEventType }) {
     <ButtonBase
       component={Link}
       to={`?type=${encodeURIComponent(eventType.slug)}`}
-      aria-label={t('bookingPublic.profile.open', { title: eventType.title })}
       sx={(theme) => ({
         width: '100%',
         display: 'flex',
@@ -143,6 +142,11 @@ function EventTypeRow({ eventType }: { eventType: PublicEventType }) {
         <Stack direction="row" sx={{ mt: 1.25, alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
           <DurationChips durations={eventType.durations} />
           <LocationLabel kind={eventType.location.kind} />
+          {eventType.requiresConfirmation && (
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {t('bookingPublic.profile.confirmation')}
+            </Typography>
+          )}
         </Stack>
       </Box>
       {eventType.hosts.length > 1 && <HostAvatars hosts={eventType.hosts} size={28} />}

@@ -2,6 +2,7 @@ import { LANGUAGES, type Language } from '@closeroom/shared'
 import { Box, Container, Link, Stack } from '@mui/material'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { intlLocale } from '../../lib/intl'
 import { languageLabels } from '../../locales/i18n'
 import { useSettings } from '../../theme/SettingsProvider'
 
@@ -34,7 +35,7 @@ export function LanguageSelect() {
       }}
     >
       {LANGUAGES.map((language) => (
-        <option key={language} value={language} lang={language}>
+        <option key={language} value={language} lang={intlLocale(language)}>
           {languageLabels[language]}
         </option>
       ))}
