@@ -142,6 +142,8 @@ export async function buildApp(deps: AppDeps) {
 
   await registerWeb(app, config.webDist)
   app.decorate('realtime', realtime)
+  // Tests run a queued reminder's work without waiting for its time.
+  app.decorate('booking', booking)
   return app
 }
 

@@ -65,3 +65,9 @@ export async function createBookingModule({ db, jobs, mailer, realtime, appUrl, 
 }
 
 export type BookingModule = Awaited<ReturnType<typeof createBookingModule>>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    booking: BookingModule
+  }
+}
