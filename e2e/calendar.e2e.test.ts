@@ -1,0 +1,100 @@
+import type { Booking } from '@closeroom/shared'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { bookingBody, buildEventType, freeSlots, nextMonday } from '../apps/server/src/testing/booking.ts'
+import { buildOwner, request } from '../apps/server/src/testing/factories.ts'
+import { signIn } from './flows.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+// The seller's calendar: buyers' bookings arrive live, pending ones are confirmed, others cancelled with a reason.
+
+let harness: Harness
+beforeAll(async () => {
+  harness = await startHarness()
+})
+afterAll(() => harness?.close())
+
+/** A booking made the way a buyer's browser makes it: the public API, no account. */
+async function book(body: object) {
+  const res = await fetch(`${harness.server.url}/api/public/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  expect(res.status).toBe(201)
+}
+
+it('shows a buyer’s booking without a reload, confirms a pending one, cancels another with a reason, in every view', async () => {
+  const app = harness.server.app
+  const owner = await buildOwner(app, { name: 'Cleo Calendar' })
+  const demo = await buildEventType(app, owner, { title: 'Demo call', requiresConfirmation: true })
+  const intro = await buildEventType(app, owner, { title: 'Intro call' })
+  const monday = nextMonday(1)
+  const [first, , , , fifth] = await freeSlots(app, demo.id, monday)
+
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Cleo Calendar')
+  await page.goto('/calendar')
+  await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor()
+  await page.locator('.fc-dayGridMonth-view').waitFor()
+  // The month grid shows six weeks from the month's first; a Monday of next month may need one step.
+  if (!(await page.locator(`[data-date="${monday}"]`).count())) await page.getByRole('button', { name: 'Next' }).click()
+  await page.locator(`[data-date="${monday}"]`).first().waitFor()
+
+  await book(bookingBody(demo.id, first ?? '', { name: 'Pia Pending', email: 'pia@buyer.example' }))
+  await page.getByText('Pia Pending · Demo call').waitFor()
+  await page.getByText(/^New booking: Pia Pending/).waitFor()
+  await book(bookingBody(intro.id, fifth ?? '', { name: 'Carl Cancel', email: 'carl@buyer.example' }))
+  await page.getByText('Carl Cancel · Intro call').waitFor()
+
+  // A pending booking is drawn dashed, apart from confirmed ones.
+  expect(await page.locator('.booking-pending').getByText('Pia Pending').count()).toBe(1)
+  await page.getByText('Pia Pending · Demo call').click()
+  const details = page.getByRole('dialog', { name: 'Demo call' })
+  await details.locator('.MuiChip-root').getByText('Pending', { exact: true }).waitFor()
+  await details.getByText('pia@buyer.example').waitFor()
+  await details.getByRole('link', { name: 'Join meeting' }).waitFor()
+  expect(await details.getByRole('link', { name: 'Join meeting' }).getAttribute('href')).toMatch(/^\/m\/[\w-]+$/)
+  await details.getByRole('button', { name: 'Confirm' }).click()
+  await page.getByText('Meeting confirmed').waitFor()
+  await details.locator('.MuiChip-root').getByText('Confirmed', { exact: true }).waitFor()
+  await details.getByRole('button', { name: 'Close' }).click()
+  await page.locator('.booking-accepted').getByText('Pia Pending').waitFor()
+
+  await page.getByText('Carl Cancel · Intro call').click()
+  await page.getByRole('dialog', { name: 'Intro call' }).getByRole('button', { name: 'Cancel meeting' }).click()
+  const ask = page.getByRole('dialog', { name: 'Cancel this meeting?' })
+  await ask.getByLabel('Reason (optional)').fill('Out of office that day')
+  await ask.getByRole('button', { name: 'Cancel meeting' }).click()
+  await page.getByText('Meeting cancelled').waitFor()
+  await page.getByRole('dialog', { name: 'Intro call' }).getByText('Out of office that day').first().waitFor()
+
+  const bookings = (await request(app, owner, 'GET', '/api/bookings')).json().bookings as Booking[]
+  expect(bookings.find((b) => b.attendee.name === 'Pia Pending')?.status).toBe('accepted')
+  expect(bookings.find((b) => b.attendee.name === 'Carl Cancel')).toMatchObject({
+    status: 'cancelled',
+    cancelReason: 'Out of office that day',
+  })
+
+  await page.keyboard.press('Escape')
+  for (const [view, selector] of [
+    ['Week', '.fc-timeGridWeek-view'],
+    ['Day', '.fc-timeGridDay-view'],
+    ['List', '.fc-listWeek-view'],
+    ['Month', '.fc-dayGridMonth-view'],
+  ] as const) {
+    await page.getByRole('button', { name: view, exact: true }).click()
+    await page.locator(selector).waitFor()
+  }
+})
+
+it('follows the reader’s language and direction', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Amal Arabic' })
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Amal Arabic')
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'ar'))
+  await page.goto('/calendar')
+  await page.getByRole('heading', { name: 'التقويم', level: 1 }).waitFor()
+  await page.locator('.fc-direction-rtl').waitFor()
+  await page.getByRole('button', { name: 'أسبوع' }).click()
+  await page.locator('.fc-timeGridWeek-view').waitFor()
+})
