@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Page } from 'playwright-core'
-import { buildOwner, PASSWORD } from '../apps/server/src/testing/factories.ts'
+import { buildOwner, PASSWORD, request } from '../apps/server/src/testing/factories.ts'
 import { startTestServer } from '../apps/server/src/testing/server.ts'
 import { CHROMIUM_ARGS } from '../e2e/harness.ts'
 import { type Result, result } from './report.ts'
@@ -25,8 +25,12 @@ export async function bundleBench(): Promise<Result[]> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
   try {
     const owner = await buildOwner(server.app, { name: 'Bench Seller' })
+    // A real booking page: the seller's public handle with an event type a buyer can open.
+    await request(server.app, owner, 'POST', '/api/event-types', { title: 'Intro call', slug: 'intro', durations: [30] })
+    const { handle } = (await request(server.app, owner, 'GET', '/api/booking-profile')).json() as { handle: string }
     const publicPage = await scriptKilobytes(await browser.newPage({ baseURL: server.url }), async (page) => {
-      await page.goto(`/u/${owner.user.id}`, { waitUntil: 'networkidle' })
+      await page.goto(`/u/${handle}`, { waitUntil: 'networkidle' })
+      await page.getByRole('heading', { level: 1, name: 'Bench Seller' }).waitFor()
     })
     const dashboard = await scriptKilobytes(await browser.newPage({ baseURL: server.url }), async (page) => {
       await page.goto('/login', { waitUntil: 'networkidle' })

@@ -1,21 +1,18 @@
 import type { PublicBooking, PublicEventType, PublicProfile } from '@closeroom/shared'
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded'
 import EventBusyRounded from '@mui/icons-material/EventBusyRounded'
-import ScheduleRounded from '@mui/icons-material/ScheduleRounded'
-import { Alert, Box, Button, ButtonBase, Stack, Typography } from '@mui/material'
+import { Alert, Box, ButtonBase, Stack, Typography } from '@mui/material'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { bookingApi, useRemote } from './api'
-import { Booker } from './Booker'
-import { BookingSummary } from './BookingSummary'
-import { DurationChips, durationText, HostAvatars, LocationLabel, PersonAvatar, surface } from './bits'
+import { DurationChips, HostAvatars, LocationLabel, PersonAvatar, surface } from './bits'
 import { PublicFrame } from './PublicFrame'
 import { LoadFailed, Loading, NotFound } from './states'
 
-// The form, its validation (zod, libphonenumber) and its fields load once a time is chosen.
-const BookingForm = lazy(() => import('./BookingForm'))
+// The list of event types comes first; the booker, and later the confirmation, load when they are needed.
+const EventTypeBooker = lazy(() => import('./EventTypeBooker'))
+const BookingSummary = lazy(async () => ({ default: (await import('./BookingSummary')).BookingSummary }))
 
 /** /u/:id — a seller's (or team's) booking page: who they are, what can be booked, and the booker. */
 export default function ProfilePage() {
@@ -34,10 +31,17 @@ export default function ProfilePage() {
   if (booked)
     return (
       <PublicFrame width="sm">
-        <BookingSummary booking={booked} />
+        <Suspense fallback={<Loading inline />}>
+          <BookingSummary booking={booked} />
+        </Suspense>
       </PublicFrame>
     )
-  if (eventType) return <EventTypeBooker profile={profile.data} eventType={eventType} onBooked={setBooked} />
+  if (eventType)
+    return (
+      <Suspense fallback={<Loading />}>
+        <EventTypeBooker profile={profile.data} eventType={eventType} onBooked={setBooked} />
+      </Suspense>
+    )
   return <ProfileHome profile={profile.data} unknownType={!!slug} />
 }
 
@@ -155,92 +159,5 @@ function EventTypeRow({ eventType }: { eventType: PublicEventType }) {
         aria-hidden
       />
     </ButtonBase>
-  )
-}
-
-/** What is being booked, with whom: the head of the booker and of the form. */
-export function EventTypeHead({
-  title,
-  hosts,
-  durations,
-  kind,
-  description,
-  hostName,
-}: {
-  title: string
-  hosts: { name: string; avatarUrl: string | null }[]
-  durations: number[]
-  kind: PublicEventType['location']['kind']
-  description?: string
-  hostName: string
-}) {
-  const { t } = useTranslation()
-  return (
-    <Stack direction="row" spacing={2} sx={{ px: { xs: 2, md: 3 }, pt: 3, pb: 1, alignItems: 'flex-start' }}>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-          {hostName}
-        </Typography>
-        <Typography variant="h4" component="h1" sx={{ mt: 0.5 }}>
-          {title}
-        </Typography>
-        <Stack direction="row" sx={{ mt: 1.5, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'text.secondary', typography: 'body2' }}>
-            <ScheduleRounded fontSize="small" aria-hidden />
-            <span>{durations.map((minutes) => durationText(t, minutes)).join(' · ')}</span>
-          </Stack>
-          <LocationLabel kind={kind} />
-        </Stack>
-        {description && (
-          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5, whiteSpace: 'pre-line', maxWidth: 640 }}>
-            {description}
-          </Typography>
-        )}
-      </Box>
-      <HostAvatars hosts={hosts} size={48} />
-    </Stack>
-  )
-}
-
-function EventTypeBooker({
-  profile,
-  eventType,
-  onBooked,
-}: {
-  profile: PublicProfile
-  eventType: PublicEventType
-  onBooked(booking: PublicBooking): void
-}) {
-  const { t } = useTranslation()
-  return (
-    <PublicFrame width="md">
-      <Button
-        component={Link}
-        to="?"
-        startIcon={<ArrowBackRounded sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />}
-        color="inherit"
-        sx={{ mb: 1.5 }}
-      >
-        {t('bookingPublic.booker.back')}
-      </Button>
-      <Box sx={surface}>
-        <EventTypeHead
-          title={eventType.title}
-          hosts={eventType.hosts.length ? eventType.hosts : [{ name: profile.name, avatarUrl: profile.avatarUrl }]}
-          durations={eventType.durations}
-          kind={eventType.location.kind}
-          description={eventType.description}
-          hostName={profile.name}
-        />
-        <Booker
-          eventType={eventType}
-          renderPicked={(slot, actions) => (
-            <Suspense fallback={<Loading inline />}>
-              <BookingForm eventType={eventType} slot={slot} actions={actions} onBooked={onBooked} />
-            </Suspense>
-          )}
-        />
-      </Box>
-    </PublicFrame>
   )
 }
