@@ -1,7 +1,8 @@
 import type { Booking } from '@closeroom/shared'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../apps/server/src/testing/booking.ts'
 import { buildOwner, request } from '../apps/server/src/testing/factories.ts'
+import { startRadicale } from '../apps/server/src/testing/radicale.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -97,4 +98,49 @@ it('follows the reader’s language and direction', async () => {
   await page.locator('.fc-direction-rtl').waitFor()
   await page.getByRole('button', { name: 'أسبوع' }).click()
   await page.locator('.fc-timeGridWeek-view').waitFor()
+})
+
+it('connects a CalDAV calendar (a real Radicale), picks the calendars that block slots and the one bookings go to, then disconnects it', async () => {
+  const radicale = await startRadicale([
+    {
+      username: 'rosa',
+      password: 'rosa-secret',
+      calendars: [
+        { slug: 'work', name: 'Work' },
+        { slug: 'private', name: 'Private' },
+      ],
+    },
+  ])
+  onTestFinished(() => radicale.stop())
+  const owner = await buildOwner(harness.server.app, { name: 'Rosa Remote' })
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Rosa Remote')
+  await page.goto('/settings/connected-apps')
+  await page.getByText('No calendar connected yet.').waitFor()
+
+  await page.getByLabel('Server address').fill(radicale.url)
+  await page.getByLabel('Username').fill('rosa')
+  await page.getByLabel('Password or app password').fill('rosa-secret')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  await page.getByText('Calendar connected').waitFor()
+  const card = page.getByRole('article', { name: /rosa/ })
+  const work = card.getByRole('checkbox', { name: 'Work' })
+  const privateBusy = card.getByRole('checkbox', { name: 'Private' })
+  await work.waitFor()
+
+  const connection = async () => (await request(harness.server.app, owner, 'GET', '/api/calendar/connections')).json().connections[0]
+  if (!(await work.isChecked())) await work.click()
+  await expect.poll(async () => (await connection()).busyCalendarUrls).toContain(radicale.calendarUrl('rosa', 'work'))
+  if (await privateBusy.isChecked()) await privateBusy.click()
+  await expect.poll(async () => (await connection()).busyCalendarUrls).not.toContain(radicale.calendarUrl('rosa', 'private'))
+  await card.getByRole('radio', { name: 'Private' }).click()
+  await expect.poll(async () => (await connection()).writeCalendarUrl).toBe(radicale.calendarUrl('rosa', 'private'))
+
+  await card.getByRole('button', { name: 'Refresh' }).click()
+  await page.getByText('Calendars refreshed').waitFor()
+
+  page.once('dialog', (dialog) => void dialog.accept())
+  await card.getByRole('button', { name: 'Disconnect' }).click()
+  await page.getByText('Calendar disconnected').waitFor()
+  await page.getByText('No calendar connected yet.').waitFor()
 })

@@ -101,6 +101,18 @@ it('edits weekly hours with two ranges and a date override in /settings/calendar
   expect(schedule?.weeklyHours.some((h) => h.day === 6)).toBe(true)
   expect(schedule?.overrides).toEqual([{ date: '2030-01-15', ranges: [] }])
 
+  // The booking page address is the seller's to choose; the feed address can be replaced.
+  await page.getByLabel('Address', { exact: true }).fill('hana-sales')
+  await page.getByRole('button', { name: 'Save address' }).click()
+  await page.getByText('Address saved').waitFor()
+  await page.getByText(/\/u\/hana-sales$/).waitFor()
+  const feed = page.getByLabel('Feed address (ICS)')
+  const before = await feed.inputValue()
+  await page.getByRole('button', { name: 'New address' }).click()
+  await page.getByRole('dialog', { name: 'Replace the feed address?' }).getByRole('button', { name: 'New address' }).click()
+  await page.getByText('New feed address ready').waitFor()
+  await expect.poll(() => feed.inputValue()).not.toBe(before)
+
   // Overlapping hours are caught before they are sent.
   await page.getByLabel('Monday From 2').fill('11:00')
   await page.getByRole('button', { name: 'Save schedule' }).click()

@@ -54,7 +54,14 @@ export function useToggleEventType() {
   return useMutation({
     mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
       api<EventType>(`/event-types/${id}`, { method: 'PATCH', body: { hidden } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventTypeKeys.all }),
+    // The switch moves at once; a refusal from the server puts it back.
+    onMutate: ({ id, hidden }) => {
+      const previous = queryClient.getQueryData<EventType[]>(eventTypeKeys.list())
+      queryClient.setQueryData<EventType[]>(eventTypeKeys.list(), (list) => list?.map((e) => (e.id === id ? { ...e, hidden } : e)))
+      return { previous }
+    },
+    onError: (_error, _variables, context) => queryClient.setQueryData(eventTypeKeys.list(), context?.previous),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: eventTypeKeys.all }),
   })
 }
 

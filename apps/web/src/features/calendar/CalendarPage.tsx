@@ -99,6 +99,8 @@ export default function CalendarPage() {
               if (!next) return
               setView(next)
               api()?.changeView(VIEWS[next])
+              // The time grid opens at the working day rather than at midnight.
+              if (next === 'week' || next === 'day') requestAnimationFrame(() => api()?.scrollToTime('08:00:00'))
             }}
           >
             {(Object.keys(VIEWS) as ViewName[]).map((name) => (
