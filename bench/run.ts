@@ -2,12 +2,14 @@ import { authMeBench } from './auth-me.ts'
 import { bundleBench } from './bundle.ts'
 import { type Result, report } from './report.ts'
 import { slotsBench } from './slots.ts'
+import { slotsHttpBench } from './slots-http.ts'
 
 // `npm run bench` runs every benchmark; `npm run bench -- auth-me` runs the ones named.
 const benches: Record<string, () => Promise<Result[]>> = {
   'auth-me': authMeBench,
   bundle: bundleBench,
   slots: slotsBench,
+  'slots-http': slotsHttpBench,
 }
 
 const wanted = process.argv.slice(2)

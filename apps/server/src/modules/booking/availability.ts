@@ -69,31 +69,33 @@ export function createAvailability({ db, schedules, external }: { db: Db; schedu
     const from = new Date(range.start - margin)
     const to = new Date(range.end + margin)
     const ignore = options.ignoreBookingId ? ne(bookingHosts.bookingId, options.ignoreBookingId) : undefined
-    const held = await db
-      .select({ userId: bookingHosts.userId, start: bookingHosts.blockedFrom, end: bookingHosts.blockedUntil })
-      .from(bookingHosts)
-      .where(and(inArray(bookingHosts.userId, userIds), lt(bookingHosts.blockedFrom, to), gt(bookingHosts.blockedUntil, from), ignore))
-    // Limits count this event type's bookings per local day and week: a week either side covers both.
-    const limited = eventType.dailyLimit !== null || eventType.weeklyLimit !== null
-    const counted = limited
-      ? await db
-          .select({ userId: bookingHosts.userId, start: bookings.startAt })
-          .from(bookingHosts)
-          .innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId))
-          .where(
-            and(
-              eq(bookings.eventTypeId, eventType.id),
-              inArray(bookingHosts.userId, userIds),
-              gt(bookings.startAt, new Date(range.start - WEEK_MS)),
-              lt(bookings.startAt, new Date(range.end + WEEK_MS)),
-              ignore,
-            ),
-          )
-      : []
-    const calendarBusy = external ? await external.busyFor(userIds, from.getTime(), to.getTime()) : new Map<string, Interval[]>()
-    const scheduleRows = await schedules.forHosts(
-      hosts.map((h) => ({ userId: h.userId, scheduleId: h.userId === eventType.ownerId ? eventType.scheduleId : null })),
-    )
+    // Independent reads: on PostgreSQL they run side by side on the pool.
+    const [held, counted, calendarBusy, scheduleRows] = await Promise.all([
+      db
+        .select({ userId: bookingHosts.userId, start: bookingHosts.blockedFrom, end: bookingHosts.blockedUntil })
+        .from(bookingHosts)
+        .where(and(inArray(bookingHosts.userId, userIds), lt(bookingHosts.blockedFrom, to), gt(bookingHosts.blockedUntil, from), ignore)),
+      // Limits count this event type's bookings per local day and week: a week either side covers both.
+      eventType.dailyLimit !== null || eventType.weeklyLimit !== null
+        ? db
+            .select({ userId: bookingHosts.userId, start: bookings.startAt })
+            .from(bookingHosts)
+            .innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId))
+            .where(
+              and(
+                eq(bookings.eventTypeId, eventType.id),
+                inArray(bookingHosts.userId, userIds),
+                gt(bookings.startAt, new Date(range.start - WEEK_MS)),
+                lt(bookings.startAt, new Date(range.end + WEEK_MS)),
+                ignore,
+              ),
+            )
+        : [],
+      external ? external.busyFor(userIds, from.getTime(), to.getTime()) : new Map<string, Interval[]>(),
+      schedules.forHosts(
+        hosts.map((h) => ({ userId: h.userId, scheduleId: h.userId === eventType.ownerId ? eventType.scheduleId : null })),
+      ),
+    ])
     return hosts.map((host): HostAvailability => {
       const schedule = scheduleRows.get(host.userId)
       return {

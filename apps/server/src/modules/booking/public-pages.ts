@@ -130,10 +130,10 @@ export function createPublicPages({
     const duration = query.duration ?? eventType.durations[0] ?? 30
     if (!eventType.durations.includes(duration)) throw Invalid("duration: Choose one of this event type's durations")
     const time = now()
-    const window = await availability.windowOf(eventType, time)
-    const range = intersect(rangeOf(query), window)
+    const asked = rangeOf(query)
+    const [window, hosts] = await Promise.all([availability.windowOf(eventType, time), availability.hostsOf(eventType)])
+    const range = intersect(asked, window)
     if (range.end <= range.start) return { slots: {} }
-    const hosts = await availability.hostsOf(eventType)
     const loaded = await availability.load(eventType, hosts, range)
     const rules = rulesOf(eventType, duration)
     const [only] = loaded

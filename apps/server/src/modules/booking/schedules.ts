@@ -61,19 +61,21 @@ export function createScheduleService({ db }: { db: Db }) {
   /** Schedules by id for the slot engine; a host without one gets their default. */
   async function forHosts(hosts: { userId: string; scheduleId: string | null }[]): Promise<Map<string, Row>> {
     const ids = hosts.flatMap((h) => (h.scheduleId ? [h.scheduleId] : []))
-    const named = ids.length > 0 ? await db.select().from(schedules).where(inArray(schedules.id, ids)) : []
-    const defaults = await db
-      .select()
-      .from(schedules)
-      .where(
-        and(
-          inArray(
-            schedules.userId,
-            hosts.map((h) => h.userId),
+    const [named, defaults] = await Promise.all([
+      ids.length > 0 ? db.select().from(schedules).where(inArray(schedules.id, ids)) : [],
+      db
+        .select()
+        .from(schedules)
+        .where(
+          and(
+            inArray(
+              schedules.userId,
+              hosts.map((h) => h.userId),
+            ),
+            eq(schedules.isDefault, true),
           ),
-          eq(schedules.isDefault, true),
         ),
-      )
+    ])
     const result = new Map<string, Row>()
     for (const host of hosts) {
       const row =
