@@ -15,7 +15,8 @@ const dir = process.env.SHOTS_DIR ?? '/tmp/closeroom-shots'
 const width = Number(process.env.SHOTS_WIDTH ?? 1280)
 mkdirSync(dir, { recursive: true })
 
-const server = await startTestServer({ webDist: process.env.E2E_WEB_DIST })
+// The demo organization too, so public pages such as /u/demo have something to show.
+const server = await startTestServer({ webDist: process.env.E2E_WEB_DIST, seedDemo: true })
 const owner = await buildOwner(server.app, { name: 'Olivia Owner' })
 await buildMember(server.app, owner, { name: 'Sam Seller' })
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
