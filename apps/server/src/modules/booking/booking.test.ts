@@ -336,3 +336,36 @@ describe("the host's side", () => {
     })
   })
 })
+
+describe('public rate limits', () => {
+  it('answers 429 with a retry time once an address books too often, and keeps reads separate', async () => {
+    const limited = await buildTestApp({
+      limits: {
+        perIp: { max: 100, windowMs: 60_000 },
+        perEmail: { max: 100, windowMs: 60_000 },
+        publicReads: { max: 3, windowMs: 60_000 },
+        publicWrites: { max: 2, windowMs: 60_000 },
+      },
+    })
+    try {
+      const owner = await buildOwner(limited)
+      const eventType = await buildEventType(limited, owner)
+      const monday = nextMonday()
+      const book = (hour: string) =>
+        request(limited, null, 'POST', '/api/public/bookings', bookingBody(eventType.id, `${monday}T${hour}:00:00.000Z`))
+      expect((await book('09')).statusCode).toBe(201)
+      expect((await book('10')).statusCode).toBe(201)
+      const refused = await book('11')
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+      const read = () =>
+        request(limited, null, 'GET', `/api/public/event-types/${eventType.id}/slots?from=${monday}&to=${monday}&timeZone=UTC`)
+      expect([(await read()).statusCode, (await read()).statusCode, (await read()).statusCode, (await read()).statusCode]).toEqual([
+        200, 200, 200, 429,
+      ])
+    } finally {
+      await limited.close()
+    }
+  })
+})
