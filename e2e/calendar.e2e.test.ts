@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Booking } from '@closeroom/shared'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../apps/server/src/testing/booking.ts'
 import { buildOwner, request } from '../apps/server/src/testing/factories.ts'
@@ -144,3 +147,59 @@ it('connects a CalDAV calendar (a real Radicale), picks the calendars that block
   await page.getByText('Calendar disconnected').waitFor()
   await page.getByText('No calendar connected yet.').waitFor()
 })
+
+// Evaluated through the browser's debugging protocol, as in accessibility.e2e.test.ts: the CSP refuses an injected <script>.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource)
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations
+  })
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  it(`finds no serious or critical accessibility problem on the seller's booking pages, ${mode} mode`, async () => {
+    const app = harness.server.app
+    const owner = await buildOwner(app, { name: 'Axel Access' })
+    const demo = await buildEventType(app, owner, {
+      title: 'Demo call',
+      requiresConfirmation: true,
+      questions: [{ id: 'company', label: 'Company', type: 'text', required: false, options: [] }],
+    })
+    const monday = nextMonday(1)
+    const [first] = await freeSlots(app, demo.id, monday)
+    await book(bookingBody(demo.id, first ?? '', { name: 'Pia Pending', answers: { company: 'Acme' } }))
+
+    const page = await harness.newPage()
+    await page.emulateMedia({ colorScheme: mode })
+    await signIn(page, owner.user.email, 'Axel Access')
+    const problems: string[] = []
+    for (const path of [
+      '/calendar/event-types',
+      '/calendar/event-types/new',
+      `/calendar/event-types/${demo.id}`,
+      '/settings/calendar',
+      '/settings/connected-apps',
+      '/admin-settings/booking',
+      '/calendar',
+    ]) {
+      await page.goto(path)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await page.waitForLoadState('networkidle')
+      problems.push(...(await violations(page)).map((v) => `${path}: ${v}`))
+    }
+    await page.getByRole('button', { name: 'List', exact: true }).click()
+    if (!(await page.getByText('Pia Pending').count())) await page.getByRole('button', { name: 'Next' }).click()
+    problems.push(...(await violations(page)).map((v) => `list view: ${v}`))
+    await page.getByText('Pia Pending · Demo call').click()
+    await page.getByRole('dialog', { name: 'Demo call' }).getByRole('button', { name: 'Confirm' }).waitFor()
+    problems.push(...(await violations(page)).map((v) => `booking details: ${v}`))
+    expect(problems).toEqual([])
+  })
+}

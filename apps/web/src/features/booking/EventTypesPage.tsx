@@ -133,7 +133,7 @@ function EventTypeRow({ eventType, divider, onDelete }: { eventType: EventType; 
           {durations}
           {eventType.kind !== 'personal' && eventType.hosts.length > 0 && ` · ${eventType.hosts.map((h) => h.name).join(', ')}`}
         </Typography>
-        <Typography variant="caption" sx={{ color: 'text.disabled', wordBreak: 'break-all' }} dir="ltr">
+        <Typography variant="caption" sx={{ color: 'text.secondary', wordBreak: 'break-all' }} dir="ltr">
           {eventType.bookingUrl}
         </Typography>
       </Box>

@@ -41,9 +41,14 @@ function meetingPath(value: string | null): string | null {
 export function BookingDrawer({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
   const { t } = useTranslation()
   return (
-    <Drawer anchor="right" open={!!booking} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}>
+    <Drawer
+      anchor="right"
+      open={!!booking}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-labelledby': 'booking-title', sx: { width: { xs: '100%', sm: 440 } } } }}
+    >
       {booking && (
-        <Box role="dialog" aria-labelledby="booking-title" sx={{ p: 3 }}>
+        <Box sx={{ p: 3 }}>
           <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1, mb: 1 }}>
             <Typography id="booking-title" variant="h6" component="h2" sx={{ flex: 1 }}>
               {booking.title}
