@@ -25,4 +25,12 @@ export const SocketEvents = {
   meetingRecordingChange: 'meeting-recording-change',
 } as const
 
-export type SocketEvent = (typeof SocketEvents)[keyof typeof SocketEvents]
+/**
+ * Events the product needs beyond the spec's list, which shows no way for a board to follow changes:
+ * a deal created, changed, moved or deleted reaches everyone of its organization, as { deal } or { deletedId }.
+ */
+export const ProductSocketEvents = {
+  dealsChanged: 'deals-changed',
+} as const
+
+export type SocketEvent = (typeof SocketEvents)[keyof typeof SocketEvents] | (typeof ProductSocketEvents)[keyof typeof ProductSocketEvents]

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -46,8 +47,9 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     }
   }
   const dataDir = options.dataDir ?? 'memory://'
-  // btree_gist lets the bookings' exclusion constraint compare a host id (=) beside a time range (&&).
-  const extensions = { btree_gist }
+  // btree_gist lets the bookings' exclusion constraint compare a host id (=) beside a time range (&&);
+  // pg_trgm indexes the deal search (name or company containing the words typed).
+  const extensions = { btree_gist, pg_trgm }
   let client: PGlite
   if (dataDir.startsWith('memory://')) client = new PGlite({ extensions })
   else {

@@ -1,2 +1,3 @@
 export * from './accounts.ts'
 export * from './booking.ts'
+export * from './deals.ts'

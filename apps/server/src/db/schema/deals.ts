@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { organizations, users } from './accounts.ts'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const money = (name: string) => bigint(name, { mode: 'number' })
+
+export const pipelineStages = pgTable(
+  'pipeline_stages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    kind: text({ enum: ['open', 'won', 'lost'] }).notNull(),
+    position: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('pipeline_stages_id_organization_key').on(t.id, t.organizationId),
+    index('pipeline_stages_organization_idx').on(t.organizationId, t.position),
+    check('pipeline_stages_kind_check', sql`${t.kind} in ('open', 'won', 'lost')`),
+  ],
+)
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    email: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    company: text().notNull().default(''),
+    title: text().notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('clients_id_organization_key').on(t.id, t.organizationId),
+    index('clients_organization_name_idx').on(t.organizationId, t.name),
+  ],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    price: money('price').notNull(),
+    currency: text().notNull(),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('products_id_organization_key').on(t.id, t.organizationId),
+    index('products_organization_idx').on(t.organizationId, t.name),
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+)
+
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    name: text().notNull(),
+    company: text().notNull().default(''),
+    ownerId: uuid('owner_id').notNull(),
+    stageId: uuid('stage_id').notNull(),
+    amount: money('amount').notNull().default(0),
+    currency: text().notNull(),
+    expectedCloseDate: date('expected_close_date', { mode: 'string' }),
+    notes: text().notNull().default(''),
+    /** Order within its stage on the board: sparse, so a drop between two deals writes one row. */
+    position: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('deals_id_organization_key').on(t.id, t.organizationId),
+    // Both references carry the organization: a deal can never sit in another organization's stage or belong to its people.
+    foreignKey({ columns: [t.stageId, t.organizationId], foreignColumns: [pipelineStages.id, pipelineStages.organizationId] }),
+    foreignKey({ columns: [t.ownerId, t.organizationId], foreignColumns: [users.id, users.organizationId] }),
+    // Keyset pagination for each sort, and the board's order.
+    index('deals_org_updated_idx').on(t.organizationId, t.updatedAt, t.id),
+    index('deals_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('deals_org_amount_idx').on(t.organizationId, t.amount, t.id),
+    index('deals_org_close_idx').on(t.organizationId, t.expectedCloseDate, t.id),
+    index('deals_org_name_idx').on(t.organizationId, t.name, t.id),
+    index('deals_stage_position_idx').on(t.stageId, t.position),
+    index('deals_owner_idx').on(t.ownerId),
+    check('deals_amount_check', sql`${t.amount} >= 0`),
+    check('deals_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+)
+
+export const dealContacts = pgTable(
+  'deal_contacts',
+  {
+    dealId: uuid('deal_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dealId, t.clientId] }),
+    index('deal_contacts_client_idx').on(t.clientId),
+    foreignKey({ columns: [t.dealId, t.organizationId], foreignColumns: [deals.id, deals.organizationId] }).onDelete('cascade'),
+    foreignKey({ columns: [t.clientId, t.organizationId], foreignColumns: [clients.id, clients.organizationId] }).onDelete('cascade'),
+  ],
+)
+
+export const dealLines = pgTable(
+  'deal_lines',
+  {
+    dealId: uuid('deal_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    quantity: integer().notNull(),
+    unitPrice: money('unit_price').notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dealId, t.productId] }),
+    foreignKey({ columns: [t.dealId, t.organizationId], foreignColumns: [deals.id, deals.organizationId] }).onDelete('cascade'),
+    foreignKey({ columns: [t.productId, t.organizationId], foreignColumns: [products.id, products.organizationId] }),
+    check('deal_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('deal_lines_price_check', sql`${t.unitPrice} >= 0`),
+  ],
+)
+
+/** The deal's timeline: stage and owner changes, messages, bookings, sales room visits, agreements. */
+export const dealActivities = pgTable(
+  'deal_activities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['created', 'stage_changed', 'owner_changed', 'message', 'booking', 'salesroom_visit', 'agreement'] }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb().$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deal_activities_deal_idx').on(t.dealId, t.createdAt)],
+)
+
+/** Internal chat of a deal's team: never shown to a buyer. */
+export const dealMessages = pgTable(
+  'deal_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    createdAt: createdAt(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [index('deal_messages_deal_idx').on(t.dealId, t.createdAt)],
+)
+
+/** The team's notes and messages about one client, edited in place (clients-updated-message). */
+export const clientMessages = pgTable(
+  'client_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    createdAt: createdAt(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [index('client_messages_client_idx').on(t.clientId, t.createdAt)],
+)
