@@ -45,18 +45,16 @@ type Person = { id: string; timeZone: string; email: string }
 async function seedBooking(tx: Tx, organizationId: string, people: Person[], teamId: string) {
   const olivia = people.find((p) => p.email === DEMO_OWNER_EMAIL)
   if (!olivia) throw new Error('demo owner missing')
-  await tx
-    .insert(schedules)
-    .values(
-      people.map((p) => ({
-        organizationId,
-        userId: p.id,
-        name: 'Working hours',
-        timeZone: p.timeZone,
-        weeklyHours: WORKING_HOURS,
-        isDefault: true,
-      })),
-    )
+  await tx.insert(schedules).values(
+    people.map((p) => ({
+      organizationId,
+      userId: p.id,
+      name: 'Working hours',
+      timeZone: p.timeZone,
+      weeklyHours: WORKING_HOURS,
+      isDefault: true,
+    })),
+  )
   await tx.insert(publicHandles).values([
     { handle: 'demo', organizationId, userId: olivia.id },
     { handle: 'enterprise', organizationId, teamId },
