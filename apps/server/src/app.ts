@@ -25,11 +25,15 @@ import { calendarRoutes } from './modules/calendar/routes.ts'
 import { createCalendarService } from './modules/calendar/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { createContactService } from './modules/contact/service.ts'
+import { createDealsModule } from './modules/deals/module.ts'
+import { dealRoutes } from './modules/deals/routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { organizationRoutes } from './modules/organizations/routes.ts'
 import { createOrganizationService } from './modules/organizations/service.ts'
 import { overviewRoutes } from './modules/overview/routes.ts'
 import { createOverviewService } from './modules/overview/service.ts'
+import { productRoutes } from './modules/products/routes.ts'
+import { createProductService } from './modules/products/service.ts'
 import { systemRoutes } from './modules/system/routes.ts'
 import { teamRoutes } from './modules/teams/routes.ts'
 import { createTeamService } from './modules/teams/service.ts'
@@ -111,6 +115,8 @@ export async function buildApp(deps: AppDeps) {
     appUrl: config.appUrl,
   })
   const booking = await createBookingModule({ db, jobs, mailer, realtime, appUrl: config.appUrl, log: app.log, calendar })
+  const dealsModule = createDealsModule({ db, realtime })
+  const products = createProductService({ db })
 
   await app.register(swagger, {
     openapi: {
@@ -136,6 +142,8 @@ export async function buildApp(deps: AppDeps) {
       calendarRoutes(api, { calendar, appUrl: config.appUrl })
       bookingRoutes(api, booking)
       publicBookingRoutes(api, { ...booking, limits })
+      dealRoutes(api, dealsModule)
+      productRoutes(api, { products })
     },
     { prefix: '/api' },
   )

@@ -18,6 +18,10 @@ const rules = {
   'teams.manage': (actor: Actor) => isAdmin(actor),
   'outbox.read': (actor: Actor) => isAdmin(actor),
   'organization.update': (actor: Actor) => isAdmin(actor),
+  'pipeline.manage': (actor: Actor) => isAdmin(actor),
+  'products.manage': (actor: Actor) => isAdmin(actor),
+  // Any member edits any deal of the organization (a sales team works together); deleting is for its owner and admins.
+  'deals.delete': (actor: Actor, deal?: { ownerId: string }) => isAdmin(actor) || deal?.ownerId === actor.id,
 } as const
 
 export type Action = keyof typeof rules
@@ -38,6 +42,9 @@ const messages: Record<Action, string> = {
   'teams.manage': 'Only owners and admins can manage teams',
   'outbox.read': 'Only owners and admins can read the outbox',
   'organization.update': "Only owners and admins can change the organization's settings",
+  'pipeline.manage': 'Only owners and admins can change the pipeline',
+  'products.manage': 'Only owners and admins can manage products',
+  'deals.delete': "Only owners, admins and the deal's owner can delete a deal",
 }
 
 export function authorize<A extends Action>(actor: Actor, action: A, ...args: DropFirst<Parameters<(typeof rules)[A]>>): void {

@@ -76,6 +76,18 @@ describe('who may do what', () => {
     ['an admin reads the outbox', true, admin, 'outbox.read'],
     ['a member reads the outbox', false, member, 'outbox.read'],
 
+    // The pipeline and products: owners and admins; deals: anyone edits, the owner of the deal or an admin deletes.
+    ['an owner changes the pipeline', true, owner, 'pipeline.manage'],
+    ['an admin changes the pipeline', true, admin, 'pipeline.manage'],
+    ['a member changes the pipeline', false, member, 'pipeline.manage'],
+    ['an owner manages products', true, owner, 'products.manage'],
+    ['an admin manages products', true, admin, 'products.manage'],
+    ['a member manages products', false, member, 'products.manage'],
+    ["an owner deletes a member's deal", true, owner, 'deals.delete', { ownerId: member.id }],
+    ["an admin deletes a member's deal", true, admin, 'deals.delete', { ownerId: member.id }],
+    ['a member deletes their own deal', true, member, 'deals.delete', { ownerId: member.id }],
+    ["a member deletes a teammate's deal", false, member, 'deals.delete', { ownerId: otherMember.id }],
+
     // Self-edits: the service lets anyone rename themselves without asking; the rule itself ranks roles only.
     ['an owner edits themselves', true, owner, 'users.update', owner],
     ['an admin edits themselves', true, admin, 'users.update', admin],
@@ -113,6 +125,13 @@ describe('what a refused person is told', () => {
     ],
     ['a member managing teams', [member, 'teams.manage'], 'Only owners and admins can manage teams'],
     ['a member reading the outbox', [member, 'outbox.read'], 'Only owners and admins can read the outbox'],
+    ['a member adding a stage', [member, 'pipeline.manage'], 'Only owners and admins can change the pipeline'],
+    ['a member editing a product', [member, 'products.manage'], 'Only owners and admins can manage products'],
+    [
+      "a member deleting a teammate's deal",
+      [member, 'deals.delete', { ownerId: otherMember.id }],
+      "Only owners, admins and the deal's owner can delete a deal",
+    ],
   ])('%s gets 403 with a sentence saying who may', (_, args, message) => {
     const check = authorize as (...rest: unknown[]) => void
     let refusal: unknown

@@ -71,6 +71,10 @@ export async function createRealtime(options: {
     toUser(userId: string, event: string, payload: unknown) {
       io.to(rooms.user(userId)).emit(event, payload)
     },
+    /** Everyone of an organization signed in right now, e.g. the teammates looking at the pipeline board. */
+    toOrganization(organizationId: string, event: string, payload: unknown) {
+      io.to(rooms.organization(organizationId)).emit(event, payload)
+    },
     /** Ends a user's live connections on every process, e.g. when they are deactivated. */
     disconnectUser(userId: string) {
       io.in(rooms.user(userId)).disconnectSockets(true)

@@ -1,0 +1,106 @@
+import { DEAL_SORTS, type DealList, type DealListQuery } from '@closeroom/shared'
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { deals, users } from '../../db/schema/index.ts'
+import { Invalid } from '../../http/errors.ts'
+import type { AuthContext } from '../auth/sessions.ts'
+import { presentSummary, summaryColumns } from './present.ts'
+
+type Query = z.output<typeof DealListQuery>
+type Sort = (typeof DEAL_SORTS)[number]
+
+/** Each sort's column and the SQL type its cursor value is cast back to; each has an (organization_id, column, id) index. */
+const SORTS: Record<Sort, { column: PgColumn; type: SQL }> = {
+  updated: { column: deals.updatedAt, type: sql`timestamptz` },
+  created: { column: deals.createdAt, type: sql`timestamptz` },
+  name: { column: deals.name, type: sql`text` },
+  amount: { column: deals.amount, type: sql`bigint` },
+  close: { column: deals.expectedCloseDate, type: sql`date` },
+}
+
+/**
+ * The cursor: the last row's sort value as PostgreSQL prints it (timestamps keep their microseconds, amounts
+ * their digits) and its id, with the sort it belongs to. Opaque to clients: base64url JSON.
+ */
+const Cursor = z.object({ s: z.enum(DEAL_SORTS), o: z.enum(['asc', 'desc']), v: z.string().nullable(), id: z.uuid() })
+type Cursor = z.infer<typeof Cursor>
+
+export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url')
+
+function decodeCursor(raw: string, sort: Sort, order: 'asc' | 'desc'): Cursor {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'))
+  } catch {
+    throw Invalid('cursor: Not a cursor of this list')
+  }
+  const cursor = Cursor.safeParse(parsed)
+  if (!cursor.success) throw Invalid('cursor: Not a cursor of this list')
+  if (cursor.data.s !== sort || cursor.data.o !== order) throw Invalid('cursor: This cursor belongs to another sort order')
+  return cursor.data
+}
+
+/**
+ * The rows after the cursor, as a row comparison the (organization_id, column, id) index answers. PostgreSQL
+ * orders nulls last ascending and first descending, which is the index's order both ways; only the close
+ * date can be null.
+ */
+function after(sort: Sort, order: 'asc' | 'desc', cursor: Cursor): SQL {
+  const { column, type } = SORTS[sort]
+  const id = sql`${cursor.id}::uuid`
+  if (cursor.v === null) {
+    return order === 'asc'
+      ? (and(isNull(column), sql`${deals.id} > ${id}`) as SQL)
+      : (or(and(isNull(column), sql`${deals.id} < ${id}`), isNotNull(column)) as SQL)
+  }
+  const value = sql`${cursor.v}::${type}`
+  if (order === 'desc') return sql`(${column}, ${deals.id}) < (${value}, ${id})`
+  return sort === 'close'
+    ? (or(sql`(${column}, ${deals.id}) > (${value}, ${id})`, isNull(column)) as SQL)
+    : sql`(${column}, ${deals.id}) > (${value}, ${id})`
+}
+
+/** Escapes LIKE's wildcards so a search for "50%" finds "50%". */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+export function createDealListService({ db }: { db: Db }) {
+  async function list(auth: AuthContext, query: Query): Promise<z.infer<typeof DealList>> {
+    const { organizationId } = auth.user
+    const { sort, order, limit } = query
+    if (query.closeFrom && query.closeTo && query.closeFrom > query.closeTo) throw Invalid('closeTo: Must be on or after closeFrom')
+    const filters = and(
+      query.q
+        ? // The same expression as the trigram index deals_search_idx, so the search is indexed.
+          sql`lower(${deals.name} || ' ' || ${deals.company}) ilike ${`%${likeEscape(query.q.toLowerCase())}%`}`
+        : undefined,
+      query.stageId ? eq(deals.stageId, query.stageId) : undefined,
+      query.ownerId ? eq(deals.ownerId, query.ownerId) : undefined,
+      query.closeFrom ? gte(deals.expectedCloseDate, query.closeFrom) : undefined,
+      query.closeTo ? lte(deals.expectedCloseDate, query.closeTo) : undefined,
+    )
+    const cursor = query.cursor ? decodeCursor(query.cursor, sort, order) : undefined
+    const { column } = SORTS[sort]
+    const direction = order === 'asc' ? asc : desc
+    const rows = await db
+      .select({ ...summaryColumns, sortValue: sql<string | null>`${column}::text` })
+      .from(deals)
+      .innerJoin(users, eq(users.id, deals.ownerId))
+      .where(and(eq(deals.organizationId, organizationId), filters, cursor ? after(sort, order, cursor) : undefined))
+      .orderBy(direction(column), direction(deals.id))
+      .limit(limit + 1)
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(deals)
+      .where(and(eq(deals.organizationId, organizationId), filters))
+    const page = rows.slice(0, limit)
+    const last = page.at(-1)
+    const nextCursor = rows.length > limit && last ? encodeCursor({ s: sort, o: order, v: last.sortValue, id: last.id }) : null
+    return { deals: page.map(presentSummary), nextCursor, total: counted?.total ?? 0 }
+  }
+
+  return { list }
+}
+
+export type DealListService = ReturnType<typeof createDealListService>

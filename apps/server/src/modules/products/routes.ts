@@ -1,0 +1,40 @@
+import { CreateProduct, ErrorBody, IdParams, Ok, Product, ProductFields, ProductList } from '@closeroom/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { actor } from '../../http/auth.ts'
+import type { ProductService } from './service.ts'
+
+/**
+ * The shared UpdateProduct keeps ProductFields' defaults, so a PATCH naming only the price would also reset the
+ * description and reactivate the product; this one leaves out whatever the request leaves out.
+ */
+const UpdateProduct = ProductFields.extend({
+  description: ProductFields.shape.description.removeDefault(),
+  active: ProductFields.shape.active.removeDefault(),
+}).partial()
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody }
+
+/** The product catalogue that deals' lines are made of. */
+export function productRoutes(app: FastifyInstance, { products }: { products: ProductService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['products']
+  r.get('/products', { schema: { tags, response: { 200: ProductList, ...errors } } }, async (req) => ({
+    products: await products.list(actor(req)),
+  }))
+  r.post('/products', { schema: { tags, body: CreateProduct, response: { 201: Product, ...errors } } }, async (req, reply) =>
+    reply.code(201).send(await products.create(actor(req), req.body)),
+  )
+  r.get('/products/:id', { schema: { tags, params: IdParams, response: { 200: Product, ...errors } } }, async (req) =>
+    products.get(actor(req), req.params.id),
+  )
+  r.patch(
+    '/products/:id',
+    { schema: { tags, params: IdParams, body: UpdateProduct, response: { 200: Product, ...errors } } },
+    async (req) => products.update(actor(req), req.params.id, req.body),
+  )
+  r.delete('/products/:id', { schema: { tags, params: IdParams, response: { 200: Ok, ...errors } } }, async (req) => {
+    await products.remove(actor(req), req.params.id)
+    return { ok: true as const }
+  })
+}
