@@ -5,6 +5,7 @@ import { chromium, type Page } from 'playwright-core'
 import { buildOwner, PASSWORD, request } from '../apps/server/src/testing/factories.ts'
 import { startTestServer } from '../apps/server/src/testing/server.ts'
 import { CHROMIUM_ARGS } from '../e2e/harness.ts'
+import { composition } from './bundle-composition.ts'
 import { type Result, result } from './report.ts'
 
 /** The public pages' budget: their first load must stay under this many gzipped kilobytes of JavaScript. */
@@ -28,18 +29,32 @@ export async function bundleBench(): Promise<Result[]> {
     // A real booking page: the seller's public handle with an event type a buyer can open.
     await request(server.app, owner, 'POST', '/api/event-types', { title: 'Intro call', slug: 'intro', durations: [30] })
     const { handle } = (await request(server.app, owner, 'GET', '/api/booking-profile')).json() as { handle: string }
-    const publicPage = await scriptKilobytes(await browser.newPage({ baseURL: server.url }), async (page) => {
-      await page.goto(`/u/${handle}`, { waitUntil: 'networkidle' })
-      await page.getByRole('heading', { level: 1, name: 'Bench Seller' }).waitFor()
-    })
-    const dashboard = await scriptKilobytes(await browser.newPage({ baseURL: server.url }), async (page) => {
-      await page.goto('/login', { waitUntil: 'networkidle' })
-      await page.locator('input[name=email]').fill(owner.user.email)
-      await page.locator('input[name=password]').fill(PASSWORD)
-      await page.locator('button[type=submit]').click()
-      await page.waitForURL((url) => url.pathname === '/')
-      await page.waitForLoadState('networkidle')
-    })
+    const publicScripts: string[] = []
+    const publicPage = await scriptKilobytes(
+      await browser.newPage({ baseURL: server.url }),
+      async (page) => {
+        await page.goto(`/u/${handle}`, { waitUntil: 'networkidle' })
+        await page.getByRole('heading', { level: 1, name: 'Bench Seller' }).waitFor()
+      },
+      publicScripts,
+    )
+    const dashboardScripts: string[] = []
+    const dashboard = await scriptKilobytes(
+      await browser.newPage({ baseURL: server.url }),
+      async (page) => {
+        await page.goto('/login', { waitUntil: 'networkidle' })
+        await page.locator('input[name=email]').fill(owner.user.email)
+        await page.locator('input[name=password]').fill(PASSWORD)
+        await page.locator('button[type=submit]').click()
+        await page.waitForURL((url) => url.pathname === '/')
+        await page.waitForLoadState('networkidle')
+      },
+      dashboardScripts,
+    )
+    // BUNDLE_COMPOSITION=1 prints what /u/:id's scripts are made of, by chunk and by package (=all: the
+    // dashboard's too).
+    if (process.env.BUNDLE_COMPOSITION) printComposition('/u/:id', publicScripts)
+    if (process.env.BUNDLE_COMPOSITION === 'all') printComposition('the dashboard', dashboardScripts)
     if (publicPage > PUBLIC_PAGE_BUDGET_KB) {
       console.warn(`/u/:id loads ${publicPage.toFixed(1)} KB of gzipped JavaScript, over its ${PUBLIC_PAGE_BUDGET_KB} KB budget`)
     }
@@ -53,10 +68,11 @@ export async function bundleBench(): Promise<Result[]> {
 }
 
 /** Gzipped kilobytes of every script the page downloads while `visit` runs. */
-async function scriptKilobytes(page: Page, visit: (page: Page) => Promise<void>): Promise<number> {
+async function scriptKilobytes(page: Page, visit: (page: Page) => Promise<void>, paths: string[] = []): Promise<number> {
   const sizes: Promise<number>[] = []
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return
+    paths.push(new URL(response.url()).pathname)
     sizes.push(
       response.body().then(
         (body) => gzipSync(body, { level: 9 }).length,
@@ -68,4 +84,15 @@ async function scriptKilobytes(page: Page, visit: (page: Page) => Promise<void>)
   const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0)
   await page.close()
   return bytes / 1024
+}
+
+function printComposition(name: string, scripts: string[]) {
+  const dist = process.env.E2E_WEB_DIST
+    ? new URL(`file://${process.env.E2E_WEB_DIST.replace(/\/?$/, '/')}`)
+    : new URL('../apps/web/dist/', import.meta.url)
+  const { chunks, parts } = composition(dist, scripts)
+  console.log(`${name}: scripts (KB gz):`)
+  for (const [path, kb] of chunks.sort((a, b) => b[1] - a[1])) console.log(`  ${kb.toFixed(1).padStart(6)}  ${path}`)
+  console.log(`${name}: by package or folder (KB gz, estimated from source maps):`)
+  for (const [part, kb] of parts) if (kb >= 0.1) console.log(`  ${kb.toFixed(1).padStart(6)}  ${part}`)
 }

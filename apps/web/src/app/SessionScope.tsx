@@ -1,8 +1,10 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useMatches } from 'react-router'
+import { loadAllTexts } from '../locales/i18n'
 import { SplashScreen } from './guards'
 
-const SessionProviders = lazy(() => import('./SessionProviders'))
+// Pages with a session show texts of any area of the app: they load with the providers' chunk.
+const SessionProviders = lazy(async () => (await Promise.all([import('./SessionProviders'), loadAllTexts()]))[0])
 
 /** A route with this handle has no session: a buyer's booking pages, which must open fast on any phone. */
 export type SessionlessHandle = { sessionless: true }

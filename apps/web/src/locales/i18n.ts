@@ -2,23 +2,94 @@ import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language, RTL_L
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { localStorageAvailable } from '../lib/storage'
-import type english from './bundles/en'
 
-type Texts = typeof english
+type Texts = Record<string, unknown>
 
-// Each language is a chunk of its own (./bundles): a reader downloads their language, and English, which
-// fills any gap, rather than all five.
-const bundles: Record<Language, () => Promise<{ default: Texts }>> = {
-  en: () => import('./bundles/en'),
-  fr: () => import('./bundles/fr'),
-  vi: () => import('./bundles/vi'),
-  cn: () => import('./bundles/cn'),
-  ar: () => import('./bundles/ar'),
+/**
+ * The texts come in areas, one chunk per area and language, each downloaded by the pages that show it, in the
+ * reader's language and in English, which fills any gap. Every page loads `screens` (sign-in, validation,
+ * errors) before its first paint; the buyer's booking pages add `booking-public`, their form `components` (the
+ * phone input's words); pages with a session load all of them and `app`, the signed-in app's texts
+ * (./bundles). All land in one i18next namespace, so keys keep their full paths.
+ */
+export type TextArea = 'screens' | 'booking-public' | 'components' | 'app'
+
+const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
+  screens: {
+    en: async () => (await import('./en')).en.translation,
+    fr: async () => (await import('./fr')).fr.translation,
+    vi: async () => (await import('./vi')).vi.translation,
+    cn: async () => (await import('./cn')).cn.translation,
+    ar: async () => (await import('./ar')).ar.translation,
+  },
+  'booking-public': {
+    en: async () => (await import('./booking-public/en')).en,
+    fr: async () => (await import('./booking-public/fr')).fr,
+    vi: async () => (await import('./booking-public/vi')).vi,
+    cn: async () => (await import('./booking-public/cn')).cn,
+    ar: async () => (await import('./booking-public/ar')).ar,
+  },
+  components: {
+    en: async () => (await import('./components/en')).en,
+    fr: async () => (await import('./components/fr')).fr,
+    vi: async () => (await import('./components/vi')).vi,
+    cn: async () => (await import('./components/cn')).cn,
+    ar: async () => (await import('./components/ar')).ar,
+  },
+  app: {
+    en: async () => (await import('./bundles/en')).default,
+    fr: async () => (await import('./bundles/fr')).default,
+    vi: async () => (await import('./bundles/vi')).default,
+    cn: async () => (await import('./bundles/cn')).default,
+    ar: async () => (await import('./bundles/ar')).default,
+  },
+}
+const allAreas = Object.keys(areas) as TextArea[]
+
+/** The areas this reader's pages asked for so far: a change of language loads them in the new language. */
+const wanted = new Set<TextArea>()
+const loaded = new Map<string, Promise<void>>()
+
+function loadArea(area: TextArea, language: Language): Promise<void> {
+  const key = `${language}/${area}`
+  let loading = loaded.get(key)
+  if (!loading) {
+    loading = areas[area][language]().then((texts) => {
+      i18next.addResourceBundle(language, 'translation', texts, true, true)
+    })
+    loading.catch(() => loaded.delete(key))
+    loaded.set(key, loading)
+  }
+  return loading
 }
 
-async function load(language: Language) {
-  if (i18next.hasResourceBundle(language, 'translation')) return
-  i18next.addResourceBundle(language, 'translation', (await bundles[language]()).default)
+function loadAreas(wantedAreas: Iterable<TextArea>, ...language: Language[]): Promise<unknown> {
+  const languages = new Set<Language>([DEFAULT_LANGUAGE, ...language])
+  return Promise.all([...wantedAreas].flatMap((area) => [...languages].map((lng) => loadArea(area, lng))))
+}
+
+/** The language shown, or the one a change is loading: a page's texts load in that one too. */
+let switchingTo: Language | undefined
+
+function currentLanguages(): Language[] {
+  const shown = i18next.resolvedLanguage ?? i18next.language
+  const current = (LANGUAGES as readonly string[]).includes(shown) ? (shown as Language) : storedLanguage()
+  return switchingTo ? [current, switchingTo] : [current]
+}
+
+/**
+ * Loads these text areas (in the reader's language and English) before a page that shows them renders:
+ * call it from the page's route `lazy` or a `lazy()` component, next to the page's own import.
+ */
+export function loadTexts(...some: TextArea[]): Promise<unknown> {
+  for (const area of some) wanted.add(area)
+  return loadAreas(some, ...currentLanguages())
+}
+
+/** Loads every area: the signed-in app and the pages around it (SessionScope) show any of them. */
+export function loadAllTexts(): Promise<unknown> {
+  for (const area of allAreas) wanted.add(area)
+  return loadAreas(allAreas, ...currentLanguages())
 }
 
 export const languageLabels: Record<Language, string> = { en: 'English', fr: 'Français', vi: 'Tiếng Việt', cn: '中文', ar: 'العربية' }
@@ -35,7 +106,12 @@ function storedLanguage(): Language {
 
 export async function changeLanguage(language: Language) {
   if (localStorageAvailable()) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
-  await load(language)
+  switchingTo = language
+  try {
+    await loadAreas(wanted, language)
+  } finally {
+    switchingTo = undefined
+  }
   return i18next.changeLanguage(language)
 }
 
@@ -44,16 +120,17 @@ i18next.on('languageChanged', (language) => {
   document.documentElement.lang = language
 })
 
-/** Resolves once the reader's language (and English) are loaded: the app renders after that. */
+/** Resolves once the reader's screens' texts (and English) are loaded: the app renders after that. */
 export const i18nReady = (async () => {
   const language = storedLanguage()
+  wanted.add('screens')
   await i18next.use(initReactI18next).init({
     resources: {},
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },
   })
-  await Promise.all([load(DEFAULT_LANGUAGE), load(language)])
+  await loadAreas(wanted, language)
   // Tell react-i18next the texts have arrived.
   await i18next.changeLanguage(language)
 })()

@@ -10,12 +10,16 @@ import { FormError } from '../../components/FormError'
 import { ApiError } from '../../lib/api'
 import { fieldErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
+import { loadTexts } from '../../locales/i18n'
 import { bookingApi } from './api'
 import type { PickedActions, PickedSlot } from './Booker'
 import { formatRange, zoneLabel } from './time'
 
 // The phone input (flags, countries) only when this event type asks for a number.
-const PhoneInput = lazy(async () => ({ default: (await import('../../components/phone/PhoneInput')).PhoneInput }))
+const PhoneInput = lazy(async () => {
+  const [{ PhoneInput }] = await Promise.all([import('../../components/phone/PhoneInput'), loadTexts('components')])
+  return { default: PhoneInput }
+})
 
 // Messages of the rules below are keys of our own texts; the shared schemas' English ones are translated by fieldErrorText.
 const REQUIRED = 'bookingPublic.form.required'

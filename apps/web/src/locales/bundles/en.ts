@@ -1,21 +1,19 @@
 import { en as calendarApp } from '../booking/en'
-import { en as bookingPublic } from '../booking-public/en'
-import { en as components } from '../components/en'
-import { en as screens } from '../en'
 import { en as general } from '../general/en'
 import { en as overview } from '../overview/en'
 import { en as people } from '../people/en'
 import { en as settings } from '../settings/en'
 import { en as shell } from '../shell/en'
 
-/** Every text of the app in this language: one chunk, downloaded only by readers of it. */
+/**
+ * The signed-in app's texts in this language, one chunk downloaded only by readers of it. The areas a page
+ * without a session loads on its own (the screens', the booking pages', the components') are chunks apart:
+ * see ../i18n.ts.
+ */
 export default {
-  ...screens.translation,
-  ...bookingPublic,
   ...shell,
   ...people,
   ...general,
-  ...components,
   ...settings,
   ...overview,
   ...calendarApp,

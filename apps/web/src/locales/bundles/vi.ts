@@ -1,21 +1,19 @@
 import { vi as calendarApp } from '../booking/vi'
-import { vi as bookingPublic } from '../booking-public/vi'
-import { vi as components } from '../components/vi'
 import { vi as general } from '../general/vi'
 import { vi as overview } from '../overview/vi'
 import { vi as people } from '../people/vi'
 import { vi as settings } from '../settings/vi'
 import { vi as shell } from '../shell/vi'
-import { vi as screens } from '../vi'
 
-/** Every text of the app in this language: one chunk, downloaded only by readers of it. */
+/**
+ * The signed-in app's texts in this language, one chunk downloaded only by readers of it. The areas a page
+ * without a session loads on its own (the screens', the booking pages', the components') are chunks apart:
+ * see ../i18n.ts.
+ */
 export default {
-  ...screens.translation,
-  ...bookingPublic,
   ...shell,
   ...people,
   ...general,
-  ...components,
   ...settings,
   ...overview,
   ...calendarApp,
