@@ -1,0 +1,175 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deals } from '../../db/schema/index.ts'
+import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildDeal, stagesOf } from '../../testing/deals.ts'
+import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
+import { BOARD_COLUMN_LIMIT } from './board.ts'
+
+let app: TestApp
+beforeAll(async () => {
+  app = await buildTestApp()
+})
+afterAll(() => app.close())
+
+type Column = {
+  stage: { id: string; name: string }
+  deals: { id: string }[]
+  count: number
+  totals: { currency: string; amount: number }[]
+}
+const board = async (client: Client) => (await request(app, client, 'GET', '/api/deals/board')).json().columns as Column[]
+const column = async (client: Client, stageId: string) => (await board(client)).find((c) => c.stage.id === stageId)?.deals.map((d) => d.id)
+const move = (client: Client, id: string, body: object) => request(app, client, 'POST', `/api/deals/${id}/move`, body)
+
+describe('the pipeline board', () => {
+  it('shows every stage in order with its deals, count and totals per currency', async () => {
+    const owner = await buildOwner(app)
+    const [lead, qualified] = await stagesOf(app, owner)
+    const a = await buildDeal(app, owner, { stageId: lead?.id, amount: 100_00, currency: 'EUR' })
+    const b = await buildDeal(app, owner, { stageId: lead?.id, amount: 250_00, currency: 'EUR' })
+    const c = await buildDeal(app, owner, { stageId: lead?.id, amount: 75_00, currency: 'USD' })
+    const columns = await board(owner)
+    expect(columns.map((col) => col.stage.name)).toEqual(['Lead', 'Qualified', 'Proposal', 'Negotiation', 'Won', 'Lost'])
+    expect(columns[0]).toMatchObject({
+      deals: [{ id: a.id }, { id: b.id }, { id: c.id }],
+      count: 3,
+      totals: [
+        { currency: 'EUR', amount: 350_00 },
+        { currency: 'USD', amount: 75_00 },
+      ],
+    })
+    expect(columns.find((col) => col.stage.id === qualified?.id)).toMatchObject({ deals: [], count: 0, totals: [] })
+  })
+
+  it(`shows ${BOARD_COLUMN_LIMIT} deals of a long column but counts and totals all of them`, async () => {
+    const owner = await buildOwner(app)
+    const [lead] = await stagesOf(app, owner)
+    const total = BOARD_COLUMN_LIMIT + 5
+    await app.database.db.insert(deals).values(
+      Array.from({ length: total }, (_, i) => ({
+        organizationId: owner.user.organizationId,
+        ownerId: owner.user.id,
+        stageId: lead?.id as string,
+        name: `Deal ${i}`,
+        currency: 'EUR',
+        amount: 1_00,
+        position: (i + 1) * 1024,
+      })),
+    )
+    const [first] = await board(owner)
+    expect(first?.deals).toHaveLength(BOARD_COLUMN_LIMIT)
+    expect(first).toMatchObject({ count: total, totals: [{ currency: 'EUR', amount: total * 1_00 }] })
+  })
+})
+
+describe('moving a deal on the board', () => {
+  it('drops a deal before another, or at the end of a column, and records a stage change', async () => {
+    const owner = await buildOwner(app)
+    const [lead, qualified] = await stagesOf(app, owner)
+    const [x, y] = [await buildDeal(app, owner, { stageId: qualified?.id }), await buildDeal(app, owner, { stageId: qualified?.id })]
+    const deal = await buildDeal(app, owner, { stageId: lead?.id })
+
+    const before = await move(owner, deal.id, { stageId: qualified?.id, beforeId: y.id })
+    expect(before.statusCode).toBe(200)
+    expect(before.json()).toMatchObject({ id: deal.id, stageId: qualified?.id })
+    expect(await column(owner, qualified?.id as string)).toEqual([x.id, deal.id, y.id])
+    expect(await column(owner, lead?.id as string)).toEqual([])
+
+    await move(owner, deal.id, { stageId: qualified?.id, beforeId: x.id })
+    expect(await column(owner, qualified?.id as string)).toEqual([deal.id, x.id, y.id])
+    await move(owner, deal.id, { stageId: qualified?.id })
+    expect(await column(owner, qualified?.id as string)).toEqual([x.id, y.id, deal.id])
+
+    const activities = (await request(app, owner, 'GET', `/api/deals/${deal.id}/activities`)).json().activities
+    // Moves inside the column are no stage change: one entry for Lead → Qualified.
+    expect(activities.map((a: { kind: string; data: object }) => [a.kind, a.data])).toEqual([
+      ['stage_changed', { from: 'Lead', to: 'Qualified' }],
+      ['created', { stage: 'Lead' }],
+    ])
+  })
+
+  it('lets any member move a teammate’s deal', async () => {
+    const owner = await buildOwner(app)
+    const member = await buildMember(app, owner)
+    const [, qualified] = await stagesOf(app, owner)
+    const deal = await buildDeal(app, owner)
+    expect((await move(member, deal.id, { stageId: qualified?.id })).statusCode).toBe(200)
+  })
+
+  it('should fail with status 400 when beforeId is not in the target stage, or is the deal itself', async () => {
+    const owner = await buildOwner(app)
+    const [lead, qualified] = await stagesOf(app, owner)
+    const deal = await buildDeal(app, owner, { stageId: lead?.id })
+    const elsewhere = await buildDeal(app, owner, { stageId: lead?.id })
+    const res = await move(owner, deal.id, { stageId: qualified?.id, beforeId: elsewhere.id })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ message: 'beforeId: Drop before a deal of that stage' })
+    expect((await move(owner, deal.id, { stageId: lead?.id, beforeId: deal.id })).statusCode).toBe(400)
+    expect(await column(owner, lead?.id as string)).toEqual([deal.id, elsewhere.id])
+  })
+
+  it('renumbers the column when two neighbours leave no room between them', async () => {
+    const owner = await buildOwner(app)
+    const [lead, qualified] = await stagesOf(app, owner)
+    const column3 = [await buildDeal(app, owner, { stageId: qualified?.id })]
+    column3.push(await buildDeal(app, owner, { stageId: qualified?.id }), await buildDeal(app, owner, { stageId: qualified?.id }))
+    // Squeeze the column: positions 1, 2, 3 leave no integer between neighbours.
+    for (const [i, d] of column3.entries())
+      await app.database.db
+        .update(deals)
+        .set({ position: i + 1 })
+        .where(eq(deals.id, d.id))
+    const deal = await buildDeal(app, owner, { stageId: lead?.id })
+    expect((await move(owner, deal.id, { stageId: qualified?.id, beforeId: column3[2]?.id })).statusCode).toBe(200)
+    const ids = column3.map((d) => d.id)
+    expect(await column(owner, qualified?.id as string)).toEqual([ids[0], ids[1], deal.id, ids[2]])
+    const positions = await app.database.db
+      .select({ position: deals.position })
+      .from(deals)
+      .where(and(eq(deals.stageId, qualified?.id as string)))
+      .orderBy(asc(deals.position))
+    const gaps = positions.slice(1).map((p, i) => p.position - (positions[i]?.position ?? 0))
+    expect(Math.min(...gaps)).toBeGreaterThan(1)
+  })
+
+  it('keeps the order right through many drops at the same place, however small the gaps get', async () => {
+    const owner = await buildOwner(app)
+    const [lead] = await stagesOf(app, owner)
+    const head = await buildDeal(app, owner, { stageId: lead?.id, name: 'head' })
+    const tail = await buildDeal(app, owner, { stageId: lead?.id, name: 'tail' })
+    const dropped: string[] = []
+    // Each drop lands just before the tail, halving the gap before it: it runs out after about ten.
+    for (let i = 0; i < 14; i++) {
+      const deal = await buildDeal(app, owner, { stageId: lead?.id, name: `d${i}` })
+      expect((await move(owner, deal.id, { stageId: lead?.id, beforeId: tail.id })).statusCode).toBe(200)
+      dropped.push(deal.id)
+    }
+    expect(await column(owner, lead?.id as string)).toEqual([head.id, ...dropped, tail.id])
+  })
+
+  it('keeps every deal once and in a consistent order when many drops race into one column', async () => {
+    const owner = await buildOwner(app)
+    const [lead, qualified] = await stagesOf(app, owner)
+    const anchor = await buildDeal(app, owner, { stageId: qualified?.id })
+    const movers = []
+    for (let i = 0; i < 12; i++) movers.push(await buildDeal(app, owner, { stageId: lead?.id }))
+    const results = await Promise.all(
+      movers.map((d, i) => move(owner, d.id, { stageId: qualified?.id, beforeId: i % 2 === 0 ? anchor.id : null })),
+    )
+    expect(results.map((r) => r.statusCode)).toEqual(movers.map(() => 200))
+    const rows = await app.database.db
+      .select({ id: deals.id, position: deals.position })
+      .from(deals)
+      .where(inArray(deals.id, [anchor.id, ...movers.map((d) => d.id)]))
+    expect(new Set(rows.map((r) => r.position)).size).toBe(rows.length)
+    const ids = (await column(owner, qualified?.id as string)) ?? []
+    expect(ids.sort()).toEqual([anchor.id, ...movers.map((d) => d.id)].sort())
+    // Every even mover went before the anchor, every odd one after it.
+    const order = (await column(owner, qualified?.id as string)) ?? []
+    const anchorAt = order.indexOf(anchor.id)
+    movers.forEach((d, i) => {
+      expect(order.indexOf(d.id) < anchorAt).toBe(i % 2 === 0)
+    })
+  })
+})
