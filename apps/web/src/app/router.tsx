@@ -111,8 +111,13 @@ const dashboard: RouteObject = {
   },
   children: [
     { path: '/', lazy: page(() => import('../features/home/HomePage')) },
-    ...['/deals', '/deals/new', '/deals/:id'].map((path) => soon(path, 'deals')),
-    ...['/products', '/products/new', '/products/:id', '/products/:id/automations'].map((path) => soon(path, 'products')),
+    { path: '/deals', lazy: page(() => import('../features/deals/DealsPage')) },
+    ...['/deals/new', '/deals/:id'].map((path) => ({ path, lazy: page(() => import('../features/deals/DealPage')) })),
+    { path: '/clients', lazy: page(() => import('../features/clients/ClientsPage')) },
+    { path: '/clients/:id', lazy: page(() => import('../features/clients/ClientPage')) },
+    { path: '/products', lazy: page(() => import('../features/products/ProductsPage')) },
+    ...['/products/new', '/products/:id'].map((path) => ({ path, lazy: page(() => import('../features/products/ProductFormPage')) })),
+    soon('/products/:id/automations', 'products'),
     { path: '/users', lazy: page(() => import('../features/users/UsersPage')) },
     { path: '/teams', lazy: page(() => import('../features/teams/TeamsPage')) },
     {
@@ -132,7 +137,7 @@ const dashboard: RouteObject = {
     { path: '/calendar/event-types', lazy: page(() => import('../features/booking/EventTypesPage')) },
     { path: '/calendar/event-types/new', lazy: page(() => import('../features/booking/EventTypeFormPage')) },
     { path: '/calendar/event-types/:id', lazy: page(() => import('../features/booking/EventTypeFormPage')) },
-    soon('/kanban', 'kanban'),
+    { path: '/kanban', lazy: page(() => import('../features/kanban/KanbanPage')) },
     soon('/files-manager', 'files'),
     soon('/blank', 'blank'),
     ...['/mail', '/mail/all', '/chat', '/chat/new', '/chat/:id'].map((path) => soon(path, 'inbox')),
@@ -168,7 +173,7 @@ const dashboard: RouteObject = {
           children: [
             { index: true, element: <Navigate to="/admin-settings/account" replace /> },
             { path: 'account', lazy: page(() => import('../features/settings/OrganizationSettings')) },
-            soonSection('deal', 'pipelineSettings'),
+            { path: 'deal', lazy: page(() => import('../features/deals/PipelineSettingsPage')) },
             { path: 'booking', lazy: page(() => import('../features/booking/BookingSettingsPage')) },
             soonSection('crm-integrations', 'crm'),
           ],

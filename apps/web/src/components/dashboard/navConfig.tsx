@@ -1,4 +1,5 @@
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined'
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined'
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined'
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
 import FolderOutlined from '@mui/icons-material/FolderOutlined'
@@ -23,6 +24,7 @@ export const navSections: NavSection[] = [
     items: [
       { key: 'overview', path: '/', icon: <SpaceDashboardOutlined /> },
       { key: 'deals', path: '/deals', icon: <HandshakeOutlined /> },
+      { key: 'clients', path: '/clients', icon: <BadgeOutlined /> },
       { key: 'kanban', path: '/kanban', icon: <ViewKanbanOutlined /> },
       { key: 'products', path: '/products', icon: <Inventory2Outlined /> },
       { key: 'calendar', path: '/calendar', icon: <CalendarMonthOutlined /> },

@@ -2,6 +2,7 @@ import { ar as calendarApp } from '../booking/ar'
 import { ar as general } from '../general/ar'
 import { ar as overview } from '../overview/ar'
 import { ar as people } from '../people/ar'
+import { ar as pipeline } from '../pipeline/ar'
 import { ar as settings } from '../settings/ar'
 import { ar as shell } from '../shell/ar'
 
@@ -17,4 +18,5 @@ export default {
   ...settings,
   ...overview,
   ...calendarApp,
+  ...pipeline,
 }

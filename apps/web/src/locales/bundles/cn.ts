@@ -2,6 +2,7 @@ import { cn as calendarApp } from '../booking/cn'
 import { cn as general } from '../general/cn'
 import { cn as overview } from '../overview/cn'
 import { cn as people } from '../people/cn'
+import { cn as pipeline } from '../pipeline/cn'
 import { cn as settings } from '../settings/cn'
 import { cn as shell } from '../shell/cn'
 
@@ -17,4 +18,5 @@ export default {
   ...settings,
   ...overview,
   ...calendarApp,
+  ...pipeline,
 }

@@ -2,6 +2,7 @@ import { en as calendarApp } from '../booking/en'
 import { en as general } from '../general/en'
 import { en as overview } from '../overview/en'
 import { en as people } from '../people/en'
+import { en as pipeline } from '../pipeline/en'
 import { en as settings } from '../settings/en'
 import { en as shell } from '../shell/en'
 
@@ -17,4 +18,5 @@ export default {
   ...settings,
   ...overview,
   ...calendarApp,
+  ...pipeline,
 }

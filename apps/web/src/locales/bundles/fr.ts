@@ -2,6 +2,7 @@ import { fr as calendarApp } from '../booking/fr'
 import { fr as general } from '../general/fr'
 import { fr as overview } from '../overview/fr'
 import { fr as people } from '../people/fr'
+import { fr as pipeline } from '../pipeline/fr'
 import { fr as settings } from '../settings/fr'
 import { fr as shell } from '../shell/fr'
 
@@ -17,4 +18,5 @@ export default {
   ...settings,
   ...overview,
   ...calendarApp,
+  ...pipeline,
 }

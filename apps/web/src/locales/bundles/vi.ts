@@ -2,6 +2,7 @@ import { vi as calendarApp } from '../booking/vi'
 import { vi as general } from '../general/vi'
 import { vi as overview } from '../overview/vi'
 import { vi as people } from '../people/vi'
+import { vi as pipeline } from '../pipeline/vi'
 import { vi as settings } from '../settings/vi'
 import { vi as shell } from '../shell/vi'
 
@@ -17,4 +18,5 @@ export default {
   ...settings,
   ...overview,
   ...calendarApp,
+  ...pipeline,
 }

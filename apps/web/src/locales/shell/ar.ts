@@ -7,6 +7,7 @@ export const ar: Text = {
     items: {
       overview: 'نظرة عامة',
       deals: 'الصفقات',
+      clients: 'العملاء',
       kanban: 'مسار المبيعات',
       products: 'المنتجات',
       calendar: 'التقويم',

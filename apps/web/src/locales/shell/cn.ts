@@ -7,6 +7,7 @@ export const cn: Text = {
     items: {
       overview: '概览',
       deals: '交易',
+      clients: '客户',
       kanban: '销售管道',
       products: '产品',
       calendar: '日历',

@@ -7,6 +7,7 @@ export const en = {
     items: {
       overview: 'Overview',
       deals: 'Deals',
+      clients: 'Clients',
       kanban: 'Pipeline',
       products: 'Products',
       calendar: 'Calendar',

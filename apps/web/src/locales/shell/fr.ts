@@ -7,6 +7,7 @@ export const fr: Text = {
     items: {
       overview: 'Vue d’ensemble',
       deals: 'Affaires',
+      clients: 'Clients',
       kanban: 'Pipeline',
       products: 'Produits',
       calendar: 'Calendrier',

@@ -7,6 +7,7 @@ export const vi: Text = {
     items: {
       overview: 'Tổng quan',
       deals: 'Thương vụ',
+      clients: 'Khách hàng',
       kanban: 'Quy trình',
       products: 'Sản phẩm',
       calendar: 'Lịch',

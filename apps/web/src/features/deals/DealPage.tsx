@@ -1,0 +1,153 @@
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Grid,
+  Skeleton,
+} from '@mui/material'
+import { useSnackbar } from 'notistack'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useParams } from 'react-router'
+import { useAuthContext } from '../../app/AuthProvider'
+import { PageHeader } from '../../components/PageHeader'
+import { serverErrorText } from '../../lib/errorText'
+import { useUsers } from '../users/queries'
+import { DealForm } from './DealForm'
+import { DealTimeline } from './DealTimeline'
+import { MessageThread } from './MessageThread'
+import { dealKeys, useDeal, useDealMessages, useDeleteDeal, usePostDealMessage, useStages } from './queries'
+import { dealRoom, useMessageRoom, usePipelineToasts } from './realtime'
+
+/** /deals/new and /deals/:id: the deal's fields, and beside them its timeline and the team's chat about it. */
+export default function DealPage() {
+  const { t } = useTranslation()
+  usePipelineToasts()
+  const { id } = useParams()
+  const deal = useDeal(id)
+  const stages = useStages()
+  const users = useUsers()
+  const error = deal.error ?? stages.error ?? users.error
+  if (error) return <Alert severity="error">{serverErrorText(t, error.message)}</Alert>
+  const ready = (!id || deal.data) && stages.data && users.data
+
+  if (!id)
+    return (
+      <>
+        <PageHeader title={t('pipeline.deal.newTitle')} />
+        <Box sx={{ maxWidth: 880 }}>
+          {ready ? <DealForm stages={stages.data ?? []} users={users.data ?? []} /> : <Skeleton variant="rounded" height={480} />}
+        </Box>
+      </>
+    )
+
+  return (
+    <>
+      <PageHeader
+        title={deal.data?.name ?? t('pipeline.deal.title')}
+        action={deal.data && <DeleteDeal id={id} ownerId={deal.data.owner.id} name={deal.data.name} />}
+      />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          {ready && deal.data ? (
+            <DealForm key={deal.data.id} deal={deal.data} stages={stages.data ?? []} users={users.data ?? []} />
+          ) : (
+            <Skeleton variant="rounded" height={480} />
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+          <Card component="section" aria-labelledby="deal-chat-title">
+            <CardHeader title={t('pipeline.chat.title')} slotProps={{ title: { id: 'deal-chat-title', component: 'h2', variant: 'h6' } }} />
+            <CardContent sx={{ pt: 0 }}>
+              <DealChat dealId={id} />
+            </CardContent>
+          </Card>
+          <Card component="section" aria-labelledby="deal-timeline-title">
+            <CardHeader
+              title={t('pipeline.timeline.title')}
+              slotProps={{ title: { id: 'deal-timeline-title', component: 'h2', variant: 'h6' } }}
+            />
+            <CardContent sx={{ pt: 0 }}>
+              <DealTimeline dealId={id} />
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </>
+  )
+}
+
+function DealChat({ dealId }: { dealId: string }) {
+  const { t } = useTranslation()
+  const messages = useDealMessages(dealId)
+  const post = usePostDealMessage(dealId)
+  useMessageRoom(dealRoom, dealId, dealKeys.messages(dealId))
+  return (
+    <MessageThread
+      title={t('pipeline.chat.title')}
+      messages={messages.data}
+      error={messages.error?.message}
+      onSend={(body) => post.mutateAsync(body)}
+      height={360}
+    />
+  )
+}
+
+function DeleteDeal({ id, ownerId, name }: { id: string; ownerId: string; name: string }) {
+  const { t } = useTranslation()
+  const me = useAuthContext().user
+  const navigate = useNavigate()
+  const { enqueueSnackbar } = useSnackbar()
+  const remove = useDeleteDeal(id)
+  const [open, setOpen] = useState(false)
+  const allowed = me?.role === 'owner' || me?.role === 'admin' || me?.id === ownerId
+  if (!allowed) return null
+  return (
+    <>
+      <Button color="error" startIcon={<DeleteOutlineRounded />} onClick={() => setOpen(true)}>
+        {t('pipeline.deal.delete')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="delete-deal-title">
+        <DialogTitle id="delete-deal-title">{t('pipeline.deal.deleteTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('pipeline.deal.deleteConfirm', { name })}</DialogContentText>
+          {remove.error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {serverErrorText(t, remove.error.message)}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={() => setOpen(false)}>
+            {t('pipeline.cancel')}
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            loading={remove.isPending}
+            onClick={() =>
+              void remove.mutateAsync().then(
+                () => {
+                  enqueueSnackbar(t('pipeline.deal.deleted'), { variant: 'success' })
+                  navigate('/deals')
+                },
+                () => undefined,
+              )
+            }
+          >
+            {t('pipeline.deal.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  )
+}

@@ -1,0 +1,71 @@
+import type { DealActivity } from '@closeroom/shared'
+import AddCircleOutline from '@mui/icons-material/AddCircleOutlineRounded'
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineRounded'
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
+import EventOutlined from '@mui/icons-material/EventOutlined'
+import PersonOutline from '@mui/icons-material/PersonOutlineRounded'
+import SwapHorizRounded from '@mui/icons-material/SwapHorizRounded'
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
+import { Alert, Avatar, Box, Skeleton, Stack, Typography } from '@mui/material'
+import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import { serverErrorText } from '../../lib/errorText'
+import { formatDateTime } from '../../lib/intl'
+import { useDealActivities } from './queries'
+
+const icons: Record<DealActivity['kind'], { icon: ReactElement; colour: string }> = {
+  created: { icon: <AddCircleOutline fontSize="small" />, colour: 'primary' },
+  stage_changed: { icon: <SwapHorizRounded fontSize="small" />, colour: 'info' },
+  owner_changed: { icon: <PersonOutline fontSize="small" />, colour: 'secondary' },
+  message: { icon: <ChatBubbleOutline fontSize="small" />, colour: 'success' },
+  booking: { icon: <EventOutlined fontSize="small" />, colour: 'warning' },
+  salesroom_visit: { icon: <VisibilityOutlined fontSize="small" />, colour: 'info' },
+  agreement: { icon: <DescriptionOutlined fontSize="small" />, colour: 'error' },
+}
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+
+/** The deal's history, newest first, one icon per kind of event. */
+export function DealTimeline({ dealId }: { dealId: string }) {
+  const { t, i18n } = useTranslation()
+  const activities = useDealActivities(dealId)
+  if (activities.isError) return <Alert severity="error">{serverErrorText(t, activities.error.message)}</Alert>
+  if (!activities.data) return <Skeleton variant="rounded" height={120} />
+  if (activities.data.length === 0) return <Typography sx={{ color: 'text.secondary' }}>{t('pipeline.timeline.empty')}</Typography>
+  return (
+    <Box
+      component="ol"
+      sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 360, overflowY: 'auto' }}
+      aria-label={t('pipeline.timeline.title')}
+      tabIndex={0}
+    >
+      {activities.data.map((activity, index) => {
+        const { icon, colour } = icons[activity.kind]
+        const actor = activity.actor?.name ?? t('pipeline.timeline.someone')
+        return (
+          <Stack key={activity.id} component="li" direction="row" spacing={1.5} sx={{ position: 'relative', pb: 2 }}>
+            {index < activities.data.length - 1 && (
+              <Box aria-hidden sx={{ position: 'absolute', insetInlineStart: 15, top: 34, bottom: 2, width: 2, bgcolor: 'divider' }} />
+            )}
+            <Avatar sx={{ width: 32, height: 32, bgcolor: `${colour}.main`, color: `${colour}.contrastText` }} aria-hidden>
+              {icon}
+            </Avatar>
+            <Box sx={{ minWidth: 0, pt: 0.5 }}>
+              <Typography variant="body2">
+                {t(`pipeline.timeline.kinds.${activity.kind}`, {
+                  actor,
+                  from: text(activity.data.from),
+                  to: text(activity.data.to),
+                  title: text(activity.data.title ?? activity.data.name),
+                })}
+              </Typography>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {formatDateTime(activity.createdAt, i18n.language)}
+              </Typography>
+            </Box>
+          </Stack>
+        )
+      })}
+    </Box>
+  )
+}

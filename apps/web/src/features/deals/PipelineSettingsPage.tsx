@@ -1,0 +1,267 @@
+import { type PipelineStage, STAGE_KINDS } from '@closeroom/shared'
+import AddRounded from '@mui/icons-material/AddRounded'
+import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded'
+import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded'
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
+import DragIndicatorRounded from '@mui/icons-material/DragIndicatorRounded'
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Skeleton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material'
+import { useSnackbar } from 'notistack'
+import { type DragEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FormError } from '../../components/FormError'
+import { serverErrorText } from '../../lib/errorText'
+import { useStages } from './queries'
+import { useStageMutations } from './stageQueries'
+
+/** /admin-settings/deal: the organization's pipeline stages, in board order. */
+export default function PipelineSettingsPage() {
+  const { t } = useTranslation()
+  const stages = useStages()
+  const mutations = useStageMutations()
+  const { enqueueSnackbar } = useSnackbar()
+  const [deleting, setDeleting] = useState<PipelineStage | null>(null)
+  const [dragged, setDragged] = useState<string | null>(null)
+  const [newName, setNewName] = useState('')
+  const [announcement, setAnnouncement] = useState('')
+  const list = stages.data ?? []
+  const error = mutations.create.error ?? mutations.update.error ?? mutations.reorder.error ?? mutations.remove.error
+
+  function move(id: string, to: number) {
+    const from = list.findIndex((s) => s.id === id)
+    if (from === -1 || to < 0 || to >= list.length || to === from) return
+    const ids = list.map((s) => s.id)
+    ids.splice(from, 1)
+    ids.splice(to, 0, id)
+    mutations.reorder.mutate(ids)
+    setAnnouncement(t('pipeline.stages.movedTo', { name: list[from]?.name, position: to + 1, count: list.length }))
+  }
+
+  function add() {
+    const name = newName.trim()
+    if (!name) return
+    mutations.create.mutate(
+      { name, kind: 'open' },
+      {
+        onSuccess: () => {
+          setNewName('')
+          enqueueSnackbar(t('pipeline.saved'), { variant: 'success' })
+        },
+      },
+    )
+  }
+
+  return (
+    <Card sx={{ p: 3, maxWidth: 760 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
+        {t('pipeline.stages.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
+        {t('pipeline.stages.intro')}
+      </Typography>
+      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {announcement}
+      </Box>
+      <FormError message={error?.message} />
+      {stages.isError && <Alert severity="error">{serverErrorText(t, stages.error.message)}</Alert>}
+      {stages.isPending && <Skeleton variant="rounded" height={240} />}
+      <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('pipeline.stages.title')}>
+        {list.map((stage, index) => (
+          <Stack
+            key={stage.id}
+            component="li"
+            direction="row"
+            spacing={1}
+            data-testid="stage-row"
+            draggable
+            onDragStart={(event: DragEvent) => {
+              event.dataTransfer.setData('text/plain', stage.id)
+              event.dataTransfer.effectAllowed = 'move'
+              setDragged(stage.id)
+            }}
+            onDragEnd={() => setDragged(null)}
+            onDragOver={(event: DragEvent) => {
+              if (dragged) event.preventDefault()
+            }}
+            onDrop={(event: DragEvent) => {
+              event.preventDefault()
+              if (dragged) move(dragged, index)
+              setDragged(null)
+            }}
+            sx={{
+              alignItems: 'center',
+              p: 1,
+              borderRadius: 1.5,
+              border: 1,
+              borderColor: 'divider',
+              opacity: dragged === stage.id ? 0.5 : 1,
+            }}
+          >
+            <DragIndicatorRounded sx={{ color: 'text.secondary', cursor: 'grab' }} aria-hidden />
+            <StageName stage={stage} onRename={(name) => mutations.update.mutate({ id: stage.id, name })} />
+            <TextField
+              select
+              size="small"
+              label={t('pipeline.stages.kind')}
+              value={stage.kind}
+              onChange={(event) => mutations.update.mutate({ id: stage.id, kind: event.target.value as PipelineStage['kind'] })}
+              sx={{ width: 130 }}
+            >
+              {STAGE_KINDS.map((kind) => (
+                <MenuItem key={kind} value={kind}>
+                  {t(`pipeline.stages.kinds.${kind}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Tooltip title={t('pipeline.stages.up')}>
+              <span>
+                <IconButton
+                  aria-label={t('pipeline.stages.upNamed', { name: stage.name })}
+                  disabled={index === 0}
+                  onClick={() => move(stage.id, index - 1)}
+                >
+                  <ArrowUpwardRounded />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title={t('pipeline.stages.down')}>
+              <span>
+                <IconButton
+                  aria-label={t('pipeline.stages.downNamed', { name: stage.name })}
+                  disabled={index === list.length - 1}
+                  onClick={() => move(stage.id, index + 1)}
+                >
+                  <ArrowDownwardRounded />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title={t('pipeline.stages.delete')}>
+              <span>
+                <IconButton
+                  aria-label={t('pipeline.stages.deleteNamed', { name: stage.name })}
+                  disabled={list.length <= 1}
+                  onClick={() => setDeleting(stage)}
+                >
+                  <DeleteOutlineRounded />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Stack>
+        ))}
+      </Stack>
+      <Stack
+        component="form"
+        direction="row"
+        spacing={1.5}
+        sx={{ mt: 3 }}
+        onSubmit={(event) => {
+          event.preventDefault()
+          add()
+        }}
+      >
+        <TextField
+          size="small"
+          label={t('pipeline.stages.newName')}
+          value={newName}
+          onChange={(event) => setNewName(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 60 } }}
+          sx={{ flex: 1 }}
+        />
+        <Button type="submit" variant="outlined" startIcon={<AddRounded />} disabled={!newName.trim()} loading={mutations.create.isPending}>
+          {t('pipeline.stages.add')}
+        </Button>
+      </Stack>
+      <DeleteStageDialog stage={deleting} stages={list} onClose={() => setDeleting(null)} />
+    </Card>
+  )
+}
+
+/** The name saves when the field loses focus or on Enter, so typing does not send a request per letter. */
+function StageName({ stage, onRename }: { stage: PipelineStage; onRename: (name: string) => void }) {
+  const { t } = useTranslation()
+  const [name, setName] = useState(stage.name)
+  const [seen, setSeen] = useState(stage.name)
+  if (stage.name !== seen) {
+    setSeen(stage.name)
+    setName(stage.name)
+  }
+  const commit = () => {
+    const trimmed = name.trim()
+    if (!trimmed) setName(stage.name)
+    else if (trimmed !== stage.name) onRename(trimmed)
+  }
+  return (
+    <TextField
+      size="small"
+      label={t('pipeline.stages.name')}
+      value={name}
+      onChange={(event) => setName(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault()
+          commit()
+        }
+      }}
+      slotProps={{ htmlInput: { maxLength: 60 } }}
+      sx={{ flex: 1 }}
+    />
+  )
+}
+
+function DeleteStageDialog({ stage, stages, onClose }: { stage: PipelineStage | null; stages: PipelineStage[]; onClose: () => void }) {
+  const { t } = useTranslation()
+  const { remove } = useStageMutations()
+  const others = stages.filter((s) => s.id !== stage?.id)
+  const [moveTo, setMoveTo] = useState('')
+  const target = moveTo || others[0]?.id || ''
+  return (
+    <Dialog open={!!stage} onClose={onClose} aria-labelledby="delete-stage-title" fullWidth maxWidth="xs">
+      <DialogTitle id="delete-stage-title">{t('pipeline.stages.deleteTitle', { name: stage?.name ?? '' })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{t('pipeline.stages.deleteText')}</DialogContentText>
+        <TextField select fullWidth label={t('pipeline.stages.moveTo')} value={target} onChange={(event) => setMoveTo(event.target.value)}>
+          {others.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {remove.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {serverErrorText(t, remove.error.message)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose}>
+          {t('pipeline.cancel')}
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          loading={remove.isPending}
+          onClick={() => stage && remove.mutate({ id: stage.id, moveTo: target || undefined }, { onSuccess: onClose })}
+        >
+          {t('pipeline.stages.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

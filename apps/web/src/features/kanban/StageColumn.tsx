@@ -1,0 +1,83 @@
+import type { Board, PipelineStage } from '@closeroom/shared'
+import { Box, Chip, Paper, Stack, Typography } from '@mui/material'
+import { type DragEvent, type ReactNode, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatMoney } from '../deals/money'
+
+const accent = { open: 'primary.main', won: 'success.main', lost: 'error.main' } as const
+
+/** A stage's column: its name, how many deals it holds and their value per currency, then the cards. */
+export function StageColumn({
+  column,
+  dropIndex,
+  children,
+  onDragOver,
+  onDragLeave,
+  onDrop,
+}: {
+  column: Board['columns'][number]
+  dropIndex: number | null
+  children: ReactNode[]
+  onDragOver: (event: DragEvent, stage: PipelineStage, list: HTMLElement | null) => void
+  onDragLeave: () => void
+  onDrop: (event: DragEvent) => void
+}) {
+  const { t, i18n } = useTranslation()
+  const list = useRef<HTMLUListElement>(null)
+  const headingId = `stage-${column.stage.id}`
+  const cards = [...children]
+  if (dropIndex !== null) cards.splice(Math.min(dropIndex, cards.length), 0, <DropMarker key="drop-marker" />)
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      data-stage-id={column.stage.id}
+      onDragOver={(event: DragEvent) => onDragOver(event, column.stage, list.current)}
+      onDragLeave={(event: DragEvent) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onDragLeave()
+      }}
+      onDrop={onDrop}
+      sx={(theme) => ({
+        width: 290,
+        flexShrink: 0,
+        bgcolor: theme.palette.mode === 'dark' ? 'grey.900' : 'grey.100',
+        borderTop: 3,
+        borderTopColor: accent[column.stage.kind],
+        outline: dropIndex !== null ? `2px dashed ${theme.palette.primary.main}` : undefined,
+        outlineOffset: -2,
+      })}
+    >
+      <Box sx={{ p: 2, pb: 1 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Typography id={headingId} variant="subtitle1" component="h2" noWrap>
+            {column.stage.name}
+          </Typography>
+          <Chip size="small" label={column.count} aria-label={t('pipeline.kanban.count', { count: column.count })} />
+        </Stack>
+        <Typography variant="body2" sx={{ color: 'text.secondary', minHeight: 20 }} data-testid="column-total">
+          {column.totals.length
+            ? column.totals.map((total) => formatMoney(total.amount, total.currency, i18n.language)).join(' · ')
+            : t('pipeline.kanban.noValue')}
+        </Typography>
+      </Box>
+      <Box
+        component="ul"
+        ref={list}
+        aria-labelledby={headingId}
+        sx={{ listStyle: 'none', m: 0, p: 1.5, pt: 0.5, display: 'flex', flexDirection: 'column', gap: 1.5, minHeight: 120 }}
+      >
+        {cards}
+      </Box>
+      {column.count > column.deals.length && (
+        <Typography variant="caption" sx={{ display: 'block', px: 2, pb: 1.5, color: 'text.secondary' }}>
+          {t('pipeline.kanban.more', { count: column.count - column.deals.length })}
+        </Typography>
+      )}
+    </Paper>
+  )
+}
+
+function DropMarker() {
+  return <Box component="li" aria-hidden sx={{ height: 4, borderRadius: 2, bgcolor: 'primary.main', flexShrink: 0 }} />
+}

@@ -1,0 +1,55 @@
+import type { Board, DealSummary } from '@closeroom/shared'
+
+export type Placement = { dealId: string; stageId: string; index: number }
+
+function totalsOf(totals: Board['columns'][number]['totals'], add: DealSummary | null, remove: DealSummary | null) {
+  const map = new Map(totals.map((total) => [total.currency, total.amount]))
+  if (remove) map.set(remove.currency, (map.get(remove.currency) ?? 0) - remove.amount)
+  if (add) map.set(add.currency, (map.get(add.currency) ?? 0) + add.amount)
+  return [...map].filter(([, amount]) => amount !== 0).map(([currency, amount]) => ({ currency, amount }))
+}
+
+/** Where a deal is on the board: its column and its index there, or null. */
+export function locate(board: Board, dealId: string): { column: number; index: number } | null {
+  for (const [column, { deals }] of board.columns.entries()) {
+    const index = deals.findIndex((deal) => deal.id === dealId)
+    if (index !== -1) return { column, index }
+  }
+  return null
+}
+
+/**
+ * The board with a deal taken out of its column and put into `stageId` at `index` (counted without the deal
+ * itself): what the seller sees at once, before the server answers. Counts and per-currency totals follow.
+ */
+export function placeDeal(board: Board, { dealId, stageId, index }: Placement, replacement?: DealSummary): Board {
+  const from = locate(board, dealId)
+  if (!from) return board
+  const deal = { ...(replacement ?? board.columns[from.column]?.deals[from.index] ?? ({} as DealSummary)), stageId }
+  const original = board.columns[from.column]?.deals[from.index] ?? null
+  return {
+    columns: board.columns.map((column) => {
+      const leaving = column.deals.some((d) => d.id === dealId)
+      const arriving = column.stage.id === stageId
+      if (!leaving && !arriving) return column
+      const deals = column.deals.filter((d) => d.id !== dealId)
+      if (arriving) deals.splice(Math.max(0, Math.min(index, deals.length)), 0, deal)
+      const sameColumn = leaving && arriving
+      return {
+        ...column,
+        deals,
+        count: column.count + (sameColumn ? 0 : arriving ? 1 : -1),
+        totals: sameColumn
+          ? totalsOf(column.totals, deal, original)
+          : totalsOf(column.totals, arriving ? deal : null, leaving ? original : null),
+      }
+    }),
+  }
+}
+
+/** The deal a drop at `index` lands before (null: the end), as the move endpoint wants it. */
+export function beforeIdAt(board: Board, { dealId, stageId, index }: Placement): string | null {
+  const column = board.columns.find((c) => c.stage.id === stageId)
+  const others = column?.deals.filter((d) => d.id !== dealId) ?? []
+  return others[index]?.id ?? null
+}
