@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts'
 import { eventTypeHosts, eventTypes, organizations, publicHandles, schedules, teamMembers, teams, users } from '../../db/schema/index.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { WORKING_HOURS } from '../booking/schedules.ts'
+import { seedPipeline } from '../deals/demo.ts'
 
 export const DEMO_PASSWORD = 'closeroom-demo'
 export const DEMO_OWNER_EMAIL = 'owner@closeroom.demo'
@@ -30,6 +31,8 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     if (!team) throw new Error('demo team insert returned nothing')
     await tx.insert(teamMembers).values(rows.map((u) => ({ teamId: team.id, userId: u.id, organizationId: org.id })))
     await seedBooking(tx, org.id, rows, team.id)
+    // The pipeline: stages, products, a few contacts and deals in every stage (modules/deals/demo.ts).
+    await seedPipeline(tx, org.id, rows)
   })
   return { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }
 }
