@@ -23,11 +23,15 @@ import { publicBookingRoutes } from './modules/booking/public-routes.ts'
 import { bookingRoutes } from './modules/booking/routes.ts'
 import { calendarRoutes } from './modules/calendar/routes.ts'
 import { createCalendarService } from './modules/calendar/service.ts'
+import { clientRoutes } from './modules/clients/routes.ts'
+import { createClientService } from './modules/clients/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { createContactService } from './modules/contact/service.ts'
 import { createDealsModule } from './modules/deals/module.ts'
 import { dealRoutes } from './modules/deals/routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
+import { createMessagesModule } from './modules/messages/module.ts'
+import { messageRoutes } from './modules/messages/routes.ts'
 import { organizationRoutes } from './modules/organizations/routes.ts'
 import { createOrganizationService } from './modules/organizations/service.ts'
 import { overviewRoutes } from './modules/overview/routes.ts'
@@ -39,6 +43,7 @@ import { teamRoutes } from './modules/teams/routes.ts'
 import { createTeamService } from './modules/teams/service.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createUserService } from './modules/users/service.ts'
+import { createRoomAccess } from './realtime/rooms.ts'
 import { createRealtime } from './realtime/server.ts'
 
 export type AppDeps = {
@@ -99,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
     redisUrl: config.redisUrl,
     originAllowed,
     log: app.log,
+    roomAccess: createRoomAccess(db),
   })
   app.addHook('onClose', async () => realtime.close())
 
@@ -117,6 +123,8 @@ export async function buildApp(deps: AppDeps) {
   const booking = await createBookingModule({ db, jobs, mailer, realtime, appUrl: config.appUrl, log: app.log, calendar })
   const dealsModule = createDealsModule({ db, realtime })
   const products = createProductService({ db })
+  const clients = createClientService({ db })
+  const messages = createMessagesModule({ db, realtime })
 
   await app.register(swagger, {
     openapi: {
@@ -144,6 +152,8 @@ export async function buildApp(deps: AppDeps) {
       publicBookingRoutes(api, { ...booking, limits })
       dealRoutes(api, dealsModule)
       productRoutes(api, { products })
+      clientRoutes(api, { clients })
+      messageRoutes(api, messages)
     },
     { prefix: '/api' },
   )

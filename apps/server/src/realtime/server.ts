@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { Redis } from 'ioredis'
 import { Server } from 'socket.io'
 import { SESSION_COOKIE, type Sessions } from '../modules/auth/sessions.ts'
+import { type RoomAccess, registerRoomHandlers } from './rooms.ts'
 
 export type SocketUser = { id: string; organizationId: string; name: string }
 
@@ -24,6 +25,8 @@ export async function createRealtime(options: {
   redisUrl?: string
   originAllowed: (headers: IncomingHttpHeaders) => boolean
   log: FastifyBaseLogger
+  /** Who may join which deal and client room (realtime/rooms.ts). */
+  roomAccess: RoomAccess
 }) {
   const { httpServer, sessions, redisUrl, log } = options
   const io = new Server(httpServer, {
@@ -55,6 +58,7 @@ export async function createRealtime(options: {
   })
 
   io.on('connection', (socket) => {
+    registerRoomHandlers(socket, options.roomAccess)
     const user = socket.data.user as SocketUser | undefined
     if (!user) return
     void socket.join([rooms.user(user.id), rooms.organization(user.organizationId)])

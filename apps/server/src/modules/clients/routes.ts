@@ -1,0 +1,45 @@
+import { Client, ClientFields, ClientList, ClientListQuery, CreateClient, ErrorBody, IdParams, Ok } from '@closeroom/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { actor } from '../../http/auth.ts'
+import type { ClientService } from './service.ts'
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody }
+
+/**
+ * The shared UpdateClient is ClientFields.partial(), whose defaults still fill every field left out with '',
+ * so a PATCH of the name alone would wipe the email and phone. The same fields without their defaults.
+ */
+export const ClientChanges = z
+  .object({
+    name: ClientFields.shape.name,
+    email: ClientFields.shape.email.removeDefault(),
+    phone: ClientFields.shape.phone.removeDefault(),
+    company: ClientFields.shape.company.removeDefault(),
+    title: ClientFields.shape.title.removeDefault(),
+  })
+  .partial()
+
+/** Buyer contacts of the organization. */
+export function clientRoutes(app: FastifyInstance, { clients }: { clients: ClientService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['clients']
+
+  r.get('/clients', { schema: { tags, querystring: ClientListQuery, response: { 200: ClientList, ...errors } } }, async (req) => ({
+    clients: await clients.list(actor(req), req.query),
+  }))
+  r.post('/clients', { schema: { tags, body: CreateClient, response: { 201: Client, ...errors } } }, async (req, reply) =>
+    reply.code(201).send(await clients.create(actor(req), req.body)),
+  )
+  r.get('/clients/:id', { schema: { tags, params: IdParams, response: { 200: Client, ...errors } } }, async (req) =>
+    clients.get(actor(req), req.params.id),
+  )
+  r.patch('/clients/:id', { schema: { tags, params: IdParams, body: ClientChanges, response: { 200: Client, ...errors } } }, async (req) =>
+    clients.update(actor(req), req.params.id, req.body),
+  )
+  r.delete('/clients/:id', { schema: { tags, params: IdParams, response: { 200: Ok, ...errors } } }, async (req) => {
+    await clients.remove(actor(req), req.params.id)
+    return { ok: true as const }
+  })
+}

@@ -1,0 +1,54 @@
+import { SocketEvents } from '@closeroom/shared'
+import type { Db } from '../../db/client.ts'
+import { threadRooms } from '../../realtime/rooms.ts'
+import { type Realtime, rooms } from '../../realtime/server.ts'
+import { createClientThread, createDealThread } from './threads.ts'
+
+/**
+ * The deal chat and the client threads, wired to socket.io. A new message goes to the thread's room and,
+ * as a notification, to every socket of the organization outside that room, except the author's own.
+ * Sockets, not users: a teammate with the deal open in one tab and the board in another hears it in both ways.
+ */
+export function createMessagesModule({ db, realtime }: { db: Db; realtime: Pick<Realtime, 'io'> }) {
+  const { io } = realtime
+  const elsewhere = (organizationId: string, room: string, authorId: string) =>
+    io.to(rooms.organization(organizationId)).except([room, rooms.user(authorId)])
+
+  const dealThread = createDealThread({
+    db,
+    events: {
+      posted(auth, deal, message) {
+        const room = threadRooms.deal(deal.id)
+        io.to(room).emit(SocketEvents.dealsNewMessage, { dealId: deal.id, message })
+        elsewhere(auth.user.organizationId, room, auth.user.id).emit(SocketEvents.userNewDealMessage, {
+          dealId: deal.id,
+          dealName: deal.name,
+          message,
+        })
+      },
+      // The spec has no event for an edited deal message: the room sees the edit on its next load.
+    },
+  })
+
+  const clientThread = createClientThread({
+    db,
+    events: {
+      posted(auth, client, message) {
+        const room = threadRooms.client(client.id)
+        io.to(room).emit(SocketEvents.clientsNewMessage, { clientId: client.id, message })
+        elsewhere(auth.user.organizationId, room, auth.user.id).emit(SocketEvents.userNewClientMessage, {
+          clientId: client.id,
+          clientName: client.name,
+          message,
+        })
+      },
+      edited(_auth, client, message) {
+        io.to(threadRooms.client(client.id)).emit(SocketEvents.clientsUpdatedMessage, { clientId: client.id, message })
+      },
+    },
+  })
+
+  return { dealThread, clientThread }
+}
+
+export type MessagesModule = ReturnType<typeof createMessagesModule>

@@ -1,0 +1,115 @@
+import type { Message } from '@closeroom/shared'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { clientMessages, dealMessages, users } from '../../db/schema/index.ts'
+import { Forbidden, NotFound } from '../../http/errors.ts'
+import type { AuthContext } from '../auth/sessions.ts'
+
+export const MESSAGE_NOT_FOUND = 'Message not found'
+export const EDIT_FORBIDDEN = 'Only its author can edit a message'
+export const DELETE_FORBIDDEN = 'Only its author, owners and admins can delete a message'
+/** A thread shows its latest messages, oldest first. */
+export const THREAD_LIMIT = 200
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** The two threads share one shape: a deal's internal chat and a client's thread differ only by their parent. */
+const tables = {
+  deal: { table: dealMessages, parent: dealMessages.dealId },
+  client: { table: clientMessages, parent: clientMessages.clientId },
+} as const
+export type ThreadKind = keyof typeof tables
+
+/**
+ * Messages of one kind of thread, always under a parent the caller has already found in their organization
+ * (the parent's id is part of every query, so a message id of another thread or tenant finds nothing).
+ * Bodies are stored exactly as written, as plain text: the server never renders them.
+ */
+export function createThreadStore(db: Db, kind: ThreadKind) {
+  const { table, parent } = tables[kind]
+  const columns = {
+    id: table.id,
+    body: table.body,
+    createdAt: table.createdAt,
+    editedAt: table.editedAt,
+    authorId: users.id,
+    authorName: users.name,
+    authorAvatarUrl: users.avatarUrl,
+  }
+  type Row = {
+    id: string
+    body: string
+    createdAt: Date
+    editedAt: Date | null
+    authorId: string
+    authorName: string
+    authorAvatarUrl: string | null
+  }
+
+  const present = (r: Row): Message => ({
+    id: r.id,
+    author: { id: r.authorId, name: r.authorName, avatarUrl: r.authorAvatarUrl },
+    body: r.body,
+    createdAt: r.createdAt.toISOString(),
+    editedAt: r.editedAt?.toISOString() ?? null,
+  })
+
+  async function one(executor: Db | Tx, parentId: string, messageId: string): Promise<Message> {
+    const [found] = await executor
+      .select(columns)
+      .from(table)
+      .innerJoin(users, eq(users.id, table.authorId))
+      .where(and(eq(table.id, messageId), eq(parent, parentId)))
+    if (!found) throw NotFound(MESSAGE_NOT_FOUND)
+    return present(found)
+  }
+
+  async function list(parentId: string): Promise<Message[]> {
+    const rows = await db
+      .select(columns)
+      .from(table)
+      .innerJoin(users, eq(users.id, table.authorId))
+      .where(eq(parent, parentId))
+      .orderBy(desc(table.createdAt), desc(table.id))
+      .limit(THREAD_LIMIT)
+    return rows.reverse().map(present)
+  }
+
+  /** clock_timestamp(): two messages posted in quick succession keep their order. */
+  async function insert(executor: Db | Tx, parentId: string, auth: AuthContext, body: string): Promise<Message> {
+    const values = { authorId: auth.user.id, body, createdAt: sql`clock_timestamp()` }
+    const [created] =
+      kind === 'deal'
+        ? await executor
+            .insert(dealMessages)
+            .values({ ...values, dealId: parentId })
+            .returning({ id: dealMessages.id })
+        : await executor
+            .insert(clientMessages)
+            .values({ ...values, clientId: parentId })
+            .returning({ id: clientMessages.id })
+    if (!created) throw new Error('message insert returned nothing')
+    return one(executor, parentId, created.id)
+  }
+
+  async function edit(executor: Db | Tx, parentId: string, auth: AuthContext, messageId: string, body: string): Promise<Message> {
+    const existing = await one(executor, parentId, messageId)
+    if (existing.author.id !== auth.user.id) throw Forbidden(EDIT_FORBIDDEN)
+    await executor
+      .update(table)
+      .set({ body, editedAt: sql`clock_timestamp()` })
+      .where(and(eq(table.id, messageId), eq(parent, parentId)))
+    return one(executor, parentId, messageId)
+  }
+
+  async function remove(executor: Db | Tx, parentId: string, auth: AuthContext, messageId: string): Promise<void> {
+    const existing = await one(executor, parentId, messageId)
+    const admin = auth.user.role === 'owner' || auth.user.role === 'admin'
+    if (existing.author.id !== auth.user.id && !admin) throw Forbidden(DELETE_FORBIDDEN)
+    await executor.delete(table).where(and(eq(table.id, messageId), eq(parent, parentId)))
+  }
+
+  return { list, insert, edit, remove }
+}
+
+export type ThreadStore = ReturnType<typeof createThreadStore>

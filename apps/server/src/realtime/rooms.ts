@@ -1,0 +1,96 @@
+import { Id, SocketEvents } from '@closeroom/shared'
+import { and, eq } from 'drizzle-orm'
+import type { Socket } from 'socket.io'
+import { z } from 'zod'
+import type { Db } from '../db/client.ts'
+import { clients, deals } from '../db/schema/index.ts'
+import type { SocketUser } from './server.ts'
+
+/** The rooms of one deal's internal chat and of one client's thread. */
+export const threadRooms = {
+  deal: (id: string) => `deal:${id}`,
+  client: (id: string) => `client:${id}`,
+}
+
+/** Says whether a deal or a client belongs to an organization: the only door into a thread's room. */
+export type RoomAccess = {
+  deal(organizationId: string, dealId: string): Promise<boolean>
+  client(organizationId: string, clientId: string): Promise<boolean>
+}
+
+export function createRoomAccess(db: Db): RoomAccess {
+  return {
+    async deal(organizationId, dealId) {
+      const found = await db
+        .select({ id: deals.id })
+        .from(deals)
+        .where(and(eq(deals.id, dealId), eq(deals.organizationId, organizationId)))
+      return found.length > 0
+    },
+    async client(organizationId, clientId) {
+      const found = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.id, clientId), eq(clients.organizationId, organizationId)))
+      return found.length > 0
+    },
+  }
+}
+
+export type RoomAck = { ok: true } | { ok: false; message: string }
+
+export const ROOM_SIGN_IN = 'Sign in to join this room'
+export const DEAL_ROOM_REFUSED = 'This deal does not exist'
+export const CLIENT_ROOM_REFUSED = 'This client does not exist'
+
+const threads = [
+  {
+    join: SocketEvents.dealsJoinRoom,
+    leave: SocketEvents.dealsLeaveRoom,
+    id: z.object({ dealId: Id }).transform((p) => p.dealId),
+    room: threadRooms.deal,
+    allowed: (access: RoomAccess, user: SocketUser, id: string) => access.deal(user.organizationId, id),
+    refused: DEAL_ROOM_REFUSED,
+  },
+  {
+    join: SocketEvents.clientsJoinRoom,
+    leave: SocketEvents.clientsLeaveRoom,
+    id: z.object({ clientId: Id }).transform((p) => p.clientId),
+    room: threadRooms.client,
+    allowed: (access: RoomAccess, user: SocketUser, id: string) => access.client(user.organizationId, id),
+    refused: CLIENT_ROOM_REFUSED,
+  },
+] as const
+
+/**
+ * deals-join-room { dealId } and clients-join-room { clientId }, each acknowledged with { ok } or
+ * { ok: false, message }. A socket joins only a thread of its user's organization; a socket without a
+ * session joins none. Leaving is always allowed and always acknowledged.
+ */
+export function registerRoomHandlers(socket: Socket, access: RoomAccess) {
+  const user = socket.data.user as SocketUser | undefined
+  for (const thread of threads) {
+    socket.on(thread.join, async (payload: unknown, ack?: unknown) => {
+      const reply = (answer: RoomAck) => {
+        if (typeof ack === 'function') ack(answer)
+      }
+      if (!user) return reply({ ok: false, message: ROOM_SIGN_IN })
+      const parsed = thread.id.safeParse(payload)
+      if (!parsed.success) return reply({ ok: false, message: thread.refused })
+      const id = parsed.data
+      try {
+        if (!(await thread.allowed(access, user, id))) return reply({ ok: false, message: thread.refused })
+      } catch {
+        return reply({ ok: false, message: 'Something went wrong' })
+      }
+      if (!socket.connected) return
+      await socket.join(thread.room(id))
+      reply({ ok: true })
+    })
+    socket.on(thread.leave, async (payload: unknown, ack?: unknown) => {
+      const parsed = thread.id.safeParse(payload)
+      if (parsed.success) await socket.leave(thread.room(parsed.data))
+      if (typeof ack === 'function') ack({ ok: true } satisfies RoomAck)
+    })
+  }
+}
