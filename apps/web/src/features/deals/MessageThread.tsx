@@ -110,6 +110,7 @@ export function MessageThread({ title, messages, error, onSend, onEdit, height =
                 </Typography>
                 <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, flexDirection: mine ? 'row-reverse' : 'row' }}>
                   <Typography
+                    dir="auto"
                     sx={(theme) => ({
                       px: 1.5,
                       py: 1,

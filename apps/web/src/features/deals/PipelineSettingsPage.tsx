@@ -75,7 +75,11 @@ export default function PipelineSettingsPage() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
         {t('pipeline.stages.intro')}
       </Typography>
-      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Box
+        role="status"
+        aria-live="polite"
+        sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+      >
         {announcement}
       </Box>
       <FormError message={error?.message} />

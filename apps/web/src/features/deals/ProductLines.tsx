@@ -41,7 +41,7 @@ export function ProductLines({
   const active = (products.data ?? []).filter((product) => product.active)
 
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle1" sx={{ mb: 1.5 }}>
         {t('pipeline.deal.products')}
       </Typography>
@@ -53,12 +53,19 @@ export function ProductLines({
           const lineTotal = Number.isFinite(quantity) && unit !== null ? quantity * unit : null
           const product = products.data?.find((p) => p.id === line.productId) ?? null
           return (
-            <Stack
+            <Box
               key={field.id}
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={1.5}
-              sx={{ alignItems: { sm: 'center' } }}
               data-testid="deal-line"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: '96px minmax(130px, 1fr) minmax(110px, auto) auto',
+                alignItems: 'center',
+                gap: 1.5,
+                p: 1.5,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1.5,
+              }}
             >
               <Autocomplete<Product, false, false, false>
                 options={active.filter((p) => p.id === line.productId || !chosen.has(p.id))}
@@ -85,7 +92,7 @@ export function ProductLines({
                   </li>
                 )}
                 renderInput={(params) => <TextField {...params} label={t('pipeline.deal.product')} size="small" />}
-                sx={{ flex: 3, minWidth: 180 }}
+                sx={{ gridColumn: '1 / -1' }}
               />
               <TextField
                 {...register(`lines.${index}.quantity`)}
@@ -93,7 +100,6 @@ export function ProductLines({
                 type="number"
                 size="small"
                 slotProps={{ htmlInput: { min: 1, step: 1 } }}
-                sx={{ flex: 1, minWidth: 80 }}
               />
               <TextField
                 {...register(`lines.${index}.unitPrice`)}
@@ -104,10 +110,9 @@ export function ProductLines({
                   htmlInput: { min: 0, step: 'any' },
                   input: { endAdornment: <InputAdornment position="end">{line.currency}</InputAdornment> },
                 }}
-                sx={{ flex: 2, minWidth: 130 }}
               />
               <Typography
-                sx={{ flex: 2, minWidth: 110, textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}
+                sx={{ textAlign: 'end', fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
                 aria-label={t('pipeline.deal.lineTotal')}
               >
                 {lineTotal !== null && line.productId ? formatMoney(lineTotal, line.currency, i18n.language) : '—'}
@@ -117,7 +122,7 @@ export function ProductLines({
                   <DeleteOutlineRounded />
                 </IconButton>
               </Tooltip>
-            </Stack>
+            </Box>
           )
         })}
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
