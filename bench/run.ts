@@ -1,5 +1,6 @@
 import { authMeBench } from './auth-me.ts'
 import { bundleBench } from './bundle.ts'
+import { dealsBench } from './deals.ts'
 import { type Result, report } from './report.ts'
 import { slotsBench } from './slots.ts'
 import { slotsHttpBench } from './slots-http.ts'
@@ -8,6 +9,7 @@ import { slotsHttpBench } from './slots-http.ts'
 const benches: Record<string, () => Promise<Result[]>> = {
   'auth-me': authMeBench,
   bundle: bundleBench,
+  deals: dealsBench,
   slots: slotsBench,
   'slots-http': slotsHttpBench,
 }

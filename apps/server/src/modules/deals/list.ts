@@ -83,17 +83,20 @@ export function createDealListService({ db }: { db: Db }) {
     const cursor = query.cursor ? decodeCursor(query.cursor, sort, order) : undefined
     const { column } = SORTS[sort]
     const direction = order === 'asc' ? asc : desc
-    const rows = await db
-      .select({ ...summaryColumns, sortValue: sql<string | null>`${column}::text` })
-      .from(deals)
-      .innerJoin(users, eq(users.id, deals.ownerId))
-      .where(and(eq(deals.organizationId, organizationId), filters, cursor ? after(sort, order, cursor) : undefined))
-      .orderBy(direction(column), direction(deals.id))
-      .limit(limit + 1)
-    const [counted] = await db
-      .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(deals)
-      .where(and(eq(deals.organizationId, organizationId), filters))
+    // The page and the count go out together: on PostgreSQL they run on two connections at once.
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select({ ...summaryColumns, sortValue: sql<string | null>`${column}::text` })
+        .from(deals)
+        .innerJoin(users, eq(users.id, deals.ownerId))
+        .where(and(eq(deals.organizationId, organizationId), filters, cursor ? after(sort, order, cursor) : undefined))
+        .orderBy(direction(column), direction(deals.id))
+        .limit(limit + 1),
+      db
+        .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(deals)
+        .where(and(eq(deals.organizationId, organizationId), filters)),
+    ])
     const page = rows.slice(0, limit)
     const last = page.at(-1)
     const nextCursor = rows.length > limit && last ? encodeCursor({ s: sort, o: order, v: last.sortValue, id: last.id }) : null
