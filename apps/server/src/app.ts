@@ -38,6 +38,9 @@ import { overviewRoutes } from './modules/overview/routes.ts'
 import { createOverviewService } from './modules/overview/service.ts'
 import { productRoutes } from './modules/products/routes.ts'
 import { createProductService } from './modules/products/service.ts'
+import { createSalesroomModule } from './modules/salesrooms/module.ts'
+import { publicSalesroomRoutes } from './modules/salesrooms/public-routes.ts'
+import { salesroomRoutes } from './modules/salesrooms/routes.ts'
 import { systemRoutes } from './modules/system/routes.ts'
 import { teamRoutes } from './modules/teams/routes.ts'
 import { createTeamService } from './modules/teams/service.ts'
@@ -125,6 +128,7 @@ export async function buildApp(deps: AppDeps) {
   const products = createProductService({ db })
   const clients = createClientService({ db })
   const messages = createMessagesModule({ db, realtime })
+  const salesrooms = await createSalesroomModule({ db, mailer, realtime, appUrl: config.appUrl })
 
   await app.register(swagger, {
     openapi: {
@@ -154,6 +158,8 @@ export async function buildApp(deps: AppDeps) {
       productRoutes(api, { products })
       clientRoutes(api, { clients })
       messageRoutes(api, messages)
+      salesroomRoutes(api, salesrooms)
+      publicSalesroomRoutes(api, { ...salesrooms, limits })
     },
     { prefix: '/api' },
   )

@@ -1,0 +1,69 @@
+import { type RoomMessage, SocketEvents } from '@closeroom/shared'
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { salesroomMessages } from '../../db/schema/index.ts'
+import type { Realtime } from '../../realtime/server.ts'
+
+const HISTORY = 200
+
+/** The socket.io room of a sales room's chat: the buyers on /d/:id and the seller's team on the deal page. */
+export const chatRoom = (dealId: string) => `salesroom:${dealId}`
+
+type Row = typeof salesroomMessages.$inferSelect
+const present = (row: Row): RoomMessage => ({
+  id: row.id,
+  side: row.side,
+  authorName: row.authorName,
+  body: row.body,
+  createdAt: row.createdAt.toISOString(),
+})
+
+/** The buyer–seller chat of a room: stored as plain text, sent live as deals-new-public-message. */
+export function createRoomChat({ db, realtime }: { db: Db; realtime: Pick<Realtime, 'io'> }) {
+  async function list(dealId: string): Promise<RoomMessage[]> {
+    const rows = await db
+      .select()
+      .from(salesroomMessages)
+      .where(eq(salesroomMessages.dealId, dealId))
+      .orderBy(desc(salesroomMessages.createdAt))
+      .limit(HISTORY)
+    return rows.reverse().map(present)
+  }
+
+  async function post(
+    dealId: string,
+    message: { side: 'buyer' | 'seller'; authorName: string; authorId?: string; visitorEmail?: string | null; body: string },
+  ): Promise<RoomMessage> {
+    const [row] = await db
+      .insert(salesroomMessages)
+      .values({
+        dealId,
+        side: message.side,
+        authorName: message.authorName,
+        authorId: message.authorId ?? null,
+        visitorEmail: message.visitorEmail ?? null,
+        body: message.body,
+      })
+      .returning()
+    if (!row) throw new Error('message insert returned nothing')
+    const sent = present(row)
+    realtime.io.to(chatRoom(dealId)).emit(SocketEvents.dealsNewPublicMessage, { dealId, message: sent })
+    return sent
+  }
+
+  /** The buyer's earlier name in this room, so they are asked only once. */
+  async function lastBuyerName(dealId: string, visitorEmail: string | null): Promise<string | null> {
+    if (!visitorEmail) return null
+    const [row] = await db
+      .select({ name: salesroomMessages.authorName })
+      .from(salesroomMessages)
+      .where(and(eq(salesroomMessages.dealId, dealId), eq(salesroomMessages.visitorEmail, visitorEmail)))
+      .orderBy(asc(salesroomMessages.createdAt))
+      .limit(1)
+    return row?.name ?? null
+  }
+
+  return { list, post, lastBuyerName }
+}
+
+export type RoomChat = ReturnType<typeof createRoomChat>

@@ -1,0 +1,33 @@
+import type { Db } from '../../db/client.ts'
+import { serverSecret } from '../../lib/secrets.ts'
+import type { Realtime } from '../../realtime/server.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { createRoomAccess } from './access.ts'
+import { createRoomChat } from './chat.ts'
+import { createPlanService } from './plan.ts'
+import { createRoomService } from './rooms.ts'
+import { registerRoomSockets } from './sockets.ts'
+import { createVisitorService } from './visitors.ts'
+
+/** Sales rooms, assembled: the seller's services, the buyer's, the chat and its socket events. */
+export async function createSalesroomModule({
+  db,
+  mailer,
+  realtime,
+  appUrl,
+}: {
+  db: Db
+  mailer: Mailer
+  realtime: Pick<Realtime, 'io' | 'toUser'>
+  appUrl: string
+}) {
+  const access = createRoomAccess(db, await serverSecret(db, 'salesroom-pass-key'))
+  const chat = createRoomChat({ db, realtime })
+  const rooms = createRoomService({ db, appUrl })
+  const plan = createPlanService({ db, rooms })
+  const visitors = createVisitorService({ db, access, chat, mailer, realtime })
+  registerRoomSockets({ db, realtime, visitors })
+  return { rooms, plan, chat, visitors }
+}
+
+export type SalesroomModule = Awaited<ReturnType<typeof createSalesroomModule>>

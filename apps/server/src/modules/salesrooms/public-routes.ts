@@ -1,0 +1,97 @@
+import {
+  ActionStep,
+  ErrorBody,
+  Ok,
+  PostRoomMessage,
+  PublicSalesroom,
+  RequestRoomCode,
+  RoomEvent,
+  RoomMessage,
+  RoomMessageList,
+  RoomStepParams,
+  RoomVisit,
+  SalesroomParams,
+  ToggleStep,
+  VerifyRoomCode,
+} from '@closeroom/shared'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { RateLimitGuards } from '../../http/rate-limits.ts'
+import { roomCookie } from './access.ts'
+import type { SalesroomModule } from './module.ts'
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody }
+const tags = ['public sales rooms']
+
+/** The buyer's side of /d/:id: everything goes through the room's public id and, for private rooms, its pass cookie. */
+export function publicSalesroomRoutes(app: FastifyInstance, { visitors, chat, limits }: SalesroomModule & { limits: RateLimitGuards }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const reads = { preHandler: limits.publicReads }
+  const writes = { preHandler: limits.publicWrites }
+  const base = '/public/salesrooms/:id'
+  const visitorOf = (req: FastifyRequest<{ Params: { id: string } }>) =>
+    visitors.visitor(req.params.id, req.cookies[roomCookie(req.params.id)])
+
+  r.get(base, { ...reads, schema: { tags, params: SalesroomParams, response: { 200: PublicSalesroom, ...errors } } }, async (req) =>
+    visitors.read(await visitorOf(req)),
+  )
+
+  r.post(
+    `${base}/access`,
+    {
+      ...writes,
+      schema: {
+        tags,
+        description: 'Emails a one-time code to an invited address (answers the same for any address).',
+        params: SalesroomParams,
+        body: RequestRoomCode,
+        response: { 202: Ok, ...errors },
+      },
+    },
+    async (req, reply) => {
+      await visitors.requestCode(req.params.id, req.body.email)
+      return reply.code(202).send({ ok: true as const })
+    },
+  )
+
+  r.post(
+    `${base}/verify`,
+    { ...writes, schema: { tags, params: SalesroomParams, body: VerifyRoomCode, response: { 200: PublicSalesroom, ...errors } } },
+    async (req, reply) => {
+      const pass = await visitors.verifyCode(req.params.id, req.body.email, req.body.code)
+      reply.setCookie(roomCookie(req.params.id), pass.token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.protocol === 'https',
+        path: '/',
+        expires: pass.expiresAt,
+      })
+      return visitors.read(await visitors.visitor(req.params.id, pass.token))
+    },
+  )
+
+  r.post(
+    `${base}/events`,
+    { ...reads, schema: { tags, params: SalesroomParams, body: RoomEvent, response: { 200: RoomVisit, ...errors } } },
+    async (req) => visitors.event(await visitorOf(req), req.body),
+  )
+
+  r.patch(
+    `${base}/steps/:stepId`,
+    { ...writes, schema: { tags, params: RoomStepParams, body: ToggleStep, response: { 200: ActionStep, ...errors } } },
+    async (req) => visitors.toggleStep(await visitorOf(req), req.params.stepId, req.body.done),
+  )
+
+  r.get(
+    `${base}/messages`,
+    { ...reads, schema: { tags, params: SalesroomParams, response: { 200: RoomMessageList, ...errors } } },
+    async (req) => ({
+      messages: await chat.list((await visitorOf(req)).room.dealId),
+    }),
+  )
+  r.post(
+    `${base}/messages`,
+    { ...writes, schema: { tags, params: SalesroomParams, body: PostRoomMessage, response: { 201: RoomMessage, ...errors } } },
+    async (req, reply) => reply.code(201).send(await visitors.postMessage(await visitorOf(req), req.body.body, req.body.name)),
+  )
+}

@@ -1,0 +1,101 @@
+import {
+  ActionStep,
+  CreateActionStep,
+  CreateSalesroomLink,
+  Engagement,
+  ErrorBody,
+  Id,
+  IdParams,
+  Ok,
+  PostMessage,
+  RoomMessage,
+  RoomMessageList,
+  Salesroom,
+  SalesroomLink,
+  SalesroomSettings,
+  UpdateActionStep,
+  UpdateSalesroomLink,
+} from '@closeroom/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { actor } from '../../http/auth.ts'
+import type { SalesroomModule } from './module.ts'
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody }
+const tags = ['sales rooms']
+const LinkParams = IdParams.extend({ linkId: Id })
+const StepParams = IdParams.extend({ stepId: Id })
+
+/** The seller's side of a deal's sales room, under the deal: /api/deals/:id/salesroom. */
+export function salesroomRoutes(app: FastifyInstance, { rooms, plan, chat }: SalesroomModule) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const base = '/deals/:id/salesroom'
+
+  r.get(base, { schema: { tags, params: IdParams, response: { 200: Salesroom, ...errors } } }, async (req) =>
+    rooms.get(actor(req), req.params.id),
+  )
+  r.put(base, { schema: { tags, params: IdParams, body: SalesroomSettings, response: { 200: Salesroom, ...errors } } }, async (req) =>
+    rooms.save(actor(req), req.params.id, req.body),
+  )
+  r.post(
+    `${base}/rotate`,
+    {
+      schema: {
+        tags,
+        description: 'A new address for the room: the old link stops working.',
+        params: IdParams,
+        response: { 200: Salesroom, ...errors },
+      },
+    },
+    async (req) => rooms.rotate(actor(req), req.params.id),
+  )
+  r.get(`${base}/engagement`, { schema: { tags, params: IdParams, response: { 200: Engagement, ...errors } } }, async (req) =>
+    rooms.engagement(actor(req), req.params.id),
+  )
+
+  r.post(
+    `${base}/links`,
+    { schema: { tags, params: IdParams, body: CreateSalesroomLink, response: { 201: SalesroomLink, ...errors } } },
+    async (req, reply) => reply.code(201).send(await plan.addLink(actor(req), req.params.id, req.body)),
+  )
+  r.patch(
+    `${base}/links/:linkId`,
+    { schema: { tags, params: LinkParams, body: UpdateSalesroomLink, response: { 200: SalesroomLink, ...errors } } },
+    async (req) => plan.updateLink(actor(req), req.params.id, req.params.linkId, req.body),
+  )
+  r.delete(`${base}/links/:linkId`, { schema: { tags, params: LinkParams, response: { 200: Ok, ...errors } } }, async (req) => {
+    await plan.removeLink(actor(req), req.params.id, req.params.linkId)
+    return { ok: true as const }
+  })
+
+  r.post(
+    `${base}/steps`,
+    { schema: { tags, params: IdParams, body: CreateActionStep, response: { 201: ActionStep, ...errors } } },
+    async (req, reply) => reply.code(201).send(await plan.addStep(actor(req), req.params.id, req.body)),
+  )
+  r.patch(
+    `${base}/steps/:stepId`,
+    { schema: { tags, params: StepParams, body: UpdateActionStep, response: { 200: ActionStep, ...errors } } },
+    async (req) => plan.updateStep(actor(req), req.params.id, req.params.stepId, req.body),
+  )
+  r.delete(`${base}/steps/:stepId`, { schema: { tags, params: StepParams, response: { 200: Ok, ...errors } } }, async (req) => {
+    await plan.removeStep(actor(req), req.params.id, req.params.stepId)
+    return { ok: true as const }
+  })
+
+  r.get(`${base}/messages`, { schema: { tags, params: IdParams, response: { 200: RoomMessageList, ...errors } } }, async (req) => {
+    await rooms.roomOf(actor(req), req.params.id)
+    return { messages: await chat.list(req.params.id) }
+  })
+  r.post(
+    `${base}/messages`,
+    { schema: { tags, params: IdParams, body: PostMessage, response: { 201: RoomMessage, ...errors } } },
+    async (req, reply) => {
+      const auth = actor(req)
+      await rooms.roomOf(auth, req.params.id)
+      return reply
+        .code(201)
+        .send(await chat.post(req.params.id, { side: 'seller', authorName: auth.user.name, authorId: auth.user.id, body: req.body.body }))
+    },
+  )
+}

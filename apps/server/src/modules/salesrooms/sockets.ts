@@ -1,0 +1,60 @@
+import { Id, SocketEvents } from '@closeroom/shared'
+import { fastifyCookie } from '@fastify/cookie'
+import { and, eq } from 'drizzle-orm'
+import type { Socket } from 'socket.io'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { deals } from '../../db/schema/index.ts'
+import type { Realtime, SocketUser } from '../../realtime/server.ts'
+import { roomCookie } from './access.ts'
+import { chatRoom } from './chat.ts'
+import type { VisitorService } from './visitors.ts'
+
+export const ROOM_REFUSED = 'This sales room is not open to you'
+
+/** A buyer names the room by its public id; the seller's team by the deal's id. */
+const Target = z.union([z.object({ publicId: z.string().min(16).max(64) }), z.object({ dealId: Id })])
+type Ack = { ok: true } | { ok: false; message: string }
+
+/**
+ * deals-join-public-room and deals-leave-public-room: the sales room's chat, live. A buyer's socket joins
+ * with the room's public id (and, for a private room, the pass cookie its handshake carries); a signed-in
+ * socket joins with the deal's id when the deal is its organization's.
+ */
+export function registerRoomSockets({ db, realtime, visitors }: { db: Db; realtime: Pick<Realtime, 'io'>; visitors: VisitorService }) {
+  async function dealOf(socket: Socket, payload: unknown): Promise<string | null> {
+    const target = Target.safeParse(payload)
+    if (!target.success) return null
+    if ('dealId' in target.data) {
+      const user = socket.data.user as SocketUser | undefined
+      if (!user) return null
+      const [deal] = await db
+        .select({ id: deals.id })
+        .from(deals)
+        .where(and(eq(deals.id, target.data.dealId), eq(deals.organizationId, user.organizationId)))
+      return deal?.id ?? null
+    }
+    const { publicId } = target.data
+    const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '')
+    try {
+      return (await visitors.visitor(publicId, cookies[roomCookie(publicId)])).room.dealId
+    } catch {
+      return null
+    }
+  }
+
+  realtime.io.on('connection', (socket) => {
+    socket.on(SocketEvents.dealsJoinPublicRoom, async (payload: unknown, ack?: unknown) => {
+      const reply = (answer: Ack) => typeof ack === 'function' && ack(answer)
+      const dealId = await dealOf(socket, payload)
+      if (!dealId) return reply({ ok: false, message: ROOM_REFUSED })
+      await socket.join(chatRoom(dealId))
+      reply({ ok: true })
+    })
+    socket.on(SocketEvents.dealsLeavePublicRoom, async (payload: unknown, ack?: unknown) => {
+      const dealId = await dealOf(socket, payload)
+      if (dealId) await socket.leave(chatRoom(dealId))
+      if (typeof ack === 'function') ack({ ok: true })
+    })
+  })
+}
