@@ -2,7 +2,7 @@ import { SocketEvents } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal, buildProduct } from '../../testing/deals.ts'
-import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
 
 let app: TestApp
