@@ -1,6 +1,7 @@
 import { authMeBench } from './auth-me.ts'
 import { bundleBench } from './bundle.ts'
 import { dealsBench } from './deals.ts'
+import { fanoutBench } from './fanout.ts'
 import { type Result, report } from './report.ts'
 import { slotsBench } from './slots.ts'
 import { slotsHttpBench } from './slots-http.ts'
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<Result[]>> = {
   'auth-me': authMeBench,
   bundle: bundleBench,
   deals: dealsBench,
+  fanout: fanoutBench,
   slots: slotsBench,
   'slots-http': slotsHttpBench,
 }
