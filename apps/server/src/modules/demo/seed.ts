@@ -3,6 +3,7 @@ import { eventTypeHosts, eventTypes, organizations, publicHandles, schedules, te
 import { hashPassword } from '../../lib/passwords.ts'
 import { WORKING_HOURS } from '../booking/schedules.ts'
 import { seedPipeline } from '../deals/demo.ts'
+import { seedConversations } from '../messages/demo.ts'
 
 export const DEMO_PASSWORD = 'closeroom-demo'
 export const DEMO_OWNER_EMAIL = 'owner@closeroom.demo'
@@ -33,6 +34,8 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     await seedBooking(tx, org.id, rows, team.id)
     // The pipeline: stages, products, a few contacts and deals in every stage (modules/deals/demo.ts).
     await seedPipeline(tx, org.id, rows)
+    // Client threads and deal chats on that pipeline (modules/messages/demo.ts).
+    await seedConversations(tx, org.id, rows)
   })
   return { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }
 }
