@@ -70,7 +70,7 @@ export function MessageThread({ title, messages, error, onSend, onEdit, height =
   }
 
   return (
-    <Box component="section" aria-label={title} sx={{ display: 'flex', flexDirection: 'column' }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
       {error && <Alert severity="error">{serverErrorText(t, error)}</Alert>}
       <Box
         ref={list}

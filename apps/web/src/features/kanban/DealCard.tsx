@@ -36,7 +36,6 @@ export function DealCard({
         aria-roledescription={t('pipeline.kanban.cardRole')}
         aria-describedby="kanban-instructions"
         aria-pressed={lifted}
-        aria-label={[deal.name, deal.company, amount, deal.owner.name, close].filter(Boolean).join(', ')}
         draggable
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
@@ -44,6 +43,7 @@ export function DealCard({
         onClick={onOpen}
         sx={(theme) => ({
           p: 1.5,
+          position: 'relative',
           cursor: 'grab',
           opacity: dragging ? 0.5 : 1,
           transition: 'box-shadow 120ms, transform 120ms',
@@ -66,6 +66,7 @@ export function DealCard({
           </Typography>
           <Tooltip title={deal.owner.name}>
             <Avatar
+              aria-hidden
               alt=""
               src={deal.owner.avatarUrl ?? undefined}
               sx={{ width: 26, height: 26, fontSize: 12, ...avatarColours(deal.owner.name) }}
@@ -73,6 +74,10 @@ export function DealCard({
               {deal.owner.name.slice(0, 1).toUpperCase()}
             </Avatar>
           </Tooltip>
+          {/* Read out with the card's name; the avatar shows it. */}
+          <Box component="span" sx={visuallyHidden}>
+            {deal.owner.name}
+          </Box>
         </Stack>
         {close && (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.5, color: 'text.secondary' }}>
@@ -84,3 +89,12 @@ export function DealCard({
     </Box>
   )
 }
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const
