@@ -52,6 +52,15 @@ it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data 
     slots: Record<string, string[]>
   }
   expect(Object.keys(slots.slots).length).toBeGreaterThanOrEqual(5)
+  // And the demo deal's published sales room.
+  const room = (await (await fetch(`${first.url}/api/public/salesrooms/demo`)).json()) as {
+    title: string
+    lines: unknown[]
+    steps: unknown[]
+  }
+  expect(room.title).toBe('Northwind × Acme Sales')
+  expect(room.lines.length).toBeGreaterThan(0)
+  expect(room.steps).toHaveLength(4)
   await first.stop()
 
   const second = await startServerProcess({ PORT: String(port), DATA_DIR: dataDir })

@@ -110,7 +110,8 @@ export const PublicSalesroom = z.object({
 })
 export type PublicSalesroom = z.infer<typeof PublicSalesroom>
 
-export const SalesroomParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'Sales room not found' }) })
+// Generated ids are 22 characters; the demo's room is plain 'demo'.
+export const SalesroomParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/, { message: 'Sales room not found' }) })
 export const RequestRoomCode = z.object({ email: Email })
 export const VerifyRoomCode = z.object({
   email: Email,

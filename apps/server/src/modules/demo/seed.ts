@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/passwords.ts'
 import { WORKING_HOURS } from '../booking/schedules.ts'
 import { seedPipeline } from '../deals/demo.ts'
 import { seedConversations } from '../messages/demo.ts'
+import { seedSalesroom } from '../salesrooms/demo.ts'
 
 export const DEMO_PASSWORD = 'closeroom-demo'
 export const DEMO_OWNER_EMAIL = 'owner@closeroom.demo'
@@ -36,6 +37,8 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     await seedPipeline(tx, org.id, rows)
     // Client threads and deal chats on that pipeline (modules/messages/demo.ts).
     await seedConversations(tx, org.id, rows)
+    // The Northwind pilot's sales room at /d/demo (modules/salesrooms/demo.ts).
+    await seedSalesroom(tx, org.id)
   })
   return { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }
 }

@@ -1,4 +1,4 @@
-import { Id, SocketEvents } from '@closeroom/shared'
+import { Id, SalesroomParams, SocketEvents } from '@closeroom/shared'
 import { fastifyCookie } from '@fastify/cookie'
 import { and, eq } from 'drizzle-orm'
 import type { Socket } from 'socket.io'
@@ -13,7 +13,7 @@ import type { VisitorService } from './visitors.ts'
 export const ROOM_REFUSED = 'This sales room is not open to you'
 
 /** A buyer names the room by its public id; the seller's team by the deal's id. */
-const Target = z.union([z.object({ publicId: z.string().min(16).max(64) }), z.object({ dealId: Id })])
+const Target = z.union([z.object({ publicId: SalesroomParams.shape.id }), z.object({ dealId: Id })])
 type Ack = { ok: true } | { ok: false; message: string }
 
 /**
