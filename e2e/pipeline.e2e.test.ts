@@ -1,0 +1,321 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildMember, buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { signIn } from './flows.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+// The pipeline a sales team uses every day: deals, the board, clients, the deal and client threads, stages.
+
+let harness: Harness
+beforeAll(async () => {
+  harness = await startHarness()
+})
+afterAll(() => harness?.close())
+
+async function api<T = Record<string, unknown>>(client: Client, method: 'GET' | 'POST' | 'PATCH', url: string, body?: object): Promise<T> {
+  const response = await request(harness.server.app, client, method, `/api${url}`, body)
+  if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`)
+  return response.json() as T
+}
+
+type Stage = { id: string; name: string }
+const stagesOf = async (client: Client) => (await api<{ stages: Stage[] }>(client, 'GET', '/pipeline-stages')).stages
+
+const card = (page: Page | Locator, name: string) => page.getByRole('button', { name: new RegExp(`^${name}`) })
+const column = (page: Page, stage: string) => page.getByRole('region', { name: stage, exact: true })
+const waitInColumn = (page: Page, stage: string, deal: string) => card(column(page, stage), deal).waitFor()
+
+it('creates a deal with a new client and a product line, finds it in the list, moves deals on the board by mouse and keyboard live for a teammate, and chats in the deal room both ways', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
+  const sam = await buildMember(harness.server.app, owner, { name: 'Sam Seller' })
+  await api(owner, 'POST', '/products', { name: 'Platform licence', price: 120000, currency: 'EUR' })
+  const stages = await stagesOf(owner)
+  await api(owner, 'POST', '/deals', { name: 'Globex rollout', company: 'Globex', stageId: stages[0]?.id, amount: 500000 })
+
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Olivia Owner')
+  await page.goto('/deals/new')
+  await page.getByLabel('Deal name').fill('Acme renewal')
+  await page.getByLabel('Company').fill('Acme')
+  await page.getByLabel('Contacts').fill('Hana Sato')
+  await page.getByRole('option', { name: 'Add “Hana Sato” as a new client' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New client' })
+  expect(await dialog.getByLabel('Company').inputValue()).toBe('Acme')
+  await dialog.getByLabel('Email').fill('hana@acme.example')
+  await dialog.getByRole('button', { name: 'New client' }).click()
+  await page.getByRole('button', { name: 'Hana Sato' }).waitFor()
+  await page.getByRole('button', { name: 'Add a product' }).click()
+  await page.getByLabel('Product', { exact: true }).click()
+  await page.getByRole('option', { name: /Platform licence/ }).click()
+  await page.getByLabel('Quantity').fill('3')
+  await page.getByText('Products total: €3,600.00').waitFor()
+  await page.getByRole('button', { name: 'Use as the amount' }).click()
+  expect(await page.getByLabel('Amount').inputValue()).toBe('3600')
+  await page.getByRole('button', { name: 'Create the deal' }).click()
+  await page.getByRole('heading', { name: 'Acme renewal', level: 1 }).waitFor()
+  const dealId = page.url().split('/').at(-1) ?? ''
+  const saved = await api<{ amount: number; contacts: { name: string }[]; lines: { quantity: number; unitPrice: number }[] }>(
+    owner,
+    'GET',
+    `/deals/${dealId}`,
+  )
+  expect(saved.amount).toBe(360000)
+  expect(saved.contacts.map((c) => c.name)).toEqual(['Hana Sato'])
+  expect(saved.lines).toMatchObject([{ quantity: 3, unitPrice: 120000 }])
+  await page.getByText('Olivia Owner created the deal').waitFor()
+
+  // The list: search narrows it, a stage filter too, and the address keeps both.
+  await page.goto('/deals')
+  await page.getByText('Deals: 2').waitFor()
+  await page.getByLabel('Search by name or company').fill('acme')
+  await page.getByText('Deals: 1').waitFor()
+  await page.getByRole('row').filter({ hasText: 'Acme renewal' }).getByText('€3,600.00').waitFor()
+  expect(await page.getByRole('row').filter({ hasText: 'Globex rollout' }).count()).toBe(0)
+  await page.waitForURL(/q=acme/)
+  await page.getByLabel('Stage').click()
+  await page.getByRole('option', { name: stages[1]?.name }).click()
+  await page.getByText('No deal matches these filters.').waitFor()
+  await page.reload()
+  await page.getByText('No deal matches these filters.').waitFor()
+  await page.getByRole('button', { name: 'Clear the filters' }).click()
+  await page.getByText('Deals: 2').waitFor()
+
+  // The board, with a teammate looking at it too.
+  const teammate = await harness.newPage()
+  await signIn(teammate, sam.user.email, 'Sam Seller')
+  await teammate.goto('/kanban')
+  await page.goto('/kanban')
+  const [lead, qualified, proposal] = stages.map((s) => s.name)
+  if (!lead || !qualified || !proposal) throw new Error('the default pipeline has at least three stages')
+  await waitInColumn(page, lead, 'Acme renewal')
+  await waitInColumn(teammate, lead, 'Acme renewal')
+
+  // With the mouse: drag and drop into the next stage.
+  await card(page, 'Acme renewal').dragTo(column(page, qualified))
+  await waitInColumn(page, qualified, 'Acme renewal')
+  await waitInColumn(teammate, qualified, 'Acme renewal')
+
+  // With the keyboard: Space picks up, arrows move, Space drops; the live region says where it is.
+  await card(page, 'Globex rollout').focus()
+  await page.keyboard.press('Space')
+  await page.getByRole('status').filter({ hasText: 'Globex rollout picked up' }).waitFor()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Globex rollout: ${proposal}, position 1 of 1.` })
+    .waitFor()
+  await page.keyboard.press('Space')
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Globex rollout dropped in ${proposal}` })
+    .waitFor()
+  await waitInColumn(teammate, proposal, 'Globex rollout')
+  // Escape puts a lifted deal back where it was.
+  await card(page, 'Globex rollout').focus()
+  await page.keyboard.press('Space')
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('Escape')
+  await waitInColumn(page, proposal, 'Globex rollout')
+  await page.reload()
+  await waitInColumn(page, proposal, 'Globex rollout')
+  await waitInColumn(page, qualified, 'Acme renewal')
+  expect(await column(page, qualified).getByTestId('column-total').textContent()).toBe('€3,600.00')
+
+  // The deal room: both write, both read, live; a script is only text.
+  await page.goto(`/deals/${dealId}`)
+  await teammate.goto(`/deals/${dealId}`)
+  const chat = (p: Page) => p.getByRole('log', { name: 'Team chat' })
+  await chat(page).getByText('No message yet.').waitFor()
+  await page.getByLabel('Message', { exact: true }).fill('Sent the proposal')
+  await page.keyboard.press('Shift+Enter')
+  await page.keyboard.type('they answer Friday')
+  await page.keyboard.press('Enter')
+  await chat(teammate).getByText('Sent the proposal\nthey answer Friday').waitFor()
+  await teammate.getByLabel('Message', { exact: true }).fill('<script>window.pwned = 1</script><b>Great</b>')
+  await teammate.keyboard.press('Enter')
+  await chat(page).getByText('<script>window.pwned = 1</script><b>Great</b>').waitFor()
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()
+  expect(await chat(page).locator('b').count()).toBe(0)
+  await page
+    .getByText('Sam Seller wrote in the chat')
+    .waitFor({ timeout: 10_000 })
+    .catch(async () => {
+      await page.reload()
+      await page.getByText('Sam Seller wrote in the chat').waitFor()
+    })
+})
+
+it('lets an admin rename and reorder the stages, and a deleted stage moves its deals where asked', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Stella Stages' })
+  const stages = await stagesOf(owner)
+  await api(owner, 'POST', '/deals', { name: 'Moving deal', stageId: stages[2]?.id })
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Stella Stages')
+  await page.goto('/admin-settings/deal')
+  await page.getByRole('heading', { name: 'Pipeline stages' }).waitFor()
+  const names = page.getByTestId('stage-row').getByLabel('Name')
+  await names.first().fill('Prospect')
+  await names.first().press('Enter')
+  await page.getByRole('button', { name: `Move ${stages[1]?.name} up` }).click()
+  await expect.poll(async () => (await stagesOf(owner)).map((s) => s.name).slice(0, 2)).toEqual([stages[1]?.name, 'Prospect'])
+  await page.getByRole('button', { name: `Move ${stages[1]?.name} down` }).waitFor()
+
+  await page.getByRole('button', { name: `Delete ${stages[2]?.name}` }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Move its deals to').click()
+  await page.getByRole('option', { name: 'Prospect' }).click()
+  await dialog.getByRole('button', { name: 'Delete the stage' }).click()
+  await expect.poll(async () => (await stagesOf(owner)).length).toBe(stages.length - 1)
+  await page.goto('/kanban')
+  await waitInColumn(page, 'Prospect', 'Moving deal')
+})
+
+it('keeps a client thread live for teammates, with edits', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Carla Clients' })
+  const mate = await buildMember(harness.server.app, owner, { name: 'Milo Mate' })
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Carla Clients')
+  await page.goto('/clients')
+  await page.getByText('No client yet.').waitFor()
+  await page.getByRole('button', { name: 'New client' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New client' })
+  await dialog.getByLabel('Name').fill('Hana Sato')
+  await dialog.getByLabel('Phone').fill('+44 20 7946 0958')
+  await dialog.getByLabel('Job title').fill('CTO')
+  await dialog.getByRole('button', { name: 'New client' }).click()
+  await page.getByRole('heading', { name: 'Hana Sato', level: 1 }).waitFor()
+  const clientPath = new URL(page.url()).pathname
+
+  const other = await harness.newPage()
+  await signIn(other, mate.user.email, 'Milo Mate')
+  await other.goto('/clients')
+  await other.getByLabel('Search by name, email or company').fill('hana')
+  await other.getByRole('row').filter({ hasText: '+44 20 7946 0958' }).click()
+  await other.waitForURL(`**${clientPath}`, { waitUntil: 'commit' })
+  const thread = (p: Page) => p.getByRole('log', { name: 'Notes and messages' })
+  await thread(other).getByText('No message yet.').waitFor()
+
+  await page.getByLabel('Message', { exact: true }).fill('Prefers mornings')
+  await page.keyboard.press('Enter')
+  await thread(other).getByText('Prefers mornings').waitFor()
+  await thread(page).getByRole('button', { name: 'Edit' }).click()
+  await page.getByLabel('Edit your message').fill('Prefers calls in the morning')
+  await page.keyboard.press('Enter')
+  await thread(other).getByText('Prefers calls in the morning').waitFor()
+  await thread(other).getByText('edited', { exact: false }).waitFor()
+})
+
+// ---- Languages and accessibility ----
+
+const pagesToCheck = (dealId: string, clientId: string) => [
+  '/deals',
+  `/deals/${dealId}`,
+  '/kanban',
+  '/clients',
+  `/clients/${clientId}`,
+  '/products',
+  '/admin-settings/deal',
+]
+
+async function seeded(name: string) {
+  const owner = await buildOwner(harness.server.app, { name })
+  const product = await api<{ id: string }>(owner, 'POST', '/products', { name: 'Licence', price: 1000, currency: 'EUR' })
+  const client = await api<{ id: string }>(owner, 'POST', '/clients', { name: 'Hana Sato', company: 'Acme' })
+  const deal = await api<{ id: string }>(owner, 'POST', '/deals', {
+    name: 'Acme renewal',
+    company: 'Acme',
+    amount: 250000,
+    expectedCloseDate: '2027-03-15',
+    contactIds: [client.id],
+    lines: [{ productId: product.id, quantity: 2 }],
+  })
+  await api(owner, 'POST', `/deals/${deal.id}/messages`, { body: 'Hello' })
+  return { owner, dealId: deal.id, clientId: client.id }
+}
+
+async function visibleLines(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText)
+  return [...new Set(text.split('\n').map((line) => line.trim()))].filter((line) => /\p{L}{2,}/u.test(line))
+}
+
+it('shows the pipeline screens in French and Arabic with no English left and no raw key', async () => {
+  const { owner, dealId, clientId } = await seeded('Lina Langues')
+  // Data stays as typed: people, deals, products, stages (the default stages are named in English).
+  const data = [
+    ...(await stagesOf(owner)).map((s) => s.name),
+    'Lina Langues',
+    'Acme renewal',
+    'Acme',
+    'Hana Sato',
+    'Licence',
+    'Hello',
+    'EUR',
+    'Closeroom',
+  ]
+  const isData = (line: string) => data.some((d) => line === d || line.startsWith(`${d} ·`) || line.endsWith(`· ${d}`))
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Lina Langues')
+  const walk = async (language: string) => {
+    await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language)
+    const seen = new Map<string, string[]>()
+    for (const path of pagesToCheck(dealId, clientId)) {
+      await page.goto(path)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await page.waitForLoadState('networkidle')
+      seen.set(path, await visibleLines(page))
+    }
+    return seen
+  }
+  const english = await walk('en')
+  const problems: string[] = []
+  for (const language of ['fr', 'ar']) {
+    for (const [path, lines] of await walk(language)) {
+      const englishLines = new Set(english.get(path))
+      for (const line of lines) {
+        if (/^[a-z]+(\.[\w-]+)+$/i.test(line)) problems.push(`${language} ${path}: raw key "${line}"`)
+        else if (
+          englishLines.has(line) &&
+          !isData(line) &&
+          !/^(Pipeline|Clients|Description|Message|Notes|Total|Contacts|Date)$/.test(line)
+        )
+          problems.push(`${language} ${path}: still English "${line}"`)
+      }
+    }
+    if (language === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+  }
+  expect(problems).toEqual([])
+})
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource)
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations
+  })
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  it(`finds no serious or critical accessibility problem on the pipeline pages, ${mode} mode`, async () => {
+    const { owner, dealId, clientId } = await seeded(`Ada ${mode}`)
+    const page = await harness.newPage()
+    await page.emulateMedia({ colorScheme: mode })
+    await signIn(page, owner.user.email, `Ada ${mode}`)
+    const problems: string[] = []
+    for (const path of ['/deals', `/deals/${dealId}`, '/kanban', '/clients', `/clients/${clientId}`]) {
+      await page.goto(path)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await page.waitForLoadState('networkidle')
+      for (const problem of await violations(page)) problems.push(`${path}: ${problem}`)
+    }
+    expect(problems).toEqual([])
+  })
+}
