@@ -6,6 +6,7 @@ import { dealActivities, deals, pipelineStages } from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/sessions.ts'
+import { lockStage } from './placement.ts'
 import { POSITION_GAP } from './positions.ts'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -129,12 +130,14 @@ export function createStageService({ db }: { db: Db }) {
         throw Conflict('The last open stage cannot be deleted')
       const target = moveTo === undefined ? undefined : stages.find((s) => s.id === moveTo)
       if (moveTo !== undefined && (!target || target.id === id)) throw Invalid('moveTo: Choose another stage of this pipeline')
+      // Both columns are locked like a board move would lock them: no drop lands in the stage being deleted,
+      // nor takes the positions its deals are given in the target.
+      await lockStage(tx, id)
       const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(deals).where(eq(deals.stageId, id))
       let movedDealIds: string[] = []
       if ((held?.n ?? 0) > 0) {
         if (!target) throw Invalid('moveTo: This stage holds deals: choose a stage to move them to')
-        // The target column is locked like a board move would, so a concurrent drop cannot take the same positions.
-        await tx.select({ id: pipelineStages.id }).from(pipelineStages).where(eq(pipelineStages.id, target.id)).for('update')
+        await lockStage(tx, target.id)
         const moved = await tx.execute(sql`
           update ${deals} d set stage_id = ${target.id}, updated_at = now(),
             position = m.base + ${POSITION_GAP} * m.rank
@@ -143,7 +146,7 @@ export function createStageService({ db }: { db: Db }) {
               (select coalesce(max(position), 0) from ${deals} where stage_id = ${target.id}) as base
             from ${deals} where stage_id = ${id} and organization_id = ${organizationId}
           ) m
-          where d.id = m.id
+          where d.id = m.id and d.stage_id = ${id}
           returning d.id`)
         movedDealIds = (moved as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)
         await tx.insert(dealActivities).values(
