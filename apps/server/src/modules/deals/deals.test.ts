@@ -59,6 +59,16 @@ describe('deals', () => {
     expect(await timeline(owner, deal.id)).toMatchObject([{ kind: 'created', actor: { id: owner.user.id }, data: { stage: 'Lead' } }])
   })
 
+  it('puts a new deal in the first open stage, even when a closed stage comes first', async () => {
+    const owner = await buildOwner(app)
+    const stages = await stagesOf(app, owner)
+    const won = stages.find((s) => s.kind === 'won')
+    const reordered = [won, ...stages.filter((s) => s !== won)].map((s) => s?.id)
+    await app.inject({ method: 'PUT', url: '/api/pipeline-stages/order', headers: { cookie: owner.cookie }, payload: { ids: reordered } })
+    const deal = await buildDeal(app, owner)
+    expect(deal.stageId).toBe(stages.find((s) => s.name === 'Lead')?.id)
+  })
+
   it('keeps the price a line was sold at when the product’s price changes later', async () => {
     const owner = await buildOwner(app)
     const product = await buildProduct(app, owner, { price: 10_00 })
