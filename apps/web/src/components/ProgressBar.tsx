@@ -1,25 +1,35 @@
 import { PROGRESS_BAR } from '@closeroom/shared'
 import { GlobalStyles } from '@mui/material'
-import NProgress from 'nprogress'
 import { useEffect } from 'react'
 import { useNavigation } from 'react-router'
 
-NProgress.configure({
-  minimum: PROGRESS_BAR.minimum,
-  speed: PROGRESS_BAR.speed,
-  trickleSpeed: PROGRESS_BAR.trickleSpeed,
-  showSpinner: false,
-})
+// NProgress is fetched when the first route change starts, well before its 300 ms delay runs out: a page
+// opened directly (a buyer's booking link) never downloads it.
+let nprogress: Promise<typeof import('nprogress')> | undefined
+function loadNProgress() {
+  nprogress ??= import('nprogress').then(({ default: NProgress }) =>
+    NProgress.configure({
+      minimum: PROGRESS_BAR.minimum,
+      speed: PROGRESS_BAR.speed,
+      trickleSpeed: PROGRESS_BAR.trickleSpeed,
+      showSpinner: false,
+    }),
+  )
+  return nprogress
+}
 
 /** The thin bar at the top: shown only when a route change takes longer than 300 ms, so fast ones do not flicker. */
 export function ProgressBar() {
   const { state } = useNavigation()
   useEffect(() => {
     if (state === 'idle') return
-    const timer = setTimeout(() => NProgress.start(), PROGRESS_BAR.delayMs)
+    const loading = loadNProgress()
+    let ended = false
+    const timer = setTimeout(() => void loading.then((NProgress) => ended || NProgress.start()), PROGRESS_BAR.delayMs)
     return () => {
+      ended = true
       clearTimeout(timer)
-      NProgress.done()
+      void loading.then((NProgress) => NProgress.done())
     }
   }, [state])
   return (
