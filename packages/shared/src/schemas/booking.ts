@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { httpsUrl, phone } from '../rules.ts'
 import { PersonName, TimeZone } from './auth.ts'
-import { Email, Id } from './common.ts'
+import { Email, Id, patchOf } from './common.ts'
 
 // Booking: event types, availability schedules, slots and bookings. Times on the wire are ISO 8601 instants
 // (UTC, with Z); calendar dates are 'YYYY-MM-DD' in a named IANA zone; times of day are 'HH:MM', 24 h.
@@ -72,7 +72,7 @@ export type Schedule = z.infer<typeof Schedule>
 export const ScheduleList = z.object({ schedules: z.array(Schedule) })
 export const CreateSchedule = ScheduleFields.partial({ overrides: true, isDefault: true })
 export type CreateSchedule = z.infer<typeof CreateSchedule>
-export const UpdateSchedule = ScheduleFields.partial()
+export const UpdateSchedule = patchOf(ScheduleFields)
 export type UpdateSchedule = z.infer<typeof UpdateSchedule>
 
 /**
@@ -156,8 +156,8 @@ const EventTypeFields = z.object({
   questions: z
     .array(BookingQuestion)
     .max(BOOKING_LIMITS.maxQuestions)
-    .default([])
-    .refine((q) => new Set(q.map((x) => x.id)).size === q.length, { message: 'Each question needs its own key' }),
+    .refine((q) => new Set(q.map((x) => x.id)).size === q.length, { message: 'Each question needs its own key' })
+    .default([]),
   hidden: z.boolean().default(false),
   /** The owner's schedule to use; null means each host's default schedule. */
   scheduleId: Id.nullable().default(null),
@@ -175,7 +175,7 @@ export const CreateEventType = EventTypeFields.extend({
 })
 export type CreateEventType = z.input<typeof CreateEventType>
 
-export const UpdateEventType = EventTypeFields.extend({ hosts: z.array(EventTypeHostInput).max(200) }).partial()
+export const UpdateEventType = patchOf(EventTypeFields.extend({ hosts: z.array(EventTypeHostInput).max(200) }))
 export type UpdateEventType = z.input<typeof UpdateEventType>
 
 export const EventTypeHost = z.object({ userId: Id, name: z.string(), avatarUrl: z.string().nullable(), weight: z.number().int() })

@@ -13,3 +13,17 @@ export const Email = z
   .pipe(z.email({ message: 'Must be a valid email address' }).max(254))
 
 export const Ok = z.object({ ok: z.literal(true) })
+
+/**
+ * The body of a PATCH: every field optional and none filled in by its default, so a body naming one field
+ * changes only that field. zod's own .partial() keeps defaults: `{ hidden: true }` would reset the rest.
+ * A field's refinements must come before its .default() to survive (zod keeps them on the default wrapper).
+ */
+export function patchOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  const shape: Record<string, z.ZodOptional> = {}
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const plain = (field instanceof z.ZodDefault ? field.removeDefault() : field) as z.ZodType
+    shape[key] = plain.optional()
+  }
+  return z.object(shape) as unknown as ReturnType<z.ZodObject<Shape>['partial']>
+}

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { phone } from '../rules.ts'
 import { PersonName } from './auth.ts'
 import { IsoDate } from './booking.ts'
-import { Email, Id } from './common.ts'
+import { Email, Id, patchOf } from './common.ts'
 
 // The pipeline: stages, deals, the buyer contacts (clients) and the products on a deal. Money is an
 // integer amount of the currency's minor unit (cents) plus an ISO 4217 code, never a float.
@@ -72,7 +72,7 @@ export const Client = z.object({
 export type Client = z.infer<typeof Client>
 export const CreateClient = ClientFields
 export type CreateClient = z.input<typeof CreateClient>
-export const UpdateClient = ClientFields.partial()
+export const UpdateClient = patchOf(ClientFields)
 export const ClientListQuery = z.object({
   q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(DEAL_LIMITS.maxPageSize).default(50),
@@ -92,7 +92,7 @@ export const Product = ProductFields.extend({ id: Id, createdAt: z.string() })
 export type Product = z.infer<typeof Product>
 export const CreateProduct = ProductFields
 export type CreateProduct = z.input<typeof CreateProduct>
-export const UpdateProduct = ProductFields.partial()
+export const UpdateProduct = patchOf(ProductFields)
 export const ProductList = z.object({ products: z.array(Product) })
 
 // ---- Deals ----
@@ -127,13 +127,13 @@ const DealFields = z.object({
   contactIds: z
     .array(Id)
     .max(DEAL_LIMITS.maxContactsPerDeal)
-    .default([])
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each contact once' }),
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each contact once' })
+    .default([]),
   lines: z
     .array(DealLineInput)
     .max(DEAL_LIMITS.maxProductsPerDeal)
-    .default([])
-    .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, { message: 'Each product once' }),
+    .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, { message: 'Each product once' })
+    .default([]),
 })
 export const CreateDeal = DealFields
 export type CreateDeal = z.input<typeof CreateDeal>

@@ -312,6 +312,24 @@ describe("the host's side", () => {
     expect((await call(member, 'GET', `/api/bookings/${booking.id}`)).statusCode).toBe(404)
   })
 
+  it('changes only what a PATCH names: hiding an event type keeps its rules and questions', async () => {
+    const owner = await buildOwner(app)
+    const question = { id: 'company', label: 'Company', type: 'text', required: true, options: [] }
+    const eventType = await buildEventType(app, owner, { minimumNotice: 600, bufferAfter: 15, durations: [30, 60], questions: [question] })
+    const hidden = (await call(owner, 'PATCH', `/api/event-types/${eventType.id}`, { hidden: true })).json()
+    expect(hidden).toMatchObject({
+      hidden: true,
+      minimumNotice: 600,
+      bufferAfter: 15,
+      durations: [30, 60],
+      questions: [question],
+      title: 'Intro call',
+    })
+    const [schedule] = (await call(owner, 'GET', '/api/schedules')).json().schedules
+    const renamed = (await call(owner, 'PATCH', `/api/schedules/${schedule.id}`, { name: 'Office' })).json()
+    expect(renamed).toMatchObject({ name: 'Office', timeZone: schedule.timeZone, weeklyHours: schedule.weeklyHours })
+  })
+
   it('refuses to delete an event type that has bookings, so they are kept', async () => {
     const owner = await buildOwner(app)
     const booked = await buildEventType(app, owner)

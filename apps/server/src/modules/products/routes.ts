@@ -1,17 +1,8 @@
-import { CreateProduct, ErrorBody, IdParams, Ok, Product, ProductFields, ProductList } from '@closeroom/shared'
+import { CreateProduct, ErrorBody, IdParams, Ok, Product, ProductList, UpdateProduct } from '@closeroom/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { actor } from '../../http/auth.ts'
 import type { ProductService } from './service.ts'
-
-/**
- * The shared UpdateProduct keeps ProductFields' defaults, so a PATCH naming only the price would also reset the
- * description and reactivate the product; this one leaves out whatever the request leaves out.
- */
-const UpdateProduct = ProductFields.extend({
-  description: ProductFields.shape.description.removeDefault(),
-  active: ProductFields.shape.active.removeDefault(),
-}).partial()
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody }
 
