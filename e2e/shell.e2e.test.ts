@@ -116,7 +116,7 @@ it("leads the template's demo routes to the product's page for the same job", as
     ['/user/list', '/users', 'Users'],
     ['/user/account', '/settings/general', 'Settings'],
     [`/user/${owner.user.id}/edit`, `/users/${owner.user.id}/edit`, 'Edit Tina Template'],
-    ['/e-commerce/product/42/edit', '/products/42', 'Products'],
+    ['/e-commerce/shop', '/products', 'Products'],
     ['/invoice/7', '/agreements', 'Agreements'],
     ['/app', '/', 'Welcome, Tina Template'],
   ]
