@@ -62,7 +62,9 @@ const sameEverywhere = [
   /·/,
 ]
 // Words a language shares with English.
-const cognates: Partial<Record<Language, RegExp>> = { fr: /^(Notifications|Pipeline|Clients|Total|Contact|CONTACT|Message|Support|Open source)$/ }
+const cognates: Partial<Record<Language, RegExp>> = {
+  fr: /^(Notifications|Pipeline|Clients|Total|Contact|CONTACT|Message|Support|Open source)$/,
+}
 
 /** Each visible line of text on the page, as the reader sees it. */
 async function linesOf(page: Page): Promise<string[]> {

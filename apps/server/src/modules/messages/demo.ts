@@ -15,7 +15,10 @@ export async function seedConversations(tx: Tx, organizationId: string, people: 
   const [olivia, maya, sam] = people
   if (!olivia || !maya || !sam) throw new Error('demo conversations: three people expected')
   let clock = Date.now()
-  const next = () => new Date((clock += 10))
+  const next = () => {
+    clock += 10
+    return new Date(clock)
+  }
 
   await tx.insert(clients).values([
     { organizationId, name: 'Fatima Zahra', email: 'fatima@atlas.example', phone: '+212612345678', company: 'Atlas', title: 'COO' },
