@@ -69,28 +69,40 @@ const threads = [
  */
 export function registerRoomHandlers(socket: Socket, access: RoomAccess) {
   const user = socket.data.user as SocketUser | undefined
+  // One socket's joins and leaves run in the order sent: a join still checking the database must not land
+  // after the leave that followed it (a page opened and closed at once).
+  let queue = Promise.resolve()
+  const inOrder = (work: () => Promise<void>) => {
+    queue = queue.then(work, work)
+  }
+
   for (const thread of threads) {
-    socket.on(thread.join, async (payload: unknown, ack?: unknown) => {
+    socket.on(thread.join, (payload: unknown, ack?: unknown) => {
       const reply = (answer: RoomAck) => {
         if (typeof ack === 'function') ack(answer)
       }
-      if (!user) return reply({ ok: false, message: ROOM_SIGN_IN })
-      const parsed = thread.id.safeParse(payload)
-      if (!parsed.success) return reply({ ok: false, message: thread.refused })
-      const id = parsed.data
-      try {
-        if (!(await thread.allowed(access, user, id))) return reply({ ok: false, message: thread.refused })
-      } catch {
-        return reply({ ok: false, message: 'Something went wrong' })
-      }
-      if (!socket.connected) return
-      await socket.join(thread.room(id))
-      reply({ ok: true })
+      inOrder(async () => {
+        if (!user) return reply({ ok: false, message: ROOM_SIGN_IN })
+        const parsed = thread.id.safeParse(payload)
+        if (!parsed.success) return reply({ ok: false, message: thread.refused })
+        let allowed = false
+        try {
+          allowed = await thread.allowed(access, user, parsed.data)
+        } catch {
+          return reply({ ok: false, message: 'Something went wrong' })
+        }
+        if (!allowed) return reply({ ok: false, message: thread.refused })
+        if (!socket.connected) return
+        await socket.join(thread.room(parsed.data))
+        reply({ ok: true })
+      })
     })
-    socket.on(thread.leave, async (payload: unknown, ack?: unknown) => {
-      const parsed = thread.id.safeParse(payload)
-      if (parsed.success) await socket.leave(thread.room(parsed.data))
-      if (typeof ack === 'function') ack({ ok: true } satisfies RoomAck)
+    socket.on(thread.leave, (payload: unknown, ack?: unknown) => {
+      inOrder(async () => {
+        const parsed = thread.id.safeParse(payload)
+        if (parsed.success) await socket.leave(thread.room(parsed.data))
+        if (typeof ack === 'function') ack({ ok: true } satisfies RoomAck)
+      })
     })
   }
 }

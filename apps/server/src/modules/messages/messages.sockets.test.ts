@@ -1,6 +1,7 @@
 import { SocketEvents } from '@closeroom/shared'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { threadRooms } from '../../realtime/rooms.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildContact, buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
@@ -107,6 +108,20 @@ describe('deal chat in real time', () => {
     expect(await notified).toEqual({ dealId: deal.id, dealName: 'Left deal', message })
     await settle(memberSocket)
     expect(heard.map(([event]) => event)).toEqual([SocketEvents.userNewDealMessage])
+  })
+
+  it('handles a join and a leave sent at once in their order, leaving the socket outside the room', async () => {
+    const owner = await buildOwner(app)
+    const deal = await buildDeal(app, owner)
+    const [ownerSocket, other] = await Promise.all([connect(owner), connect(owner)])
+    const acks = await Promise.all([
+      ask(ownerSocket, SocketEvents.dealsJoinRoom, { dealId: deal.id }),
+      ask(ownerSocket, SocketEvents.dealsLeaveRoom, { dealId: deal.id }),
+      ask(other, SocketEvents.dealsJoinRoom, { dealId: deal.id }),
+    ])
+    expect(acks).toEqual([{ ok: true }, { ok: true }, { ok: true }])
+    const inRoom = await app.realtime.io.in(threadRooms.deal(deal.id)).fetchSockets()
+    expect(inRoom.map((s) => s.id)).toEqual([other.id])
   })
 
   it('sends nothing when a deal message is edited or deleted (the spec has no event for it)', async () => {
