@@ -1,25 +1,10 @@
-import { Client, ClientFields, ClientList, ClientListQuery, CreateClient, ErrorBody, IdParams, Ok } from '@closeroom/shared'
+import { Client, ClientList, ClientListQuery, CreateClient, ErrorBody, IdParams, Ok, UpdateClient } from '@closeroom/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { actor } from '../../http/auth.ts'
 import type { ClientService } from './service.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody }
-
-/**
- * The shared UpdateClient is ClientFields.partial(), whose defaults still fill every field left out with '',
- * so a PATCH of the name alone would wipe the email and phone. The same fields without their defaults.
- */
-export const ClientChanges = z
-  .object({
-    name: ClientFields.shape.name,
-    email: ClientFields.shape.email.removeDefault(),
-    phone: ClientFields.shape.phone.removeDefault(),
-    company: ClientFields.shape.company.removeDefault(),
-    title: ClientFields.shape.title.removeDefault(),
-  })
-  .partial()
 
 /** Buyer contacts of the organization. */
 export function clientRoutes(app: FastifyInstance, { clients }: { clients: ClientService }) {
@@ -35,7 +20,7 @@ export function clientRoutes(app: FastifyInstance, { clients }: { clients: Clien
   r.get('/clients/:id', { schema: { tags, params: IdParams, response: { 200: Client, ...errors } } }, async (req) =>
     clients.get(actor(req), req.params.id),
   )
-  r.patch('/clients/:id', { schema: { tags, params: IdParams, body: ClientChanges, response: { 200: Client, ...errors } } }, async (req) =>
+  r.patch('/clients/:id', { schema: { tags, params: IdParams, body: UpdateClient, response: { 200: Client, ...errors } } }, async (req) =>
     clients.update(actor(req), req.params.id, req.body),
   )
   r.delete('/clients/:id', { schema: { tags, params: IdParams, response: { 200: Ok, ...errors } } }, async (req) => {
