@@ -5,6 +5,7 @@ import { bookingPublicRoutes } from '../features/booking-public/routes'
 import { componentsRoutes } from '../features/components/routes'
 import type { EmptyHandle, FeatureKey } from '../features/empty/EmptyFeaturePage'
 import { generalRoutes } from '../features/general/routes'
+import { salesroomPublicRoutes } from '../features/salesroom-public/routes'
 import { GuestOnly, RequireAdmin, RequireAuth, SplashScreen } from './guards'
 import { ServerStatusProvider } from './ServerStatusProvider'
 import { ServiceWorkerBridge } from './ServiceWorkerBridge'
@@ -113,6 +114,7 @@ const dashboard: RouteObject = {
     { path: '/', lazy: page(() => import('../features/home/HomePage')) },
     { path: '/deals', lazy: page(() => import('../features/deals/DealsPage')) },
     ...['/deals/new', '/deals/:id'].map((path) => ({ path, lazy: page(() => import('../features/deals/DealPage')) })),
+    { path: '/deals/:id/room', lazy: page(() => import('../features/salesroom/SalesroomEditorPage')) },
     { path: '/clients', lazy: page(() => import('../features/clients/ClientsPage')) },
     { path: '/clients/:id', lazy: page(() => import('../features/clients/ClientPage')) },
     { path: '/products', lazy: page(() => import('../features/products/ProductsPage')) },
@@ -200,8 +202,9 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/auth/new-password', lazy: page(() => import('../features/auth/NewPasswordPage')) },
       { path: '/auth/verify', lazy: page(() => import('../features/auth/VerifyPage')) },
-      ...['/l/:id', '/m/:id', '/d/:id', '/p/:id'].map((path) => ({ path, lazy: page(publicEmpty) })),
+      ...['/l/:id', '/m/:id', '/p/:id'].map((path) => ({ path, lazy: page(publicEmpty) })),
       ...bookingPublicRoutes,
+      ...salesroomPublicRoutes,
       ...templateRoutes,
       ...generalRoutes,
       ...componentsRoutes,

@@ -9,10 +9,10 @@ type Texts = Record<string, unknown>
  * The texts come in areas, one chunk per area and language, each downloaded by the pages that show it, in the
  * reader's language and in English, which fills any gap. Every page loads `screens` (sign-in, validation,
  * errors) before its first paint; the buyer's booking pages add `booking-public`, their form `components` (the
- * phone input's words); pages with a session load all of them and `app`, the signed-in app's texts
- * (./bundles). All land in one i18next namespace, so keys keep their full paths.
+ * phone input's words); the sales room adds `salesroom` and `booking-public` (its booking widget); pages
+ * with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one i18next namespace, so keys keep their full paths.
  */
-export type TextArea = 'screens' | 'booking-public' | 'components' | 'app'
+export type TextArea = 'screens' | 'booking-public' | 'salesroom' | 'components' | 'app'
 
 const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
   screens: {
@@ -28,6 +28,14 @@ const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
     vi: async () => (await import('./booking-public/vi')).vi,
     cn: async () => (await import('./booking-public/cn')).cn,
     ar: async () => (await import('./booking-public/ar')).ar,
+  },
+  // The sales room: the buyer's page at /d/:id and the seller's editor.
+  salesroom: {
+    en: async () => (await import('./salesroom/en')).en,
+    fr: async () => (await import('./salesroom/fr')).fr,
+    vi: async () => (await import('./salesroom/vi')).vi,
+    cn: async () => (await import('./salesroom/cn')).cn,
+    ar: async () => (await import('./salesroom/ar')).ar,
   },
   components: {
     en: async () => (await import('./components/en')).en,

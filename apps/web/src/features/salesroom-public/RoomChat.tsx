@@ -1,0 +1,163 @@
+import { RoomMessage, SOCKET_OPTIONS, SocketEvents } from '@closeroom/shared'
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { intlLocale } from '../../lib/intl'
+import { localStorageAvailable } from '../../lib/storage'
+import { roomApi } from './api'
+
+const NewMessage = z.object({ message: RoomMessage })
+const nameKey = (publicId: string) => `closeroom.salesroom.${publicId}.name`
+
+function storedName(publicId: string): string {
+  return localStorageAvailable() ? (window.localStorage.getItem(nameKey(publicId)) ?? '') : ''
+}
+
+/** Adds a message once, whether it came back from the POST or through the socket first. */
+function merge(list: RoomMessage[], message: RoomMessage): RoomMessage[] {
+  return list.some((m) => m.id === message.id) ? list : [...list, message]
+}
+
+/** The buyer's chat with the seller: the history, then every new message live; plain text only. */
+export default function RoomChat({ publicId, visitorEmail }: { publicId: string; visitorEmail: string | null }) {
+  const { t, i18n } = useTranslation()
+  const [messages, setMessages] = useState<RoomMessage[]>([])
+  const [name, setName] = useState(() => storedName(publicId))
+  const [knownName, setKnownName] = useState(() => storedName(publicId) !== '')
+  const [body, setBody] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const listRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    roomApi.messages(publicId, controller.signal).then(
+      (answer) => setMessages((live) => live.reduce(merge, answer.messages)),
+      () => undefined,
+    )
+    let closed = false
+    let close: () => void = () => undefined
+    void import('socket.io-client').then(({ io }) => {
+      if (closed) return
+      const socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports] })
+      // The server forgets rooms with the connection: join again after every reconnection.
+      socket.on('connect', () => socket.emit(SocketEvents.dealsJoinPublicRoom, { publicId }))
+      socket.on(SocketEvents.dealsNewPublicMessage, (payload: unknown) => {
+        const parsed = NewMessage.safeParse(payload)
+        if (parsed.success) setMessages((list) => merge(list, parsed.data.message))
+      })
+      close = () => {
+        socket.emit(SocketEvents.dealsLeavePublicRoom, { publicId })
+        socket.disconnect()
+      }
+    })
+    return () => {
+      closed = true
+      controller.abort()
+      close()
+    }
+  }, [publicId])
+
+  useEffect(() => {
+    const list = listRef.current
+    if (list && messages.length) list.scrollTop = list.scrollHeight
+  }, [messages.length])
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault()
+    const text = body.trim()
+    const author = name.trim()
+    if (!text || !author) return
+    setBusy(true)
+    setError(null)
+    try {
+      const message = await roomApi.post(publicId, text, author)
+      setMessages((list) => merge(list, message))
+      setBody('')
+      if (localStorageAvailable()) window.localStorage.setItem(nameKey(publicId), author)
+      setKnownName(true)
+    } catch {
+      setError(t('salesroom.room.sendFailed'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const time = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' })
+  return (
+    <Stack spacing={2}>
+      <Box
+        ref={listRef}
+        role="log"
+        aria-live="polite"
+        aria-labelledby="room-chat"
+        tabIndex={0}
+        data-testid="room-chat-log"
+        sx={{
+          maxHeight: 360,
+          overflowY: 'auto',
+          display: 'grid',
+          gap: 1.25,
+          '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
+        }}
+      >
+        {messages.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('salesroom.room.noMessages')}</Typography>}
+        {messages.map((message) => {
+          const mine = message.side === 'buyer'
+          return (
+            <Box key={message.id} sx={{ justifySelf: mine ? 'end' : 'start', maxWidth: '85%' }}>
+              <Typography variant="caption" component="p" sx={{ color: 'text.secondary', textAlign: mine ? 'end' : 'start' }}>
+                {message.authorName} · {time.format(new Date(message.createdAt))}
+              </Typography>
+              <Typography
+                sx={{
+                  whiteSpace: 'pre-wrap',
+                  overflowWrap: 'anywhere',
+                  px: 1.5,
+                  py: 1,
+                  borderRadius: 1.5,
+                  bgcolor: mine ? 'primary.main' : 'action.selected',
+                  color: mine ? 'primary.contrastText' : 'text.primary',
+                }}
+              >
+                {message.body}
+              </Typography>
+            </Box>
+          )
+        })}
+      </Box>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Stack component="form" spacing={1.5} onSubmit={(event) => void send(event)}>
+        {!knownName && (
+          <TextField
+            label={t('salesroom.room.yourName')}
+            helperText={visitorEmail ?? t('salesroom.room.nameHelp')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            autoComplete="name"
+            size="small"
+          />
+        )}
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            label={t('salesroom.room.message')}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            multiline
+            maxRows={5}
+            size="small"
+            sx={{ flex: 1 }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) void send(event)
+            }}
+          />
+          <Button type="submit" variant="contained" disabled={busy || !body.trim() || !name.trim()}>
+            {t('salesroom.room.send')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Stack>
+  )
+}

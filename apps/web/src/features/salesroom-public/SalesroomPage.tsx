@@ -1,0 +1,279 @@
+import type { ActionStep, PublicSalesroom } from '@closeroom/shared'
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded'
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded'
+import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUncheckedRounded'
+import { Box, Checkbox, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { intlLocale } from '../../lib/intl'
+import { useRemote } from '../booking-public/api'
+import { PersonAvatar, surface } from '../booking-public/bits'
+import { PublicFrame } from '../booking-public/PublicFrame'
+import { LoadFailed, Loading, NotFound } from '../booking-public/states'
+import { AccessGate } from './AccessGate'
+import { money, roomApi, videoOf } from './api'
+
+// The chat (socket.io-client) and the booking widget (the booker) load after the room itself.
+const RoomChat = lazy(() => import('./RoomChat'))
+const RoomBooking = lazy(() => import('./RoomBooking'))
+
+const HEARTBEAT_MS = 15_000
+
+/** /d/:id — the buyer's sales room, or the private room's door (email, then code). */
+export default function SalesroomPage() {
+  const { id = '' } = useParams()
+  const room = useRemote(id, (signal) => roomApi.room(id, signal))
+  if (room.error?.status === 401) return <AccessGate publicId={id} onOpen={room.set} />
+  if (room.error?.status === 404 || room.error?.status === 400) return <NotFound />
+  if (room.error) return <LoadFailed retry={room.reload} />
+  if (!room.data) return <Loading />
+  return <RoomView room={room.data} />
+}
+
+/**
+ * Reports the visit, then a heartbeat every 15 s while the page is on screen (the seller's "time in the
+ * room"); the visit's id is what the link clicks are reported under.
+ */
+function useVisit(publicId: string) {
+  const visitId = useRef<Promise<string | null> | null>(null)
+  useEffect(() => {
+    const visit = roomApi.visit(publicId).then(
+      (answer) => answer.visitId,
+      () => null,
+    )
+    visitId.current = visit
+    let timer: number | undefined
+    const beat = () => {
+      void visit.then((id) => {
+        if (id) roomApi.heartbeat(publicId, id).catch(() => undefined)
+      })
+    }
+    const schedule = () => {
+      window.clearInterval(timer)
+      timer = undefined
+      if (document.visibilityState === 'visible') timer = window.setInterval(beat, HEARTBEAT_MS)
+    }
+    schedule()
+    document.addEventListener('visibilitychange', schedule)
+    return () => {
+      window.clearInterval(timer)
+      document.removeEventListener('visibilitychange', schedule)
+    }
+  }, [publicId])
+  return (linkId: string) => {
+    void visitId.current?.then((id) => {
+      if (id) roomApi.linkOpened(publicId, id, linkId).catch(() => undefined)
+    })
+  }
+}
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ ...surface, p: { xs: 2, md: 3 } }}>
+      <Typography variant="h6" component="h2" id={id} sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  )
+}
+
+function RoomView({ room: initial }: { room: PublicSalesroom }) {
+  const { t, i18n } = useTranslation()
+  const [room, setRoom] = useState(initial)
+  const linkOpened = useVisit(room.publicId)
+  const video = room.videoUrl ? videoOf(room.videoUrl) : null
+  const locale = intlLocale(i18n.language)
+
+  const toggle = async (step: ActionStep, done: boolean) => {
+    const replace = (next: ActionStep) => setRoom((r) => ({ ...r, steps: r.steps.map((s) => (s.id === next.id ? next : s)) }))
+    replace({ ...step, done })
+    try {
+      replace(await roomApi.toggleStep(room.publicId, step.id, done))
+    } catch {
+      replace(step)
+    }
+  }
+
+  return (
+    <PublicFrame width="md">
+      <Stack spacing={3}>
+        <Box component="header" sx={{ ...surface, p: { xs: 2, md: 3 } }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 2 }}>
+            <PersonAvatar name={room.organization.name} src={room.organization.logoUrl} size={48} />
+            <Typography variant="subtitle1" sx={{ fontWeight: 700, flex: 1, minWidth: 120 }}>
+              {room.organization.name}
+            </Typography>
+            <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center' }}>
+              <PersonAvatar name={room.seller.name} src={room.seller.avatarUrl} size={36} />
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('salesroom.room.sharedBy', { name: room.seller.name })}
+              </Typography>
+            </Stack>
+          </Stack>
+          <Typography variant="h3" component="h1" sx={{ mt: 3, overflowWrap: 'anywhere' }}>
+            {room.title}
+          </Typography>
+          {room.welcome && (
+            <Typography sx={{ mt: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere', color: 'text.secondary' }}>
+              {room.welcome}
+            </Typography>
+          )}
+          {video && (
+            <Box sx={{ mt: 3 }}>
+              {video.embed && (
+                <Box sx={{ position: 'relative', pt: '56.25%', borderRadius: 1.5, overflow: 'hidden', mb: 1, bgcolor: 'grey.900' }}>
+                  <Box
+                    component="iframe"
+                    src={video.embed}
+                    title={t('salesroom.room.video')}
+                    allow="encrypted-media; picture-in-picture; fullscreen"
+                    sandbox="allow-scripts allow-same-origin allow-presentation"
+                    loading="lazy"
+                    sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
+                  />
+                </Box>
+              )}
+              <Link
+                href={video.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+              >
+                {t('salesroom.room.watchVideo')}
+                <OpenInNewRounded fontSize="small" aria-label={t('salesroom.room.opensNewTab')} />
+              </Link>
+            </Box>
+          )}
+        </Box>
+
+        {room.links.length > 0 && (
+          <Section id="room-links" title={t('salesroom.room.links')}>
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+              {room.links.map((link) => (
+                <li key={link.id}>
+                  <Link
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    onClick={() => linkOpened(link.id)}
+                    onAuxClick={() => linkOpened(link.id)}
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontWeight: 600, overflowWrap: 'anywhere' }}
+                  >
+                    {link.title}
+                    <OpenInNewRounded fontSize="small" aria-label={t('salesroom.room.opensNewTab')} />
+                  </Link>
+                </li>
+              ))}
+            </Box>
+          </Section>
+        )}
+
+        {room.steps.length > 0 && (
+          <Section id="room-plan" title={t('salesroom.room.plan')}>
+            <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {room.steps.map((step) => (
+                <PlanStep key={step.id} step={step} locale={locale} onToggle={(done) => void toggle(step, done)} />
+              ))}
+            </Box>
+          </Section>
+        )}
+
+        {room.total && room.lines.length > 0 && (
+          <Section id="room-pricing" title={t('salesroom.room.pricing')}>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-labelledby="room-pricing">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('salesroom.room.product')}</TableCell>
+                    <TableCell align="right">{t('salesroom.room.quantity')}</TableCell>
+                    <TableCell align="right">{t('salesroom.room.unitPrice')}</TableCell>
+                    <TableCell align="right">{t('salesroom.room.amount')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {room.lines.map((line) => (
+                    <TableRow key={line.productId}>
+                      <TableCell>{line.name}</TableCell>
+                      <TableCell align="right">{new Intl.NumberFormat(locale).format(line.quantity)}</TableCell>
+                      <TableCell align="right">{money(line.unitPrice, line.currency, locale)}</TableCell>
+                      <TableCell align="right">{money(line.unitPrice * line.quantity, line.currency, locale)}</TableCell>
+                    </TableRow>
+                  ))}
+                  <TableRow>
+                    <TableCell colSpan={3} sx={{ fontWeight: 700, borderBottom: 0 }}>
+                      {t('salesroom.room.total')}
+                    </TableCell>
+                    <TableCell align="right" sx={{ fontWeight: 700, borderBottom: 0 }} data-testid="room-total">
+                      {money(room.total.amount, room.total.currency, locale)}
+                    </TableCell>
+                  </TableRow>
+                </TableBody>
+              </Table>
+            </Box>
+          </Section>
+        )}
+
+        {room.bookingHandle && (
+          <Section id="room-booking" title={t('salesroom.room.booking')}>
+            <Suspense fallback={<Loading inline />}>
+              <RoomBooking handle={room.bookingHandle} sellerName={room.seller.name} />
+            </Suspense>
+          </Section>
+        )}
+
+        <Section id="room-chat" title={t('salesroom.room.chat', { name: room.seller.name })}>
+          <Suspense fallback={<Loading inline />}>
+            <RoomChat publicId={room.publicId} visitorEmail={room.visitorEmail} />
+          </Suspense>
+        </Section>
+      </Stack>
+    </PublicFrame>
+  )
+}
+
+function PlanStep({ step, locale, onToggle }: { step: ActionStep; locale: string; onToggle(done: boolean): void }) {
+  const { t } = useTranslation()
+  const buyer = step.side === 'buyer'
+  const due = step.dueDate
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${step.dueDate}T00:00:00Z`))
+    : null
+  return (
+    <Stack
+      component="li"
+      direction="row"
+      spacing={1.5}
+      sx={{ alignItems: 'center', py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
+    >
+      {buyer ? (
+        <Checkbox
+          checked={step.done}
+          onChange={(event) => onToggle(event.target.checked)}
+          slotProps={{ input: { 'aria-label': t('salesroom.room.markDone', { title: step.title }) } }}
+          sx={{ m: -1 }}
+        />
+      ) : step.done ? (
+        <CheckCircleRounded color="success" aria-label={t('salesroom.room.done')} role="img" />
+      ) : (
+        <RadioButtonUncheckedRounded sx={{ color: 'text.disabled' }} aria-label={t('salesroom.room.notDone')} role="img" />
+      )}
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, textDecoration: step.done ? 'line-through' : undefined, overflowWrap: 'anywhere' }}>
+          {step.title}
+        </Typography>
+        {(step.ownerName || due) && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {[step.ownerName, due && t('salesroom.room.due', { date: due })].filter(Boolean).join(' · ')}
+          </Typography>
+        )}
+      </Box>
+      <Chip
+        size="small"
+        variant="outlined"
+        color={buyer ? 'primary' : 'default'}
+        label={buyer ? t('salesroom.room.buyerSide') : t('salesroom.room.sellerSide')}
+      />
+    </Stack>
+  )
+}

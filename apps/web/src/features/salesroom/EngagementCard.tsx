@@ -1,0 +1,72 @@
+import { Card, CardContent, CardHeader, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../../lib/intl'
+import { useEngagement } from './queries'
+
+/** "4 min 05 s": time on the page, from the heartbeats. */
+function durationOf(t: TFunction, seconds: number): string {
+  const minutes = Math.floor(seconds / 60)
+  if (!minutes) return t('salesroom.editor.seconds', { seconds })
+  return t('salesroom.editor.minutes', { minutes, seconds: String(seconds % 60).padStart(2, '0') })
+}
+
+/** Who opened the room, when, for how long, and which links they opened. */
+export function EngagementCard({ dealId }: { dealId: string }) {
+  const { t, i18n } = useTranslation()
+  const engagement = useEngagement(dealId, true)
+  const data = engagement.data
+  return (
+    <Card>
+      <CardHeader title={t('salesroom.editor.engagement')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardContent>
+        {!data ? (
+          <Skeleton variant="rounded" height={120} />
+        ) : (
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }}>
+              <div>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('salesroom.editor.firstVisit')}
+                </Typography>
+                <Typography data-testid="first-visit">
+                  {data.firstVisitAt ? formatDateTime(data.firstVisitAt, i18n.language) : t('salesroom.editor.never')}
+                </Typography>
+              </div>
+              <div>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('salesroom.editor.totalTime')}
+                </Typography>
+                <Typography>{durationOf(t, data.totalSeconds)}</Typography>
+              </div>
+            </Stack>
+            {data.visits.length === 0 ? (
+              <Typography sx={{ color: 'text.secondary' }}>{t('salesroom.editor.noVisits')}</Typography>
+            ) : (
+              <Table size="small" aria-label={t('salesroom.editor.engagement')} sx={{ '& td, & th': { px: 1 } }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('salesroom.editor.visitor')}</TableCell>
+                    <TableCell>{t('salesroom.editor.when')}</TableCell>
+                    <TableCell align="right">{t('salesroom.editor.time')}</TableCell>
+                    <TableCell>{t('salesroom.editor.linksOpened')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.visits.map((visit) => (
+                    <TableRow key={visit.id}>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{visit.visitor ?? t('salesroom.editor.anonymous')}</TableCell>
+                      <TableCell>{formatDateTime(visit.startedAt, i18n.language)}</TableCell>
+                      <TableCell align="right">{durationOf(t, visit.seconds)}</TableCell>
+                      <TableCell>{visit.linksOpened.map((link) => link.title).join(', ') || '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,102 @@
+import { RoomMessage, SocketEvents } from '@closeroom/shared'
+import { Alert, Box, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { useSocket } from '../../app/SocketProvider'
+import { serverErrorText } from '../../lib/errorText'
+import { formatDateTime } from '../../lib/intl'
+import { addRoomMessage, usePostRoomMessage, useRoomMessages } from './queries'
+
+const NewMessage = z.object({ dealId: z.string(), message: RoomMessage })
+
+/** The room's chat from the seller's side: joins the deal's public room while on screen. */
+export function SellerChat({ dealId }: { dealId: string }) {
+  const { t, i18n } = useTranslation()
+  const messages = useRoomMessages(dealId, true)
+  const post = usePostRoomMessage(dealId)
+  const [body, setBody] = useState('')
+  const { socket, connected } = useSocket()
+  const queryClient = useQueryClient()
+
+  useEffect(() => {
+    if (!socket || !connected) return
+    socket.emit(SocketEvents.dealsJoinPublicRoom, { dealId })
+    const receive = (payload: unknown) => {
+      const parsed = NewMessage.safeParse(payload)
+      if (parsed.success && parsed.data.dealId === dealId) addRoomMessage(queryClient, dealId, parsed.data.message)
+    }
+    socket.on(SocketEvents.dealsNewPublicMessage, receive)
+    return () => {
+      socket.off(SocketEvents.dealsNewPublicMessage, receive)
+      socket.emit(SocketEvents.dealsLeavePublicRoom, { dealId })
+    }
+  }, [socket, connected, dealId, queryClient])
+
+  const send = (event: FormEvent) => {
+    event.preventDefault()
+    const text = body.trim()
+    if (!text) return
+    post.mutate(text, { onSuccess: () => setBody('') })
+  }
+
+  return (
+    <Card>
+      <CardHeader title={t('salesroom.editor.chat')} slotProps={{ title: { component: 'h2', variant: 'h6', id: 'seller-chat' } }} />
+      <CardContent>
+        <Box
+          role="log"
+          aria-live="polite"
+          aria-labelledby="seller-chat"
+          data-testid="seller-chat-log"
+          sx={{ maxHeight: 360, overflowY: 'auto', display: 'grid', gap: 1.25, mb: 2 }}
+        >
+          {messages.data?.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('salesroom.editor.noMessages')}</Typography>}
+          {messages.data?.map((message) => {
+            const mine = message.side === 'seller'
+            return (
+              <Box key={message.id} sx={{ justifySelf: mine ? 'end' : 'start', maxWidth: '85%' }}>
+                <Typography variant="caption" component="p" sx={{ color: 'text.secondary', textAlign: mine ? 'end' : 'start' }}>
+                  {message.authorName} · {formatDateTime(message.createdAt, i18n.language)}
+                </Typography>
+                <Typography
+                  sx={{
+                    whiteSpace: 'pre-wrap',
+                    overflowWrap: 'anywhere',
+                    px: 1.5,
+                    py: 1,
+                    borderRadius: 1.5,
+                    bgcolor: mine ? 'primary.main' : 'action.selected',
+                    color: mine ? 'primary.contrastText' : 'text.primary',
+                  }}
+                >
+                  {message.body}
+                </Typography>
+              </Box>
+            )
+          })}
+        </Box>
+        {post.error && (
+          <Alert severity="error" sx={{ mb: 1.5 }}>
+            {serverErrorText(t, post.error.message)}
+          </Alert>
+        )}
+        <Stack component="form" direction="row" spacing={1} onSubmit={send} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            label={t('salesroom.editor.message')}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            multiline
+            maxRows={5}
+            size="small"
+            sx={{ flex: 1 }}
+          />
+          <Button type="submit" variant="contained" disabled={post.isPending || !body.trim()}>
+            {t('salesroom.editor.send')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  )
+}
