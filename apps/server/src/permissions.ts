@@ -22,6 +22,9 @@ const rules = {
   'products.manage': (actor: Actor) => isAdmin(actor),
   // Any member edits any deal of the organization (a sales team works together); deleting is for its owner and admins.
   'deals.delete': (actor: Actor, deal?: { ownerId: string }) => isAdmin(actor) || deal?.ownerId === actor.id,
+  'clients.delete': (actor: Actor) => isAdmin(actor),
+  'messages.edit': (actor: Actor, message?: { authorId: string }) => message?.authorId === actor.id,
+  'messages.delete': (actor: Actor, message?: { authorId: string }) => isAdmin(actor) || message?.authorId === actor.id,
 } as const
 
 export type Action = keyof typeof rules
@@ -45,6 +48,9 @@ const messages: Record<Action, string> = {
   'pipeline.manage': 'Only owners and admins can change the pipeline',
   'products.manage': 'Only owners and admins can manage products',
   'deals.delete': "Only owners, admins and the deal's owner can delete a deal",
+  'clients.delete': 'Only owners and admins can delete clients',
+  'messages.edit': 'Only its author can edit a message',
+  'messages.delete': 'Only its author, owners and admins can delete a message',
 }
 
 export function authorize<A extends Action>(actor: Actor, action: A, ...args: DropFirst<Parameters<(typeof rules)[A]>>): void {

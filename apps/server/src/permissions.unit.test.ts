@@ -87,6 +87,13 @@ describe('who may do what', () => {
     ["an admin deletes a member's deal", true, admin, 'deals.delete', { ownerId: member.id }],
     ['a member deletes their own deal', true, member, 'deals.delete', { ownerId: member.id }],
     ["a member deletes a teammate's deal", false, member, 'deals.delete', { ownerId: otherMember.id }],
+    ['an admin deletes a client', true, admin, 'clients.delete'],
+    ['a member deletes a client', false, member, 'clients.delete'],
+    ['a member edits their own message', true, member, 'messages.edit', { authorId: member.id }],
+    ["an owner edits a member's message", false, owner, 'messages.edit', { authorId: member.id }],
+    ["an admin deletes a member's message", true, admin, 'messages.delete', { authorId: member.id }],
+    ['a member deletes their own message', true, member, 'messages.delete', { authorId: member.id }],
+    ["a member deletes a teammate's message", false, member, 'messages.delete', { authorId: otherMember.id }],
 
     // Self-edits: the service lets anyone rename themselves without asking; the rule itself ranks roles only.
     ['an owner edits themselves', true, owner, 'users.update', owner],

@@ -3,11 +3,11 @@ import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { clients } from '../../db/schema/index.ts'
-import { Forbidden, NotFound } from '../../http/errors.ts'
+import { NotFound } from '../../http/errors.ts'
+import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/sessions.ts'
 
 export const CLIENT_NOT_FOUND = 'Client not found'
-export const CLIENT_DELETE_FORBIDDEN = 'Only owners and admins can delete clients'
 
 type ClientRow = typeof clients.$inferSelect
 
@@ -87,7 +87,7 @@ export function createClientService({ db }: { db: Db }) {
 
   async function remove(auth: AuthContext, id: string): Promise<void> {
     await row(auth, id)
-    if (auth.user.role !== 'owner' && auth.user.role !== 'admin') throw Forbidden(CLIENT_DELETE_FORBIDDEN)
+    authorize(auth.user, 'clients.delete')
     await db.delete(clients).where(and(eq(clients.id, id), eq(clients.organizationId, auth.user.organizationId)))
   }
 

@@ -2,12 +2,11 @@ import type { Message } from '@closeroom/shared'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { clientMessages, dealMessages, users } from '../../db/schema/index.ts'
-import { Forbidden, NotFound } from '../../http/errors.ts'
+import { NotFound } from '../../http/errors.ts'
+import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/sessions.ts'
 
 export const MESSAGE_NOT_FOUND = 'Message not found'
-export const EDIT_FORBIDDEN = 'Only its author can edit a message'
-export const DELETE_FORBIDDEN = 'Only its author, owners and admins can delete a message'
 /** A thread shows its latest messages, oldest first. */
 export const THREAD_LIMIT = 200
 
@@ -94,7 +93,7 @@ export function createThreadStore(db: Db, kind: ThreadKind) {
 
   async function edit(executor: Db | Tx, parentId: string, auth: AuthContext, messageId: string, body: string): Promise<Message> {
     const existing = await one(executor, parentId, messageId)
-    if (existing.author.id !== auth.user.id) throw Forbidden(EDIT_FORBIDDEN)
+    authorize(auth.user, 'messages.edit', { authorId: existing.author.id })
     await executor
       .update(table)
       .set({ body, editedAt: sql`clock_timestamp()` })
@@ -104,8 +103,7 @@ export function createThreadStore(db: Db, kind: ThreadKind) {
 
   async function remove(executor: Db | Tx, parentId: string, auth: AuthContext, messageId: string): Promise<void> {
     const existing = await one(executor, parentId, messageId)
-    const admin = auth.user.role === 'owner' || auth.user.role === 'admin'
-    if (existing.author.id !== auth.user.id && !admin) throw Forbidden(DELETE_FORBIDDEN)
+    authorize(auth.user, 'messages.delete', { authorId: existing.author.id })
     await executor.delete(table).where(and(eq(table.id, messageId), eq(parent, parentId)))
   }
 
