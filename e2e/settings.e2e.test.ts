@@ -121,7 +121,8 @@ it("lets an owner edit the organization's profile in admin settings", async () =
   const organization = (await request(harness.server.app, owner, 'GET', '/api/organization')).json()
   expect(organization).toMatchObject({ name: 'Harbour Analytics', website: 'https://harbour.example' })
 
-  // The other sections say what they will hold.
+  // The next section is the pipeline's stages, starting from the defaults.
   await page.getByRole('tab', { name: 'Pipeline' }).click()
-  await page.getByText('Add, rename and reorder your deal stages').waitFor()
+  await page.getByRole('heading', { name: 'Pipeline stages' }).waitFor()
+  expect(await page.getByLabel('Name').first().inputValue()).toBe('Lead')
 })
