@@ -108,9 +108,10 @@ export default function RoomChat({ publicId, visitorEmail }: { publicId: string;
           return (
             <Box key={message.id} sx={{ justifySelf: mine ? 'end' : 'start', maxWidth: '85%' }}>
               <Typography variant="caption" component="p" sx={{ color: 'text.secondary', textAlign: mine ? 'end' : 'start' }}>
-                {message.authorName} · {time.format(new Date(message.createdAt))}
+                <bdi>{message.authorName}</bdi> · <bdi>{time.format(new Date(message.createdAt))}</bdi>
               </Typography>
               <Typography
+                dir="auto"
                 sx={{
                   whiteSpace: 'pre-wrap',
                   overflowWrap: 'anywhere',

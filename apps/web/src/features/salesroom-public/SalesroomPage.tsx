@@ -13,6 +13,7 @@ import { PublicFrame } from '../booking-public/PublicFrame'
 import { LoadFailed, Loading, NotFound } from '../booking-public/states'
 import { AccessGate } from './AccessGate'
 import { money, roomApi, videoOf } from './api'
+import { Parts } from './bits'
 
 // The chat (socket.io-client) and the booking widget (the booker) load after the room itself.
 const RoomChat = lazy(() => import('./RoomChat'))
@@ -79,6 +80,8 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
   )
 }
 
+// The seller's words (title, welcome, steps, links) take their own direction (dir="auto": an English welcome
+// keeps its punctuation in an Arabic page) but align with the page: 'left' is flipped to 'right' in rtl.
 function RoomView({ room: initial }: { room: PublicSalesroom }) {
   const { t, i18n } = useTranslation()
   const [room, setRoom] = useState(initial)
@@ -102,7 +105,7 @@ function RoomView({ room: initial }: { room: PublicSalesroom }) {
         <Box component="header" sx={{ ...surface, p: { xs: 2, md: 3 } }}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 2 }}>
             <PersonAvatar name={room.organization.name} src={room.organization.logoUrl} size={48} />
-            <Typography variant="subtitle1" sx={{ fontWeight: 700, flex: 1, minWidth: 120 }}>
+            <Typography variant="subtitle1" dir="auto" sx={{ fontWeight: 700, flex: 1, minWidth: 120, textAlign: 'left' }}>
               {room.organization.name}
             </Typography>
             <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center' }}>
@@ -112,11 +115,14 @@ function RoomView({ room: initial }: { room: PublicSalesroom }) {
               </Typography>
             </Stack>
           </Stack>
-          <Typography variant="h3" component="h1" sx={{ mt: 3, overflowWrap: 'anywhere' }}>
+          <Typography variant="h3" component="h1" dir="auto" sx={{ mt: 3, overflowWrap: 'anywhere', textAlign: 'left' }}>
             {room.title}
           </Typography>
           {room.welcome && (
-            <Typography sx={{ mt: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere', color: 'text.secondary' }}>
+            <Typography
+              dir="auto"
+              sx={{ mt: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere', color: 'text.secondary', textAlign: 'left' }}
+            >
               {room.welcome}
             </Typography>
           )}
@@ -161,7 +167,7 @@ function RoomView({ room: initial }: { room: PublicSalesroom }) {
                     onAuxClick={() => linkOpened(link.id)}
                     sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontWeight: 600, overflowWrap: 'anywhere' }}
                   >
-                    {link.title}
+                    <span dir="auto">{link.title}</span>
                     <OpenInNewRounded fontSize="small" aria-label={t('salesroom.room.opensNewTab')} />
                   </Link>
                 </li>
@@ -195,7 +201,7 @@ function RoomView({ room: initial }: { room: PublicSalesroom }) {
                 <TableBody>
                   {room.lines.map((line) => (
                     <TableRow key={line.productId}>
-                      <TableCell>{line.name}</TableCell>
+                      <TableCell dir="auto">{line.name}</TableCell>
                       <TableCell align="right">{new Intl.NumberFormat(locale).format(line.quantity)}</TableCell>
                       <TableCell align="right">{money(line.unitPrice, line.currency, locale)}</TableCell>
                       <TableCell align="right">{money(line.unitPrice * line.quantity, line.currency, locale)}</TableCell>
@@ -246,25 +252,30 @@ function PlanStep({ step, locale, onToggle }: { step: ActionStep; locale: string
       spacing={1.5}
       sx={{ alignItems: 'center', py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
     >
-      {buyer ? (
-        <Checkbox
-          checked={step.done}
-          onChange={(event) => onToggle(event.target.checked)}
-          slotProps={{ input: { 'aria-label': t('salesroom.room.markDone', { title: step.title }) } }}
-          sx={{ m: -1 }}
-        />
-      ) : step.done ? (
-        <CheckCircleRounded color="success" aria-label={t('salesroom.room.done')} role="img" />
-      ) : (
-        <RadioButtonUncheckedRounded sx={{ color: 'text.disabled' }} aria-label={t('salesroom.room.notDone')} role="img" />
-      )}
+      <Box sx={{ width: 32, flexShrink: 0, display: 'grid', placeItems: 'center' }}>
+        {buyer ? (
+          <Checkbox
+            checked={step.done}
+            onChange={(event) => onToggle(event.target.checked)}
+            slotProps={{ input: { 'aria-label': t('salesroom.room.markDone', { title: step.title }) } }}
+            sx={{ p: 0.5 }}
+          />
+        ) : step.done ? (
+          <CheckCircleRounded color="success" aria-label={t('salesroom.room.done')} role="img" />
+        ) : (
+          <RadioButtonUncheckedRounded sx={{ color: 'text.disabled' }} aria-label={t('salesroom.room.notDone')} role="img" />
+        )}
+      </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, textDecoration: step.done ? 'line-through' : undefined, overflowWrap: 'anywhere' }}>
+        <Typography
+          dir="auto"
+          sx={{ fontWeight: 600, textDecoration: step.done ? 'line-through' : undefined, overflowWrap: 'anywhere', textAlign: 'left' }}
+        >
           {step.title}
         </Typography>
         {(step.ownerName || due) && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {[step.ownerName, due && t('salesroom.room.due', { date: due })].filter(Boolean).join(' · ')}
+            <Parts parts={[step.ownerName, due && t('salesroom.room.due', { date: due })]} />
           </Typography>
         )}
       </Box>

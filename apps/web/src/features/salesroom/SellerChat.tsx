@@ -58,9 +58,10 @@ export function SellerChat({ dealId }: { dealId: string }) {
             return (
               <Box key={message.id} sx={{ justifySelf: mine ? 'end' : 'start', maxWidth: '85%' }}>
                 <Typography variant="caption" component="p" sx={{ color: 'text.secondary', textAlign: mine ? 'end' : 'start' }}>
-                  {message.authorName} · {formatDateTime(message.createdAt, i18n.language)}
+                  <bdi>{message.authorName}</bdi> · <bdi>{formatDateTime(message.createdAt, i18n.language)}</bdi>
                 </Typography>
                 <Typography
+                  dir="auto"
                   sx={{
                     whiteSpace: 'pre-wrap',
                     overflowWrap: 'anywhere',

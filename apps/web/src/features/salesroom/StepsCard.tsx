@@ -20,6 +20,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDay } from '../deals/money'
+import { Parts } from '../salesroom-public/bits'
 import { type StepFields, useAddStep, useRemoveStep, useUpdateStep } from './queries'
 
 const blank: StepFields = { title: '', side: 'seller', ownerName: '', dueDate: null }
@@ -143,7 +144,7 @@ export function StepsCard({ dealId, steps }: { dealId: string; steps: ActionStep
                     <Box sx={{ flex: 1, minWidth: 0 }}>
                       <Typography sx={{ fontWeight: 600, textDecoration: step.done ? 'line-through' : undefined }}>{step.title}</Typography>
                       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                        {[step.ownerName, step.dueDate && formatDay(step.dueDate, i18n.language)].filter(Boolean).join(' · ')}
+                        <Parts parts={[step.ownerName, step.dueDate && formatDay(step.dueDate, i18n.language)]} />
                       </Typography>
                     </Box>
                     <Chip
