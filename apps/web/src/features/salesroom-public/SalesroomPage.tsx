@@ -20,6 +20,8 @@ const RoomChat = lazy(() => import('./RoomChat'))
 const RoomBooking = lazy(() => import('./RoomBooking'))
 
 const HEARTBEAT_MS = 15_000
+// On a phone the pricing table drops its unit price column: quantity and amount tell the same.
+const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } } as const
 
 /** /d/:id — the buyer's sales room, or the private room's door (email, then code). */
 export default function SalesroomPage() {
@@ -115,7 +117,12 @@ function RoomView({ room: initial }: { room: PublicSalesroom }) {
               </Typography>
             </Stack>
           </Stack>
-          <Typography variant="h3" component="h1" dir="auto" sx={{ mt: 3, overflowWrap: 'anywhere', textAlign: 'left' }}>
+          <Typography
+            variant="h3"
+            component="h1"
+            dir="auto"
+            sx={{ mt: 3, overflowWrap: 'anywhere', textAlign: 'left', fontSize: { xs: '2rem', sm: '3rem' } }}
+          >
             {room.title}
           </Typography>
           {room.welcome && (
@@ -189,12 +196,14 @@ function RoomView({ room: initial }: { room: PublicSalesroom }) {
         {room.total && room.lines.length > 0 && (
           <Section id="room-pricing" title={t('salesroom.room.pricing')}>
             <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-labelledby="room-pricing">
+              <Table size="small" aria-labelledby="room-pricing" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('salesroom.room.product')}</TableCell>
                     <TableCell align="right">{t('salesroom.room.quantity')}</TableCell>
-                    <TableCell align="right">{t('salesroom.room.unitPrice')}</TableCell>
+                    <TableCell align="right" sx={narrowHidden}>
+                      {t('salesroom.room.unitPrice')}
+                    </TableCell>
                     <TableCell align="right">{t('salesroom.room.amount')}</TableCell>
                   </TableRow>
                 </TableHead>
@@ -203,12 +212,17 @@ function RoomView({ room: initial }: { room: PublicSalesroom }) {
                     <TableRow key={line.productId}>
                       <TableCell dir="auto">{line.name}</TableCell>
                       <TableCell align="right">{new Intl.NumberFormat(locale).format(line.quantity)}</TableCell>
-                      <TableCell align="right">{money(line.unitPrice, line.currency, locale)}</TableCell>
+                      <TableCell align="right" sx={narrowHidden}>
+                        {money(line.unitPrice, line.currency, locale)}
+                      </TableCell>
                       <TableCell align="right">{money(line.unitPrice * line.quantity, line.currency, locale)}</TableCell>
                     </TableRow>
                   ))}
                   <TableRow>
-                    <TableCell colSpan={3} sx={{ fontWeight: 700, borderBottom: 0 }}>
+                    <TableCell colSpan={3} sx={{ fontWeight: 700, borderBottom: 0, display: { xs: 'none', sm: 'table-cell' } }}>
+                      {t('salesroom.room.total')}
+                    </TableCell>
+                    <TableCell colSpan={2} sx={{ fontWeight: 700, borderBottom: 0, display: { sm: 'none' } }}>
                       {t('salesroom.room.total')}
                     </TableCell>
                     <TableCell align="right" sx={{ fontWeight: 700, borderBottom: 0 }} data-testid="room-total">
