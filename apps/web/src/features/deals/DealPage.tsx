@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { PageHeader } from '../../components/PageHeader'
+import { RouterLink } from '../../components/RouterLink'
 import { serverErrorText } from '../../lib/errorText'
 import { useUsers } from '../users/queries'
 import { DealForm } from './DealForm'
@@ -54,7 +55,16 @@ export default function DealPage() {
     <>
       <PageHeader
         title={deal.data?.name ?? t('pipeline.deal.title')}
-        action={deal.data && <DeleteDeal id={id} ownerId={deal.data.owner.id} name={deal.data.name} />}
+        action={
+          deal.data && (
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button variant="outlined" component={RouterLink} to={`/deals/${id}/room`}>
+                {t('salesroom.editor.title')}
+              </Button>
+              <DeleteDeal id={id} ownerId={deal.data.owner.id} name={deal.data.name} />
+            </Box>
+          )
+        }
       />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 7 }}>
