@@ -100,7 +100,10 @@ export function createVisitorService({ db, access, chat, mailer, realtime }: Dep
       links: links.map((l) => ({ id: l.id, title: l.title, url: l.url })),
       steps: steps.map(presentStep),
       lines: lines.map((l) => ({ ...l, currency: row.currency })),
-      total: room.showPricing ? { amount: row.amount, currency: row.currency } : null,
+      // The total of the lines the buyer sees; a deal without lines shows its amount.
+      total: room.showPricing
+        ? { amount: lines.length > 0 ? lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0) : row.amount, currency: row.currency }
+        : null,
       bookingHandle: handle[0]?.handle ?? null,
       visitorEmail: email,
     }
