@@ -79,7 +79,10 @@ it('shows a buyer’s booking without a reload, confirms a pending one, cancels 
     cancelReason: 'Out of office that day',
   })
 
-  await page.keyboard.press('Escape')
+  // Close the details and wait until they are gone: the drawer's backdrop covers the toolbar while it is open.
+  const cancelled = page.getByRole('dialog', { name: 'Intro call' })
+  await cancelled.getByRole('button', { name: 'Close' }).click()
+  await cancelled.waitFor({ state: 'hidden' })
   for (const [view, selector] of [
     ['Week', '.fc-timeGridWeek-view'],
     ['Day', '.fc-timeGridDay-view'],
