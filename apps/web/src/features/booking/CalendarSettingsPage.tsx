@@ -1,29 +1,12 @@
 import { type BookingProfile, UpdateBookingProfile } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded'
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  InputAdornment,
-  Skeleton,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material'
+import { Alert, Box, Button, Card, Chip, InputAdornment, Skeleton, Stack, Tab, Tabs, TextField, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAuthContext } from '../../app/AuthProvider'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
 import { ApiError } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
@@ -160,34 +143,26 @@ function FeedCard({ profile }: { profile: BookingProfile }) {
           {t('calendarApp.profile.rotate')}
         </Button>
       </Stack>
-      <Dialog open={asking} onClose={() => setAsking(false)} maxWidth="xs" fullWidth>
-        <DialogTitle>{t('calendarApp.profile.rotateTitle')}</DialogTitle>
-        <DialogContent>
-          <FormError message={rotate.error?.message} />
-          <DialogContentText>{t('calendarApp.profile.rotateText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button color="inherit" onClick={() => setAsking(false)}>
-            {t('calendarApp.form.cancel')}
-          </Button>
-          <Button
-            variant="contained"
-            color="warning"
-            loading={rotate.isPending}
-            onClick={() =>
-              rotate
-                .mutateAsync()
-                .then(() => {
-                  setAsking(false)
-                  enqueueSnackbar(t('calendarApp.profile.rotated'), { variant: 'success' })
-                })
-                .catch(() => undefined)
-            }
-          >
-            {t('calendarApp.profile.rotate')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={asking}
+        title={t('calendarApp.profile.rotateTitle')}
+        text={t('calendarApp.profile.rotateText')}
+        confirmLabel={t('calendarApp.profile.rotate')}
+        cancelLabel={t('calendarApp.form.cancel')}
+        color="warning"
+        pending={rotate.isPending}
+        error={rotate.error?.message}
+        onClose={() => setAsking(false)}
+        onConfirm={() =>
+          rotate
+            .mutateAsync()
+            .then(() => {
+              setAsking(false)
+              enqueueSnackbar(t('calendarApp.profile.rotated'), { variant: 'success' })
+            })
+            .catch(() => undefined)
+        }
+      />
     </Card>
   )
 }

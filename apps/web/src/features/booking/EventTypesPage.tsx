@@ -3,30 +3,13 @@ import AddRounded from '@mui/icons-material/AddRounded'
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import EditOutlined from '@mui/icons-material/EditOutlined'
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Skeleton,
-  Stack,
-  Switch,
-  Tooltip,
-  Typography,
-} from '@mui/material'
+import { Alert, Box, Button, Card, Chip, IconButton, Skeleton, Stack, Switch, Tooltip, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
-import { FormError } from '../../components/FormError'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
 import { CalendarTabs } from '../calendar/CalendarTabs'
@@ -193,20 +176,17 @@ function DeleteDialog({ eventType, onClose }: { eventType: EventType | null; onC
     onClose()
   }
   return (
-    <Dialog open={!!eventType} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('calendarApp.eventTypes.deleteTitle', { title: eventType?.title ?? '' })}</DialogTitle>
-      <DialogContent>
-        <FormError message={remove.error?.message} />
-        <DialogContentText>{t('calendarApp.eventTypes.deleteText')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose}>
-          {t('calendarApp.form.cancel')}
-        </Button>
-        <Button color="error" variant="contained" loading={remove.isPending} onClick={() => void confirm().catch(() => undefined)}>
-          {t('calendarApp.eventTypes.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={!!eventType}
+      title={t('calendarApp.eventTypes.deleteTitle', { title: eventType?.title ?? '' })}
+      text={t('calendarApp.eventTypes.deleteText')}
+      confirmLabel={t('calendarApp.eventTypes.delete')}
+      cancelLabel={t('calendarApp.form.cancel')}
+      color="error"
+      pending={remove.isPending}
+      error={remove.error?.message}
+      onClose={onClose}
+      onConfirm={() => void confirm().catch(() => undefined)}
+    />
   )
 }

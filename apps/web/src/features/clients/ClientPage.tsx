@@ -1,26 +1,13 @@
 import { type Client, type CreateClient, UpdateClient } from '@closeroom/shared'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Grid,
-  Skeleton,
-  Stack,
-} from '@mui/material'
+import { Alert, Button, Card, CardContent, CardHeader, Grid, Skeleton, Stack } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
@@ -126,38 +113,26 @@ function DeleteClient({ client }: { client: Client }) {
       <Button color="error" startIcon={<DeleteOutlineRounded />} onClick={() => setOpen(true)}>
         {t('pipeline.clients.delete')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="delete-client-title">
-        <DialogTitle id="delete-client-title">{t('pipeline.clients.delete')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('pipeline.clients.deleteConfirm', { name: client.name })}</DialogContentText>
-          {remove.error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {serverErrorText(t, remove.error.message)}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button color="inherit" onClick={() => setOpen(false)}>
-            {t('pipeline.cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            loading={remove.isPending}
-            onClick={() =>
-              void remove.mutateAsync().then(
-                () => {
-                  enqueueSnackbar(t('pipeline.clients.deleted'), { variant: 'success' })
-                  navigate('/clients')
-                },
-                () => undefined,
-              )
-            }
-          >
-            {t('pipeline.clients.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        title={t('pipeline.clients.delete')}
+        text={t('pipeline.clients.deleteConfirm', { name: client.name })}
+        confirmLabel={t('pipeline.clients.delete')}
+        cancelLabel={t('pipeline.cancel')}
+        color="error"
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onClose={() => setOpen(false)}
+        onConfirm={() =>
+          void remove.mutateAsync().then(
+            () => {
+              enqueueSnackbar(t('pipeline.clients.deleted'), { variant: 'success' })
+              navigate('/clients')
+            },
+            () => undefined,
+          )
+        }
+      />
     </>
   )
 }

@@ -1,24 +1,11 @@
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Grid,
-  Skeleton,
-} from '@mui/material'
+import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, Skeleton } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageHeader } from '../../components/PageHeader'
 import { RouterLink } from '../../components/RouterLink'
 import { serverErrorText } from '../../lib/errorText'
@@ -126,38 +113,26 @@ function DeleteDeal({ id, ownerId, name }: { id: string; ownerId: string; name: 
       <Button color="error" startIcon={<DeleteOutlineRounded />} onClick={() => setOpen(true)}>
         {t('pipeline.deal.delete')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="delete-deal-title">
-        <DialogTitle id="delete-deal-title">{t('pipeline.deal.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('pipeline.deal.deleteConfirm', { name })}</DialogContentText>
-          {remove.error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {serverErrorText(t, remove.error.message)}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button color="inherit" onClick={() => setOpen(false)}>
-            {t('pipeline.cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            loading={remove.isPending}
-            onClick={() =>
-              void remove.mutateAsync().then(
-                () => {
-                  enqueueSnackbar(t('pipeline.deal.deleted'), { variant: 'success' })
-                  navigate('/deals')
-                },
-                () => undefined,
-              )
-            }
-          >
-            {t('pipeline.deal.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        title={t('pipeline.deal.deleteTitle')}
+        text={t('pipeline.deal.deleteConfirm', { name })}
+        confirmLabel={t('pipeline.deal.delete')}
+        cancelLabel={t('pipeline.cancel')}
+        color="error"
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onClose={() => setOpen(false)}
+        onConfirm={() =>
+          void remove.mutateAsync().then(
+            () => {
+              enqueueSnackbar(t('pipeline.deal.deleted'), { variant: 'success' })
+              navigate('/deals')
+            },
+            () => undefined,
+          )
+        }
+      />
     </>
   )
 }

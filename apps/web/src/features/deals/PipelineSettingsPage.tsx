@@ -4,27 +4,11 @@ import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded'
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import DragIndicatorRounded from '@mui/icons-material/DragIndicatorRounded'
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  MenuItem,
-  Skeleton,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material'
+import { Alert, Box, Button, Card, IconButton, MenuItem, Skeleton, Stack, TextField, Tooltip, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { type DragEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
 import { serverErrorText } from '../../lib/errorText'
 import { useStages } from './queries'
@@ -236,36 +220,25 @@ function DeleteStageDialog({ stage, stages, onClose }: { stage: PipelineStage | 
   const [moveTo, setMoveTo] = useState('')
   const target = moveTo || others[0]?.id || ''
   return (
-    <Dialog open={!!stage} onClose={onClose} aria-labelledby="delete-stage-title" fullWidth maxWidth="xs">
-      <DialogTitle id="delete-stage-title">{t('pipeline.stages.deleteTitle', { name: stage?.name ?? '' })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('pipeline.stages.deleteText')}</DialogContentText>
-        <TextField select fullWidth label={t('pipeline.stages.moveTo')} value={target} onChange={(event) => setMoveTo(event.target.value)}>
-          {others.map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {s.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        {remove.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {serverErrorText(t, remove.error.message)}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose}>
-          {t('pipeline.cancel')}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          loading={remove.isPending}
-          onClick={() => stage && remove.mutate({ id: stage.id, moveTo: target || undefined }, { onSuccess: onClose })}
-        >
-          {t('pipeline.stages.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={!!stage}
+      title={t('pipeline.stages.deleteTitle', { name: stage?.name ?? '' })}
+      text={t('pipeline.stages.deleteText')}
+      confirmLabel={t('pipeline.stages.delete')}
+      cancelLabel={t('pipeline.cancel')}
+      color="error"
+      pending={remove.isPending}
+      error={remove.error?.message}
+      onClose={onClose}
+      onConfirm={() => stage && remove.mutate({ id: stage.id, moveTo: target || undefined }, { onSuccess: onClose })}
+    >
+      <TextField select fullWidth label={t('pipeline.stages.moveTo')} value={target} onChange={(event) => setMoveTo(event.target.value)}>
+        {others.map((s) => (
+          <MenuItem key={s.id} value={s.id}>
+            {s.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </ConfirmDialog>
   )
 }

@@ -1,26 +1,11 @@
 import type { Salesroom } from '@closeroom/shared'
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded'
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded'
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Stack,
-  TextField,
-  Tooltip,
-} from '@mui/material'
+import { Alert, Button, Card, CardContent, CardHeader, IconButton, Stack, TextField, Tooltip } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { serverErrorText } from '../../lib/errorText'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { useRotateSalesroom } from './queries'
 
 /** The room's address to share, and a new one when the old link went where it should not. */
@@ -73,28 +58,18 @@ export function AddressCard({ dealId, room }: { dealId: string; room: Salesroom 
           {t('salesroom.editor.rotate')}
         </Button>
       </CardContent>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="rotate-title">
-        <DialogTitle id="rotate-title">{t('salesroom.editor.rotateTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('salesroom.editor.rotateText')}</DialogContentText>
-          {rotate.error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {serverErrorText(t, rotate.error.message)}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{t('salesroom.editor.cancel')}</Button>
-          <Button
-            color="warning"
-            variant="contained"
-            disabled={rotate.isPending}
-            onClick={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(false) })}
-          >
-            {t('salesroom.editor.rotateConfirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title={t('salesroom.editor.rotateTitle')}
+        text={t('salesroom.editor.rotateText')}
+        confirmLabel={t('salesroom.editor.rotateConfirm')}
+        cancelLabel={t('salesroom.editor.cancel')}
+        color="warning"
+        pending={rotate.isPending}
+        error={rotate.error?.message}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+      />
     </Card>
   )
 }
