@@ -2,10 +2,10 @@ import type { Salesroom } from '@closeroom/shared'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import EditRounded from '@mui/icons-material/EditRounded'
 import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, Link, Stack, TextField, Typography } from '@mui/material'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { serverErrorText } from '../../lib/errorText'
 import { type LinkFields, useAddLink, useRemoveLink, useUpdateLink } from './queries'
+import { useInlineForm } from './useInlineForm'
 
 type RoomLink = Salesroom['links'][number]
 
@@ -22,22 +22,7 @@ function LinkForm({
   onCancel?(): void
 }) {
   const { t } = useTranslation()
-  const [fields, setFields] = useState(initial)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      await onSubmit({ title: fields.title.trim(), url: fields.url.trim() })
-      setFields(initial)
-    } catch (caught) {
-      setError(serverErrorText(t, caught instanceof Error ? caught.message : ''))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { fields, setFields, error, busy, submit } = useInlineForm(initial, onSubmit, (f) => ({ title: f.title.trim(), url: f.url.trim() }))
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       {error && (

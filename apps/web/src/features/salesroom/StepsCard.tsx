@@ -16,12 +16,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { serverErrorText } from '../../lib/errorText'
 import { formatDay } from '../deals/money'
 import { Parts } from '../salesroom-public/bits'
 import { type StepFields, useAddStep, useRemoveStep, useUpdateStep } from './queries'
+import { useInlineForm } from './useInlineForm'
 
 const blank: StepFields = { title: '', side: 'seller', ownerName: '', dueDate: null }
 
@@ -37,22 +37,11 @@ function StepForm({
   onCancel?(): void
 }) {
   const { t } = useTranslation()
-  const [fields, setFields] = useState(initial)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      await onSubmit({ ...fields, title: fields.title.trim(), ownerName: fields.ownerName.trim() })
-      setFields(initial)
-    } catch (caught) {
-      setError(serverErrorText(t, caught instanceof Error ? caught.message : ''))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { fields, setFields, error, busy, submit } = useInlineForm(initial, onSubmit, (f) => ({
+    ...f,
+    title: f.title.trim(),
+    ownerName: f.ownerName.trim(),
+  }))
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       {error && (
