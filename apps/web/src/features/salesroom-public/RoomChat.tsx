@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { intlLocale } from '../../lib/intl'
 import { localStorageAvailable } from '../../lib/storage'
 import { roomApi } from './api'
+import { ChatBubble } from './bits'
 
 const NewMessage = z.object({ message: RoomMessage })
 const nameKey = (publicId: string) => `closeroom.salesroom.${publicId}.name`
@@ -103,30 +104,15 @@ export default function RoomChat({ publicId, visitorEmail }: { publicId: string;
         }}
       >
         {messages.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('salesroom.room.noMessages')}</Typography>}
-        {messages.map((message) => {
-          const mine = message.side === 'buyer'
-          return (
-            <Box key={message.id} sx={{ justifySelf: mine ? 'end' : 'start', maxWidth: '85%' }}>
-              <Typography variant="caption" component="p" sx={{ color: 'text.secondary', textAlign: mine ? 'end' : 'start' }}>
-                <bdi>{message.authorName}</bdi> · <bdi>{time.format(new Date(message.createdAt))}</bdi>
-              </Typography>
-              <Typography
-                dir="auto"
-                sx={{
-                  whiteSpace: 'pre-wrap',
-                  overflowWrap: 'anywhere',
-                  px: 1.5,
-                  py: 1,
-                  borderRadius: 1.5,
-                  bgcolor: mine ? 'primary.main' : 'action.selected',
-                  color: mine ? 'primary.contrastText' : 'text.primary',
-                }}
-              >
-                {message.body}
-              </Typography>
-            </Box>
-          )
-        })}
+        {messages.map((message) => (
+          <ChatBubble
+            key={message.id}
+            author={message.authorName}
+            when={time.format(new Date(message.createdAt))}
+            body={message.body}
+            mine={message.side === 'buyer'}
+          />
+        ))}
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
       <Stack component="form" spacing={1.5} onSubmit={(event) => void send(event)}>

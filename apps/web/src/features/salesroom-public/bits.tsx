@@ -1,3 +1,5 @@
+import { Box, Typography } from '@mui/material'
+
 /** "Bea · Due 15 Jan": each part keeps its own direction, so a Latin name beside an Arabic date stays in order. */
 export function Parts({ parts }: { parts: (string | null | false | undefined)[] }) {
   return parts
@@ -8,4 +10,32 @@ export function Parts({ parts }: { parts: (string | null | false | undefined)[] 
         <bdi>{part}</bdi>
       </span>
     ))
+}
+
+/**
+ * One message of a room's chat, the reader's own on the end side: who and when above the text, which keeps
+ * its own direction and line breaks and is never read as HTML.
+ */
+export function ChatBubble({ author, when, body, mine }: { author: string; when: string; body: string; mine: boolean }) {
+  return (
+    <Box sx={{ justifySelf: mine ? 'end' : 'start', maxWidth: '85%' }}>
+      <Typography variant="caption" component="p" sx={{ color: 'text.secondary', textAlign: mine ? 'end' : 'start' }}>
+        <bdi>{author}</bdi> · <bdi>{when}</bdi>
+      </Typography>
+      <Typography
+        dir="auto"
+        sx={{
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          px: 1.5,
+          py: 1,
+          borderRadius: 1.5,
+          bgcolor: mine ? 'primary.main' : 'action.selected',
+          color: mine ? 'primary.contrastText' : 'text.primary',
+        }}
+      >
+        {body}
+      </Typography>
+    </Box>
+  )
 }

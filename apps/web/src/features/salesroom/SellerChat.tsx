@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
+import { ChatBubble } from '../salesroom-public/bits'
 import { addRoomMessage, usePostRoomMessage, useRoomMessages } from './queries'
 
 const NewMessage = z.object({ dealId: z.string(), message: RoomMessage })
@@ -53,30 +54,15 @@ export function SellerChat({ dealId }: { dealId: string }) {
           sx={{ maxHeight: 360, overflowY: 'auto', display: 'grid', gap: 1.25, mb: 2 }}
         >
           {messages.data?.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('salesroom.editor.noMessages')}</Typography>}
-          {messages.data?.map((message) => {
-            const mine = message.side === 'seller'
-            return (
-              <Box key={message.id} sx={{ justifySelf: mine ? 'end' : 'start', maxWidth: '85%' }}>
-                <Typography variant="caption" component="p" sx={{ color: 'text.secondary', textAlign: mine ? 'end' : 'start' }}>
-                  <bdi>{message.authorName}</bdi> · <bdi>{formatDateTime(message.createdAt, i18n.language)}</bdi>
-                </Typography>
-                <Typography
-                  dir="auto"
-                  sx={{
-                    whiteSpace: 'pre-wrap',
-                    overflowWrap: 'anywhere',
-                    px: 1.5,
-                    py: 1,
-                    borderRadius: 1.5,
-                    bgcolor: mine ? 'primary.main' : 'action.selected',
-                    color: mine ? 'primary.contrastText' : 'text.primary',
-                  }}
-                >
-                  {message.body}
-                </Typography>
-              </Box>
-            )
-          })}
+          {messages.data?.map((message) => (
+            <ChatBubble
+              key={message.id}
+              author={message.authorName}
+              when={formatDateTime(message.createdAt, i18n.language)}
+              body={message.body}
+              mine={message.side === 'seller'}
+            />
+          ))}
         </Box>
         {post.error && (
           <Alert severity="error" sx={{ mb: 1.5 }}>
