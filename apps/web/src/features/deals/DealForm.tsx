@@ -8,7 +8,8 @@ import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { avatarColours } from '../../components/PeopleAvatars'
 import { ContactsField } from './ContactsField'
-import { CURRENCIES, toMajor, toMinor } from './money'
+import { CurrencySelect } from './CurrencySelect'
+import { toMajor, toMinor } from './money'
 import { type LineValues, ProductLines } from './ProductLines'
 import { useSaveDeal } from './queries'
 
@@ -56,7 +57,7 @@ export function DealForm({ deal, stages, users }: { deal?: Deal; stages: Pipelin
   const save = useSaveDeal(deal?.id)
   const form = useForm<Values>({ defaultValues: defaults(deal, me?.id ?? '', stages) })
   const { register, control, formState, handleSubmit, setValue, watch } = form
-  const currency = watch('currency')
+  const _currency = watch('currency')
   const people = users.filter((u) => u.status !== 'deactivated' || u.id === deal?.owner.id)
 
   const onSubmit = handleSubmit(async (values) => {
@@ -174,13 +175,7 @@ export function DealForm({ deal, stages, users }: { deal?: Deal; stages: Pipelin
             control={control}
             name="currency"
             render={({ field }) => (
-              <TextField select label={t('pipeline.deal.currency')} {...field} sx={{ flex: 1, minWidth: 110 }}>
-                {[...new Set([...CURRENCIES, currency])].map((code) => (
-                  <MenuItem key={code} value={code}>
-                    {code}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <CurrencySelect label={t('pipeline.deal.currency')} value={field.value} onChange={field.onChange} inputRef={field.ref} />
             )}
           />
         </Stack>

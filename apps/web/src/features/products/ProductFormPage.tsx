@@ -1,5 +1,5 @@
 import type { Product } from '@closeroom/shared'
-import { Alert, Button, Card, FormControlLabel, MenuItem, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material'
+import { Alert, Button, Card, FormControlLabel, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
@@ -9,7 +9,8 @@ import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
-import { CURRENCIES, formatMoney, toMajor, toMinor } from '../deals/money'
+import { CurrencySelect } from '../deals/CurrencySelect'
+import { formatMoney, toMajor, toMinor } from '../deals/money'
 import { usePipelineToasts } from '../deals/realtime'
 import { useDeleteProduct, useProduct, useSaveProduct } from './queries'
 
@@ -68,7 +69,7 @@ function ProductForm({ product }: { product?: Product }) {
       active: product?.active ?? true,
     },
   })
-  const currency = watch('currency')
+  const _currency = watch('currency')
 
   const onSubmit = handleSubmit(async (values) => {
     const price = toMinor(values.price || '0', values.currency)
@@ -111,13 +112,7 @@ function ProductForm({ product }: { product?: Product }) {
               control={control}
               name="currency"
               render={({ field }) => (
-                <TextField select label={t('pipeline.deal.currency')} {...field} sx={{ flex: 1, minWidth: 110 }}>
-                  {[...new Set([...CURRENCIES, currency])].map((code) => (
-                    <MenuItem key={code} value={code}>
-                      {code}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                <CurrencySelect label={t('pipeline.deal.currency')} value={field.value} onChange={field.onChange} inputRef={field.ref} />
               )}
             />
           </Stack>
