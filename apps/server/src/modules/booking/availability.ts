@@ -55,10 +55,17 @@ export function createAvailability({ db, schedules, external }: { db: Db; schedu
       .where(and(eq(eventTypeHosts.eventTypeId, eventType.id), eq(users.status, 'active')))
   }
 
+  /** The zones of event types' owners, in one read: booking windows are read in them. */
+  async function ownerZones(ownerIds: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(ownerIds)]
+    const rows =
+      unique.length > 0 ? await db.select({ id: users.id, timeZone: users.timeZone }).from(users).where(inArray(users.id, unique)) : []
+    return new Map(rows.map((r) => [r.id, r.timeZone]))
+  }
+
   /** The booking window as instants, read in the owner's zone. */
-  async function windowOf(eventType: EventTypeRow, now: number): Promise<Interval & { timeZone: string }> {
-    const [owner] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, eventType.ownerId))
-    const timeZone = owner?.timeZone ?? 'UTC'
+  async function windowOf(eventType: EventTypeRow, now: number, zones?: Map<string, string>): Promise<Interval & { timeZone: string }> {
+    const timeZone = (zones ?? (await ownerZones([eventType.ownerId]))).get(eventType.ownerId) ?? 'UTC'
     return { ...windowBounds(eventType.bookingWindow, timeZone, now), timeZone }
   }
 
@@ -112,7 +119,7 @@ export function createAvailability({ db, schedules, external }: { db: Db; schedu
     })
   }
 
-  return { hostsOf, windowOf, load }
+  return { hostsOf, windowOf, ownerZones, load }
 }
 
 export type Availability = ReturnType<typeof createAvailability>

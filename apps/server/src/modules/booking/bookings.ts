@@ -196,7 +196,8 @@ export function createBookingService({ db, availability, appUrl, onChange, now =
     }
     if (!bookingId) throw Conflict(SLOT_TAKEN)
     await onChange(bookingId, { type: 'booking-created', by: 'attendee' })
-    return getPublic((await rowById(bookingId)).uid)
+    const row = await rowById(bookingId)
+    return presentPublicBooking(db, row, await handleOf(row.eventTypeId), now())
   }
 
   async function rowById(id: string): Promise<BookingRow> {

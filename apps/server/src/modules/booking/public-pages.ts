@@ -44,9 +44,10 @@ export function createPublicPages({
       )
       .orderBy(asc(users.name))
     const time = now()
+    const zones = await availability.ownerZones(rows.map((r) => r.ownerId))
     const result: PublicEventType[] = []
     for (const row of rows) {
-      const window = await availability.windowOf(row, time)
+      const window = await availability.windowOf(row, time, zones)
       const earliest = Math.max(window.start, time + row.minimumNotice * 60_000)
       result.push({
         id: row.id,
