@@ -40,9 +40,16 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
         ),
       )
       .orderBy(asc(users.name))
+    // One page per owner or team: a list of many event types looks each handle up once.
+    const pages = new Map<string, Promise<string>>()
+    const handleOf = (row: EventTypeRow) => {
+      const key = row.teamId ? `team:${row.teamId}` : `user:${row.ownerId}`
+      if (!pages.has(key)) pages.set(key, row.teamId ? handles.forTeam(row.teamId) : handles.forUser(row.ownerId))
+      return pages.get(key) as Promise<string>
+    }
     const result: EventType[] = []
     for (const row of rows) {
-      const handle = row.teamId ? await handles.forTeam(row.teamId) : await handles.forUser(row.ownerId)
+      const handle = await handleOf(row)
       result.push({
         id: row.id,
         kind: row.kind,
