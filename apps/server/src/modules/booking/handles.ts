@@ -56,15 +56,17 @@ export function createHandles(db: Db) {
     throw new Error('could not find a free public handle')
   }
 
+  /** The user's handle, created from their name if they have none yet. */
+  async function forUser(userId: string): Promise<string> {
+    const found = await existing({ userId })
+    if (found) return found
+    const [user] = await db.select({ name: users.name, organizationId: users.organizationId }).from(users).where(eq(users.id, userId))
+    if (!user) throw NotFound('User not found')
+    return ensure({ userId, ...user })
+  }
+
   return {
-    /** The user's handle, created from their name if they have none yet. */
-    async forUser(userId: string): Promise<string> {
-      const found = await existing({ userId })
-      if (found) return found
-      const [user] = await db.select({ name: users.name, organizationId: users.organizationId }).from(users).where(eq(users.id, userId))
-      if (!user) throw NotFound('User not found')
-      return ensure({ userId, ...user })
-    },
+    forUser,
 
     async forTeam(teamId: string): Promise<string> {
       const found = await existing({ teamId })
@@ -76,7 +78,7 @@ export function createHandles(db: Db) {
 
     /** Renames a user's handle; the old one is free again at once. */
     async rename(userId: string, organizationId: string, handle: string): Promise<string> {
-      await this.forUser(userId)
+      await forUser(userId)
       try {
         await db
           .update(publicHandles)
@@ -95,21 +97,6 @@ export function createHandles(db: Db) {
         .from(publicHandles)
         .where(eq(publicHandles.handle, handle))
       return row
-    },
-
-    /** Gives a chosen handle at creation (the demo seller's 'demo'); false when it is taken. */
-    async claim(owner: Owner & { organizationId: string }, handle: string): Promise<boolean> {
-      const inserted = await db
-        .insert(publicHandles)
-        .values({
-          handle,
-          organizationId: owner.organizationId,
-          userId: 'userId' in owner ? owner.userId : null,
-          teamId: 'teamId' in owner ? owner.teamId : null,
-        })
-        .onConflictDoNothing()
-        .returning({ handle: publicHandles.handle })
-      return inserted.length > 0
     },
   }
 }
