@@ -18,6 +18,8 @@ import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import { createSessions } from './modules/auth/sessions.ts'
+import { createAutomationsModule } from './modules/automations/module.ts'
+import { automationRoutes } from './modules/automations/routes.ts'
 import { createBookingModule } from './modules/booking/module.ts'
 import { publicBookingRoutes } from './modules/booking/public-routes.ts'
 import { bookingRoutes } from './modules/booking/routes.ts'
@@ -29,6 +31,10 @@ import { contactRoutes } from './modules/contact/routes.ts'
 import { createContactService } from './modules/contact/service.ts'
 import { createDealsModule } from './modules/deals/module.ts'
 import { dealRoutes } from './modules/deals/routes.ts'
+import { createFilesModule } from './modules/files/module.ts'
+import { fileRoutes } from './modules/files/routes.ts'
+import { createLandingModule } from './modules/landing/module.ts'
+import { landingRoutes, publicLandingRoutes } from './modules/landing/routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { createMessagesModule } from './modules/messages/module.ts'
 import { messageRoutes } from './modules/messages/routes.ts'
@@ -129,6 +135,9 @@ export async function buildApp(deps: AppDeps) {
   const clients = createClientService({ db })
   const messages = createMessagesModule({ db, realtime })
   const salesrooms = await createSalesroomModule({ db, mailer, realtime, appUrl: config.appUrl })
+  const files = createFilesModule({ db, dataDir: config.dataDir })
+  const automations = await createAutomationsModule({ db, jobs })
+  const landing = createLandingModule({ db })
 
   await app.register(swagger, {
     openapi: {
@@ -160,6 +169,10 @@ export async function buildApp(deps: AppDeps) {
       messageRoutes(api, messages)
       salesroomRoutes(api, salesrooms)
       publicSalesroomRoutes(api, { ...salesrooms, limits })
+      fileRoutes(api, files)
+      automationRoutes(api, automations)
+      landingRoutes(api, landing)
+      publicLandingRoutes(api, { ...landing, limits })
     },
     { prefix: '/api' },
   )

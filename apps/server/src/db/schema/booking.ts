@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { organizations, teams, users } from './accounts.ts'
+import { deals, products } from './deals.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const instant = (name: string) => timestamp(name, { withTimezone: true })
@@ -148,6 +149,9 @@ export const bookings = pgTable(
     cancelReason: text('cancel_reason'),
     /** Bumped on every change, as the ICS SEQUENCE calendar apps use to replace an invitation. */
     sequence: integer().notNull().default(0),
+    /** The deal whose sales room it was booked from, or the product whose room: its timeline and automations. */
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

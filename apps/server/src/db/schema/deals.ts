@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -16,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { organizations, users } from './accounts.ts'
+import { eventTypes } from './booking.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const money = (name: string) => bigint(name, { mode: 'number' })
@@ -71,6 +73,11 @@ export const products = pgTable(
     price: money('price').notNull(),
     currency: text().notNull(),
     active: boolean().notNull().default(true),
+    /** The product's public room at /p/{roomId}: absent until first published; rotating it revokes the old link. */
+    roomId: text('room_id').unique(),
+    roomPublished: boolean('room_published').notNull().default(false),
+    /** The event type the room's booking widget offers; none hides the widget. */
+    roomEventTypeId: uuid('room_event_type_id').references((): AnyPgColumn => eventTypes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,7 @@
 export * from './accounts.ts'
+export * from './automations.ts'
 export * from './booking.ts'
 export * from './deals.ts'
+export * from './files.ts'
+export * from './landing.ts'
 export * from './salesrooms.ts'
