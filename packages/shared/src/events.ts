@@ -26,11 +26,17 @@ export const SocketEvents = {
 } as const
 
 /**
- * Events the product needs beyond the spec's list, which shows no way for a board to follow changes:
- * a deal created, changed, moved or deleted reaches everyone of its organization, as { deal } or { deletedId }.
+ * Events the product needs beyond the spec's list, which shows no way for a page to follow changes:
+ * - deals-changed: a deal created, changed, moved or deleted reaches everyone of its organization, as
+ *   { deal } or { deletedId };
+ * - salesroom-changed: a sales room's content changed (to its open buyer pages and editors) or a buyer did
+ *   something in it (to its editors only), as { publicId, part: 'content' | 'engagement' }; the page reads again.
  */
 export const ProductSocketEvents = {
   dealsChanged: 'deals-changed',
+  salesroomChanged: 'salesroom-changed',
 } as const
+
+export type SalesroomChange = { publicId: string; part: 'content' | 'engagement' }
 
 export type SocketEvent = (typeof SocketEvents)[keyof typeof SocketEvents] | (typeof ProductSocketEvents)[keyof typeof ProductSocketEvents]

@@ -4,6 +4,7 @@ import type { Realtime } from '../../realtime/server.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { createRoomAccess } from './access.ts'
 import { createRoomChat } from './chat.ts'
+import { createRoomNews } from './news.ts'
 import { createPlanService } from './plan.ts'
 import { createRoomService } from './rooms.ts'
 import { registerRoomSockets } from './sockets.ts'
@@ -23,11 +24,12 @@ export async function createSalesroomModule({
 }) {
   const access = createRoomAccess(db, await serverSecret(db, 'salesroom-pass-key'))
   const chat = createRoomChat({ db, realtime })
-  const rooms = createRoomService({ db, appUrl })
-  const plan = createPlanService({ db, rooms })
-  const visitors = createVisitorService({ db, access, chat, mailer, realtime })
+  const news = createRoomNews(realtime)
+  const rooms = createRoomService({ db, appUrl, news })
+  const plan = createPlanService({ db, rooms, news })
+  const visitors = createVisitorService({ db, access, chat, mailer, realtime, news })
   registerRoomSockets({ db, realtime, visitors })
-  return { rooms, plan, chat, visitors }
+  return { rooms, plan, chat, visitors, news }
 }
 
 export type SalesroomModule = Awaited<ReturnType<typeof createSalesroomModule>>

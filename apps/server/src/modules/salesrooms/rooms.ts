@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { actionSteps, deals, salesroomLinkOpens, salesroomLinks, salesrooms, salesroomVisits } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/sessions.ts'
+import type { RoomNews } from './news.ts'
 
 export const ROOM_NOT_FOUND = 'Sales room not found'
 const DEAL_NOT_FOUND = 'Deal not found'
@@ -25,7 +26,7 @@ export function presentStep(row: StepRow): ActionStep {
  * The seller's side of a deal's sales room: its settings, links, action plan and the buyers' engagement.
  * Anyone in the organization who can see the deal can shape its room.
  */
-export function createRoomService({ db, appUrl }: { db: Db; appUrl: string }) {
+export function createRoomService({ db, appUrl, news }: { db: Db; appUrl: string; news: RoomNews }) {
   async function dealOf(auth: AuthContext, dealId: string) {
     const [deal] = await db
       .select({ id: deals.id, name: deals.name, organizationId: deals.organizationId })
@@ -75,13 +76,17 @@ export function createRoomService({ db, appUrl }: { db: Db; appUrl: string }) {
       .insert(salesrooms)
       .values({ dealId, organizationId: deal.organizationId, publicId: newPublicId(), ...settings })
       .onConflictDoUpdate({ target: salesrooms.dealId, set: settings })
-    return get(auth, dealId)
+    const saved = await get(auth, dealId)
+    news.content(saved)
+    return saved
   }
 
   /** A new address: the old link, and every code-verified visitor's access through it, stop working. */
   async function rotate(auth: AuthContext, dealId: string): Promise<Salesroom> {
-    await roomOf(auth, dealId)
+    const old = await roomOf(auth, dealId)
     await db.update(salesrooms).set({ publicId: newPublicId() }).where(eq(salesrooms.dealId, dealId))
+    // Pages open at the old address read again, and find it gone.
+    news.content(old)
     return get(auth, dealId)
   }
 

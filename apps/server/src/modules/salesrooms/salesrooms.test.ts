@@ -1,4 +1,4 @@
-import { SocketEvents } from '@closeroom/shared'
+import { ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal, buildProduct } from '../../testing/deals.ts'
@@ -167,6 +167,37 @@ describe('sales rooms', () => {
       expect((await call(null, 'POST', `${pub}/messages`, { body: 'Anyone?' })).json()).toEqual({
         message: 'name: Tell the seller your name',
       })
+    } finally {
+      buyer.close()
+      seller.close()
+    }
+  })
+
+  it("keeps open pages live: a buyer's tick and visit reach the seller's editor, the seller's edits the buyer's page", async () => {
+    const { owner, deal, pub, room, base, buyerStep, sellerStep } = await buildRoom()
+    const buyer = await connectSocket(url)
+    const seller = await connectSocket(url, owner.cookie)
+    type Change = { publicId: string; part: string }
+    try {
+      await buyer.emitWithAck(SocketEvents.dealsJoinPublicRoom, { publicId: room.publicId })
+      await seller.emitWithAck(SocketEvents.dealsJoinPublicRoom, { dealId: deal.id })
+
+      const ticked = nextEvent<Change>(seller, ProductSocketEvents.salesroomChanged)
+      await call(null, 'PATCH', `${pub}/steps/${buyerStep.id}`, { done: true })
+      expect(await ticked).toEqual({ publicId: room.publicId, part: 'content' })
+      // The buyer's other tabs hear it too.
+      expect(await nextEvent<Change>(buyer, ProductSocketEvents.salesroomChanged)).toEqual({ publicId: room.publicId, part: 'content' })
+
+      const visited = nextEvent<Change>(seller, ProductSocketEvents.salesroomChanged)
+      await call(null, 'POST', `${pub}/events`, { kind: 'visit' })
+      expect(await visited).toEqual({ publicId: room.publicId, part: 'engagement' })
+
+      // Engagement is the seller's: the buyer's next news is the seller's edit, not the visit before it.
+      const edited = nextEvent<Change>(buyer, ProductSocketEvents.salesroomChanged)
+      await call(owner, 'PATCH', `${base}/steps/${sellerStep.id}`, { done: true })
+      expect(await edited).toEqual({ publicId: room.publicId, part: 'content' })
+      // Nothing internal travels with it.
+      expect(JSON.stringify(await edited)).not.toContain(deal.id)
     } finally {
       buyer.close()
       seller.close()

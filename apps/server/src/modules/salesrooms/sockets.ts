@@ -8,6 +8,7 @@ import { deals } from '../../db/schema/index.ts'
 import type { Realtime, SocketUser } from '../../realtime/server.ts'
 import { roomCookie } from './access.ts'
 import { chatRoom } from './chat.ts'
+import { teamRoom } from './news.ts'
 import type { VisitorService } from './visitors.ts'
 
 export const ROOM_REFUSED = 'This sales room is not open to you'
@@ -22,7 +23,8 @@ type Ack = { ok: true } | { ok: false; message: string }
  * socket joins with the deal's id when the deal is its organization's.
  */
 export function registerRoomSockets({ db, realtime, visitors }: { db: Db; realtime: Pick<Realtime, 'io'>; visitors: VisitorService }) {
-  async function dealOf(socket: Socket, payload: unknown): Promise<string | null> {
+  /** The deal the socket may follow, and whether it is on the seller's team (signed in, by the deal's id). */
+  async function dealOf(socket: Socket, payload: unknown): Promise<{ dealId: string; team: boolean } | null> {
     const target = Target.safeParse(payload)
     if (!target.success) return null
     if ('dealId' in target.data) {
@@ -32,12 +34,12 @@ export function registerRoomSockets({ db, realtime, visitors }: { db: Db; realti
         .select({ id: deals.id })
         .from(deals)
         .where(and(eq(deals.id, target.data.dealId), eq(deals.organizationId, user.organizationId)))
-      return deal?.id ?? null
+      return deal ? { dealId: deal.id, team: true } : null
     }
     const { publicId } = target.data
     const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '')
     try {
-      return (await visitors.visitor(publicId, cookies[roomCookie(publicId)])).room.dealId
+      return { dealId: (await visitors.visitor(publicId, cookies[roomCookie(publicId)])).room.dealId, team: false }
     } catch {
       return null
     }
@@ -46,14 +48,14 @@ export function registerRoomSockets({ db, realtime, visitors }: { db: Db; realti
   realtime.io.on('connection', (socket) => {
     socket.on(SocketEvents.dealsJoinPublicRoom, async (payload: unknown, ack?: unknown) => {
       const reply = (answer: Ack) => typeof ack === 'function' && ack(answer)
-      const dealId = await dealOf(socket, payload)
-      if (!dealId) return reply({ ok: false, message: ROOM_REFUSED })
-      await socket.join(chatRoom(dealId))
+      const target = await dealOf(socket, payload)
+      if (!target) return reply({ ok: false, message: ROOM_REFUSED })
+      await socket.join(target.team ? [chatRoom(target.dealId), teamRoom(target.dealId)] : chatRoom(target.dealId))
       reply({ ok: true })
     })
     socket.on(SocketEvents.dealsLeavePublicRoom, async (payload: unknown, ack?: unknown) => {
-      const dealId = await dealOf(socket, payload)
-      if (dealId) await socket.leave(chatRoom(dealId))
+      const target = await dealOf(socket, payload)
+      if (target) await Promise.all([socket.leave(chatRoom(target.dealId)), socket.leave(teamRoom(target.dealId))])
       if (typeof ack === 'function') ack({ ok: true })
     })
   })

@@ -22,6 +22,7 @@ import type { Mailer } from '../mail/mailer.ts'
 import { layout } from '../mail/templates.ts'
 import type { RoomAccessPasses } from './access.ts'
 import type { RoomChat } from './chat.ts'
+import type { RoomNews } from './news.ts'
 import { presentStep, ROOM_NOT_FOUND, type RoomRow } from './rooms.ts'
 
 export const PRIVATE_ROOM = 'This room is private: enter your invited email to receive a code'
@@ -30,14 +31,14 @@ const MAX_HEARTBEAT_SECONDS = 30
 
 export type Visitor = { room: RoomRow; email: string | null }
 
-type Deps = { db: Db; access: RoomAccessPasses; chat: RoomChat; mailer: Mailer; realtime: Pick<Realtime, 'toUser'> }
+type Deps = { db: Db; access: RoomAccessPasses; chat: RoomChat; mailer: Mailer; realtime: Pick<Realtime, 'toUser'>; news: RoomNews }
 
 /**
  * The buyer's side of a room, reached only through its public id: what the page shows, private-room
  * codes, engagement events, buyer-side steps and the chat. Nothing here reads by an internal id the
  * visitor chose.
  */
-export function createVisitorService({ db, access, chat, mailer, realtime }: Deps) {
+export function createVisitorService({ db, access, chat, mailer, realtime, news }: Deps) {
   async function published(publicId: string): Promise<RoomRow> {
     const [room] = await db
       .select()
@@ -144,6 +145,7 @@ export function createVisitorService({ db, access, chat, mailer, realtime }: Dep
         .from(salesroomVisits)
         .where(eq(salesroomVisits.dealId, room.dealId))
       if (Number(visits) === 1) await firstVisit(room, email)
+      news.engagement(room)
       return { visitId: visit.id }
     }
     const ours = and(eq(salesroomVisits.id, input.visitId), eq(salesroomVisits.dealId, room.dealId))
@@ -166,6 +168,7 @@ export function createVisitorService({ db, access, chat, mailer, realtime }: Dep
     const [visit] = await db.select({ id: salesroomVisits.id }).from(salesroomVisits).where(ours)
     if (!link || !visit) throw NotFound('Link not found')
     await db.insert(salesroomLinkOpens).values({ visitId: visit.id, linkId: link.id })
+    news.engagement(room)
     return { visitId: visit.id }
   }
 
@@ -196,6 +199,7 @@ export function createVisitorService({ db, access, chat, mailer, realtime }: Dep
     if (step.side !== 'buyer') throw Forbidden('Only the seller can change this step')
     const [updated] = await db.update(actionSteps).set({ done }).where(eq(actionSteps.id, stepId)).returning()
     if (!updated) throw NotFound('Step not found')
+    news.content(room)
     return presentStep(updated)
   }
 
