@@ -67,7 +67,7 @@ async function violations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
 }
 
-it('the seller publishes the room; the buyer sees it, ticks a step, opens a link and chats live both ways', async () => {
+it('the seller publishes the room; the buyer sees it, ticks a step, opens a link and chats, each side following the other live', async () => {
   const deal = await dealWithLines()
   const editor = await harness.newPage()
   await signIn(editor, seller.user.email, 'Olivia Owner')
@@ -124,9 +124,19 @@ it('the seller publishes the room; the buyer sees it, ticks a step, opens a link
   await reported
   await (await popup).close()
 
+  // The seller's editor, open all along, follows the buyer: the tick, the visit and the link opened.
+  await editor.getByRole('checkbox', { name: '“Legal review” done', checked: true }).waitFor()
+  const visits = editor.getByRole('table', { name: 'Engagement' })
+  await visits.getByRole('cell', { name: 'Security overview' }).waitFor()
+  await visits.getByRole('cell', { name: 'Someone with the link' }).first().waitFor()
+  expect(await editor.getByTestId('first-visit').textContent()).not.toBe('Not visited yet')
+
+  // And the buyer's page follows the seller: a new step appears without a reload.
+  await editor.getByLabel('Step', { exact: true }).fill('Kick-off call')
+  await editor.getByRole('button', { name: 'Add the step' }).click()
+  await plan.getByText('Kick-off call').waitFor()
+
   // Chat: the buyer's message reaches the seller live, as text; the seller's answer reaches the buyer.
-  await editor.reload()
-  await editor.getByRole('heading', { name: 'Chat with the buyer' }).waitFor()
   await editor.getByText('No messages yet.').waitFor()
   const hostile = '<script>window.hacked = true</script> Can we start in January?'
   await page.getByLabel('Your name').fill('Bea Buyer')
@@ -143,14 +153,10 @@ it('the seller publishes the room; the buyer sees it, ticks a step, opens a link
   expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined()
   expect(await page.getByTestId('room-chat-log').locator('script').count()).toBe(0)
 
-  // The step the buyer ticked, and the visit, on the seller's side.
+  // All of it stays after a reload: it was stored, not only shown.
   await editor.reload()
-  await editor.getByRole('checkbox', { name: '“Legal review” done' }).waitFor()
-  expect(await editor.getByRole('checkbox', { name: '“Legal review” done' }).isChecked()).toBe(true)
-  const visits = editor.getByRole('table', { name: 'Engagement' })
-  await visits.getByRole('cell', { name: 'Someone with the link' }).first().waitFor()
-  await visits.getByRole('cell', { name: 'Security overview' }).waitFor()
-  expect(await editor.getByTestId('first-visit').textContent()).not.toBe('Not visited yet')
+  await editor.getByRole('checkbox', { name: '“Legal review” done', checked: true }).waitFor()
+  await editor.getByTestId('seller-chat-log').getByText('Yes, January works.').waitFor()
 })
 
 it('asks for the invited email and the code before it opens a private room', async () => {

@@ -1,4 +1,4 @@
-import { RoomMessage, SOCKET_OPTIONS, SocketEvents } from '@closeroom/shared'
+import { ProductSocketEvents, RoomMessage, SOCKET_OPTIONS, SocketEvents } from '@closeroom/shared'
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { roomApi } from './api'
 import { ChatBubble } from './bits'
 
 const NewMessage = z.object({ message: RoomMessage })
+const RoomChange = z.object({ publicId: z.string(), part: z.enum(['content', 'engagement']) })
 const nameKey = (publicId: string) => `closeroom.salesroom.${publicId}.name`
 
 function storedName(publicId: string): string {
@@ -21,7 +22,18 @@ function merge(list: RoomMessage[], message: RoomMessage): RoomMessage[] {
 }
 
 /** The buyer's chat with the seller: the history, then every new message live; plain text only. */
-export default function RoomChat({ publicId, visitorEmail }: { publicId: string; visitorEmail: string | null }) {
+export default function RoomChat({
+  publicId,
+  visitorEmail,
+  onRoomChanged,
+}: {
+  publicId: string
+  visitorEmail: string | null
+  /** The seller changed the room (or the buyer did, in another tab): the page reads it again. */
+  onRoomChanged: () => void
+}) {
+  const roomChanged = useRef(onRoomChanged)
+  roomChanged.current = onRoomChanged
   const { t, i18n } = useTranslation()
   const [messages, setMessages] = useState<RoomMessage[]>([])
   const [name, setName] = useState(() => storedName(publicId))
@@ -47,6 +59,10 @@ export default function RoomChat({ publicId, visitorEmail }: { publicId: string;
       socket.on(SocketEvents.dealsNewPublicMessage, (payload: unknown) => {
         const parsed = NewMessage.safeParse(payload)
         if (parsed.success) setMessages((list) => merge(list, parsed.data.message))
+      })
+      socket.on(ProductSocketEvents.salesroomChanged, (payload: unknown) => {
+        const change = RoomChange.safeParse(payload)
+        if (change.success && change.data.publicId === publicId && change.data.part === 'content') roomChanged.current()
       })
       close = () => {
         socket.emit(SocketEvents.dealsLeavePublicRoom, { publicId })

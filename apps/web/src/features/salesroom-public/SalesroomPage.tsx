@@ -31,7 +31,7 @@ export default function SalesroomPage() {
   if (room.error?.status === 404 || room.error?.status === 400) return <NotFound />
   if (room.error) return <LoadFailed retry={room.reload} />
   if (!room.data) return <Loading />
-  return <RoomView room={room.data} />
+  return <RoomView room={room.data} reload={room.reload} />
 }
 
 /**
@@ -84,9 +84,11 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
 
 // The seller's words (title, welcome, steps, links) take their own direction (dir="auto": an English welcome
 // keeps its punctuation in an Arabic page) but align with the page: 'left' is flipped to 'right' in rtl.
-function RoomView({ room: initial }: { room: PublicSalesroom }) {
+function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: () => void }) {
   const { t, i18n } = useTranslation()
   const [room, setRoom] = useState(initial)
+  // A reload after the seller's change brings a new room; a step ticked here lives in the state until then.
+  useEffect(() => setRoom(initial), [initial])
   const linkOpened = useVisit(room.publicId)
   const video = room.videoUrl ? videoOf(room.videoUrl) : null
   const locale = intlLocale(i18n.language)
@@ -245,7 +247,7 @@ function RoomView({ room: initial }: { room: PublicSalesroom }) {
 
         <Section id="room-chat" title={t('salesroom.room.chat', { name: room.seller.name })}>
           <Suspense fallback={<Loading inline />}>
-            <RoomChat publicId={room.publicId} visitorEmail={room.visitorEmail} />
+            <RoomChat publicId={room.publicId} visitorEmail={room.visitorEmail} onRoomChanged={reload} />
           </Suspense>
         </Section>
       </Stack>

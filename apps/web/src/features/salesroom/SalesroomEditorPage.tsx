@@ -31,6 +31,7 @@ import { LinksCard } from './LinksCard'
 import { useSalesroom, useSaveSalesroom } from './queries'
 import { SellerChat } from './SellerChat'
 import { StepsCard } from './StepsCard'
+import { useRoomLive } from './useRoomLive'
 
 // The invited emails are typed one per line; the shared schema checks each of them.
 const SettingsForm = SalesroomSettings.extend({
@@ -79,6 +80,7 @@ export default function SalesroomEditorPage() {
 }
 
 function Editor({ dealId, room, dealName }: { dealId: string; room: Salesroom | null; dealName: string }) {
+  useRoomLive(dealId, room?.publicId ?? null)
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, lg: 7 }}>

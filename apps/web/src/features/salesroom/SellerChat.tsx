@@ -1,40 +1,17 @@
-import { RoomMessage, SocketEvents } from '@closeroom/shared'
 import { Alert, Box, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material'
-import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
-import { useSocket } from '../../app/SocketProvider'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
 import { ChatBubble } from '../salesroom-public/bits'
-import { addRoomMessage, usePostRoomMessage, useRoomMessages } from './queries'
+import { usePostRoomMessage, useRoomMessages } from './queries'
 
-const NewMessage = z.object({ dealId: z.string(), message: RoomMessage })
-
-/** The room's chat from the seller's side: joins the deal's public room while on screen. */
+/** The room's chat from the seller's side; the editor's live connection (useRoomLive) brings the buyers' messages. */
 export function SellerChat({ dealId }: { dealId: string }) {
   const { t, i18n } = useTranslation()
   const messages = useRoomMessages(dealId, true)
   const post = usePostRoomMessage(dealId)
   const [body, setBody] = useState('')
-  const { socket, connected } = useSocket()
-  const queryClient = useQueryClient()
-
-  useEffect(() => {
-    if (!socket || !connected) return
-    socket.emit(SocketEvents.dealsJoinPublicRoom, { dealId })
-    const receive = (payload: unknown) => {
-      const parsed = NewMessage.safeParse(payload)
-      if (parsed.success && parsed.data.dealId === dealId) addRoomMessage(queryClient, dealId, parsed.data.message)
-    }
-    socket.on(SocketEvents.dealsNewPublicMessage, receive)
-    return () => {
-      socket.off(SocketEvents.dealsNewPublicMessage, receive)
-      socket.emit(SocketEvents.dealsLeavePublicRoom, { dealId })
-    }
-  }, [socket, connected, dealId, queryClient])
-
   const send = (event: FormEvent) => {
     event.preventDefault()
     const text = body.trim()

@@ -1,0 +1,41 @@
+import { ProductSocketEvents, RoomMessage, SocketEvents } from '@closeroom/shared'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { z } from 'zod'
+import { useSocket } from '../../app/SocketProvider'
+import { addRoomMessage, salesroomKeys } from './queries'
+
+const NewMessage = z.object({ dealId: z.string(), message: RoomMessage })
+const Change = z.object({ publicId: z.string(), part: z.enum(['content', 'engagement']) })
+
+/**
+ * Keeps the editor live while it is on screen: joins the room as the seller's team (again after a
+ * reconnection, since the server forgets rooms with the connection), adds the buyers' messages to the chat
+ * and reads the room or its engagement again when a buyer ticks a step, visits or opens something.
+ */
+export function useRoomLive(dealId: string, publicId: string | null) {
+  const { socket, connected } = useSocket()
+  const queryClient = useQueryClient()
+
+  useEffect(() => {
+    if (!socket || !connected || !publicId) return
+    socket.emit(SocketEvents.dealsJoinPublicRoom, { dealId })
+    const receive = (payload: unknown) => {
+      const parsed = NewMessage.safeParse(payload)
+      if (parsed.success && parsed.data.dealId === dealId) addRoomMessage(queryClient, dealId, parsed.data.message)
+    }
+    const changed = (payload: unknown) => {
+      const parsed = Change.safeParse(payload)
+      if (!parsed.success || parsed.data.publicId !== publicId) return
+      const key = parsed.data.part === 'content' ? salesroomKeys.room(dealId) : salesroomKeys.engagement(dealId)
+      void queryClient.invalidateQueries({ queryKey: key })
+    }
+    socket.on(SocketEvents.dealsNewPublicMessage, receive)
+    socket.on(ProductSocketEvents.salesroomChanged, changed)
+    return () => {
+      socket.off(SocketEvents.dealsNewPublicMessage, receive)
+      socket.off(ProductSocketEvents.salesroomChanged, changed)
+      socket.emit(SocketEvents.dealsLeavePublicRoom, { dealId })
+    }
+  }, [socket, connected, dealId, publicId, queryClient])
+}
