@@ -134,9 +134,9 @@ export async function buildApp(deps: AppDeps) {
   const products = createProductService({ db })
   const clients = createClientService({ db })
   const messages = createMessagesModule({ db, realtime })
-  const salesrooms = await createSalesroomModule({ db, mailer, realtime, appUrl: config.appUrl })
+  const automations = await createAutomationsModule({ db, jobs, mailer, realtime, log: app.log })
+  const salesrooms = await createSalesroomModule({ db, mailer, realtime, appUrl: config.appUrl, automations })
   const files = createFilesModule({ db, dataDir: config.dataDir })
-  const automations = await createAutomationsModule({ db, jobs })
   const landing = createLandingModule({ db })
 
   await app.register(swagger, {
@@ -181,6 +181,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('realtime', realtime)
   // Tests run a queued reminder's work without waiting for its time.
   app.decorate('booking', booking)
+  // Tests fire product automations as the product room and booking would.
+  app.decorate('automations', automations)
   return app
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import { serverSecret } from '../../lib/secrets.ts'
 import type { Realtime } from '../../realtime/server.ts'
+import type { AutomationsModule } from '../automations/module.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { createRoomAccess } from './access.ts'
 import { createRoomChat } from './chat.ts'
@@ -16,18 +17,20 @@ export async function createSalesroomModule({
   mailer,
   realtime,
   appUrl,
+  automations,
 }: {
   db: Db
   mailer: Mailer
   realtime: Pick<Realtime, 'io' | 'toUser'>
   appUrl: string
+  automations: Pick<AutomationsModule, 'fire'>
 }) {
   const access = createRoomAccess(db, await serverSecret(db, 'salesroom-pass-key'))
   const chat = createRoomChat({ db, realtime })
   const news = createRoomNews(realtime)
   const rooms = createRoomService({ db, appUrl, news })
   const plan = createPlanService({ db, rooms, news })
-  const visitors = createVisitorService({ db, access, chat, mailer, realtime, news })
+  const visitors = createVisitorService({ db, access, chat, mailer, realtime, news, automations })
   registerRoomSockets({ db, realtime, visitors })
   return { rooms, plan, chat, visitors, news }
 }

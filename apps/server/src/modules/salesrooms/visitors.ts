@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.ts'
 import { Forbidden, Invalid, NotFound, Unauthorized } from '../../http/errors.ts'
 import type { Realtime } from '../../realtime/server.ts'
+import type { AutomationsModule } from '../automations/module.ts'
 import { addDealActivity } from '../deals/activities.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { layout } from '../mail/templates.ts'
@@ -31,14 +32,22 @@ const MAX_HEARTBEAT_SECONDS = 30
 
 export type Visitor = { room: RoomRow; email: string | null }
 
-type Deps = { db: Db; access: RoomAccessPasses; chat: RoomChat; mailer: Mailer; realtime: Pick<Realtime, 'toUser'>; news: RoomNews }
+type Deps = {
+  db: Db
+  access: RoomAccessPasses
+  chat: RoomChat
+  mailer: Mailer
+  realtime: Pick<Realtime, 'toUser'>
+  news: RoomNews
+  automations: Pick<AutomationsModule, 'fire'>
+}
 
 /**
  * The buyer's side of a room, reached only through its public id: what the page shows, private-room
  * codes, engagement events, buyer-side steps and the chat. Nothing here reads by an internal id the
  * visitor chose.
  */
-export function createVisitorService({ db, access, chat, mailer, realtime, news }: Deps) {
+export function createVisitorService({ db, access, chat, mailer, realtime, news, automations }: Deps) {
   async function published(publicId: string): Promise<RoomRow> {
     const [room] = await db
       .select()
@@ -187,6 +196,15 @@ export function createVisitorService({ db, access, chat, mailer, realtime, news 
       dealName: deal.name,
       visitor: email,
     })
+    // Each product on the deal's lines sets off its own 'room first visited' rules.
+    const lines = await db.select({ productId: dealLines.productId }).from(dealLines).where(eq(dealLines.dealId, room.dealId))
+    for (const productId of new Set(lines.map((l) => l.productId)))
+      await automations.fire({
+        organizationId: room.organizationId,
+        productId,
+        trigger: 'room_first_visited',
+        event: { dealId: room.dealId, email: email ?? undefined },
+      })
   }
 
   /** The buyer ticks or unticks a step on their side of the plan; the seller's steps are the seller's. */
