@@ -21,6 +21,7 @@ import { createSessions } from './modules/auth/sessions.ts'
 import { createAutomationsModule } from './modules/automations/module.ts'
 import { automationRoutes } from './modules/automations/routes.ts'
 import { createBookingModule } from './modules/booking/module.ts'
+import { createBookingOrigins } from './modules/booking/origins.ts'
 import { publicBookingRoutes } from './modules/booking/public-routes.ts'
 import { bookingRoutes } from './modules/booking/routes.ts'
 import { calendarRoutes } from './modules/calendar/routes.ts'
@@ -42,6 +43,9 @@ import { organizationRoutes } from './modules/organizations/routes.ts'
 import { createOrganizationService } from './modules/organizations/service.ts'
 import { overviewRoutes } from './modules/overview/routes.ts'
 import { createOverviewService } from './modules/overview/service.ts'
+import { createInquiryService } from './modules/products/inquiries.ts'
+import { publicProductRoutes } from './modules/products/public-routes.ts'
+import { createProductRoomService } from './modules/products/room.ts'
 import { productRoutes } from './modules/products/routes.ts'
 import { createProductService } from './modules/products/service.ts'
 import { createSalesroomModule } from './modules/salesrooms/module.ts'
@@ -129,7 +133,6 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     appUrl: config.appUrl,
   })
-  const booking = await createBookingModule({ db, jobs, mailer, realtime, appUrl: config.appUrl, log: app.log, calendar })
   const dealsModule = createDealsModule({ db, realtime })
   const products = createProductService({ db })
   const clients = createClientService({ db })
@@ -137,6 +140,11 @@ export async function buildApp(deps: AppDeps) {
   const automations = await createAutomationsModule({ db, jobs, mailer, realtime, log: app.log })
   const salesrooms = await createSalesroomModule({ db, mailer, realtime, appUrl: config.appUrl, automations })
   const files = createFilesModule({ db, dataDir: config.dataDir })
+  // After the rooms and automations: a booking made from a sales room or a product room tells them.
+  const origins = createBookingOrigins({ db, visitors: salesrooms.visitors, automations, realtime })
+  const booking = await createBookingModule({ db, jobs, mailer, realtime, appUrl: config.appUrl, log: app.log, calendar, origins })
+  const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
+  const inquiries = createInquiryService({ db, realtime, automations })
   const landing = createLandingModule({ db })
 
   await app.register(swagger, {
@@ -164,7 +172,8 @@ export async function buildApp(deps: AppDeps) {
       bookingRoutes(api, booking)
       publicBookingRoutes(api, { ...booking, limits })
       dealRoutes(api, dealsModule)
-      productRoutes(api, { products })
+      productRoutes(api, { products, rooms: productRooms })
+      publicProductRoutes(api, { rooms: productRooms, inquiries, limits })
       clientRoutes(api, { clients })
       messageRoutes(api, messages)
       salesroomRoutes(api, salesrooms)

@@ -273,6 +273,16 @@ export const CreateBooking = z.object({
   phone: phone.optional(),
   notes: z.string().trim().max(2000).optional(),
   answers: BookingAnswers.optional(),
+  /** Booked from a deal's sales room (its public id): the booking lands on that deal's timeline. */
+  salesroomId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, { message: 'Sales room not found' })
+    .optional(),
+  /** Booked from a product's room (its public id): the product's automations hear of it. */
+  productRoomId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, { message: 'Product not found' })
+    .optional(),
 })
 export type CreateBooking = z.input<typeof CreateBooking>
 

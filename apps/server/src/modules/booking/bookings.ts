@@ -19,6 +19,7 @@ import { checkAnswers } from './answers.ts'
 import type { Availability, Host } from './availability.ts'
 import { rulesOf } from './availability.ts'
 import { EVENT_TYPE_NOT_FOUND, type EventTypeRow } from './event-types.ts'
+import type { BookingOrigins } from './origins.ts'
 import { type BookingRow, isChangeable, presentBookings, presentPublicBooking } from './present.ts'
 import { rankHosts, recentLoads } from './round-robin.ts'
 import { hostsFreeAt } from './slots.ts'
@@ -41,6 +42,8 @@ type Deps = {
   availability: Availability
   appUrl: string
   onChange: BookingListener
+  /** Bookings made from a deal's sales room or a product's room. */
+  origins: BookingOrigins
   now?: () => number
 }
 
@@ -51,7 +54,7 @@ const secret = (bytes: number) => randomBytes(bytes).toString('base64url')
  * Bookings: made, moved and cancelled by buyers through their uid, confirmed, declined and cancelled by
  * hosts. The slot engine decides what is offered; the database's exclusion constraint decides races.
  */
-export function createBookingService({ db, availability, appUrl, onChange, now = Date.now }: Deps) {
+export function createBookingService({ db, availability, appUrl, onChange, origins, now = Date.now }: Deps) {
   async function publicEventType(id: string): Promise<EventTypeRow> {
     const [row] = await db
       .select()
@@ -148,8 +151,10 @@ export function createBookingService({ db, availability, appUrl, onChange, now =
     }
   }
 
-  async function create(input: z.output<typeof CreateBooking>): Promise<PublicBooking> {
+  /** `roomPass` is the buyer's pass to the private sales room the booking is made from, if any. */
+  async function create(input: z.output<typeof CreateBooking>, roomPass?: string): Promise<PublicBooking> {
     const eventType = await publicEventType(input.eventTypeId)
+    const origin = await origins.resolve(input, eventType, roomPass)
     const duration = input.duration ?? eventType.durations[0] ?? 30
     if (!eventType.durations.includes(duration)) throw Invalid("duration: Choose one of this event type's durations")
     const attendeePhone = input.phone || null
@@ -181,6 +186,7 @@ export function createBookingService({ db, availability, appUrl, onChange, now =
               notes: input.notes || null,
               answers,
               ...locationOf(eventType, attendeePhone),
+              ...origin,
             })
             .returning({ id: bookings.id })
           if (!row) throw new Error('booking insert returned nothing')
@@ -197,6 +203,7 @@ export function createBookingService({ db, availability, appUrl, onChange, now =
     if (!bookingId) throw Conflict(SLOT_TAKEN)
     await onChange(bookingId, { type: 'booking-created', by: 'attendee' })
     const row = await rowById(bookingId)
+    await origins.booked(row)
     return presentPublicBooking(db, row, await handleOf(row.eventTypeId), now())
   }
 

@@ -10,6 +10,7 @@ import { createBookingService } from './bookings.ts'
 import { createEventTypeService } from './event-types.ts'
 import { createHandles } from './handles.ts'
 import { createBookingNotifier } from './notify.ts'
+import type { BookingOrigins } from './origins.ts'
 import { createPublicPages } from './public-pages.ts'
 import { createScheduleService } from './schedules.ts'
 import { createBookingSettings } from './settings.ts'
@@ -28,11 +29,13 @@ type Deps = {
   appUrl: string
   log: FastifyBaseLogger
   calendar?: CalendarLink
+  /** Bookings made from sales rooms and product rooms (./origins.ts). */
+  origins: BookingOrigins
   now?: () => number
 }
 
 /** Booking, assembled: the services the routes call, wired to emails, live updates, reminders and calendars. */
-export async function createBookingModule({ db, jobs, mailer, realtime, appUrl, log, calendar, now }: Deps) {
+export async function createBookingModule({ db, jobs, mailer, realtime, appUrl, log, calendar, origins, now }: Deps) {
   const handles = createHandles(db)
   const schedules = createScheduleService({ db })
   const settings = createBookingSettings({ db })
@@ -49,7 +52,7 @@ export async function createBookingModule({ db, jobs, mailer, realtime, appUrl, 
     calendarSync: calendar?.bookingChanged,
     now,
   })
-  const bookings = createBookingService({ db, availability, appUrl, onChange: notifier.listener, now })
+  const bookings = createBookingService({ db, availability, appUrl, onChange: notifier.listener, origins, now })
   const pages = createPublicPages({ db, handles, availability, now })
 
   async function present(userId: string, handle: string): Promise<BookingProfile> {

@@ -147,7 +147,8 @@ export function createPublicPages({
     return { slots: groupByDate(starts, query.timeZone) }
   }
 
-  return { profile, slots }
+  // presentEventTypes: a product room's booking widget shows its event type as these pages do.
+  return { profile, slots, presentEventTypes }
 }
 
 export type PublicPages = ReturnType<typeof createPublicPages>

@@ -14,9 +14,10 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RateLimitGuards } from '../../http/rate-limits.ts'
+import { roomCookie } from '../salesrooms/access.ts'
 import type { BookingModule } from './module.ts'
 
-const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody }
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody }
 const tags = ['public booking']
 
 /** The buyer's side, without an account: a page's event types, free times, and their own booking by its uid. */
@@ -57,7 +58,11 @@ export function publicBookingRoutes(app: FastifyInstance, { pages, bookings, lim
   r.post(
     '/public/bookings',
     { ...writes, schema: { tags, body: CreateBooking, response: { 201: PublicBooking, ...errors } } },
-    async (req, reply) => reply.code(201).send(await bookings.create(req.body)),
+    async (req, reply) => {
+      // Booked from a private sales room: its pass cookie says the buyer may be there.
+      const pass = req.body.salesroomId ? req.cookies[roomCookie(req.body.salesroomId)] : undefined
+      return reply.code(201).send(await bookings.create(req.body, pass))
+    },
   )
 
   r.get(

@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/passwords.ts'
 import { WORKING_HOURS } from '../booking/schedules.ts'
 import { seedPipeline } from '../deals/demo.ts'
 import { seedConversations } from '../messages/demo.ts'
+import { seedProductRoom } from '../products/demo.ts'
 import { seedSalesroom } from '../salesrooms/demo.ts'
 
 export const DEMO_PASSWORD = 'closeroom-demo'
@@ -39,6 +40,8 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     await seedConversations(tx, org.id, rows)
     // The Northwind pilot's sales room at /d/demo (modules/salesrooms/demo.ts).
     await seedSalesroom(tx, org.id)
+    // Closeroom Enterprise's product room at /p/demo (modules/products/demo.ts).
+    await seedProductRoom(tx, org.id)
   })
   return { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }
 }

@@ -1,0 +1,79 @@
+import { ProductSocketEvents } from '@closeroom/shared'
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { deals } from '../../db/schema/index.ts'
+import { Invalid } from '../../http/errors.ts'
+import type { Realtime } from '../../realtime/server.ts'
+import type { AutomationsModule } from '../automations/module.ts'
+import { addDealActivity } from '../deals/activities.ts'
+import { summaryOf } from '../deals/present.ts'
+import { publishedProduct } from '../products/room.ts'
+import type { VisitorService } from '../salesrooms/visitors.ts'
+import type { EventTypeRow } from './event-types.ts'
+import type { BookingRow } from './present.ts'
+
+/** Which room a booking was made from: a deal's sales room, a product's room, or neither (a booking page). */
+export type BookingOrigin = { dealId: string | null; productId: string | null }
+export type RoomRef = { salesroomId?: string; productRoomId?: string }
+
+type Deps = {
+  db: Db
+  visitors: Pick<VisitorService, 'visitor'>
+  automations: Pick<AutomationsModule, 'fire'>
+  realtime: Pick<Realtime, 'toOrganization'>
+}
+
+/**
+ * Bookings made from rooms. Before the booking: the room must be one the buyer may open (a private sales room
+ * asks for its pass) and must offer the event type. After it: the deal's timeline and board hear of it, and
+ * the product's automations run.
+ */
+export function createBookingOrigins({ db, visitors, automations, realtime }: Deps) {
+  async function resolve(from: RoomRef, eventType: EventTypeRow, roomPass: string | undefined): Promise<BookingOrigin> {
+    if (from.salesroomId && from.productRoomId) throw Invalid('productRoomId: A booking comes from one room at most')
+    if (from.salesroomId) {
+      const { room } = await visitors.visitor(from.salesroomId, roomPass)
+      const [deal] = await db
+        .select({ ownerId: deals.ownerId })
+        .from(deals)
+        .where(and(eq(deals.id, room.dealId), eq(deals.organizationId, room.organizationId)))
+      // A sales room offers its deal owner's booking page: their own event types.
+      const offered =
+        deal && eventType.organizationId === room.organizationId && eventType.kind === 'personal' && eventType.ownerId === deal.ownerId
+      if (!offered) throw Invalid('eventTypeId: This sales room does not offer this meeting')
+      return { dealId: room.dealId, productId: null }
+    }
+    if (from.productRoomId) {
+      const product = await publishedProduct(db, from.productRoomId)
+      if (product.roomEventTypeId !== eventType.id) throw Invalid('eventTypeId: This product room does not offer this meeting')
+      return { dealId: null, productId: product.id }
+    }
+    return { dealId: null, productId: null }
+  }
+
+  async function booked(row: BookingRow): Promise<void> {
+    if (row.dealId) {
+      const onDeal = await addDealActivity(db, {
+        organizationId: row.organizationId,
+        dealId: row.dealId,
+        kind: 'booking',
+        data: { title: row.title, start: row.startAt.toISOString(), attendee: row.attendeeName },
+      })
+      if (onDeal)
+        realtime.toOrganization(row.organizationId, ProductSocketEvents.dealsChanged, {
+          deal: await summaryOf(db, row.organizationId, row.dealId),
+        })
+    }
+    if (row.productId)
+      await automations.fire({
+        organizationId: row.organizationId,
+        productId: row.productId,
+        trigger: 'booking_made',
+        event: { bookingUid: row.uid, name: row.attendeeName, email: row.attendeeEmail },
+      })
+  }
+
+  return { resolve, booked }
+}
+
+export type BookingOrigins = ReturnType<typeof createBookingOrigins>
