@@ -205,3 +205,36 @@ it('keeps the event on its own process when that process has no Redis', async ()
   expect(await marker).toEqual({ userId: member.id })
   expect(ownerAloneHeard).toEqual([{ userId: member.id }])
 })
+
+it('counts a user online across processes: one user-online for tabs on two processes, user-offline when the last closes', async () => {
+  const watcher = await connect(b, member)
+  const onlineOn = async (server: Server) => {
+    const res = await fetch(`${server.url}/api/users/online`, { headers: { cookie: member.cookie } })
+    return ((await res.json()) as { userIds: string[] }).userIds
+  }
+  // Earlier tests' sockets are gone: wait until B no longer counts the owner (their last one closed).
+  const heard: string[] = []
+  watcher.on(SocketEvents.userOnline, ({ userId }: { userId: string }) => userId === owner.id && heard.push('online'))
+  watcher.on(SocketEvents.userOffline, ({ userId }: { userId: string }) => userId === owner.id && heard.push('offline'))
+  for (const socket of sockets.splice(0)) if (socket !== watcher) socket.disconnect()
+  sockets.push(watcher)
+  await expect.poll(() => onlineOn(b)).toEqual([member.id])
+  heard.length = 0
+
+  const cameOnline = nextEvent(watcher, SocketEvents.userOnline)
+  const onA = await connect(a, owner)
+  expect(await cameOnline).toEqual({ userId: owner.id })
+  const onB = await connect(b, owner)
+  // Both processes see the owner, wherever the request lands.
+  expect((await onlineOn(a)).sort()).toEqual([owner.id, member.id].sort())
+  expect((await onlineOn(b)).sort()).toEqual([owner.id, member.id].sort())
+
+  onA.disconnect()
+  // Still online through the tab on B.
+  await expect.poll(() => onlineOn(a)).toContain(owner.id)
+  const wentOffline = nextEvent(watcher, SocketEvents.userOffline)
+  onB.disconnect()
+  expect(await wentOffline).toEqual({ userId: owner.id })
+  expect(await onlineOn(a)).toEqual([member.id])
+  expect(heard).toEqual(['online', 'offline'])
+})

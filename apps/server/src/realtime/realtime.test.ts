@@ -85,3 +85,38 @@ it('refuses a socket opened by a page of another site, even with the cookie', as
   expect(error.message).toBe('websocket error')
   expect(socket.connected).toBe(false)
 })
+
+it('tells teammates when a user comes online with a first socket and goes offline with the last one', async () => {
+  const owner = await buildOwner(app)
+  const member = await buildMember(app, owner)
+  const watcher = await connect(member)
+  const onlineNow = async () =>
+    (await app.inject({ method: 'GET', url: '/api/users/online', headers: { cookie: member.cookie } })).json().userIds
+  expect(await onlineNow()).toEqual([member.user.id])
+
+  const heard: { event: string; userId: string }[] = []
+  for (const event of [SocketEvents.userOnline, SocketEvents.userOffline])
+    watcher.on(event, ({ userId }: { userId: string }) => heard.push({ event, userId }))
+
+  const cameOnline = nextEvent(watcher, SocketEvents.userOnline)
+  const first = await connect(owner)
+  expect(await cameOnline).toEqual({ userId: owner.user.id })
+  // A second tab is no news; closing it is none either while the first stays open.
+  const second = await connect(owner)
+  expect((await onlineNow()).sort()).toEqual([owner.user.id, member.user.id].sort())
+  second.disconnect()
+
+  const wentOffline = nextEvent(watcher, SocketEvents.userOffline)
+  first.disconnect()
+  expect(await wentOffline).toEqual({ userId: owner.user.id })
+  expect(heard).toEqual([
+    { event: SocketEvents.userOnline, userId: owner.user.id },
+    { event: SocketEvents.userOffline, userId: owner.user.id },
+  ])
+  expect(await onlineNow()).toEqual([member.user.id])
+
+  // Another organization's list never shows Acme's people.
+  const stranger = await buildOwner(app)
+  const theirs = await app.inject({ method: 'GET', url: '/api/users/online', headers: { cookie: stranger.cookie } })
+  expect(theirs.json()).toEqual({ userIds: [] })
+})

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { Redis } from 'ioredis'
 import { Server } from 'socket.io'
 import { SESSION_COOKIE, type Sessions } from '../modules/auth/sessions.ts'
+import { memoryPresence, type Presence, redisPresence } from './presence.ts'
 import { type RoomAccess, registerRoomHandlers } from './rooms.ts'
 
 export type SocketUser = { id: string; organizationId: string; name: string }
@@ -44,6 +45,14 @@ export async function createRealtime(options: {
     redisClients.push(pub, sub)
     io.adapter(createAdapter(pub, sub))
   }
+  const presence: Presence = redisClients[0] ? redisPresence(redisClients[0]) : memoryPresence()
+  // A socket's join and leave run in order, and close() waits for the last ones before Redis goes.
+  const pending = new Set<Promise<void>>()
+  function track(work: Promise<void>) {
+    pending.add(work)
+    void work.finally(() => pending.delete(work))
+    return work
+  }
 
   io.use(async (socket, next) => {
     try {
@@ -62,6 +71,24 @@ export async function createRealtime(options: {
     const user = socket.data.user as SocketUser | undefined
     if (!user) return
     void socket.join([rooms.user(user.id), rooms.organization(user.organizationId)])
+    // user-online when a user's first socket opens, user-offline when their last one closes, on any process.
+    const announce = (event: string) => io.to(rooms.organization(user.organizationId)).emit(event, { userId: user.id })
+    const joined = track(
+      presence.join(user.id, socket.id).then(
+        (first) => void (first && announce(SocketEvents.userOnline)),
+        (error: unknown) => log.error({ err: error }, 'presence join failed'),
+      ),
+    )
+    socket.on('disconnect', () => {
+      void track(
+        joined
+          .then(() => presence.leave(user.id, socket.id))
+          .then(
+            (last) => void (last && announce(SocketEvents.userOffline)),
+            (error: unknown) => log.error({ err: error }, 'presence leave failed'),
+          ),
+      )
+    })
     // The activity tracker's signal, relayed to teammates (who is at their desk right now).
     for (const event of [SocketEvents.userActive, SocketEvents.userInactive]) {
       socket.on(event, () => {
@@ -83,8 +110,12 @@ export async function createRealtime(options: {
     disconnectUser(userId: string) {
       io.in(rooms.user(userId)).disconnectSockets(true)
     },
+    /** Which of these users have a socket open now, on any process. */
+    online: (userIds: string[]) => presence.online(userIds),
     async close() {
       await io.close()
+      await Promise.all(pending)
+      presence.close()
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)))
     },
   }

@@ -1,4 +1,4 @@
-import { ErrorBody, IdParams, InviteUser, UpdateUser, User, UserList } from '@closeroom/shared'
+import { ErrorBody, IdParams, InviteUser, OnlineUsers, UpdateUser, User, UserList } from '@closeroom/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { actor } from '../../http/auth.ts'
@@ -13,6 +13,10 @@ export function userRoutes(app: FastifyInstance, { users }: { users: UserService
 
   r.get('/users', { schema: { tags, response: { 200: UserList, ...errors } } }, async (req) => ({
     users: (await users.list(actor(req))).map(presentUser),
+  }))
+
+  r.get('/users/online', { schema: { tags, response: { 200: OnlineUsers, ...errors } } }, async (req) => ({
+    userIds: await users.online(actor(req)),
   }))
 
   r.post(

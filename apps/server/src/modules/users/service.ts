@@ -20,7 +20,7 @@ type Deps = {
   sessions: Sessions
   tokens: OneTimeTokens
   mailer: Mailer
-  realtime: Pick<Realtime, 'disconnectUser' | 'toUser'>
+  realtime: Pick<Realtime, 'disconnectUser' | 'toUser' | 'online'>
   appUrl: string
 }
 
@@ -37,6 +37,15 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
 
   async function list({ user: me }: AuthContext): Promise<UserRow[]> {
     return db.select().from(users).where(eq(users.organizationId, me.organizationId)).orderBy(asc(users.name), asc(users.email))
+  }
+
+  /** Who of the organization is connected right now, on any server process. */
+  async function online({ user: me }: AuthContext): Promise<string[]> {
+    const members = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organizationId, me.organizationId), eq(users.status, 'active')))
+    return realtime.online(members.map((m) => m.id))
   }
 
   /** Creates the account as 'invited' and emails a link; the person sets their name and password on /register. */
@@ -151,7 +160,7 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
     if (!other) throw Invalid('The organization needs at least one active owner')
   }
 
-  return { get, list, invite, update, deactivate }
+  return { get, list, online, invite, update, deactivate }
 }
 
 export type UserService = ReturnType<typeof createUserService>
