@@ -20,6 +20,7 @@ const rules = {
   'organization.update': (actor: Actor) => isAdmin(actor),
   'pipeline.manage': (actor: Actor) => isAdmin(actor),
   'products.manage': (actor: Actor) => isAdmin(actor),
+  'landing.manage': (actor: Actor) => isAdmin(actor),
   // Any member edits any deal of the organization (a sales team works together); deleting is for its owner and admins.
   'deals.delete': (actor: Actor, deal?: { ownerId: string }) => isAdmin(actor) || deal?.ownerId === actor.id,
   'clients.delete': (actor: Actor) => isAdmin(actor),
@@ -47,6 +48,7 @@ const messages: Record<Action, string> = {
   'organization.update': "Only owners and admins can change the organization's settings",
   'pipeline.manage': 'Only owners and admins can change the pipeline',
   'products.manage': 'Only owners and admins can manage products',
+  'landing.manage': 'Only owners and admins can manage landing pages',
   'deals.delete': "Only owners, admins and the deal's owner can delete a deal",
   'clients.delete': 'Only owners and admins can delete clients',
   'messages.edit': 'Only its author can edit a message',

@@ -3,6 +3,7 @@ import { eventTypeHosts, eventTypes, organizations, publicHandles, schedules, te
 import { hashPassword } from '../../lib/passwords.ts'
 import { WORKING_HOURS } from '../booking/schedules.ts'
 import { seedPipeline } from '../deals/demo.ts'
+import { seedLandingPage } from '../landing/demo.ts'
 import { seedConversations } from '../messages/demo.ts'
 import { seedProductRoom } from '../products/demo.ts'
 import { seedSalesroom } from '../salesrooms/demo.ts'
@@ -40,6 +41,8 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     await seedConversations(tx, org.id, rows)
     // The Northwind pilot's sales room at /d/demo (modules/salesrooms/demo.ts).
     await seedSalesroom(tx, org.id)
+    // The organization's public page at /l/demo (modules/landing/demo.ts).
+    await seedLandingPage(tx, org.id)
     // Closeroom Enterprise's product room at /p/demo (modules/products/demo.ts).
     await seedProductRoom(tx, org.id)
   })
