@@ -10,14 +10,17 @@ export type Presence = {
   join(userId: string, socketId: string): Promise<boolean>
   /** Counts a socket out; true when it was the user's last (they just went offline). */
   leave(userId: string, socketId: string): Promise<boolean>
-  /** Which of these users are online now, in the order given. */
-  online(userIds: string[]): Promise<string[]>
+  /** Which of these users are online now, in the order given, and whether they are at their desk. */
+  online(userIds: string[]): Promise<{ userId: string; active: boolean }[]>
+  /** The activity tracker's latest word for a user: user-active or user-inactive. */
+  setActive(userId: string, active: boolean): Promise<void>
   close(): void
 }
 
 /** One process: a set of open sockets per user. */
 export function memoryPresence(): Presence {
   const sockets = new Map<string, Set<string>>()
+  const inactive = new Set<string>()
   return {
     async join(userId, socketId) {
       const open = sockets.get(userId) ?? new Set<string>()
@@ -30,10 +33,15 @@ export function memoryPresence(): Presence {
       if (!open?.delete(socketId)) return false
       if (open.size > 0) return false
       sockets.delete(userId)
+      inactive.delete(userId)
       return true
     },
     async online(userIds) {
-      return userIds.filter((id) => (sockets.get(id)?.size ?? 0) > 0)
+      return userIds.filter((id) => (sockets.get(id)?.size ?? 0) > 0).map((userId) => ({ userId, active: !inactive.has(userId) }))
+    },
+    async setActive(userId, active) {
+      if (active) inactive.delete(userId)
+      else inactive.add(userId)
     },
     close() {},
   }
@@ -43,6 +51,7 @@ export function memoryPresence(): Presence {
 const ENTRY_TTL_MS = 60_000
 const RENEW_EVERY_MS = 20_000
 const key = (userId: string) => `closeroom:presence:${userId}`
+const inactiveKey = (userId: string) => `closeroom:inactive:${userId}`
 
 // Each user's open sockets are a sorted set scored by when the entry expires. The scripts drop expired
 // entries and count in one step, so two processes counting the same user at once cannot both see "first".
@@ -79,15 +88,24 @@ export function redisPresence(redis: Redis): Presence {
     async leave(userId, socketId) {
       local.delete(socketId)
       const after = await redis.eval(LEAVE, 1, key(userId), socketId, Date.now())
-      return Number(after) === 0
+      if (Number(after) !== 0) return false
+      await redis.del(inactiveKey(userId))
+      return true
     },
     async online(userIds) {
       if (userIds.length === 0) return []
       const now = Date.now()
       const batch = redis.pipeline()
-      for (const id of userIds) batch.zcount(key(id), now, '+inf')
-      const counts = (await batch.exec()) ?? []
-      return userIds.filter((_, i) => Number(counts[i]?.[1] ?? 0) > 0)
+      for (const id of userIds) batch.zcount(key(id), now, '+inf').exists(inactiveKey(id))
+      const answers = (await batch.exec()) ?? []
+      return userIds.flatMap((userId, i) =>
+        Number(answers[2 * i]?.[1] ?? 0) > 0 ? [{ userId, active: Number(answers[2 * i + 1]?.[1] ?? 0) === 0 }] : [],
+      )
+    },
+    async setActive(userId, active) {
+      // It lasts as long as a presence entry would: a crashed process's users do not stay "away" for ever.
+      if (active) await redis.del(inactiveKey(userId))
+      else await redis.set(inactiveKey(userId), '1', 'PX', ENTRY_TTL_MS * 10)
     },
     close() {
       clearInterval(renew)

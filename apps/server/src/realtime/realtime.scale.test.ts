@@ -210,7 +210,7 @@ it('counts a user online across processes: one user-online for tabs on two proce
   const watcher = await connect(b, member)
   const onlineOn = async (server: Server) => {
     const res = await fetch(`${server.url}/api/users/online`, { headers: { cookie: member.cookie } })
-    return ((await res.json()) as { userIds: string[] }).userIds
+    return ((await res.json()) as { online: { userId: string }[] }).online.map((entry) => entry.userId)
   }
   // Earlier tests' sockets are gone: wait until B no longer counts the owner (their last one closed).
   const heard: string[] = []

@@ -91,8 +91,11 @@ it('tells teammates when a user comes online with a first socket and goes offlin
   const member = await buildMember(app, owner)
   const watcher = await connect(member)
   const onlineNow = async () =>
-    (await app.inject({ method: 'GET', url: '/api/users/online', headers: { cookie: member.cookie } })).json().userIds
-  expect(await onlineNow()).toEqual([member.user.id])
+    (await app.inject({ method: 'GET', url: '/api/users/online', headers: { cookie: member.cookie } }))
+      .json()
+      .online.map((entry: { userId: string; active: boolean }) => `${entry.userId}:${entry.active ? 'active' : 'away'}`)
+      .sort()
+  expect(await onlineNow()).toEqual([`${member.user.id}:active`])
 
   const heard: { event: string; userId: string }[] = []
   for (const event of [SocketEvents.userOnline, SocketEvents.userOffline])
@@ -103,7 +106,16 @@ it('tells teammates when a user comes online with a first socket and goes offlin
   expect(await cameOnline).toEqual({ userId: owner.user.id })
   // A second tab is no news; closing it is none either while the first stays open.
   const second = await connect(owner)
-  expect((await onlineNow()).sort()).toEqual([owner.user.id, member.user.id].sort())
+  expect(await onlineNow()).toEqual([`${owner.user.id}:active`, `${member.user.id}:active`].sort())
+  // Away is remembered for whoever looks later, and ends with the next sign of life.
+  const away = nextEvent(watcher, SocketEvents.userInactive)
+  second.emit(SocketEvents.userInactive)
+  await away
+  expect(await onlineNow()).toEqual([`${owner.user.id}:away`, `${member.user.id}:active`].sort())
+  const back = nextEvent(watcher, SocketEvents.userActive)
+  first.emit(SocketEvents.userActive)
+  await back
+  expect(await onlineNow()).toEqual([`${owner.user.id}:active`, `${member.user.id}:active`].sort())
   second.disconnect()
 
   const wentOffline = nextEvent(watcher, SocketEvents.userOffline)
@@ -113,10 +125,10 @@ it('tells teammates when a user comes online with a first socket and goes offlin
     { event: SocketEvents.userOnline, userId: owner.user.id },
     { event: SocketEvents.userOffline, userId: owner.user.id },
   ])
-  expect(await onlineNow()).toEqual([member.user.id])
+  expect(await onlineNow()).toEqual([`${member.user.id}:active`])
 
   // Another organization's list never shows Acme's people.
   const stranger = await buildOwner(app)
   const theirs = await app.inject({ method: 'GET', url: '/api/users/online', headers: { cookie: stranger.cookie } })
-  expect(theirs.json()).toEqual({ userIds: [] })
+  expect(theirs.json()).toEqual({ online: [] })
 })

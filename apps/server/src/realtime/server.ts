@@ -90,9 +90,15 @@ export async function createRealtime(options: {
       )
     })
     // The activity tracker's signal, relayed to teammates (who is at their desk right now).
+    // Remembered first, so a teammate who hears of it and then asks (or opens the users list later) agrees.
     for (const event of [SocketEvents.userActive, SocketEvents.userInactive]) {
       socket.on(event, () => {
-        socket.to(rooms.organization(user.organizationId)).emit(event, { userId: user.id })
+        void track(
+          presence
+            .setActive(user.id, event === SocketEvents.userActive)
+            .catch((error: unknown) => log.error({ err: error }, 'presence activity failed'))
+            .then(() => void socket.to(rooms.organization(user.organizationId)).emit(event, { userId: user.id })),
+        )
       })
     }
   })
@@ -110,7 +116,7 @@ export async function createRealtime(options: {
     disconnectUser(userId: string) {
       io.in(rooms.user(userId)).disconnectSockets(true)
     },
-    /** Which of these users have a socket open now, on any process. */
+    /** Which of these users have a socket open now, on any process, and whether they are at their desk. */
     online: (userIds: string[]) => presence.online(userIds),
     async close() {
       await io.close()

@@ -119,7 +119,7 @@ const dashboard: RouteObject = {
     { path: '/clients/:id', lazy: page(() => import('../features/clients/ClientPage')) },
     { path: '/products', lazy: page(() => import('../features/products/ProductsPage')) },
     ...['/products/new', '/products/:id'].map((path) => ({ path, lazy: page(() => import('../features/products/ProductFormPage')) })),
-    soon('/products/:id/automations', 'products'),
+    { path: '/products/:id/automations', lazy: page(() => import('../features/automations/AutomationsPage')) },
     { path: '/users', lazy: page(() => import('../features/users/UsersPage')) },
     { path: '/teams', lazy: page(() => import('../features/teams/TeamsPage')) },
     {

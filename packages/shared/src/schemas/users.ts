@@ -11,5 +11,5 @@ export type UpdateUser = z.infer<typeof UpdateUser>
 export const UserList = z.object({ users: z.array(User) })
 
 /** The organization's people with a live connection right now (user-online / user-offline keep it current). */
-export const OnlineUsers = z.object({ userIds: z.array(Id) })
+export const OnlineUsers = z.object({ online: z.array(z.object({ userId: Id, active: z.boolean() })) })
 export type OnlineUsers = z.infer<typeof OnlineUsers>

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import { eventTypeHosts, eventTypes, organizations, publicHandles, schedules, teamMembers, teams, users } from '../../db/schema/index.ts'
 import { hashPassword } from '../../lib/passwords.ts'
+import { seedAutomations } from '../automations/demo.ts'
 import { WORKING_HOURS } from '../booking/schedules.ts'
 import { seedPipeline } from '../deals/demo.ts'
 import { seedLandingPage } from '../landing/demo.ts'
@@ -41,6 +42,8 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     await seedConversations(tx, org.id, rows)
     // The Northwind pilot's sales room at /d/demo (modules/salesrooms/demo.ts).
     await seedSalesroom(tx, org.id)
+    // A rule on Closeroom Enterprise: inquiry → deal in Qualified, round robin to Enterprise, thank-you email.
+    await seedAutomations(tx, org.id)
     // The organization's public page at /l/demo (modules/landing/demo.ts).
     await seedLandingPage(tx, org.id)
     // Closeroom Enterprise's product room at /p/demo (modules/products/demo.ts).

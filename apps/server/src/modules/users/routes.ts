@@ -16,7 +16,7 @@ export function userRoutes(app: FastifyInstance, { users }: { users: UserService
   }))
 
   r.get('/users/online', { schema: { tags, response: { 200: OnlineUsers, ...errors } } }, async (req) => ({
-    userIds: await users.online(actor(req)),
+    online: await users.online(actor(req)),
   }))
 
   r.post(

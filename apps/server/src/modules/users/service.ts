@@ -40,7 +40,7 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
   }
 
   /** Who of the organization is connected right now, on any server process. */
-  async function online({ user: me }: AuthContext): Promise<string[]> {
+  async function online({ user: me }: AuthContext) {
     const members = await db
       .select({ id: users.id })
       .from(users)

@@ -32,7 +32,14 @@ function ProductView({ product }: { product: Product }) {
   const { t, i18n } = useTranslation()
   return (
     <>
-      <PageHeader title={product.name} />
+      <PageHeader
+        title={product.name}
+        action={
+          <Button component={Link} to={`/products/${product.id}/automations`} variant="outlined">
+            {t('automations.link')}
+          </Button>
+        }
+      />
       <Card sx={{ p: 3, maxWidth: 640 }}>
         <Stack spacing={1.5}>
           <Typography variant="h5">{formatMoney(product.price, product.currency, i18n.language)}</Typography>
@@ -85,7 +92,16 @@ function ProductForm({ product }: { product?: Product }) {
 
   return (
     <>
-      <PageHeader title={product ? product.name : t('pipeline.products.newTitle')} />
+      <PageHeader
+        title={product ? product.name : t('pipeline.products.newTitle')}
+        action={
+          product && (
+            <Button component={Link} to={`/products/${product.id}/automations`} variant="outlined">
+              {t('automations.link')}
+            </Button>
+          )
+        }
+      />
       <Card sx={{ p: 3, maxWidth: 640 }}>
         <FormError message={save.error?.message ?? remove.error?.message} />
         <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>

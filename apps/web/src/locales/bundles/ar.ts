@@ -1,3 +1,4 @@
+import { ar as automations } from '../automations/ar'
 import { ar as calendarApp } from '../booking/ar'
 import { ar as general } from '../general/ar'
 import { ar as overview } from '../overview/ar'
@@ -19,4 +20,5 @@ export default {
   ...overview,
   ...calendarApp,
   ...pipeline,
+  ...automations,
 }

@@ -1,3 +1,4 @@
+import { cn as automations } from '../automations/cn'
 import { cn as calendarApp } from '../booking/cn'
 import { cn as general } from '../general/cn'
 import { cn as overview } from '../overview/cn'
@@ -19,4 +20,5 @@ export default {
   ...overview,
   ...calendarApp,
   ...pipeline,
+  ...automations,
 }

@@ -1,3 +1,4 @@
+import { en as automations } from '../automations/en'
 import { en as calendarApp } from '../booking/en'
 import { en as general } from '../general/en'
 import { en as overview } from '../overview/en'
@@ -19,4 +20,5 @@ export default {
   ...overview,
   ...calendarApp,
   ...pipeline,
+  ...automations,
 }

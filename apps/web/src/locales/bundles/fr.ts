@@ -1,3 +1,4 @@
+import { fr as automations } from '../automations/fr'
 import { fr as calendarApp } from '../booking/fr'
 import { fr as general } from '../general/fr'
 import { fr as overview } from '../overview/fr'
@@ -19,4 +20,5 @@ export default {
   ...overview,
   ...calendarApp,
   ...pipeline,
+  ...automations,
 }

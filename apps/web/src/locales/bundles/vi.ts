@@ -1,3 +1,4 @@
+import { vi as automations } from '../automations/vi'
 import { vi as calendarApp } from '../booking/vi'
 import { vi as general } from '../general/vi'
 import { vi as overview } from '../overview/vi'
@@ -19,4 +20,5 @@ export default {
   ...overview,
   ...calendarApp,
   ...pipeline,
+  ...automations,
 }
