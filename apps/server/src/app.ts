@@ -33,7 +33,7 @@ import { createContactService } from './modules/contact/service.ts'
 import { createDealsModule } from './modules/deals/module.ts'
 import { dealRoutes } from './modules/deals/routes.ts'
 import { createFilesModule } from './modules/files/module.ts'
-import { fileRoutes } from './modules/files/routes.ts'
+import { fileRoutes, publicFileRoutes } from './modules/files/routes.ts'
 import { createLandingModule } from './modules/landing/module.ts'
 import { landingRoutes, publicLandingRoutes } from './modules/landing/routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
@@ -138,8 +138,8 @@ export async function buildApp(deps: AppDeps) {
   const clients = createClientService({ db })
   const messages = createMessagesModule({ db, realtime })
   const automations = await createAutomationsModule({ db, jobs, mailer, realtime, log: app.log })
-  const salesrooms = await createSalesroomModule({ db, mailer, realtime, appUrl: config.appUrl, automations })
   const files = createFilesModule({ db, dataDir: config.dataDir })
+  const salesrooms = await createSalesroomModule({ db, mailer, realtime, appUrl: config.appUrl, automations, files: files.store })
   // After the rooms and automations: a booking made from a sales room or a product room tells them.
   const origins = createBookingOrigins({ db, visitors: salesrooms.visitors, automations, realtime })
   const booking = await createBookingModule({ db, jobs, mailer, realtime, appUrl: config.appUrl, log: app.log, calendar, origins })
@@ -179,6 +179,7 @@ export async function buildApp(deps: AppDeps) {
       salesroomRoutes(api, salesrooms)
       publicSalesroomRoutes(api, { ...salesrooms, limits })
       fileRoutes(api, files)
+      publicFileRoutes(api, { ...files, limits })
       automationRoutes(api, automations)
       landingRoutes(api, landing)
       publicLandingRoutes(api, { ...landing, limits })

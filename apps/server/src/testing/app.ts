@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { desc, eq } from 'drizzle-orm'
 import { type AppDeps, buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
@@ -5,15 +8,22 @@ import type { Database } from '../db/client.ts'
 import { outboxEmails } from '../db/schema/index.ts'
 import { openTestDatabase } from './database.ts'
 
-/** The real app on a test database of its own, with the outbox as the mailbox. */
+/**
+ * The real app on a test database of its own, with the outbox as the mailbox, and a data directory (uploaded
+ * files) of its own in the system's temporary directory, removed on close.
+ */
 export async function buildTestApp(overrides: Partial<Omit<AppDeps, 'database'>> & { env?: Record<string, string> } = {}) {
   const database = await openTestDatabase()
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...overrides.env })
+  const dataDir = await mkdtemp(join(tmpdir(), 'closeroom-test-'))
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, ...overrides.env })
   // Suites register many users from one address; the rate-limit tests pass the real limits explicitly.
   const generous = { max: 10_000, windowMs: 60_000 }
   const limits = overrides.limits ?? { perIp: generous, perEmail: generous, publicReads: generous, publicWrites: generous }
   const app = await buildApp({ config, database, ...overrides, limits })
-  app.addHook('onClose', async () => database.close())
+  app.addHook('onClose', async () => {
+    await database.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
 
   /** The emails sent to an address, newest first. */
   async function outbox(to: string) {
@@ -22,7 +32,8 @@ export async function buildTestApp(overrides: Partial<Omit<AppDeps, 'database'>>
 
   app.decorate('database', database)
   app.decorate('outbox', outbox)
-  return app as typeof app & { database: Database; outbox: typeof outbox }
+  app.decorate('dataDir', config.dataDir)
+  return app as typeof app & { database: Database; outbox: typeof outbox; dataDir: string }
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>

@@ -4,6 +4,7 @@ import { PersonName } from './auth.ts'
 import { IsoDate } from './booking.ts'
 import { Email, Id } from './common.ts'
 import { DealLine, MessageBody } from './deals.ts'
+import { DocumentEvent, PublicRoomDocument } from './files.ts'
 
 // A sales room: one living page per deal that the seller shares with the buyer at /d/{publicId}. The
 // buyer sees only what the room shows: never internal notes, internal messages or other deals.
@@ -99,6 +100,8 @@ export const PublicSalesroom = z.object({
   organization: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
   seller: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
   links: z.array(SalesroomLink),
+  /** Documents to open at /api/public/salesrooms/{publicId}/documents/{id}. */
+  documents: z.array(PublicRoomDocument),
   steps: z.array(ActionStep),
   /** The deal's lines and total when the seller shows pricing; empty otherwise. */
   lines: z.array(DealLine),
@@ -138,6 +141,8 @@ export const Engagement = z.object({
       startedAt: z.string(),
       seconds: z.number().int(),
       linksOpened: z.array(z.object({ linkId: Id, title: z.string(), at: z.string() })),
+      /** Documents opened or downloaded during the visit, in order. */
+      documentEvents: z.array(DocumentEvent),
     }),
   ),
   totalSeconds: z.number().int(),
@@ -158,3 +163,4 @@ export const RoomMessageList = z.object({ messages: z.array(RoomMessage) })
 export const PostRoomMessage = z.object({ body: MessageBody, name: PersonName.optional() })
 export const ToggleStep = z.object({ done: z.boolean() })
 export const RoomStepParams = SalesroomParams.extend({ stepId: Id })
+export const PublicRoomDocumentParams = SalesroomParams.extend({ documentId: Id })

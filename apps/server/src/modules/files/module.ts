@@ -1,8 +1,13 @@
+import { join } from 'node:path'
 import type { Db } from '../../db/client.ts'
+import { createProductFiles } from './products.ts'
+import { type FileStorage, localStorage } from './storage.ts'
+import { createFileStore } from './store.ts'
 
-/** Uploaded files: bytes in file storage under DATA_DIR, rows in `files`. */
-export function createFilesModule(_deps: { db: Db; dataDir: string }) {
-  return {}
+/** Uploaded files: bytes in file storage under DATA_DIR (or the storage given), rows in `files`; product media. */
+export function createFilesModule({ db, dataDir, storage }: { db: Db; dataDir: string; storage?: FileStorage }) {
+  const store = createFileStore({ db, storage: storage ?? localStorage(join(dataDir, 'files')) })
+  return { store, products: createProductFiles({ db, files: store }) }
 }
 
 export type FilesModule = ReturnType<typeof createFilesModule>

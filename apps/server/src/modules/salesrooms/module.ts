@@ -2,9 +2,11 @@ import type { Db } from '../../db/client.ts'
 import { serverSecret } from '../../lib/secrets.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { AutomationsModule } from '../automations/module.ts'
+import type { FileStore } from '../files/store.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { createRoomAccess } from './access.ts'
 import { createRoomChat } from './chat.ts'
+import { createDocumentService } from './documents.ts'
 import { createRoomNews } from './news.ts'
 import { createPlanService } from './plan.ts'
 import { createRoomService } from './rooms.ts'
@@ -18,12 +20,14 @@ export async function createSalesroomModule({
   realtime,
   appUrl,
   automations,
+  files,
 }: {
   db: Db
   mailer: Mailer
   realtime: Pick<Realtime, 'io' | 'toUser'>
   appUrl: string
   automations: Pick<AutomationsModule, 'fire'>
+  files: FileStore
 }) {
   const access = createRoomAccess(db, await serverSecret(db, 'salesroom-pass-key'))
   const chat = createRoomChat({ db, realtime })
@@ -31,8 +35,9 @@ export async function createSalesroomModule({
   const rooms = createRoomService({ db, appUrl, news })
   const plan = createPlanService({ db, rooms, news })
   const visitors = createVisitorService({ db, access, chat, mailer, realtime, news, automations })
+  const documents = createDocumentService({ db, store: files, rooms, news })
   registerRoomSockets({ db, realtime, visitors })
-  return { rooms, plan, chat, visitors, news }
+  return { rooms, plan, chat, visitors, news, documents, files }
 }
 
 export type SalesroomModule = Awaited<ReturnType<typeof createSalesroomModule>>

@@ -3,6 +3,8 @@ import {
   ErrorBody,
   Ok,
   PostRoomMessage,
+  PublicDocumentQuery,
+  PublicRoomDocumentParams,
   PublicSalesroom,
   RequestRoomCode,
   RoomEvent,
@@ -17,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RateLimitGuards } from '../../http/rate-limits.ts'
+import { sendFile } from '../files/send.ts'
 import { roomCookie } from './access.ts'
 import type { SalesroomModule } from './module.ts'
 
@@ -24,7 +27,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const tags = ['public sales rooms']
 
 /** The buyer's side of /d/:id: everything goes through the room's public id and, for private rooms, its pass cookie. */
-export function publicSalesroomRoutes(app: FastifyInstance, { visitors, chat, limits }: SalesroomModule & { limits: RateLimitGuards }) {
+export function publicSalesroomRoutes(
+  app: FastifyInstance,
+  { visitors, chat, documents, files, limits }: SalesroomModule & { limits: RateLimitGuards },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const reads = { preHandler: limits.publicReads }
   const writes = { preHandler: limits.publicWrites }
@@ -74,6 +80,25 @@ export function publicSalesroomRoutes(app: FastifyInstance, { visitors, chat, li
     `${base}/events`,
     { ...reads, schema: { tags, params: SalesroomParams, body: RoomEvent, response: { 200: RoomVisit, ...errors } } },
     async (req) => visitors.event(await visitorOf(req), req.body),
+  )
+
+  r.get(
+    `${base}/documents/:documentId`,
+    {
+      ...reads,
+      schema: {
+        tags,
+        description: 'The document itself, shown in the browser (recorded as opened) or, with `?download=1`, saved (downloaded).',
+        params: PublicRoomDocumentParams,
+        querystring: PublicDocumentQuery,
+        response: errors,
+      },
+    },
+    async (req, reply) => {
+      const how = req.query.download === '1' ? 'downloaded' : 'opened'
+      const file = await documents.open(await visitorOf(req), req.params.documentId, how, req.query.visit)
+      return sendFile(reply, files, file, how === 'downloaded' ? 'attachment' : 'inline')
+    },
   )
 
   r.patch(

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { actionSteps, deals, salesroomLinkOpens, salesroomLinks, salesrooms, salesroomVisits } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/sessions.ts'
+import { documentEvents } from './documents.ts'
 import type { RoomNews } from './news.ts'
 
 export const ROOM_NOT_FOUND = 'Sales room not found'
@@ -117,6 +118,10 @@ export function createRoomService({ db, appUrl, news }: { db: Db; appUrl: string
             )
             .orderBy(asc(salesroomLinkOpens.openedAt))
         : []
+    const documents = await documentEvents(
+      db,
+      visits.map((v) => v.id),
+    )
     const [totals] = await db
       .select({
         seconds: sql<number>`coalesce(sum(${salesroomVisits.seconds}), 0)::int`,
@@ -131,6 +136,9 @@ export function createRoomService({ db, appUrl, news }: { db: Db; appUrl: string
         startedAt: v.startedAt.toISOString(),
         seconds: v.seconds,
         linksOpened: opens.filter((o) => o.visitId === v.id).map((o) => ({ linkId: o.linkId, title: o.title, at: o.at.toISOString() })),
+        documentEvents: documents
+          .filter((d) => d.visitId === v.id)
+          .map((d) => ({ documentId: d.documentId, title: d.title, kind: d.kind, at: d.at.toISOString() })),
       })),
       totalSeconds: Number(totals?.seconds ?? 0),
       firstVisitAt: totals?.first ? new Date(totals.first).toISOString() : null,

@@ -8,6 +8,10 @@ import {
   IdParams,
   Ok,
   PostMessage,
+  RenameRoomDocument,
+  RoomDocument,
+  RoomDocumentList,
+  RoomDocumentParams,
   RoomMessage,
   RoomMessageList,
   Salesroom,
@@ -15,10 +19,12 @@ import {
   SalesroomSettings,
   UpdateActionStep,
   UpdateSalesroomLink,
+  UploadRoomDocument,
 } from '@closeroom/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { actor } from '../../http/auth.ts'
+import { incoming, uploadRoutes } from '../files/upload.ts'
 import type { SalesroomModule } from './module.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody }
@@ -27,7 +33,7 @@ const LinkParams = IdParams.extend({ linkId: Id })
 const StepParams = IdParams.extend({ stepId: Id })
 
 /** The seller's side of a deal's sales room, under the deal: /api/deals/:id/salesroom. */
-export function salesroomRoutes(app: FastifyInstance, { rooms, plan, chat }: SalesroomModule) {
+export function salesroomRoutes(app: FastifyInstance, { rooms, plan, chat, documents, files }: SalesroomModule) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const base = '/deals/:id/salesroom'
 
@@ -82,6 +88,39 @@ export function salesroomRoutes(app: FastifyInstance, { rooms, plan, chat }: Sal
     await plan.removeStep(actor(req), req.params.id, req.params.stepId)
     return { ok: true as const }
   })
+
+  r.get(`${base}/documents`, { schema: { tags, params: IdParams, response: { 200: RoomDocumentList, ...errors } } }, async (req) => ({
+    documents: await documents.list(actor(req), req.params.id),
+  }))
+  uploadRoutes(app, (scoped) =>
+    scoped.withTypeProvider<ZodTypeProvider>().post(
+      `${base}/documents`,
+      {
+        schema: {
+          tags,
+          description: 'multipart/form-data: `file`, and `title` (the file name without its extension by default).',
+          consumes: ['multipart/form-data'],
+          params: IdParams,
+          response: { 201: RoomDocument, ...errors, 413: ErrorBody },
+        },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await documents.add(actor(req), req.params.id, incoming(req, files, 'document', UploadRoomDocument))),
+    ),
+  )
+  r.patch(
+    `${base}/documents/:documentId`,
+    { schema: { tags, params: RoomDocumentParams, body: RenameRoomDocument, response: { 200: RoomDocument, ...errors } } },
+    async (req) => documents.rename(actor(req), req.params.id, req.params.documentId, req.body.title),
+  )
+  r.delete(
+    `${base}/documents/:documentId`,
+    { schema: { tags, params: RoomDocumentParams, response: { 200: Ok, ...errors } } },
+    async (req) => {
+      await documents.remove(actor(req), req.params.id, req.params.documentId)
+      return { ok: true as const }
+    },
+  )
 
   r.get(`${base}/messages`, { schema: { tags, params: IdParams, response: { 200: RoomMessageList, ...errors } } }, async (req) => {
     await rooms.roomOf(actor(req), req.params.id)

@@ -23,6 +23,7 @@ import type { Mailer } from '../mail/mailer.ts'
 import { layout } from '../mail/templates.ts'
 import type { RoomAccessPasses } from './access.ts'
 import type { RoomChat } from './chat.ts'
+import { publicDocuments } from './documents.ts'
 import type { RoomNews } from './news.ts'
 import { presentStep, ROOM_NOT_FOUND, type RoomRow } from './rooms.ts'
 
@@ -81,8 +82,9 @@ export function createVisitorService({ db, access, chat, mailer, realtime, news,
       .innerJoin(organizations, eq(organizations.id, deals.organizationId))
       .where(eq(deals.id, room.dealId))
     if (!row) throw NotFound(ROOM_NOT_FOUND)
-    const [links, steps, lines, handle] = await Promise.all([
+    const [links, documents, steps, lines, handle] = await Promise.all([
       db.select().from(salesroomLinks).where(eq(salesroomLinks.dealId, room.dealId)).orderBy(asc(salesroomLinks.createdAt)),
+      publicDocuments(db, room.dealId),
       db.select().from(actionSteps).where(eq(actionSteps.dealId, room.dealId)).orderBy(asc(actionSteps.createdAt)),
       room.showPricing
         ? db
@@ -108,6 +110,7 @@ export function createVisitorService({ db, access, chat, mailer, realtime, news,
       organization: { name: row.organization, logoUrl: row.logoUrl },
       seller: { name: row.sellerName, avatarUrl: row.sellerAvatar },
       links: links.map((l) => ({ id: l.id, title: l.title, url: l.url })),
+      documents,
       steps: steps.map(presentStep),
       lines: lines.map((l) => ({ ...l, currency: row.currency })),
       // The total of the lines the buyer sees; a deal without lines shows its amount.

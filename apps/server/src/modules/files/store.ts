@@ -1,0 +1,127 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { type Readable, Transform } from 'node:stream'
+import { FILE_REQUIRED, FILE_RULES, type FileUse, fileTooBig } from '@closeroom/shared'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { files, productFiles, salesroomDocuments } from '../../db/schema/index.ts'
+import { Invalid, NotFound } from '../../http/errors.ts'
+import type { AuthContext } from '../auth/sessions.ts'
+import type { Tx } from '../deals/stages.ts'
+import { displayName } from './names.ts'
+import { createSniffer } from './sniff.ts'
+import type { FileStorage } from './storage.ts'
+
+export type FileRow = typeof files.$inferSelect
+/** Bytes in storage, checked, not yet a row: the caller records it with what refers to it, or discards it. */
+export type Received = { storageKey: string; name: string; contentType: string; size: number; sha256: string }
+
+export const FILE_NOT_FOUND = 'File not found'
+const KIND_NAMES: Record<FileUse, string> = {
+  document: 'PDF, Word, Excel, PowerPoint, text, CSV, PNG, JPEG, WebP or GIF',
+  image: 'PNG, JPEG, WebP or GIF',
+}
+export const typeRefused = (name: string, use: FileUse) => Invalid(`This file type is not allowed: ${name} (use ${KIND_NAMES[use]})`)
+
+/**
+ * Uploaded files: bytes in file storage (DATA_DIR/files by default), rows in `files`. An upload is checked as
+ * it streams (size, and what its bytes are) and only ever held in memory as far as sniffing needs. A file's
+ * bytes go when the last row referring to it does.
+ */
+export function createFileStore({ db, storage: store }: { db: Db; storage: FileStorage }) {
+  /**
+   * Streams an upload into storage, refusing it (400, nothing kept) once it passes the size limit of its use,
+   * as soon as its first bytes show markup, or at its end when its bytes are not a type the use allows.
+   */
+  async function receive(source: Readable, { use, filename }: { use: FileUse; filename: string | undefined }): Promise<Received> {
+    const rules = FILE_RULES[use]
+    const name = displayName(filename)
+    const sniffer = createSniffer()
+    const hash = createHash('sha256')
+    let size = 0
+    let contentType: string | null = null
+    const check = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length
+        if (size > rules.maxBytes) return done(Invalid(fileTooBig(use)))
+        hash.update(chunk)
+        sniffer.push(chunk)
+        if (sniffer.refusedEarly()) return done(typeRefused(name, use))
+        done(null, chunk)
+      },
+      flush(done) {
+        if (size === 0) return done(Invalid(FILE_REQUIRED))
+        contentType = sniffer.finish(name)
+        if (!contentType || !rules.types.includes(contentType)) return done(typeRefused(name, use))
+        done()
+      },
+    })
+    // The check may fail before storage starts reading (it prepares a place first); storage's read still
+    // sees the error, which must not also surface as an unhandled 'error' event.
+    check.on('error', () => undefined)
+    const storageKey = `${new Date().toISOString().slice(0, 7)}/${randomUUID()}`
+    try {
+      await store.put(storageKey, source.pipe(check))
+    } catch (error) {
+      // The rest of the refused file is read and dropped, so the client is still there to hear why.
+      source.unpipe(check)
+      source.resume()
+      throw error
+    }
+    if (!contentType) throw typeRefused(name, use)
+    return { storageKey, name, contentType, size, sha256: hash.digest('hex') }
+  }
+
+  const discard = (received: Received) => store.remove(received.storageKey)
+
+  /** The row of a received file, written in the caller's transaction beside what refers to it. */
+  async function record(tx: Db | Tx, received: Received, owner: { organizationId: string; uploadedBy: string }): Promise<FileRow> {
+    const [row] = await tx
+      .insert(files)
+      .values({ ...received, ...owner })
+      .returning()
+    if (!row) throw new Error('file insert returned nothing')
+    return row
+  }
+
+  /** Keeps the received bytes only if `write` (which records them) succeeds. */
+  async function keep<T>(received: Received, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      await discard(received)
+      throw error
+    }
+  }
+
+  /** Deletes these files if nothing refers to them any more, rows then bytes. */
+  async function release(fileIds: string[]): Promise<void> {
+    if (fileIds.length === 0) return
+    const gone = await db
+      .delete(files)
+      .where(
+        and(
+          inArray(files.id, fileIds),
+          sql`not exists (select 1 from ${salesroomDocuments} where ${salesroomDocuments.fileId} = ${files.id})`,
+          sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
+        ),
+      )
+      .returning({ storageKey: files.storageKey })
+    await Promise.all(gone.map((file) => store.remove(file.storageKey)))
+  }
+
+  /** A file of the caller's organization. */
+  async function ofOrganization(auth: AuthContext, fileId: string): Promise<FileRow> {
+    const [row] = await db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.organizationId, auth.user.organizationId)))
+    if (!row) throw NotFound(FILE_NOT_FOUND)
+    return row
+  }
+
+  const open = (file: FileRow) => store.open(file.storageKey)
+
+  return { receive, discard, record, keep, release, ofOrganization, open }
+}
+
+export type FileStore = ReturnType<typeof createFileStore>

@@ -1,0 +1,152 @@
+import { FILE_LIMITS, type PublicRoomDocument, type RoomDocument, type UploadRoomDocument } from '@closeroom/shared'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { files, salesroomDocumentEvents, salesroomDocuments, salesroomVisits } from '../../db/schema/index.ts'
+import { Invalid, NotFound } from '../../http/errors.ts'
+import type { AuthContext } from '../auth/sessions.ts'
+import { titleOf } from '../files/names.ts'
+import type { FileStore } from '../files/store.ts'
+import type { Incoming } from '../files/upload.ts'
+import type { RoomNews } from './news.ts'
+import type { RoomService } from './rooms.ts'
+import type { Visitor } from './visitors.ts'
+
+const DOCUMENT_NOT_FOUND = 'Document not found'
+
+const columns = {
+  id: salesroomDocuments.id,
+  title: salesroomDocuments.title,
+  name: files.name,
+  contentType: files.contentType,
+  size: files.size,
+  createdAt: salesroomDocuments.createdAt,
+}
+const present = (row: { id: string; title: string; name: string; contentType: string; size: number; createdAt: Date }): RoomDocument => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+})
+
+/** The documents the buyer sees in a room, oldest first (the order the seller added them). */
+export async function publicDocuments(db: Db, dealId: string): Promise<PublicRoomDocument[]> {
+  return db
+    .select({ id: salesroomDocuments.id, title: salesroomDocuments.title, contentType: files.contentType, size: files.size })
+    .from(salesroomDocuments)
+    .innerJoin(files, eq(files.id, salesroomDocuments.fileId))
+    .where(eq(salesroomDocuments.dealId, dealId))
+    .orderBy(asc(salesroomDocuments.createdAt), asc(salesroomDocuments.id))
+}
+
+/** Which documents were opened or downloaded during these visits, and when (the seller's engagement). */
+export async function documentEvents(db: Db, visitIds: string[]) {
+  if (visitIds.length === 0) return []
+  return db
+    .select({
+      visitId: salesroomDocumentEvents.visitId,
+      documentId: salesroomDocumentEvents.documentId,
+      title: salesroomDocuments.title,
+      kind: salesroomDocumentEvents.kind,
+      at: salesroomDocumentEvents.at,
+    })
+    .from(salesroomDocumentEvents)
+    .innerJoin(salesroomDocuments, eq(salesroomDocuments.id, salesroomDocumentEvents.documentId))
+    .where(inArray(salesroomDocumentEvents.visitId, visitIds))
+    .orderBy(asc(salesroomDocumentEvents.at))
+}
+
+/**
+ * Documents shared in a deal's sales room: the seller's team uploads, renames and deletes them; the buyer
+ * opens and downloads them through the room's public id, each time recorded under their visit.
+ */
+export function createDocumentService({ db, store, rooms, news }: { db: Db; store: FileStore; rooms: RoomService; news: RoomNews }) {
+  async function list(auth: AuthContext, dealId: string): Promise<RoomDocument[]> {
+    await rooms.roomOf(auth, dealId)
+    const rows = await db
+      .select(columns)
+      .from(salesroomDocuments)
+      .innerJoin(files, eq(files.id, salesroomDocuments.fileId))
+      .where(eq(salesroomDocuments.dealId, dealId))
+      .orderBy(asc(salesroomDocuments.createdAt), asc(salesroomDocuments.id))
+    return rows.map(present)
+  }
+
+  async function add(auth: AuthContext, dealId: string, upload: Incoming<z.output<typeof UploadRoomDocument>>): Promise<RoomDocument> {
+    const room = await rooms.roomOf(auth, dealId)
+    const [existing] = await db.select({ n: count() }).from(salesroomDocuments).where(eq(salesroomDocuments.dealId, dealId))
+    if (Number(existing?.n ?? 0) >= FILE_LIMITS.maxRoomDocuments)
+      throw Invalid(`A room holds at most ${FILE_LIMITS.maxRoomDocuments} documents`)
+    const { file: received, fields } = await upload()
+    const document = await store.keep(received, () =>
+      db.transaction(async (tx) => {
+        const file = await store.record(tx, received, { organizationId: auth.user.organizationId, uploadedBy: auth.user.id })
+        const [row] = await tx
+          .insert(salesroomDocuments)
+          .values({ dealId, fileId: file.id, title: fields.title ?? titleOf(file.name) })
+          .returning()
+        if (!row) throw new Error('document insert returned nothing')
+        return present({ ...row, name: file.name, contentType: file.contentType, size: file.size })
+      }),
+    )
+    news.content(room)
+    return document
+  }
+
+  async function rename(auth: AuthContext, dealId: string, documentId: string, title: string): Promise<RoomDocument> {
+    const room = await rooms.roomOf(auth, dealId)
+    const [renamed] = await db
+      .update(salesroomDocuments)
+      .set({ title })
+      .where(and(eq(salesroomDocuments.id, documentId), eq(salesroomDocuments.dealId, dealId)))
+      .returning({ id: salesroomDocuments.id })
+    if (!renamed) throw NotFound(DOCUMENT_NOT_FOUND)
+    news.content(room)
+    const [row] = await db
+      .select(columns)
+      .from(salesroomDocuments)
+      .innerJoin(files, eq(files.id, salesroomDocuments.fileId))
+      .where(eq(salesroomDocuments.id, documentId))
+    if (!row) throw NotFound(DOCUMENT_NOT_FOUND)
+    return present(row)
+  }
+
+  /** The document goes, with its openings; its bytes go too unless something else still refers to them. */
+  async function remove(auth: AuthContext, dealId: string, documentId: string): Promise<void> {
+    const room = await rooms.roomOf(auth, dealId)
+    const [gone] = await db
+      .delete(salesroomDocuments)
+      .where(and(eq(salesroomDocuments.id, documentId), eq(salesroomDocuments.dealId, dealId)))
+      .returning({ fileId: salesroomDocuments.fileId })
+    if (!gone) throw NotFound(DOCUMENT_NOT_FOUND)
+    await store.release([gone.fileId])
+    news.content(room)
+  }
+
+  /**
+   * A document of the visitor's room, to show (opened) or save (downloaded). The opening is recorded under
+   * the visit the page reported, when that visit is this room's; a page that has not reported one still gets
+   * the document.
+   */
+  async function open({ room }: Visitor, documentId: string, how: 'opened' | 'downloaded', visitId: string | undefined) {
+    const [row] = await db
+      .select({ file: files })
+      .from(salesroomDocuments)
+      .innerJoin(files, and(eq(files.id, salesroomDocuments.fileId), eq(files.organizationId, room.organizationId)))
+      .where(and(eq(salesroomDocuments.id, documentId), eq(salesroomDocuments.dealId, room.dealId)))
+    if (!row) throw NotFound(DOCUMENT_NOT_FOUND)
+    if (visitId) {
+      const [visit] = await db
+        .select({ id: salesroomVisits.id })
+        .from(salesroomVisits)
+        .where(and(eq(salesroomVisits.id, visitId), eq(salesroomVisits.dealId, room.dealId)))
+      if (visit) {
+        await db.insert(salesroomDocumentEvents).values({ visitId: visit.id, documentId, kind: how })
+        news.engagement(room)
+      }
+    }
+    return row.file
+  }
+
+  return { list, add, rename, remove, open }
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>
