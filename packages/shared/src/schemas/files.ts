@@ -54,6 +54,8 @@ export const RoomDocument = z.object({
   name: z.string(),
   contentType: z.string(),
   size: z.number().int(),
+  /** Where the seller's team opens it: /api/files/{fileId}. */
+  url: z.string(),
   createdAt: z.string(),
 })
 export type RoomDocument = z.infer<typeof RoomDocument>

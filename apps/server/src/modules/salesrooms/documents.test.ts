@@ -116,6 +116,8 @@ describe('sales room documents', () => {
     expect((await call(stranger, 'PATCH', `${base}/${document.id}`, { title: 'Mine' })).statusCode).toBe(404)
     expect((await call(stranger, 'DELETE', `${base}/${document.id}`)).statusCode).toBe(404)
     expect((await call(null, 'GET', base)).statusCode).toBe(401)
+    expect((await call(owner, 'GET', document.url)).statusCode).toBe(200)
+    expect((await call(stranger, 'GET', document.url)).json()).toEqual({ message: 'File not found' })
 
     const teammate = await buildMember(app, owner)
     expect((await call(teammate, 'GET', base)).json().documents).toEqual([expect.objectContaining({ id: document.id })])

@@ -16,15 +16,18 @@ const DOCUMENT_NOT_FOUND = 'Document not found'
 
 const columns = {
   id: salesroomDocuments.id,
+  fileId: salesroomDocuments.fileId,
   title: salesroomDocuments.title,
   name: files.name,
   contentType: files.contentType,
   size: files.size,
   createdAt: salesroomDocuments.createdAt,
 }
-const present = (row: { id: string; title: string; name: string; contentType: string; size: number; createdAt: Date }): RoomDocument => ({
+type Row = { id: string; fileId: string; title: string; name: string; contentType: string; size: number; createdAt: Date }
+const present = ({ fileId, createdAt, ...row }: Row): RoomDocument => ({
   ...row,
-  createdAt: row.createdAt.toISOString(),
+  url: `/api/files/${fileId}`,
+  createdAt: createdAt.toISOString(),
 })
 
 /** The documents the buyer sees in a room, oldest first (the order the seller added them). */
