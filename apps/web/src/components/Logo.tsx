@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material'
 import { Link } from 'react-router'
+import { visuallyHidden } from './visuallyHidden'
 
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (
@@ -10,7 +11,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
     >
       <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
       {compact ? (
-        <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <Box component="span" sx={visuallyHidden}>
           Closeroom
         </Box>
       ) : (

@@ -16,6 +16,7 @@ import {
 import type { CountryCode } from 'libphonenumber-js'
 import { type ChangeEvent, type Ref, useId, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { visuallyHidden } from '../visuallyHidden'
 import { CountryFlag } from './CountryFlag'
 import { browserCountry, type Country, countriesIn } from './countries'
 import { countryOfTyped, formatTyped, retypeForCountry, textOfValue, valueOfTyped } from './phoneText'
@@ -27,15 +28,6 @@ export type PhoneInputProps = Omit<TextFieldProps, 'value' | 'defaultValue' | 'o
   /** The country selected while the value is empty; the browser's region when not given. */
   defaultCountry?: CountryCode
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const
 
 const filter = createFilterOptions<Country>({ stringify: (c) => `${c.name} ${c.alias} ${c.code} +${c.callingCode}` })
 

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageHeader } from '../../components/PageHeader'
 import { RouterLink } from '../../components/RouterLink'
 import { serverErrorText } from '../../lib/errorText'
+import { OnlineTeammates } from '../presence/OnlineTeammates'
 import { useUsers } from '../users/queries'
 import { DealForm } from './DealForm'
 import { DealTimeline } from './DealTimeline'
@@ -24,6 +25,7 @@ export default function DealPage() {
   const deal = useDeal(id)
   const stages = useStages()
   const users = useUsers()
+  const me = useAuthContext().user
   const error = deal.error ?? stages.error ?? users.error
   if (error) return <Alert severity="error">{serverErrorText(t, error.message)}</Alert>
   const ready = (!id || deal.data) && stages.data && users.data
@@ -63,7 +65,14 @@ export default function DealPage() {
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
           <Card component="section" aria-labelledby="deal-chat-title">
-            <CardHeader title={t('pipeline.chat.title')} slotProps={{ title: { id: 'deal-chat-title', component: 'h2', variant: 'h6' } }} />
+            <CardHeader
+              title={t('pipeline.chat.title')}
+              slotProps={{
+                title: { id: 'deal-chat-title', component: 'h2', variant: 'h6' },
+                action: { sx: { alignSelf: 'center', m: 0 } },
+              }}
+              action={<OnlineTeammates people={(users.data ?? []).filter((u) => u.id !== me?.id && u.status === 'active')} />}
+            />
             <CardContent sx={{ pt: 0 }}>
               <DealChat dealId={id} />
             </CardContent>

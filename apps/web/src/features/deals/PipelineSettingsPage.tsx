@@ -10,6 +10,7 @@ import { type DragEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
+import { visuallyHidden } from '../../components/visuallyHidden'
 import { serverErrorText } from '../../lib/errorText'
 import { useStages } from './queries'
 import { useStageMutations } from './stageQueries'
@@ -59,11 +60,7 @@ export default function PipelineSettingsPage() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
         {t('pipeline.stages.intro')}
       </Typography>
-      <Box
-        role="status"
-        aria-live="polite"
-        sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
-      >
+      <Box role="status" aria-live="polite" sx={visuallyHidden}>
         {announcement}
       </Box>
       <FormError message={error?.message} />

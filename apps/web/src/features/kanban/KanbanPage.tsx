@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
 import { PageHeader } from '../../components/PageHeader'
+import { visuallyHidden } from '../../components/visuallyHidden'
 import { serverErrorText } from '../../lib/errorText'
 import { dealKeys, moveDeal, useBoard } from '../deals/queries'
 import { dealsChangedEvent, usePipelineToasts } from '../deals/realtime'
@@ -246,12 +247,3 @@ export default function KanbanPage() {
     </>
   )
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const

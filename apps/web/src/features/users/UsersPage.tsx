@@ -20,6 +20,8 @@ import { Link, useNavigate } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
+import { PresenceBadge } from '../presence/PresenceBadge'
+import { usePresence } from '../presence/presence'
 import { useUsers } from './queries'
 import { StatusChip } from './UserChips'
 
@@ -28,6 +30,7 @@ export default function UsersPage() {
   const navigate = useNavigate()
   const { user: me } = useAuthContext()
   const users = useUsers()
+  const presence = usePresence()
   const isAdmin = me?.role === 'owner' || me?.role === 'admin'
 
   return (
@@ -71,9 +74,11 @@ export default function UsersPage() {
                 >
                   <TableCell>
                     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                      <Avatar src={user.avatarUrl ?? undefined} alt="" sx={{ bgcolor: 'primary.main' }}>
-                        {user.name.slice(0, 1).toUpperCase()}
-                      </Avatar>
+                      <PresenceBadge state={presence(user.id)}>
+                        <Avatar src={user.avatarUrl ?? undefined} alt="" sx={{ bgcolor: 'primary.main' }}>
+                          {user.name.slice(0, 1).toUpperCase()}
+                        </Avatar>
+                      </PresenceBadge>
                       <Box sx={{ minWidth: 0 }}>
                         {isAdmin ? (
                           <Typography

@@ -2,6 +2,7 @@ import type { Text } from './en'
 
 export const ar: Text = {
   people: {
+    presence: { active: 'متصل', away: 'بعيد', offline: 'غير متصل', onlineNow: 'متصلون الآن' },
     role: 'الدور',
     status: 'الحالة',
     roles: { owner: 'مالك', admin: 'مسؤول', member: 'عضو' },

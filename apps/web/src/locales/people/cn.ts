@@ -2,6 +2,7 @@ import type { Text } from './en'
 
 export const cn: Text = {
   people: {
+    presence: { active: '在线', away: '离开', offline: '离线', onlineNow: '当前在线' },
     role: '角色',
     status: '状态',
     roles: { owner: '所有者', admin: '管理员', member: '成员' },

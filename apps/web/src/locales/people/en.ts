@@ -3,6 +3,7 @@
 
 export const en = {
   people: {
+    presence: { active: 'Online', away: 'Away', offline: 'Offline', onlineNow: 'Online now' },
     role: 'Role',
     status: 'Status',
     roles: { owner: 'Owner', admin: 'Admin', member: 'Member' },

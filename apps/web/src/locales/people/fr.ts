@@ -2,6 +2,7 @@ import type { Text } from './en'
 
 export const fr: Text = {
   people: {
+    presence: { active: 'En ligne', away: 'Absent', offline: 'Hors ligne', onlineNow: 'En ligne maintenant' },
     role: 'Rôle',
     status: 'Statut',
     roles: { owner: 'Propriétaire', admin: 'Administrateur', member: 'Membre' },

@@ -2,6 +2,7 @@ import type { Text } from './en'
 
 export const vi: Text = {
   people: {
+    presence: { active: 'Trực tuyến', away: 'Vắng mặt', offline: 'Ngoại tuyến', onlineNow: 'Đang trực tuyến' },
     role: 'Vai trò',
     status: 'Trạng thái',
     roles: { owner: 'Chủ sở hữu', admin: 'Quản trị viên', member: 'Thành viên' },

@@ -1,0 +1,11 @@
+/**
+ * Read by screen readers, not drawn. Sizes in px on purpose: in MUI's sx a bare 1 means 100%.
+ */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const

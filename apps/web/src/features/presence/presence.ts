@@ -1,0 +1,51 @@
+import { type OnlineUsers, SocketEvents } from '@closeroom/shared'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useSocket } from '../../app/SocketProvider'
+import { api } from '../../lib/api'
+
+export type PresenceState = 'active' | 'away' | 'offline'
+type Known = Record<string, Exclude<PresenceState, 'offline'>>
+
+const presenceKey = ['presence'] as const
+
+async function load(): Promise<Known> {
+  const { online } = await api<OnlineUsers>('/users/online')
+  return Object.fromEntries(online.map((entry) => [entry.userId, entry.active ? 'active' : 'away']))
+}
+
+const events: [string, (known: Known, userId: string) => Known][] = [
+  [SocketEvents.userOnline, (known, id) => ({ ...known, [id]: known[id] ?? 'active' })],
+  [SocketEvents.userActive, (known, id) => ({ ...known, [id]: 'active' })],
+  [SocketEvents.userInactive, (known, id) => ({ ...known, [id]: 'away' })],
+  [SocketEvents.userOffline, (known, id) => Object.fromEntries(Object.entries(known).filter(([key]) => key !== id))],
+]
+
+function apply(client: QueryClient, change: (known: Known, userId: string) => Known, payload: unknown) {
+  const userId = (payload as { userId?: unknown } | null)?.userId
+  if (typeof userId !== 'string') return
+  client.setQueryData<Known>(presenceKey, (known) => (known ? change(known, userId) : known))
+}
+
+/**
+ * Who of the organization is online, and who of them is away from their desk: read once, then kept current
+ * by user-online, user-offline, user-active and user-inactive (read again after a reconnection, which may
+ * have missed some).
+ */
+export function usePresence(): (userId: string) => PresenceState {
+  const { socket, connected } = useSocket()
+  const client = useQueryClient()
+  const known = useQuery({ queryKey: presenceKey, queryFn: load, enabled: connected })
+
+  useEffect(() => {
+    if (!socket || !connected) return
+    void client.invalidateQueries({ queryKey: presenceKey })
+    const handlers = events.map(([event, change]) => [event, (payload: unknown) => apply(client, change, payload)] as const)
+    for (const [event, handler] of handlers) socket.on(event, handler)
+    return () => {
+      for (const [event, handler] of handlers) socket.off(event, handler)
+    }
+  }, [socket, connected, client])
+
+  return (userId) => known.data?.[userId] ?? 'offline'
+}
