@@ -205,6 +205,30 @@ describe('automation runs', () => {
     }
   })
 
+  it("runs the product's rules when a buyer sends its room's talk-to-sales form, on the deal the form opened", async () => {
+    const { owner, product, qualified, rules } = await buildShop()
+    await buildRule(owner, rules, {
+      actions: [
+        { type: 'create_deal', stageId: qualified.id },
+        { type: 'send_email', subject: 'Thanks {{name}}', body: 'About {{product}} for {{company}}' },
+      ],
+    })
+    const room = (await call(owner, 'PUT', `/api/products/${product.id}/room`, { published: true, eventTypeId: null })).json()
+    const sent = await call(null, 'POST', `/api/public/products/${room.roomId}/inquiries`, {
+      name: 'Bea Buyer',
+      email: 'bea@form.example',
+      company: 'Acme',
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    const [run] = await finishedRuns(owner, rules)
+    expect(run).toMatchObject({ status: 'succeeded', summary: 'Bea Buyer <bea@form.example> · Acme' })
+    expect(run?.log[0]?.detail).toMatch(/^Moved deal '.+' to Qualified$/)
+    const { deals } = (await call(owner, 'GET', '/api/deals')).json()
+    expect(deals).toEqual([expect.objectContaining({ id: run?.dealId, stageId: qualified.id })])
+    const [mail] = await app.outbox('bea@form.example')
+    expect(mail?.text).toBe('About Platform for Acme')
+  })
+
   it('moves the deal the form already made instead of making a second one', async () => {
     const { owner, product, qualified, rules } = await buildShop()
     await buildRule(owner, rules, { actions: [{ type: 'create_deal', stageId: qualified.id }] })

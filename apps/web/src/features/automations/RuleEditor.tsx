@@ -72,7 +72,7 @@ export function RuleEditor({ productId, rule, onClose }: { productId: string; ru
       ? { name: rule.name, trigger: rule.trigger, active: rule.active, actions: rule.actions }
       : { name: '', trigger: 'product_form_submitted', active: true, actions: [blank('create_deal')] },
   })
-  const { fields, append, remove, move } = useFieldArray({ control: form.control, name: 'actions' })
+  const { fields, append, remove, move, update } = useFieldArray({ control: form.control, name: 'actions' })
   const actionsError = form.formState.errors.actions
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -161,7 +161,7 @@ export function RuleEditor({ productId, rule, onClose }: { productId: string; ru
                       <DeleteOutlineRounded />
                     </MoveButton>
                   </Stack>
-                  <ActionFields form={form} index={index} />
+                  <ActionFields form={form} index={index} onTypeChange={(type) => update(index, blank(type))} />
                 </Box>
               ))}
             </Stack>
@@ -214,7 +214,15 @@ function MoveButton({
 }
 
 /** The fields of one action: its kind, then what that kind needs. Changing the kind starts its fields afresh. */
-function ActionFields({ form, index }: { form: UseFormReturn<Values>; index: number }) {
+function ActionFields({
+  form,
+  index,
+  onTypeChange,
+}: {
+  form: UseFormReturn<Values>
+  index: number
+  onTypeChange: (type: ActionType) => void
+}) {
   const { t } = useTranslation()
   const stages = useStages().data ?? []
   const teams = useTeams().data ?? []
@@ -271,7 +279,7 @@ function ActionFields({ form, index }: { form: UseFormReturn<Values>; index: num
         select
         label={t('automations.editor.type')}
         value={type}
-        onChange={(event) => form.setValue(`actions.${index}`, blank(event.target.value as ActionType), { shouldDirty: true })}
+        onChange={(event) => onTypeChange(event.target.value as ActionType)}
         sx={{ maxWidth: 320 }}
       >
         {ACTION_TYPES.map((option) => (

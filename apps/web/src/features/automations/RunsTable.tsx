@@ -164,7 +164,8 @@ function RunLog({ run }: { run: AutomationRun }) {
           </Stack>
         ))}
       </Stack>
-      {run.error && (
+      {/* An error no action's line carries (none so far) still shows. */}
+      {run.error && !run.log.some((entry) => !entry.ok) && (
         <Typography variant="body2" sx={{ color: 'error.main', fontWeight: 600 }}>
           <bdi>{run.error}</bdi>
         </Typography>
