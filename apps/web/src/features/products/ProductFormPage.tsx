@@ -12,6 +12,7 @@ import { serverErrorText } from '../../lib/errorText'
 import { CurrencySelect } from '../deals/CurrencySelect'
 import { formatMoney, toMajor, toMinor } from '../deals/money'
 import { usePipelineToasts } from '../deals/realtime'
+import { ProductMediaCard } from './ProductMediaCard'
 import { useDeleteProduct, useProduct, useSaveProduct } from './queries'
 
 /** /products/new and /products/:id: admins edit; others see the product as it is. */
@@ -174,6 +175,7 @@ function ProductForm({ product }: { product?: Product }) {
           </Stack>
         </Stack>
       </Card>
+      {product && <ProductMediaCard productId={product.id} />}
     </>
   )
 }

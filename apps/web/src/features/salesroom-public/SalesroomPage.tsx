@@ -14,6 +14,8 @@ import { LoadFailed, Loading, NotFound } from '../booking-public/states'
 import { AccessGate } from './AccessGate'
 import { money, roomApi, videoOf } from './api'
 import { Parts } from './bits'
+import { RoomDocuments } from './RoomDocuments'
+import { visitStarted } from './visit'
 
 // The chat (socket.io-client) and the booking widget (the booker) load after the room itself.
 const RoomChat = lazy(() => import('./RoomChat'))
@@ -42,7 +44,7 @@ function useVisit(publicId: string) {
   const visitId = useRef<Promise<string | null> | null>(null)
   useEffect(() => {
     const visit = roomApi.visit(publicId).then(
-      (answer) => answer.visitId,
+      (answer) => visitStarted(publicId, answer.visitId),
       () => null,
     )
     visitId.current = visit
@@ -182,6 +184,12 @@ function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: ()
                 </li>
               ))}
             </Box>
+          </Section>
+        )}
+
+        {room.documents.length > 0 && (
+          <Section id="room-documents" title={t('salesroom.room.documents')}>
+            <RoomDocuments publicId={room.publicId} documents={room.documents} />
           </Section>
         )}
 

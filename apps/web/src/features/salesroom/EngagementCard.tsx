@@ -1,3 +1,4 @@
+import type { Engagement } from '@closeroom/shared'
 import { Card, CardContent, CardHeader, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +10,17 @@ function durationOf(t: TFunction, seconds: number): string {
   const minutes = Math.floor(seconds / 60)
   if (!minutes) return t('salesroom.editor.seconds', { seconds })
   return t('salesroom.editor.minutes', { minutes, seconds: String(seconds % 60).padStart(2, '0') })
+}
+
+/** "Proposal (opened, downloaded)": each document once, with what the buyer did with it. */
+function documentsOf(t: TFunction, events: Engagement['visits'][number]['documentEvents']): string {
+  const kinds = new Map<string, { title: string; kinds: Set<string> }>()
+  for (const event of events) {
+    const entry = kinds.get(event.documentId) ?? { title: event.title, kinds: new Set<string>() }
+    entry.kinds.add(t(`salesroom.editor.${event.kind}`))
+    kinds.set(event.documentId, entry)
+  }
+  return [...kinds.values()].map((entry) => `${entry.title} (${[...entry.kinds].join(', ')})`).join('; ')
 }
 
 /** Who opened the room, when, for how long, and which links they opened. */
@@ -50,6 +62,7 @@ export function EngagementCard({ dealId }: { dealId: string }) {
                     <TableCell>{t('salesroom.editor.when')}</TableCell>
                     <TableCell align="right">{t('salesroom.editor.time')}</TableCell>
                     <TableCell>{t('salesroom.editor.linksOpened')}</TableCell>
+                    <TableCell>{t('salesroom.editor.documents')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -59,6 +72,7 @@ export function EngagementCard({ dealId }: { dealId: string }) {
                       <TableCell>{formatDateTime(visit.startedAt, i18n.language)}</TableCell>
                       <TableCell align="right">{durationOf(t, visit.seconds)}</TableCell>
                       <TableCell>{visit.linksOpened.map((link) => link.title).join(', ') || '—'}</TableCell>
+                      <TableCell>{documentsOf(t, visit.documentEvents) || '—'}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -26,6 +26,7 @@ import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useDeal } from '../deals/queries'
 import { AddressCard } from './AddressCard'
+import { DocumentsCard } from './DocumentsCard'
 import { EngagementCard } from './EngagementCard'
 import { LinksCard } from './LinksCard'
 import { useSalesroom, useSaveSalesroom } from './queries'
@@ -87,6 +88,7 @@ function Editor({ dealId, room, dealName }: { dealId: string; room: Salesroom | 
         <Stack spacing={3}>
           <SettingsCard dealId={dealId} room={room} dealName={dealName} />
           {room && <LinksCard dealId={dealId} links={room.links} />}
+          {room && <DocumentsCard dealId={dealId} />}
           {room && <StepsCard dealId={dealId} steps={room.steps} />}
         </Stack>
       </Grid>

@@ -1,0 +1,65 @@
+import type { PublicRoomDocument } from '@closeroom/shared'
+import DownloadRounded from '@mui/icons-material/DownloadRounded'
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded'
+import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material'
+import { useTranslation } from 'react-i18next'
+import { FileTypeIcon, fileKind } from '../../components/FileTypeIcon'
+import { API_URL } from '../../lib/api'
+import { intlLocale } from '../../lib/intl'
+import { formatFileSize } from '../../lib/upload'
+import { Parts } from './bits'
+import { useVisitId } from './visit'
+
+/**
+ * The room's documents: each opens in a new tab or downloads. Both go through the room's public address (its
+ * pass cookie for a private room) and name the page's visit, so the seller sees what was opened.
+ */
+export function RoomDocuments({ publicId, documents }: { publicId: string; documents: PublicRoomDocument[] }) {
+  const { t, i18n } = useTranslation()
+  const visitId = useVisitId(publicId)
+  const locale = intlLocale(i18n.language)
+  const href = (document: PublicRoomDocument, download: boolean) => {
+    const query = new URLSearchParams(visitId ? { visit: visitId } : {})
+    if (download) query.set('download', '1')
+    const search = query.size > 0 ? `?${query}` : ''
+    return `${API_URL}/public/salesrooms/${encodeURIComponent(publicId)}/documents/${document.id}${search}`
+  }
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {documents.map((document) => (
+        <Stack
+          component="li"
+          key={document.id}
+          direction="row"
+          spacing={1.5}
+          sx={{ alignItems: 'center', py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
+        >
+          <FileTypeIcon contentType={document.contentType} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere', textAlign: 'left' }}>
+              {document.title}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              <Parts parts={[fileKind(document.contentType).label, formatFileSize(document.size, locale)]} />
+            </Typography>
+          </Box>
+          <Button
+            href={href(document, false)}
+            target="_blank"
+            rel="noopener"
+            size="small"
+            endIcon={<OpenInNewRounded />}
+            aria-label={t('salesroom.room.openLabel', { title: document.title })}
+          >
+            {t('salesroom.room.open')}
+          </Button>
+          <Tooltip title={t('salesroom.room.download')}>
+            <IconButton href={href(document, true)} download aria-label={t('salesroom.room.downloadLabel', { title: document.title })}>
+              <DownloadRounded />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ))}
+    </Box>
+  )
+}

@@ -1,0 +1,40 @@
+import { API_URL, ApiError, FALLBACK_ERROR } from './api'
+
+/**
+ * Sends a form with a file, as the api client would (cookies, the server's { message } on refusal), and says
+ * how much has gone: fetch cannot tell upload progress, XMLHttpRequest can. The browser adds the Origin
+ * header the server's cross-site check reads.
+ */
+export function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest()
+    request.open('POST', `${API_URL}${path}`)
+    request.withCredentials = true
+    request.responseType = 'json'
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total)
+    }
+    request.onload = () => {
+      const data = request.response as unknown
+      if (request.status >= 200 && request.status < 300) return resolve(data as T)
+      const message =
+        typeof data === 'object' && data && 'message' in data && typeof data.message === 'string' ? data.message : FALLBACK_ERROR
+      reject(new ApiError(request.status, message))
+    }
+    request.onerror = () => reject(new ApiError(0, FALLBACK_ERROR))
+    request.send(form)
+  })
+}
+
+/** "2.4 MB", "830 kB", "120 B" in the reader's language; in 1024s, as the server's limits count. */
+export function formatFileSize(bytes: number, locale: string): string {
+  const [unit, value] =
+    bytes >= 1024 * 1024
+      ? (['megabyte', bytes / 1024 / 1024] as const)
+      : bytes >= 1024
+        ? (['kilobyte', bytes / 1024] as const)
+        : (['byte', bytes] as const)
+  // 'short' bytes read "77 byte" in English; 'narrow' gives "77B" (and "77 o" in French).
+  const unitDisplay = unit === 'byte' ? 'narrow' : 'short'
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 }).format(value)
+}
