@@ -5,6 +5,7 @@ import { bookingPublicRoutes } from '../features/booking-public/routes'
 import { componentsRoutes } from '../features/components/routes'
 import type { EmptyHandle, FeatureKey } from '../features/empty/EmptyFeaturePage'
 import { generalRoutes } from '../features/general/routes'
+import { landingPublicRoutes } from '../features/landing-public/routes'
 import { salesroomPublicRoutes } from '../features/salesroom-public/routes'
 import { GuestOnly, RequireAdmin, RequireAuth, SplashScreen } from './guards'
 import { ServerStatusProvider } from './ServerStatusProvider'
@@ -119,6 +120,11 @@ const dashboard: RouteObject = {
     { path: '/clients/:id', lazy: page(() => import('../features/clients/ClientPage')) },
     { path: '/products', lazy: page(() => import('../features/products/ProductsPage')) },
     ...['/products/new', '/products/:id'].map((path) => ({ path, lazy: page(() => import('../features/products/ProductFormPage')) })),
+    { path: '/landing-pages', lazy: page(() => import('../features/landing/LandingPagesPage')) },
+    ...['/landing-pages/new', '/landing-pages/:id'].map((path) => ({
+      path,
+      lazy: page(() => import('../features/landing/LandingPageEditor')),
+    })),
     { path: '/products/:id/automations', lazy: page(() => import('../features/automations/AutomationsPage')) },
     { path: '/users', lazy: page(() => import('../features/users/UsersPage')) },
     { path: '/teams', lazy: page(() => import('../features/teams/TeamsPage')) },
@@ -202,9 +208,10 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/auth/new-password', lazy: page(() => import('../features/auth/NewPasswordPage')) },
       { path: '/auth/verify', lazy: page(() => import('../features/auth/VerifyPage')) },
-      ...['/l/:id', '/m/:id', '/p/:id'].map((path) => ({ path, lazy: page(publicEmpty) })),
+      ...['/m/:id', '/p/:id'].map((path) => ({ path, lazy: page(publicEmpty) })),
       ...bookingPublicRoutes,
       ...salesroomPublicRoutes,
+      ...landingPublicRoutes,
       ...templateRoutes,
       ...generalRoutes,
       ...componentsRoutes,

@@ -9,10 +9,11 @@ type Texts = Record<string, unknown>
  * The texts come in areas, one chunk per area and language, each downloaded by the pages that show it, in the
  * reader's language and in English, which fills any gap. Every page loads `screens` (sign-in, validation,
  * errors) before its first paint; the buyer's booking pages add `booking-public`, their form `components` (the
- * phone input's words); the sales room adds `salesroom` and `booking-public` (its booking widget); pages
+ * phone input's words); the sales room adds `salesroom` and `booking-public` (its booking widget), the landing page `landing` and
+ * `booking-public` (its language picker); pages
  * with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one i18next namespace, so keys keep their full paths.
  */
-export type TextArea = 'screens' | 'booking-public' | 'salesroom' | 'components' | 'app'
+export type TextArea = 'screens' | 'booking-public' | 'salesroom' | 'landing' | 'components' | 'app'
 
 const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
   screens: {
@@ -36,6 +37,14 @@ const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
     vi: async () => (await import('./salesroom/vi')).vi,
     cn: async () => (await import('./salesroom/cn')).cn,
     ar: async () => (await import('./salesroom/ar')).ar,
+  },
+  // The organization's landing page at /l/:id.
+  landing: {
+    en: async () => (await import('./landing/en')).en,
+    fr: async () => (await import('./landing/fr')).fr,
+    vi: async () => (await import('./landing/vi')).vi,
+    cn: async () => (await import('./landing/cn')).cn,
+    ar: async () => (await import('./landing/ar')).ar,
   },
   components: {
     en: async () => (await import('./components/en')).en,

@@ -14,7 +14,7 @@ export async function seedLandingPage(tx: Tx, organizationId: string) {
   await tx.insert(landingPages).values({
     organizationId,
     publicId: 'demo',
-    title: 'Acme Sales',
+    title: 'Closeroom for sales teams',
     headline: 'Close deals in one room',
     intro:
       'Meet your buyers, share proposals and agree on the next steps in one place. Pick the plan that fits your team, or book a call and we will walk you through it.',

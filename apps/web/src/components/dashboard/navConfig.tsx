@@ -12,6 +12,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined'
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined'
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined'
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined'
+import ViewQuiltOutlined from '@mui/icons-material/ViewQuiltOutlined'
 import type { ReactElement } from 'react'
 
 export type NavItem = { key: string; path: string; icon: ReactElement; adminOnly?: boolean }
@@ -27,6 +28,7 @@ export const navSections: NavSection[] = [
       { key: 'clients', path: '/clients', icon: <BadgeOutlined /> },
       { key: 'kanban', path: '/kanban', icon: <ViewKanbanOutlined /> },
       { key: 'products', path: '/products', icon: <Inventory2Outlined /> },
+      { key: 'landingPages', path: '/landing-pages', icon: <ViewQuiltOutlined /> },
       { key: 'calendar', path: '/calendar', icon: <CalendarMonthOutlined /> },
       { key: 'recordings', path: '/recordings', icon: <VideocamOutlined /> },
       { key: 'agreements', path: '/agreements', icon: <DescriptionOutlined /> },

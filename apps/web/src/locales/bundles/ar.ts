@@ -1,6 +1,7 @@
 import { ar as automations } from '../automations/ar'
 import { ar as calendarApp } from '../booking/ar'
 import { ar as general } from '../general/ar'
+import { ar as landingApp } from '../landing/editor/ar'
 import { ar as overview } from '../overview/ar'
 import { ar as people } from '../people/ar'
 import { ar as pipeline } from '../pipeline/ar'
@@ -20,5 +21,6 @@ export default {
   ...overview,
   ...calendarApp,
   ...pipeline,
+  ...landingApp,
   ...automations,
 }

@@ -1,6 +1,7 @@
 import { en as automations } from '../automations/en'
 import { en as calendarApp } from '../booking/en'
 import { en as general } from '../general/en'
+import { en as landingApp } from '../landing/editor/en'
 import { en as overview } from '../overview/en'
 import { en as people } from '../people/en'
 import { en as pipeline } from '../pipeline/en'
@@ -20,5 +21,6 @@ export default {
   ...overview,
   ...calendarApp,
   ...pipeline,
+  ...landingApp,
   ...automations,
 }

@@ -1,6 +1,7 @@
 import { fr as automations } from '../automations/fr'
 import { fr as calendarApp } from '../booking/fr'
 import { fr as general } from '../general/fr'
+import { fr as landingApp } from '../landing/editor/fr'
 import { fr as overview } from '../overview/fr'
 import { fr as people } from '../people/fr'
 import { fr as pipeline } from '../pipeline/fr'
@@ -20,5 +21,6 @@ export default {
   ...overview,
   ...calendarApp,
   ...pipeline,
+  ...landingApp,
   ...automations,
 }

@@ -10,6 +10,7 @@ export const ar: Text = {
       clients: 'العملاء',
       kanban: 'مسار المبيعات',
       products: 'المنتجات',
+      landingPages: 'الصفحات التعريفية',
       calendar: 'التقويم',
       recordings: 'التسجيلات',
       agreements: 'الاتفاقيات',

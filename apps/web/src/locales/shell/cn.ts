@@ -10,6 +10,7 @@ export const cn: Text = {
       clients: '客户',
       kanban: '销售管道',
       products: '产品',
+      landingPages: '落地页',
       calendar: '日历',
       recordings: '录制',
       agreements: '协议',

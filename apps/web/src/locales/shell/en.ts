@@ -10,6 +10,7 @@ export const en = {
       clients: 'Clients',
       kanban: 'Pipeline',
       products: 'Products',
+      landingPages: 'Landing pages',
       calendar: 'Calendar',
       recordings: 'Recordings',
       agreements: 'Agreements',

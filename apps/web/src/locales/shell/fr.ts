@@ -10,6 +10,7 @@ export const fr: Text = {
       clients: 'Clients',
       kanban: 'Pipeline',
       products: 'Produits',
+      landingPages: "Pages d'accueil",
       calendar: 'Calendrier',
       recordings: 'Enregistrements',
       agreements: 'Contrats',

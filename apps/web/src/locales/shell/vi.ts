@@ -10,6 +10,7 @@ export const vi: Text = {
       clients: 'Khách hàng',
       kanban: 'Quy trình',
       products: 'Sản phẩm',
+      landingPages: 'Trang giới thiệu',
       calendar: 'Lịch',
       recordings: 'Bản ghi',
       agreements: 'Hợp đồng',

@@ -1,0 +1,266 @@
+import type { PublicLandingPage } from '@closeroom/shared'
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded'
+import EventAvailableRounded from '@mui/icons-material/EventAvailableRounded'
+import { Box, Button, Chip, Container, Grid, Link, Stack, Typography } from '@mui/material'
+import { alpha } from '@mui/material/styles'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useParams } from 'react-router'
+import { intlLocale } from '../../lib/intl'
+import { useRemote } from '../booking-public/api'
+import { PersonAvatar, surface } from '../booking-public/bits'
+import { LanguageSelect } from '../booking-public/PublicFrame'
+import { LoadFailed, Loading, NotFound } from '../booking-public/states'
+import { money } from '../salesroom-public/api'
+import { landingApi } from './api'
+
+// Words of the organization (title, headline, intro, names) keep their own direction (dir="auto") and align
+// with the page: an English intro in an Arabic page keeps its punctuation where it belongs.
+
+/** /l/:id — the organization's public page: a hero, its products and the people to book a meeting with. */
+export default function LandingPublicPage() {
+  const { id = '' } = useParams()
+  const page = useRemote(id, (signal) => landingApi.page(id, signal))
+  if (page.error?.status === 404 || page.error?.status === 400) return <NotFound />
+  if (page.error) return <LoadFailed retry={page.reload} />
+  if (!page.data) return <Loading />
+  return <Landing page={page.data} />
+}
+
+/** An anchor's target, scrolled to with room for the eye. */
+const anchor = { scrollMarginTop: 24 } as const
+
+function Landing({ page }: { page: PublicLandingPage }) {
+  const { t } = useTranslation()
+  useEffect(() => {
+    const before = document.title
+    document.title = `${page.title} · ${page.organization.name}`
+    return () => {
+      document.title = before
+    }
+  }, [page.title, page.organization.name])
+
+  return (
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: (theme) => (theme.palette.mode === 'dark' ? 'background.default' : theme.palette.grey[100]),
+      }}
+    >
+      <Hero page={page} />
+      <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 5, md: 8 }, px: { xs: 2, sm: 3 } }}>
+        <Stack spacing={{ xs: 6, md: 9 }}>
+          {page.products.length > 0 && <Products page={page} />}
+          {page.bookingLinks.length > 0 && <BookingLinks page={page} />}
+        </Stack>
+      </Container>
+      <Box component="footer" sx={{ textAlign: 'center', pb: 3 }}>
+        <Link href="/" variant="caption" underline="hover" sx={{ color: 'text.secondary' }}>
+          {t('landing.page.poweredBy')}
+        </Link>
+      </Box>
+    </Box>
+  )
+}
+
+function Hero({ page }: { page: PublicLandingPage }) {
+  const { t } = useTranslation()
+  const headline = page.headline || page.title
+  return (
+    <Box
+      component="header"
+      sx={(theme) => {
+        // The theme's palettes carry a darker shade its types do not declare.
+        const { main, dark, darker = dark } = theme.palette.primary as typeof theme.palette.primary & { darker?: string }
+        return {
+          color: 'common.white',
+          // A soft glow of the brand colour; faint enough that white text stays readable over it in either mode.
+          background: `radial-gradient(circle at 85% 0%, ${alpha(main, 0.45)} 0%, transparent 55%), linear-gradient(135deg, ${darker} 0%, ${dark} 100%)`,
+        }
+      }}
+    >
+      <Container maxWidth="lg" sx={{ px: { xs: 2, sm: 3 } }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: { xs: 2, md: 3 } }}>
+          <PersonAvatar name={page.organization.name} src={page.organization.logoUrl} size={40} />
+          <Typography dir="auto" sx={{ fontWeight: 700, flex: 1, minWidth: 0, textAlign: 'left' }} noWrap>
+            {page.organization.name}
+          </Typography>
+          <LanguageSelect />
+        </Stack>
+        <Box sx={{ maxWidth: 760, pt: { xs: 5, md: 9 }, pb: { xs: 7, md: 12 } }}>
+          {page.headline && (
+            <Typography
+              dir="auto"
+              sx={{ textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700, fontSize: 13, opacity: 0.8, mb: 2, textAlign: 'left' }}
+            >
+              {page.title}
+            </Typography>
+          )}
+          <Typography
+            variant="h1"
+            dir="auto"
+            sx={{
+              fontSize: { xs: '2.25rem', sm: '3rem', md: '3.75rem' },
+              lineHeight: 1.1,
+              overflowWrap: 'anywhere',
+              textAlign: 'left',
+            }}
+          >
+            {headline}
+          </Typography>
+          {page.intro && (
+            <Typography
+              dir="auto"
+              sx={{
+                mt: 3,
+                fontSize: { xs: 17, md: 19 },
+                opacity: 0.88,
+                whiteSpace: 'pre-line',
+                overflowWrap: 'anywhere',
+                textAlign: 'left',
+              }}
+            >
+              {page.intro}
+            </Typography>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
+            {page.bookingLinks.length > 0 && (
+              <Button
+                href="#book"
+                size="large"
+                variant="contained"
+                startIcon={<EventAvailableRounded />}
+                sx={{ bgcolor: 'common.white', color: 'grey.900', '&:hover': { bgcolor: 'grey.200' } }}
+              >
+                {t('landing.page.bookCta')}
+              </Button>
+            )}
+            {page.products.length > 0 && (
+              <Button
+                href="#products"
+                size="large"
+                variant="outlined"
+                sx={{ color: 'common.white', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { borderColor: 'common.white' } }}
+              >
+                {t('landing.page.productsCta')}
+              </Button>
+            )}
+          </Stack>
+        </Box>
+      </Container>
+    </Box>
+  )
+}
+
+function SectionTitle({ id, title, text }: { id: string; title: string; text: string }) {
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="h4" component="h2" id={id}>
+        {title}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 0.75 }}>{text}</Typography>
+    </Box>
+  )
+}
+
+function Products({ page }: { page: PublicLandingPage }) {
+  const { t, i18n } = useTranslation()
+  const locale = intlLocale(i18n.language)
+  return (
+    <Box component="section" id="products" aria-labelledby="products-title" sx={anchor}>
+      <SectionTitle id="products-title" title={t('landing.page.products')} text={t('landing.page.productsText')} />
+      <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {page.products.map((product, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the page's products come without ids; their order is fixed.
+          <Grid key={index} size={{ xs: 12, sm: 6, md: 4 }} component="li" sx={{ display: 'flex' }}>
+            <Stack sx={{ ...surface, p: 3, flex: 1 }}>
+              <Typography variant="h6" component="h3" dir="auto" sx={{ overflowWrap: 'anywhere', textAlign: 'left' }}>
+                {product.name}
+              </Typography>
+              <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums', mt: 1 }}>
+                {money(product.price, product.currency, locale)}
+              </Typography>
+              {product.description && (
+                <Typography
+                  variant="body2"
+                  dir="auto"
+                  sx={{ color: 'text.secondary', mt: 1.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere', textAlign: 'left' }}
+                >
+                  {product.description}
+                </Typography>
+              )}
+              <Box sx={{ flex: 1 }} />
+              {product.roomId && (
+                <Button
+                  component={RouterLink}
+                  to={`/p/${encodeURIComponent(product.roomId)}`}
+                  variant="contained"
+                  endIcon={<ArrowForwardRounded sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />}
+                  aria-label={t('landing.page.seeProductNamed', { name: product.name })}
+                  sx={{ mt: 3, alignSelf: 'flex-start' }}
+                >
+                  {t('landing.page.seeProduct')}
+                </Button>
+              )}
+            </Stack>
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  )
+}
+
+/** At most this many meeting titles on a card; the booking page lists them all. */
+const SHOWN_EVENT_TYPES = 3
+
+function BookingLinks({ page }: { page: PublicLandingPage }) {
+  const { t } = useTranslation()
+  return (
+    <Box component="section" id="book" aria-labelledby="book-title" sx={anchor}>
+      <SectionTitle id="book-title" title={t('landing.page.book')} text={t('landing.page.bookText')} />
+      <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {page.bookingLinks.map((link) => {
+          const more = link.eventTypes.length - SHOWN_EVENT_TYPES
+          return (
+            <Grid key={link.handle} size={{ xs: 12, sm: 6, md: 4 }} component="li" sx={{ display: 'flex' }}>
+              <Stack sx={{ ...surface, p: 3, flex: 1 }}>
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                  <PersonAvatar name={link.name} src={link.avatarUrl} size={52} />
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="h6" component="h3" dir="auto" sx={{ overflowWrap: 'anywhere', textAlign: 'left' }}>
+                      {link.name}
+                    </Typography>
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      {link.kind === 'team' ? t('landing.page.team') : page.organization.name}
+                    </Typography>
+                  </Box>
+                </Stack>
+                {link.eventTypes.length > 0 && (
+                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mt: 2 }}>
+                    {link.eventTypes.slice(0, SHOWN_EVENT_TYPES).map((title) => (
+                      <Chip key={title} size="small" label={<bdi>{title}</bdi>} />
+                    ))}
+                    {more > 0 && <Chip size="small" variant="outlined" label={t('landing.page.more', { count: more })} />}
+                  </Stack>
+                )}
+                <Box sx={{ flex: 1, minHeight: 16 }} />
+                <Button
+                  component={RouterLink}
+                  to={`/u/${encodeURIComponent(link.handle)}`}
+                  variant="outlined"
+                  startIcon={<EventAvailableRounded />}
+                  aria-label={t('landing.page.bookWith', { name: link.name })}
+                  sx={{ mt: 2, alignSelf: 'flex-start' }}
+                >
+                  {t('landing.page.bookMeeting')}
+                </Button>
+              </Stack>
+            </Grid>
+          )
+        })}
+      </Grid>
+    </Box>
+  )
+}
