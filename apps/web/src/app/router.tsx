@@ -6,6 +6,7 @@ import { componentsRoutes } from '../features/components/routes'
 import type { EmptyHandle, FeatureKey } from '../features/empty/EmptyFeaturePage'
 import { generalRoutes } from '../features/general/routes'
 import { landingPublicRoutes } from '../features/landing-public/routes'
+import { productRoomPublicRoutes } from '../features/product-room-public/routes'
 import { salesroomPublicRoutes } from '../features/salesroom-public/routes'
 import { GuestOnly, RequireAdmin, RequireAuth, SplashScreen } from './guards'
 import { ServerStatusProvider } from './ServerStatusProvider'
@@ -208,10 +209,11 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/auth/new-password', lazy: page(() => import('../features/auth/NewPasswordPage')) },
       { path: '/auth/verify', lazy: page(() => import('../features/auth/VerifyPage')) },
-      ...['/m/:id', '/p/:id'].map((path) => ({ path, lazy: page(publicEmpty) })),
+      { path: '/m/:id', lazy: page(publicEmpty) },
       ...bookingPublicRoutes,
       ...salesroomPublicRoutes,
       ...landingPublicRoutes,
+      ...productRoomPublicRoutes,
       ...templateRoutes,
       ...generalRoutes,
       ...componentsRoutes,

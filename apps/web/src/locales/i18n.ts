@@ -10,10 +10,10 @@ type Texts = Record<string, unknown>
  * reader's language and in English, which fills any gap. Every page loads `screens` (sign-in, validation,
  * errors) before its first paint; the buyer's booking pages add `booking-public`, their form `components` (the
  * phone input's words); the sales room adds `salesroom` and `booking-public` (its booking widget), the landing page `landing` and
- * `booking-public` (its language picker); pages
+ * `booking-public` (its language picker), the product room `product-room` and `booking-public` (its booking widget); pages
  * with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one i18next namespace, so keys keep their full paths.
  */
-export type TextArea = 'screens' | 'booking-public' | 'salesroom' | 'landing' | 'components' | 'app'
+export type TextArea = 'screens' | 'booking-public' | 'salesroom' | 'landing' | 'product-room' | 'components' | 'app'
 
 const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
   screens: {
@@ -37,6 +37,14 @@ const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
     vi: async () => (await import('./salesroom/vi')).vi,
     cn: async () => (await import('./salesroom/cn')).cn,
     ar: async () => (await import('./salesroom/ar')).ar,
+  },
+  // The product room: the buyer's page at /p/:id and the seller's card on the product page.
+  'product-room': {
+    en: async () => (await import('./product-room/en')).en,
+    fr: async () => (await import('./product-room/fr')).fr,
+    vi: async () => (await import('./product-room/vi')).vi,
+    cn: async () => (await import('./product-room/cn')).cn,
+    ar: async () => (await import('./product-room/ar')).ar,
   },
   // The organization's landing page at /l/:id.
   landing: {

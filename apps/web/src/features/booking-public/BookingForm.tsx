@@ -187,11 +187,14 @@ export default function BookingForm({
   slot,
   actions,
   onBooked,
+  room,
 }: {
   eventType: PublicEventType
   slot: PickedSlot
   actions: PickedActions
   onBooked(booking: PublicBooking): void
+  /** The sales room or product room the buyer books from: the seller sees where the booking came from. */
+  room?: Pick<CreateBooking, 'salesroomId' | 'productRoomId'>
 }) {
   const { t, i18n } = useTranslation()
   const needsPhone = eventType.location.kind === 'phone'
@@ -220,6 +223,7 @@ export default function BookingForm({
         phone: (values.phone as string) || undefined,
         notes: (values.notes as string) || undefined,
         answers: Object.keys(answers).length ? answers : undefined,
+        ...room,
       })
       onBooked(booking)
     } catch (error) {

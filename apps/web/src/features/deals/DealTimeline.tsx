@@ -7,6 +7,7 @@ import PersonOutline from '@mui/icons-material/PersonOutlineRounded'
 import SwapHorizRounded from '@mui/icons-material/SwapHorizRounded'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
 import { Alert, Avatar, Box, Skeleton, Stack, Typography } from '@mui/material'
+import type { TFunction } from 'i18next'
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { serverErrorText } from '../../lib/errorText'
@@ -24,6 +25,52 @@ const icons: Record<DealActivity['kind'], { icon: ReactElement; colour: string }
 }
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+
+/** What happened, in a line: a deal opened by a product room's form says who asked about what. */
+function headline(t: TFunction, activity: DealActivity, actor: string): string {
+  const { data } = activity
+  if (activity.kind === 'created' && data.via === 'product_room')
+    return t('pipeline.timeline.fromProductRoom', { name: text(data.name), product: text(data.product) })
+  return t(`pipeline.timeline.kinds.${activity.kind}`, {
+    actor,
+    from: text(data.from),
+    to: text(data.to),
+    title: text(data.title ?? data.name),
+  })
+}
+
+/** The line under it: a booking's time and attendee, the buyer's message from a product room. */
+function Detail({ activity, language }: { activity: DealActivity; language: string }) {
+  const { t } = useTranslation()
+  const { data } = activity
+  if (activity.kind === 'booking' && typeof data.start === 'string')
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('pipeline.timeline.bookingDetail', { when: formatDateTime(data.start, language), attendee: text(data.attendee) })}
+      </Typography>
+    )
+  if (activity.kind === 'created' && data.via === 'product_room' && text(data.message))
+    return (
+      <Typography
+        variant="body2"
+        dir="auto"
+        sx={{
+          mt: 0.5,
+          px: 1.25,
+          py: 0.75,
+          // Physical, not logical: the message keeps its own direction (dir=auto), the bar stays on the page's start side.
+          borderLeft: '3px solid',
+          borderColor: 'divider',
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          textAlign: 'left',
+        }}
+      >
+        {text(data.message)}
+      </Typography>
+    )
+  return null
+}
 
 /** The deal's history, newest first, one icon per kind of event. */
 export function DealTimeline({ dealId }: { dealId: string }) {
@@ -51,14 +98,8 @@ export function DealTimeline({ dealId }: { dealId: string }) {
               {icon}
             </Avatar>
             <Box sx={{ minWidth: 0, pt: 0.5 }}>
-              <Typography variant="body2">
-                {t(`pipeline.timeline.kinds.${activity.kind}`, {
-                  actor,
-                  from: text(activity.data.from),
-                  to: text(activity.data.to),
-                  title: text(activity.data.title ?? activity.data.name),
-                })}
-              </Typography>
+              <Typography variant="body2">{headline(t, activity, actor)}</Typography>
+              <Detail activity={activity} language={i18n.language} />
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {formatDateTime(activity.createdAt, i18n.language)}
               </Typography>

@@ -13,6 +13,7 @@ import { CurrencySelect } from '../deals/CurrencySelect'
 import { formatMoney, toMajor, toMinor } from '../deals/money'
 import { usePipelineToasts } from '../deals/realtime'
 import { ProductMediaCard } from './ProductMediaCard'
+import { ProductRoomCard } from './ProductRoomCard'
 import { useDeleteProduct, useProduct, useSaveProduct } from './queries'
 
 /** /products/new and /products/:id: admins edit; others see the product as it is. */
@@ -176,6 +177,7 @@ function ProductForm({ product }: { product?: Product }) {
         </Stack>
       </Card>
       {product && <ProductMediaCard productId={product.id} />}
+      {product && <ProductRoomCard product={product} />}
     </>
   )
 }

@@ -4,7 +4,7 @@ import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded'
 import { Box, Button, ButtonBase, Stack, Typography } from '@mui/material'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
+import { useParams, useSearchParams } from 'react-router'
 import { bookingApi, useRemote } from '../booking-public/api'
 import { Booker } from '../booking-public/Booker'
 import { BookingSummary } from '../booking-public/BookingSummary'
@@ -20,6 +20,8 @@ export default function RoomBooking({ handle, sellerName }: { handle: string; se
   const [chosen, setChosen] = useState<PublicEventType | null>(null)
   const [booked, setBooked] = useState<PublicBooking | null>(null)
   const [, setParams] = useSearchParams()
+  // The room's public id, from /d/:id: a booking made here lands on the deal's timeline.
+  const { id: salesroomId } = useParams()
 
   if (profile.error) return <Typography sx={{ color: 'text.secondary' }}>{t('bookingPublic.profile.loadError')}</Typography>
   if (!profile.data) return <Loading inline />
@@ -49,7 +51,7 @@ export default function RoomBooking({ handle, sellerName }: { handle: string; se
             eventType={chosen}
             renderPicked={(slot, actions) => (
               <Suspense fallback={<Loading inline />}>
-                <BookingForm eventType={chosen} slot={slot} actions={actions} onBooked={setBooked} />
+                <BookingForm eventType={chosen} slot={slot} actions={actions} onBooked={setBooked} room={{ salesroomId }} />
               </Suspense>
             )}
           />

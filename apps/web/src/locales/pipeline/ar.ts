@@ -60,6 +60,8 @@ export const ar: Text = {
       title: 'السجل',
       empty: 'لم يحدث شيء بعد.',
       someone: 'شخص ما',
+      fromProductRoom: 'استفسر {{name}} عن {{product}} من صفحة المنتج',
+      bookingDetail: '{{when}} · مع {{attendee}}',
       kinds: {
         created: 'أنشأ {{actor}} الصفقة',
         stage_changed: 'نقلها {{actor}} من {{from}} إلى {{to}}',

@@ -60,6 +60,8 @@ export const cn: Text = {
       title: '动态',
       empty: '暂无动态。',
       someone: '有人',
+      fromProductRoom: '{{name}} 通过产品页面咨询了 {{product}}',
+      bookingDetail: '{{when}} · 与 {{attendee}}',
       kinds: {
         created: '{{actor}} 创建了交易',
         stage_changed: '{{actor}} 将其从 {{from}} 移到 {{to}}',

@@ -62,6 +62,8 @@ export const en = {
       title: 'Timeline',
       empty: 'Nothing has happened yet.',
       someone: 'Someone',
+      fromProductRoom: '{{name}} asked about {{product}} in its product room',
+      bookingDetail: '{{when}} · with {{attendee}}',
       kinds: {
         created: '{{actor}} created the deal',
         stage_changed: '{{actor}} moved it from {{from}} to {{to}}',

@@ -67,6 +67,8 @@ export const fr: Text = {
       title: 'Historique',
       empty: 'Rien ne s’est encore passé.',
       someone: 'Quelqu’un',
+      fromProductRoom: '{{name}} s’est renseigné sur {{product}} depuis sa page produit',
+      bookingDetail: '{{when}} · avec {{attendee}}',
       kinds: {
         created: '{{actor}} a créé l’affaire',
         stage_changed: '{{actor}} l’a passée de {{from}} à {{to}}',

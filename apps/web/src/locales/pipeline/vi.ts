@@ -67,6 +67,8 @@ export const vi: Text = {
       title: 'Dòng thời gian',
       empty: 'Chưa có gì xảy ra.',
       someone: 'Một người',
+      fromProductRoom: '{{name}} đã hỏi về {{product}} qua trang sản phẩm',
+      bookingDetail: '{{when}} · với {{attendee}}',
       kinds: {
         created: '{{actor}} đã tạo thương vụ',
         stage_changed: '{{actor}} đã chuyển từ {{from}} sang {{to}}',

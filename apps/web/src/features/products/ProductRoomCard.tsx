@@ -1,0 +1,171 @@
+import type { Product, ProductRoom, ProductRoomSettings } from '@closeroom/shared'
+import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded'
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded'
+import {
+  Alert,
+  Button,
+  Card,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Switch,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useSnackbar } from 'notistack'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { FormError } from '../../components/FormError'
+import { api } from '../../lib/api'
+import { serverErrorText } from '../../lib/errorText'
+import { useEventTypes } from '../booking/queries'
+import { productKeys } from './queries'
+
+const roomKey = (productId: string) => [...productKeys.detail(productId), 'room'] as const
+const roomPath = (productId: string) => `/products/${encodeURIComponent(productId)}/room`
+
+function useRoomMutation<V>(productId: string, run: (vars: V) => Promise<ProductRoom>) {
+  const client = useQueryClient()
+  return useMutation({ mutationFn: run, onSuccess: (room) => client.setQueryData(roomKey(productId), room) })
+}
+
+/**
+ * The product's public room at /p/:id: publish it, pick its booking widget, share or replace its address.
+ * Each change saves at once.
+ */
+export function ProductRoomCard({ product }: { product: Product }) {
+  const { t } = useTranslation()
+  const { enqueueSnackbar } = useSnackbar()
+  const room = useQuery({ queryKey: roomKey(product.id), queryFn: () => api<ProductRoom>(roomPath(product.id)) })
+  const eventTypes = useEventTypes()
+  const save = useRoomMutation(product.id, (settings: ProductRoomSettings) =>
+    api<ProductRoom>(roomPath(product.id), { method: 'PUT', body: settings }),
+  )
+  const rotate = useRoomMutation(product.id, () => api<ProductRoom>(`${roomPath(product.id)}/rotate`, { method: 'POST' }))
+  const [confirming, setConfirming] = useState(false)
+
+  const header = (
+    <Typography variant="h6" component="h2">
+      {t('productRoom.card.title')}
+    </Typography>
+  )
+  if (room.isError)
+    return (
+      <Card sx={{ p: 3, maxWidth: 640, mt: 3 }}>
+        {header}
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {serverErrorText(t, room.error.message)}
+        </Alert>
+      </Card>
+    )
+  if (!room.data) return <Skeleton variant="rounded" height={200} sx={{ maxWidth: 640, mt: 3 }} />
+  const current = room.data
+
+  const change = (settings: Partial<ProductRoomSettings>) =>
+    save.mutate(
+      { published: current.published, eventTypeId: current.eventType?.id ?? null, ...settings },
+      { onSuccess: () => enqueueSnackbar(t('productRoom.card.saved'), { variant: 'success' }) },
+    )
+  // The seller may be on another address than the server's (a dev server, a LAN name): show this one.
+  const url = current.roomId ? `${window.location.origin}/p/${current.roomId}` : null
+  const copy = async () => {
+    if (!url) return
+    try {
+      await navigator.clipboard.writeText(url)
+      enqueueSnackbar(t('productRoom.card.copied'), { variant: 'success' })
+    } catch {
+      enqueueSnackbar(url, { variant: 'info' })
+    }
+  }
+  // Visible event types this admin sees, plus the room's own (perhaps a teammate's) so the select can show it.
+  const options = (eventTypes.data ?? []).filter((e) => !e.hidden).map((e) => ({ id: e.id, title: e.title }))
+  if (current.eventType && !options.some((o) => o.id === current.eventType?.id))
+    options.unshift({ id: current.eventType.id, title: `${current.eventType.title} (${current.eventType.ownerName})` })
+
+  return (
+    <Card sx={{ p: 3, maxWidth: 640, mt: 3 }}>
+      <Stack spacing={2.5}>
+        <div>
+          {header}
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {t('productRoom.card.intro')}
+          </Typography>
+        </div>
+        <FormError message={save.error?.message} />
+        {!product.active && <Alert severity="info">{t('productRoom.card.inactive')}</Alert>}
+        <FormControlLabel
+          control={
+            <Switch
+              checked={current.published}
+              disabled={save.isPending || (!product.active && !current.published)}
+              onChange={(event) => change({ published: event.target.checked })}
+            />
+          }
+          label={t('productRoom.card.published')}
+        />
+        {!current.published && product.active && current.roomId && <Alert severity="warning">{t('productRoom.card.unpublished')}</Alert>}
+        <TextField
+          select
+          label={t('productRoom.card.eventType')}
+          value={current.eventType?.id ?? ''}
+          onChange={(event) => change({ eventTypeId: event.target.value || null })}
+          helperText={t('productRoom.card.eventTypeHelp')}
+          disabled={save.isPending}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">
+            <em>{t('productRoom.card.noEventType')}</em>
+          </MenuItem>
+          {options.map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {option.title}
+            </MenuItem>
+          ))}
+        </TextField>
+        {url && (
+          <div>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <TextField
+                value={url}
+                label={t('productRoom.card.address')}
+                size="small"
+                fullWidth
+                slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', 'data-testid': 'product-room-url' } }}
+              />
+              <Tooltip title={t('productRoom.card.copy')}>
+                <IconButton aria-label={t('productRoom.card.copy')} onClick={() => void copy()}>
+                  <ContentCopyRounded />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('productRoom.card.open')}>
+                <IconButton aria-label={t('productRoom.card.open')} href={url} target="_blank" rel="noopener noreferrer">
+                  <OpenInNewRounded />
+                </IconButton>
+              </Tooltip>
+            </Stack>
+            <Button sx={{ mt: 2 }} color="warning" variant="outlined" onClick={() => setConfirming(true)}>
+              {t('productRoom.card.rotate')}
+            </Button>
+          </div>
+        )}
+      </Stack>
+      <ConfirmDialog
+        open={confirming}
+        title={t('productRoom.card.rotateTitle')}
+        text={t('productRoom.card.rotateText')}
+        confirmLabel={t('productRoom.card.rotateConfirm')}
+        cancelLabel={t('productRoom.card.cancel')}
+        color="warning"
+        pending={rotate.isPending}
+        error={rotate.error?.message}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+      />
+    </Card>
+  )
+}

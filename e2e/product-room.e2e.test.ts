@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { eq } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
+import { bookings } from '../apps/server/src/db/schema/index.ts'
+import { buildEventType, nextMonday } from '../apps/server/src/testing/booking.ts'
+import { buildProduct } from '../apps/server/src/testing/deals.ts'
+import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
+import { signIn } from './flows.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+// A product's public room: the seller publishes it from the product page and picks its booking widget; a
+// signed-out buyer opens /p/:id, books a time and sends the "talk to sales" form; the seller finds the deal.
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+let harness: Harness
+let seller: Client
+let eventType: { id: string }
+const monday = nextMonday(3)
+
+beforeAll(async () => {
+  harness = await startHarness()
+  seller = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
+  // Working hours are Monday to Friday, 09:00–17:00 UTC (the owner's default schedule).
+  eventType = await buildEventType(harness.server.app, seller, { title: 'Product demo', durations: [30] })
+})
+afterAll(() => harness?.close())
+
+/** A signed-out buyer: a browser context of its own, no cookies, in UTC, in `mode`. */
+async function buyer(mode: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await harness.browser.newContext({ baseURL: harness.server.url, locale: 'en-US', timezoneId: 'UTC' })
+  await context.addCookies([{ name: 'themeMode', value: mode, domain: new URL(harness.server.url).hostname, path: '/' }])
+  await context.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
+  onTestFinished(() => context.close())
+  return context.newPage()
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource)
+  const found = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations
+  })
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+}
+
+it('the seller publishes the room; a buyer books a time and talks to sales; the seller finds the new deal', async () => {
+  const product = await buildProduct(harness.server.app, seller, {
+    name: 'Platform',
+    price: 120_000,
+    currency: 'EUR',
+    description: 'Everything your team needs.\n\nPer seat and month.',
+  })
+  const editor = await harness.newPage()
+  await signIn(editor, seller.user.email, 'Olivia Owner')
+
+  // The product page's room card: the booking widget, then publishing gives the room its address.
+  await editor.goto(`/products/${product.id}`)
+  await editor.getByRole('heading', { name: 'Product room' }).waitFor()
+  await editor.getByRole('combobox', { name: 'Booking widget' }).click()
+  await editor.getByRole('option', { name: 'Product demo' }).click()
+  await editor.getByText('The product room is saved').waitFor()
+  await editor.getByLabel('Published').check()
+  const address = await editor.getByTestId('product-room-url').inputValue()
+  const path = new URL(address).pathname
+  expect(path).toMatch(/^\/p\/[A-Za-z0-9_-]{22}$/)
+
+  // The buyer, signed out, in a browser of their own.
+  const page = await buyer()
+  await page.goto(path)
+  await page.getByRole('heading', { level: 1, name: 'Platform' }).waitFor()
+  expect(await page.getByTestId('product-price').textContent()).toBe('€1,200.00')
+  await page.getByText('Per seat and month.').waitFor()
+
+  // The booking widget: a day, a time, the booking form.
+  const booking = page.getByRole('region', { name: 'Book a meeting' })
+  const day = booking.locator(`[data-date="${monday}"]`)
+  if (!(await day.isVisible())) await booking.getByRole('button', { name: 'Next month' }).click()
+  await day.and(page.locator('[aria-disabled=false]')).click()
+  await booking.getByRole('button', { name: '10:00 AM', exact: true }).click()
+  await booking.getByRole('heading', { name: 'Your details' }).waitFor()
+  await booking.getByLabel('Your name').fill('Bea Buyer')
+  await booking.getByLabel('Email address').fill('bea@northwind.example')
+  await booking.getByRole('button', { name: 'Confirm' }).click()
+  await booking.getByRole('status').getByText('This meeting is booked').waitFor()
+  // The booking remembers the room it came from.
+  const [booked] = await harness.server.app.database.db.select().from(bookings).where(eq(bookings.attendeeEmail, 'bea@northwind.example'))
+  expect(booked).toMatchObject({ productId: product.id, eventTypeId: eventType.id, startAt: new Date(`${monday}T10:00:00.000Z`) })
+
+  // Talk to sales: the fields say what is missing, then a thank-you.
+  const talk = page.getByRole('region', { name: 'Talk to sales' })
+  await talk.getByRole('button', { name: 'Send' }).click()
+  await talk.getByText('Name is required').waitFor()
+  await talk.getByText('Must be a valid email address').waitFor()
+  const hostile = '<script>window.hacked = true</script> Do you do volume pricing?'
+  await talk.getByLabel('Your name').fill('Bea Buyer')
+  await talk.getByLabel('Email address').fill('bea@northwind.example')
+  await talk.getByLabel('Company').fill('Northwind')
+  await talk.getByLabel('Message').fill(hostile)
+  await talk.getByRole('button', { name: 'Send' }).click()
+  await talk.getByRole('status').getByText('Thank you, Bea Buyer!').waitFor()
+  await talk.getByText('We will reply to bea@northwind.example soon.').waitFor()
+
+  // The seller finds the deal in the list, and on it who asked, about what, and what they wrote, as text.
+  await editor.goto('/deals')
+  await editor.getByRole('row').filter({ hasText: 'Northwind — Platform' }).getByText('€1,200.00').waitFor()
+  await editor.getByRole('link', { name: 'Northwind — Platform' }).click()
+  await editor.getByText('Bea Buyer asked about Platform in its product room').waitFor()
+  await editor.getByText(hostile).first().waitFor()
+  expect(await editor.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined()
+})
+
+for (const mode of ['light', 'dark'] as const) {
+  it(`finds no serious or critical accessibility problem in a product room, ${mode} mode`, async () => {
+    const product = await buildProduct(harness.server.app, seller, { name: `Accessible ${mode}`, description: 'One.\n\nTwo.' })
+    const res = await harness.server.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}/room`,
+      headers: { cookie: seller.cookie },
+      payload: { published: true, eventTypeId: eventType.id },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const page = await buyer(mode)
+    await page.goto(`/p/${res.json().roomId}`)
+    await page.getByRole('heading', { level: 1, name: `Accessible ${mode}` }).waitFor()
+    await page.getByRole('button', { name: 'Send' }).waitFor()
+    await page.locator('[data-date]').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(await violations(page)).toEqual([])
+  })
+}
