@@ -18,7 +18,8 @@ export function RuleCard({ productId, rule, canEdit, onEdit, onDelete }: Props) 
   const describe = useActionText()
   return (
     <Card sx={{ p: 2.5, opacity: rule.active ? 1 : 0.75 }} data-testid="automation-rule">
-      <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 2 }}>
+      {/* On a phone the switch and buttons go under the sentence instead of squeezing it. */}
+      <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
         <Box
           sx={{
             display: 'grid',
@@ -34,7 +35,7 @@ export function RuleCard({ productId, rule, canEdit, onEdit, onDelete }: Props) 
         >
           <BoltRounded />
         </Box>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 0.5 }}>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
               {rule.name}
@@ -50,7 +51,7 @@ export function RuleCard({ productId, rule, canEdit, onEdit, onDelete }: Props) 
             ))}
           </Box>
         </Box>
-        <Stack direction="row" sx={{ alignItems: 'center', flexShrink: 0 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexShrink: 0, ml: 'auto' }}>
           <FormControlLabel
             label={t('automations.active')}
             labelPlacement="start"

@@ -116,7 +116,7 @@ function RunRow({ run }: { run: AutomationRun }) {
         <TableCell sx={{ whiteSpace: 'nowrap' }}>{time}</TableCell>
         <TableCell sx={{ fontWeight: 600 }}>{run.ruleName}</TableCell>
         <TableCell>{t(`automations.triggerNames.${run.trigger}`)}</TableCell>
-        <TableCell sx={{ color: 'text.secondary', maxWidth: 280, overflowWrap: 'anywhere' }}>
+        <TableCell sx={{ color: 'text.secondary', minWidth: 180, maxWidth: 280, overflowWrap: 'anywhere' }}>
           <bdi>{run.summary}</bdi>
         </TableCell>
         <TableCell>
