@@ -116,6 +116,25 @@ describe('booking from a product room', () => {
     })
   })
 
+  it("sets off the product's booking_made rules, with the buyer's name and email", async () => {
+    const { owner, product, eventType, roomId } = await productRoom()
+    const rules = `/api/products/${product.id}/automations`
+    const rule = await call(owner, 'POST', rules, {
+      name: 'Booked from the room',
+      trigger: 'booking_made',
+      actions: [{ type: 'send_email', subject: 'See you soon', body: 'Hello {{name}}' }],
+    })
+    expect(rule.statusCode, rule.body).toBe(201)
+    // A booking from elsewhere sets nothing off.
+    await book(bookingBody(eventType.id, `${nextMonday()}T14:00:00.000Z`))
+    expect((await call(owner, 'GET', `${rules}/runs`)).json().runs).toEqual([])
+    expect((await book(bookingBody(eventType.id, `${nextMonday()}T15:00:00.000Z`, { productRoomId: roomId }))).statusCode).toBe(201)
+    const { runs } = (await call(owner, 'GET', `${rules}/runs`)).json()
+    expect(runs).toEqual([
+      expect.objectContaining({ trigger: 'booking_made', ruleName: 'Booked from the room', summary: 'Bea Buyer <bea@buyer.example>' }),
+    ])
+  })
+
   it('refuses an unpublished room, and a booking naming two rooms', async () => {
     const { owner, product, eventType, roomId } = await productRoom()
     const start = `${nextMonday()}T12:00:00.000Z`
