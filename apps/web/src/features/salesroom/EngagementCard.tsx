@@ -1,5 +1,18 @@
 import type { Engagement } from '@closeroom/shared'
-import { Card, CardContent, CardHeader, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import {
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../lib/intl'
@@ -12,18 +25,33 @@ function durationOf(t: TFunction, seconds: number): string {
   return t('salesroom.editor.minutes', { minutes, seconds: String(seconds % 60).padStart(2, '0') })
 }
 
-/** "Proposal (opened, downloaded)": each document once, with what the buyer did with it. */
-function documentsOf(t: TFunction, events: Engagement['visits'][number]['documentEvents']): string {
-  const kinds = new Map<string, { title: string; kinds: Set<string> }>()
-  for (const event of events) {
-    const entry = kinds.get(event.documentId) ?? { title: event.title, kinds: new Set<string>() }
+/**
+ * What the visitor opened, one line each: the links, then each document once with what they did with it,
+ * "Proposal (opened, downloaded)".
+ */
+function openedIn(t: TFunction, visit: Engagement['visits'][number]): string[] {
+  const documents = new Map<string, { title: string; kinds: Set<string> }>()
+  for (const event of visit.documentEvents) {
+    const entry = documents.get(event.documentId) ?? { title: event.title, kinds: new Set<string>() }
     entry.kinds.add(t(`salesroom.editor.${event.kind}`))
-    kinds.set(event.documentId, entry)
+    documents.set(event.documentId, entry)
   }
-  return [...kinds.values()].map((entry) => `${entry.title} (${[...entry.kinds].join(', ')})`).join('; ')
+  return [
+    ...new Set(visit.linksOpened.map((link) => link.title)),
+    ...[...documents.values()].map((entry) => `${entry.title} (${[...entry.kinds].join(', ')})`),
+  ]
 }
 
-/** Who opened the room, when, for how long, and which links they opened. */
+function OpenedList({ items }: { items: string[] }) {
+  if (items.length === 0) return '—'
+  return items.map((item) => (
+    <Box key={item} dir="auto">
+      {item}
+    </Box>
+  ))
+}
+
+/** Who opened the room, when, for how long, and which links and documents they opened. */
 export function EngagementCard({ dealId }: { dealId: string }) {
   const { t, i18n } = useTranslation()
   const engagement = useEngagement(dealId, true)
@@ -61,8 +89,7 @@ export function EngagementCard({ dealId }: { dealId: string }) {
                     <TableCell>{t('salesroom.editor.visitor')}</TableCell>
                     <TableCell>{t('salesroom.editor.when')}</TableCell>
                     <TableCell align="right">{t('salesroom.editor.time')}</TableCell>
-                    <TableCell>{t('salesroom.editor.linksOpened')}</TableCell>
-                    <TableCell>{t('salesroom.editor.documents')}</TableCell>
+                    <TableCell>{t('salesroom.editor.openedColumn')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -71,8 +98,9 @@ export function EngagementCard({ dealId }: { dealId: string }) {
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{visit.visitor ?? t('salesroom.editor.anonymous')}</TableCell>
                       <TableCell>{formatDateTime(visit.startedAt, i18n.language)}</TableCell>
                       <TableCell align="right">{durationOf(t, visit.seconds)}</TableCell>
-                      <TableCell>{visit.linksOpened.map((link) => link.title).join(', ') || '—'}</TableCell>
-                      <TableCell>{documentsOf(t, visit.documentEvents) || '—'}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        <OpenedList items={openedIn(t, visit)} />
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

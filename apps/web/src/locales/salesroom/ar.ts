@@ -103,7 +103,7 @@ export const ar: Text = {
       visitor: 'الزائر',
       when: 'متى',
       time: 'المدة',
-      linksOpened: 'الروابط المفتوحة',
+      openedColumn: 'ما فُتح',
       anonymous: 'شخص لديه الرابط',
       noVisits: 'لا توجد زيارات بعد.',
       chat: 'الدردشة مع المشتري',

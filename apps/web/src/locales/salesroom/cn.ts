@@ -103,7 +103,7 @@ export const cn: Text = {
       visitor: '访客',
       when: '时间',
       time: '时长',
-      linksOpened: '打开的链接',
+      openedColumn: '已打开',
       anonymous: '拥有链接的访客',
       noVisits: '还没有访问。',
       chat: '与买方聊天',

@@ -103,7 +103,7 @@ export const en = {
       visitor: 'Visitor',
       when: 'When',
       time: 'Time',
-      linksOpened: 'Links opened',
+      openedColumn: 'Opened',
       anonymous: 'Someone with the link',
       noVisits: 'No visits yet.',
       chat: 'Chat with the buyer',

@@ -103,7 +103,7 @@ export const fr: Text = {
       visitor: 'Visiteur',
       when: 'Quand',
       time: 'Durée',
-      linksOpened: 'Liens ouverts',
+      openedColumn: 'Ouverts',
       anonymous: 'Une personne ayant le lien',
       noVisits: 'Aucune visite pour l’instant.',
       chat: 'Discussion avec l’acheteur',

@@ -103,7 +103,7 @@ export const vi: Text = {
       visitor: 'Khách',
       when: 'Thời điểm',
       time: 'Thời lượng',
-      linksOpened: 'Liên kết đã mở',
+      openedColumn: 'Đã mở',
       anonymous: 'Người có liên kết',
       noVisits: 'Chưa có lượt truy cập.',
       chat: 'Trò chuyện với người mua',
