@@ -7,6 +7,7 @@ import { buildEventType } from '../../testing/booking.ts'
 import { buildProduct, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
+import { seedDemo } from '../demo/seed.ts'
 
 let app: TestApp
 let url: string
@@ -321,6 +322,27 @@ describe('talk to sales', () => {
       expect(refused.json().message).toMatch(/^Too many attempts/)
     } finally {
       await limited.close()
+    }
+  })
+})
+
+describe('the demo', () => {
+  it("publishes Closeroom Enterprise's room at /p/demo, booking Olivia's product demo", async () => {
+    const demo = await buildTestApp()
+    try {
+      await seedDemo(demo.database.db)
+      const res = await call(demo, null, 'GET', '/api/public/products/demo')
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json()).toMatchObject({
+        roomId: 'demo',
+        name: 'Closeroom Enterprise',
+        price: 59_00,
+        currency: 'EUR',
+        organization: { name: 'Acme Sales' },
+        eventType: { title: 'Product demo', hosts: [{ name: 'Olivia Owner' }] },
+      })
+    } finally {
+      await demo.close()
     }
   })
 })
