@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https'
 import fastifyCookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
@@ -39,6 +40,8 @@ import { landingRoutes, publicLandingRoutes } from './modules/landing/routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { createMessagesModule } from './modules/messages/module.ts'
 import { messageRoutes } from './modules/messages/routes.ts'
+import { createNotificationsModule } from './modules/notifications/module.ts'
+import { notificationRoutes } from './modules/notifications/routes.ts'
 import { organizationRoutes } from './modules/organizations/routes.ts'
 import { createOrganizationService } from './modules/organizations/service.ts'
 import { overviewRoutes } from './modules/overview/routes.ts'
@@ -67,6 +70,8 @@ export type AppDeps = {
   mailer?: Mailer
   limits?: Limits
   logger?: FastifyServerOptions['logger']
+  /** Trusts the tests' local push service (HTTPS with its own certificate). */
+  pushAgent?: HttpsAgent
 }
 
 /** Builds the whole server: API, socket.io and the SPA. Tests call this; main.ts only adds listen(). */
@@ -120,6 +125,14 @@ export async function buildApp(deps: AppDeps) {
     roomAccess: createRoomAccess(db),
   })
   app.addHook('onClose', async () => realtime.close())
+  const { notifications, push } = await createNotificationsModule({
+    db,
+    realtime,
+    jobs,
+    mailer,
+    appUrl: config.appUrl,
+    pushAgent: deps.pushAgent,
+  })
 
   const auth = createAuthService({ db, sessions, tokens, mailer, appUrl: config.appUrl })
   const users = createUserService({ db, sessions, tokens, mailer, realtime, appUrl: config.appUrl })
@@ -139,10 +152,28 @@ export async function buildApp(deps: AppDeps) {
   const messages = createMessagesModule({ db, realtime })
   const automations = await createAutomationsModule({ db, jobs, mailer, realtime, log: app.log })
   const files = createFilesModule({ db, dataDir: config.dataDir })
-  const salesrooms = await createSalesroomModule({ db, mailer, realtime, appUrl: config.appUrl, automations, files: files.store })
+  const salesrooms = await createSalesroomModule({
+    db,
+    mailer,
+    realtime,
+    notifications,
+    appUrl: config.appUrl,
+    automations,
+    files: files.store,
+  })
   // After the rooms and automations: a booking made from a sales room or a product room tells them.
   const origins = createBookingOrigins({ db, visitors: salesrooms.visitors, automations, realtime })
-  const booking = await createBookingModule({ db, jobs, mailer, realtime, appUrl: config.appUrl, log: app.log, calendar, origins })
+  const booking = await createBookingModule({
+    db,
+    jobs,
+    mailer,
+    realtime,
+    notifications,
+    appUrl: config.appUrl,
+    log: app.log,
+    calendar,
+    origins,
+  })
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, realtime, automations })
   const landing = createLandingModule({ db })
@@ -164,6 +195,7 @@ export async function buildApp(deps: AppDeps) {
       systemRoutes(api, { database })
       authRoutes(api, { auth, sessions, limits })
       userRoutes(api, { users })
+      notificationRoutes(api, { notifications, push })
       teamRoutes(api, { teams })
       organizationRoutes(api, { organizations })
       overviewRoutes(api, { overview })

@@ -5,6 +5,7 @@ import type { Jobs } from '../../jobs/queue.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { AuthContext } from '../auth/sessions.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { Notifications } from '../notifications/service.ts'
 import { createAvailability, type ExternalBusy } from './availability.ts'
 import { createBookingService } from './bookings.ts'
 import { createEventTypeService } from './event-types.ts'
@@ -26,6 +27,7 @@ type Deps = {
   jobs: Jobs
   mailer: Mailer
   realtime: Pick<Realtime, 'toUser'>
+  notifications: Pick<Notifications, 'send'>
   appUrl: string
   log: FastifyBaseLogger
   calendar?: CalendarLink
@@ -35,7 +37,7 @@ type Deps = {
 }
 
 /** Booking, assembled: the services the routes call, wired to emails, live updates, reminders and calendars. */
-export async function createBookingModule({ db, jobs, mailer, realtime, appUrl, log, calendar, origins, now }: Deps) {
+export async function createBookingModule({ db, jobs, mailer, realtime, notifications, appUrl, log, calendar, origins, now }: Deps) {
   const handles = createHandles(db)
   const schedules = createScheduleService({ db })
   const settings = createBookingSettings({ db })
@@ -46,6 +48,7 @@ export async function createBookingModule({ db, jobs, mailer, realtime, appUrl, 
     jobs,
     mailer,
     realtime,
+    notifications,
     settings,
     appUrl,
     log,

@@ -1,4 +1,4 @@
-import { type BookingNotification, SocketEvents } from '@closeroom/shared'
+import { type BookingNotification, type NotificationKind, SocketEvents } from '@closeroom/shared'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
@@ -7,6 +7,7 @@ import type { Jobs } from '../../jobs/queue.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import { bookingCalendar } from '../calendar/ics.ts'
 import type { Attachment, Mailer } from '../mail/mailer.ts'
+import type { Notifications } from '../notifications/service.ts'
 import type { BookingChange, BookingListener } from './bookings.ts'
 import * as emails from './emails.ts'
 import { type BookingRow, participantsOf, presentBookings } from './present.ts'
@@ -15,6 +16,12 @@ import type { BookingSettingsService } from './settings.ts'
 const REMINDER_QUEUE = 'booking-reminder'
 const CALENDAR_QUEUE = 'booking-calendar-sync'
 
+const NEWS: Partial<Record<BookingNotification['type'], NotificationKind>> = {
+  'booking-created': 'booking-created',
+  'booking-rescheduled': 'booking-rescheduled',
+  'booking-cancelled': 'booking-cancelled',
+}
+
 type Reminder = { bookingId: string; start: string; minutes: number }
 
 type Deps = {
@@ -22,6 +29,7 @@ type Deps = {
   jobs: Jobs
   mailer: Mailer
   realtime: Pick<Realtime, 'toUser'>
+  notifications: Pick<Notifications, 'send'>
   settings: BookingSettingsService
   appUrl: string
   log: FastifyBaseLogger
@@ -43,7 +51,18 @@ const ACTION: Record<BookingNotification['type'], 'created' | 'rescheduled' | 'c
  * and the hosts get an email with the calendar invitation, reminders are queued, and connected calendars
  * are written by a job. None of it can undo the change: a failure is logged, not thrown at the buyer.
  */
-export async function createBookingNotifier({ db, jobs, mailer, realtime, settings, appUrl, log, calendarSync, now = Date.now }: Deps) {
+export async function createBookingNotifier({
+  db,
+  jobs,
+  mailer,
+  realtime,
+  notifications,
+  settings,
+  appUrl,
+  log,
+  calendarSync,
+  now = Date.now,
+}: Deps) {
   async function load(bookingId: string) {
     const row = await rowOf(bookingId)
     const [booking] = await presentBookings(db, [row])
@@ -116,8 +135,22 @@ export async function createBookingNotifier({ db, jobs, mailer, realtime, settin
   const listener: BookingListener = async (bookingId: string, change: BookingChange) => {
     const { row, booking, hosts } = await load(bookingId)
     if (!booking) return
+    // What the buyer did is news for the hosts' notification centre; a host's own confirm or decline only
+    // refreshes their calendars.
+    const live = { type: change.type, booking } satisfies BookingNotification
+    const kind = NEWS[change.type]
     for (const host of hosts)
-      realtime.toUser(host.userId, SocketEvents.userNewNotification, { type: change.type, booking } satisfies BookingNotification)
+      if (kind)
+        await notifications.send(
+          {
+            userId: host.userId,
+            kind,
+            data: { name: booking.attendee.name, title: booking.title, start: booking.start },
+            url: '/calendar',
+          },
+          live,
+        )
+      else realtime.toUser(host.userId, SocketEvents.userNewNotification, live)
 
     const action = ACTION[change.type]
     const organizer = hosts[0] ?? { name: 'Closeroom', email: 'no-reply@closeroom.local' }

@@ -4,6 +4,7 @@ import type { Realtime } from '../../realtime/server.ts'
 import type { AutomationsModule } from '../automations/module.ts'
 import type { FileStore } from '../files/store.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { Notifications } from '../notifications/service.ts'
 import { createRoomAccess } from './access.ts'
 import { createRoomChat } from './chat.ts'
 import { createDocumentService } from './documents.ts'
@@ -18,13 +19,15 @@ export async function createSalesroomModule({
   db,
   mailer,
   realtime,
+  notifications,
   appUrl,
   automations,
   files,
 }: {
   db: Db
   mailer: Mailer
-  realtime: Pick<Realtime, 'io' | 'toUser'>
+  realtime: Pick<Realtime, 'io'>
+  notifications: Pick<Notifications, 'send'>
   appUrl: string
   automations: Pick<AutomationsModule, 'fire'>
   files: FileStore
@@ -34,7 +37,7 @@ export async function createSalesroomModule({
   const news = createRoomNews(realtime)
   const rooms = createRoomService({ db, appUrl, news })
   const plan = createPlanService({ db, rooms, news })
-  const visitors = createVisitorService({ db, access, chat, mailer, realtime, news, automations })
+  const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations })
   const documents = createDocumentService({ db, store: files, rooms, news })
   registerRoomSockets({ db, realtime, visitors })
   return { rooms, plan, chat, visitors, news, documents, files }

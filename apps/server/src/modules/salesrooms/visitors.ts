@@ -1,4 +1,4 @@
-import { type PublicSalesroom, type RoomEvent, SocketEvents } from '@closeroom/shared'
+import type { PublicSalesroom, RoomEvent } from '@closeroom/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -16,11 +16,11 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { Forbidden, Invalid, NotFound, Unauthorized } from '../../http/errors.ts'
-import type { Realtime } from '../../realtime/server.ts'
 import type { AutomationsModule } from '../automations/module.ts'
 import { addDealActivity } from '../deals/activities.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { layout } from '../mail/templates.ts'
+import type { Notifications } from '../notifications/service.ts'
 import type { RoomAccessPasses } from './access.ts'
 import type { RoomChat } from './chat.ts'
 import { publicDocuments } from './documents.ts'
@@ -38,7 +38,7 @@ type Deps = {
   access: RoomAccessPasses
   chat: RoomChat
   mailer: Mailer
-  realtime: Pick<Realtime, 'toUser'>
+  notifications: Pick<Notifications, 'send'>
   news: RoomNews
   automations: Pick<AutomationsModule, 'fire'>
 }
@@ -48,7 +48,7 @@ type Deps = {
  * codes, engagement events, buyer-side steps and the chat. Nothing here reads by an internal id the
  * visitor chose.
  */
-export function createVisitorService({ db, access, chat, mailer, realtime, news, automations }: Deps) {
+export function createVisitorService({ db, access, chat, mailer, notifications, news, automations }: Deps) {
   async function published(publicId: string): Promise<RoomRow> {
     const [room] = await db
       .select()
@@ -193,12 +193,15 @@ export function createVisitorService({ db, access, chat, mailer, realtime, news,
       kind: 'salesroom_visit',
       data: { visitor: email, first: true },
     })
-    realtime.toUser(deal.ownerId, SocketEvents.userNewNotification, {
-      type: 'salesroom-first-visit',
-      dealId: room.dealId,
-      dealName: deal.name,
-      visitor: email,
-    })
+    await notifications.send(
+      {
+        userId: deal.ownerId,
+        kind: 'salesroom-first-visit',
+        data: { name: email, deal: deal.name },
+        url: `/deals/${room.dealId}/room`,
+      },
+      { dealId: room.dealId, dealName: deal.name, visitor: email },
+    )
     // Each product on the deal's lines sets off its own 'room first visited' rules.
     const lines = await db.select({ productId: dealLines.productId }).from(dealLines).where(eq(dealLines.dealId, room.dealId))
     for (const productId of new Set(lines.map((l) => l.productId)))
@@ -230,12 +233,15 @@ export function createVisitorService({ db, access, chat, mailer, realtime, news,
     const message = await chat.post(room.dealId, { side: 'buyer', authorName, visitorEmail: email, body })
     const [deal] = await db.select({ name: deals.name, ownerId: deals.ownerId }).from(deals).where(eq(deals.id, room.dealId))
     if (deal)
-      realtime.toUser(deal.ownerId, SocketEvents.userNewNotification, {
-        type: 'salesroom-message',
-        dealId: room.dealId,
-        dealName: deal.name,
-        message,
-      })
+      await notifications.send(
+        {
+          userId: deal.ownerId,
+          kind: 'salesroom-message',
+          data: { name: authorName, deal: deal.name, message: body.slice(0, 200) },
+          url: `/deals/${room.dealId}/room`,
+        },
+        { dealId: room.dealId, dealName: deal.name, message },
+      )
     return message
   }
 

@@ -1,0 +1,29 @@
+import type { NotificationData, NotificationKind } from '@closeroom/shared'
+
+const value = (data: NotificationData, key: string) => data[key] ?? ''
+
+/**
+ * The words of a push message or email for each kind. The centre in the app has its own, in the reader's
+ * language; these go out of the app, where only the server speaks, so they are English.
+ */
+export function notificationText(kind: NotificationKind, data: NotificationData): { title: string; body: string } {
+  const name = value(data, 'name')
+  switch (kind) {
+    case 'booking-created':
+      return { title: 'New booking', body: `${name} booked ${value(data, 'title')}` }
+    case 'booking-rescheduled':
+      return { title: 'Booking moved', body: `${name} moved ${value(data, 'title')}` }
+    case 'booking-cancelled':
+      return { title: 'Booking cancelled', body: `${name} cancelled ${value(data, 'title')}` }
+    case 'salesroom-first-visit':
+      return { title: 'Sales room opened', body: `${name || 'A buyer'} opened the room of ${value(data, 'deal')}` }
+    case 'salesroom-message':
+      return { title: `${name} in ${value(data, 'deal')}`, body: value(data, 'message') }
+    case 'product-inquiry':
+      return { title: 'New inquiry', body: `${name} asked about ${value(data, 'product')}` }
+    case 'automation':
+      return { title: 'Automation', body: value(data, 'message') }
+    case 'agreement-signed':
+      return { title: 'Agreement signed', body: `${name} signed ${value(data, 'title')}` }
+  }
+}
