@@ -7,6 +7,8 @@ import { createFileStore } from './store.ts'
 /** Uploaded files: bytes in file storage under DATA_DIR (or the storage given), rows in `files`; product media. */
 export function createFilesModule({ db, dataDir, storage }: { db: Db; dataDir: string; storage?: FileStorage }) {
   const store = createFileStore({ db, storage: storage ?? localStorage(join(dataDir, 'files')) })
+  // Deals and products deleted since the last start took their files' references with them; their bytes go now.
+  void store.sweep().catch(() => undefined)
   return { store, products: createProductFiles({ db, files: store }) }
 }
 

@@ -93,21 +93,29 @@ export function createFileStore({ db, storage: store }: { db: Db; storage: FileS
     }
   }
 
+  // A file is written in the same transaction as the row that refers to it, so it is never seen unreferenced
+  // before that row exists: an unreferenced file is one whose last reference went.
+  const unreferenced = and(
+    sql`not exists (select 1 from ${salesroomDocuments} where ${salesroomDocuments.fileId} = ${files.id})`,
+    sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
+  )
+
+  async function removeWhere(where: ReturnType<typeof and>): Promise<number> {
+    const gone = await db.delete(files).where(where).returning({ storageKey: files.storageKey })
+    await Promise.all(gone.map((file) => store.remove(file.storageKey)))
+    return gone.length
+  }
+
   /** Deletes these files if nothing refers to them any more, rows then bytes. */
   async function release(fileIds: string[]): Promise<void> {
-    if (fileIds.length === 0) return
-    const gone = await db
-      .delete(files)
-      .where(
-        and(
-          inArray(files.id, fileIds),
-          sql`not exists (select 1 from ${salesroomDocuments} where ${salesroomDocuments.fileId} = ${files.id})`,
-          sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
-        ),
-      )
-      .returning({ storageKey: files.storageKey })
-    await Promise.all(gone.map((file) => store.remove(file.storageKey)))
+    if (fileIds.length > 0) await removeWhere(and(inArray(files.id, fileIds), unreferenced))
   }
+
+  /**
+   * Deletes every file nothing refers to: those whose deal or product was deleted (the database drops the
+   * references with them, not the bytes). Says how many went.
+   */
+  const sweep = () => removeWhere(unreferenced)
 
   /** A file of the caller's organization. */
   async function ofOrganization(auth: AuthContext, fileId: string): Promise<FileRow> {
@@ -121,7 +129,7 @@ export function createFileStore({ db, storage: store }: { db: Db; storage: FileS
 
   const open = (file: FileRow) => store.open(file.storageKey)
 
-  return { receive, discard, record, keep, release, ofOrganization, open }
+  return { receive, discard, record, keep, release, sweep, ofOrganization, open }
 }
 
 export type FileStore = ReturnType<typeof createFileStore>

@@ -5,6 +5,8 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
 import { form, HTML, PDF, PNG, SVG, storedFiles } from '../../testing/files.ts'
+import { localStorage } from '../files/storage.ts'
+import { createFileStore } from '../files/store.ts'
 
 let app: TestApp
 let url: string
@@ -153,5 +155,15 @@ describe('sales room documents', () => {
     expect(await storedFiles(storage)).toHaveLength(before.length - 1)
     expect((await call(null, 'GET', `${pub}/documents/${document.id}`)).statusCode).toBe(404)
     expect((await call(owner, 'DELETE', `${base}/${document.id}`)).statusCode).toBe(404)
+  })
+
+  it('sweeps away the files of a deleted deal', async () => {
+    const { owner, deal, upload } = await buildRoom()
+    await upload('plan.pdf', PDF)
+    const before = await storedFiles(storage)
+    expect((await call(owner, 'DELETE', `/api/deals/${deal.id}`)).statusCode).toBe(200)
+    const store = createFileStore({ db: app.database.db, storage: localStorage(storage) })
+    expect(await store.sweep()).toBe(1)
+    expect(await storedFiles(storage)).toHaveLength(before.length - 1)
   })
 })
