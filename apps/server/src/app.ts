@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps) {
   const products = createProductService({ db })
   const clients = createClientService({ db })
   const messages = createMessagesModule({ db, realtime })
-  const automations = await createAutomationsModule({ db, jobs, mailer, realtime, log: app.log })
+  const automations = await createAutomationsModule({ db, jobs, mailer, realtime, notifications, log: app.log })
   const files = createFilesModule({ db, dataDir: config.dataDir })
   const salesrooms = await createSalesroomModule({
     db,
@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps) {
     origins,
   })
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
-  const inquiries = createInquiryService({ db, realtime, automations })
+  const inquiries = createInquiryService({ db, realtime, notifications, automations })
   const landing = createLandingModule({ db })
 
   await app.register(swagger, {

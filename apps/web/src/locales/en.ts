@@ -33,9 +33,7 @@ export const en = {
       },
       signup: {
         title: 'Start with your email',
-        pointOrganization: 'Your organization is ready at once.',
-        pointPassword: 'We email you a link to choose your password.',
-        pointSetup: 'A short setup: your booking page, your hours and your team.',
+        text: 'We create your organization and email you a code and a link to choose your password.',
         submit: 'Get started',
         withPassword: 'Create an account with a password',
       },

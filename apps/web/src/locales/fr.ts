@@ -33,9 +33,7 @@ export const fr = {
       },
       signup: {
         title: 'Commencez avec votre e-mail',
-        pointOrganization: 'Votre organisation est prête aussitôt.',
-        pointPassword: 'Nous vous envoyons par e-mail un lien pour choisir votre mot de passe.',
-        pointSetup: 'Une courte mise en route : votre page de réservation, vos horaires et votre équipe.',
+        text: 'Nous créons votre organisation et vous envoyons un code et un lien pour choisir votre mot de passe.',
         submit: 'Commencer',
         withPassword: 'Créer un compte avec un mot de passe',
       },

@@ -1,4 +1,4 @@
-import { type AutomationAction, type AutomationNotification, ProductSocketEvents, SocketEvents } from '@closeroom/shared'
+import { type AutomationAction, type AutomationNotification, ProductSocketEvents } from '@closeroom/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
@@ -18,6 +18,7 @@ import { endOfColumn, lockStage } from '../deals/placement.ts'
 import { summaryOf } from '../deals/present.ts'
 import type { Tx } from '../deals/stages.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { Notifications } from '../notifications/service.ts'
 
 /** A rule could not do its work for a reason its owner can fix: logged on the run, never retried. */
 export class ActionFailed extends Error {}
@@ -31,12 +32,12 @@ export type RunContext = {
   dealId: string | null
 }
 
-type Deps = { db: Db; mailer: Mailer; realtime: Pick<Realtime, 'toUser' | 'toOrganization'> }
+type Deps = { db: Db; mailer: Mailer; realtime: Pick<Realtime, 'toOrganization'>; notifications: Pick<Notifications, 'send'> }
 
 const PLACEHOLDERS = /\{\{\s*(name|email|company|product|deal)\s*\}\}/g
 
 /** The four things a rule can do. Each returns what it did, in words for the run's log, or throws ActionFailed. */
-export function createActions({ db, mailer, realtime }: Deps) {
+export function createActions({ db, mailer, realtime, notifications }: Deps) {
   async function dealChanged(organizationId: string, dealId: string) {
     realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, { deal: await summaryOf(db, organizationId, dealId) })
   }
@@ -213,7 +214,15 @@ export function createActions({ db, mailer, realtime }: Deps) {
       productName: ctx.product.name,
       dealId: ctx.dealId,
     }
-    realtime.toUser(user.id, SocketEvents.userNewNotification, notification)
+    await notifications.send(
+      {
+        userId: user.id,
+        kind: 'automation',
+        data: { message: notification.message, rule: ctx.rule.name, product: ctx.product.name },
+        url: ctx.dealId ? `/deals/${ctx.dealId}` : `/products/${ctx.product.id}/automations`,
+      },
+      notification,
+    )
     return `Notified ${user.name}`
   }
 

@@ -6,6 +6,7 @@ import { automationRules } from '../../db/schema/index.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { Notifications } from '../notifications/service.ts'
 import { createActions } from './actions.ts'
 import { createRuleService } from './rules.ts'
 import { createRunService } from './runs.ts'
@@ -23,14 +24,15 @@ type Deps = {
   db: Db
   jobs: Jobs
   mailer: Mailer
-  realtime: Pick<Realtime, 'toUser' | 'toOrganization'>
+  realtime: Pick<Realtime, 'toOrganization'>
+  notifications: Pick<Notifications, 'send'>
   log: FastifyBaseLogger
 }
 
 /** Product automations: rules, their runs on the job queue, and fire() for the events that set them off. */
-export async function createAutomationsModule({ db, jobs, mailer, realtime, log }: Deps) {
+export async function createAutomationsModule({ db, jobs, mailer, realtime, notifications, log }: Deps) {
   const rules = createRuleService({ db })
-  const runs = await createRunService({ db, jobs, actions: createActions({ db, mailer, realtime }), log })
+  const runs = await createRunService({ db, jobs, actions: createActions({ db, mailer, realtime, notifications }), log })
 
   return {
     rules,

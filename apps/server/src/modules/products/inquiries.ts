@@ -1,4 +1,4 @@
-import { type ProductInquiry, ProductSocketEvents, SocketEvents } from '@closeroom/shared'
+import { type ProductInquiry, ProductSocketEvents } from '@closeroom/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -9,6 +9,7 @@ import { writeActivity } from '../deals/activities.ts'
 import { endOfColumn, lockStage } from '../deals/placement.ts'
 import { summaryOf } from '../deals/present.ts'
 import { ensureStages, type Tx } from '../deals/stages.ts'
+import type { Notifications } from '../notifications/service.ts'
 import { publishedProduct } from './room.ts'
 
 type Input = z.output<typeof ProductInquiry>
@@ -16,7 +17,8 @@ type ProductRow = Awaited<ReturnType<typeof publishedProduct>>
 
 type Deps = {
   db: Db
-  realtime: Pick<Realtime, 'toUser' | 'toOrganization'>
+  realtime: Pick<Realtime, 'toOrganization'>
+  notifications: Pick<Notifications, 'send'>
   automations: Pick<AutomationsModule, 'fire'>
 }
 
@@ -25,7 +27,7 @@ type Deps = {
  * organization knows them) on a new deal for the product, in the pipeline's first open stage, owned by whoever
  * the room books meetings with, else the organization's owner. The buyer is answered with a thank-you only.
  */
-export function createInquiryService({ db, realtime, automations }: Deps) {
+export function createInquiryService({ db, realtime, notifications, automations }: Deps) {
   async function ownerOf(tx: Tx, product: ProductRow): Promise<{ id: string }> {
     const active = and(eq(users.organizationId, product.organizationId), eq(users.status, 'active'))
     if (product.roomEventTypeId) {
@@ -109,13 +111,15 @@ export function createInquiryService({ db, realtime, automations }: Deps) {
     })
 
     realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, { deal: await summaryOf(db, organizationId, dealId) })
-    realtime.toUser(ownerId, SocketEvents.userNewNotification, {
-      type: 'product-inquiry',
-      dealId,
-      dealName,
-      product: product.name,
-      from: input.name,
-    })
+    await notifications.send(
+      {
+        userId: ownerId,
+        kind: 'product-inquiry',
+        data: { name: input.name, product: product.name, deal: dealName },
+        url: `/deals/${dealId}`,
+      },
+      { dealId, dealName, product: product.name, from: input.name },
+    )
     await automations.fire({
       organizationId,
       productId: product.id,

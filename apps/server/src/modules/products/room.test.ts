@@ -220,6 +220,8 @@ describe('talk to sales', () => {
         dealName: 'Northwind — Platform',
         product: 'Platform',
         from: 'Bea Buyer',
+        // Kept for the host's notification centre too.
+        notification: expect.objectContaining({ kind: 'product-inquiry', url: `/deals/${deal.id}` }),
       })
       const detail = (await call(app, owner, 'GET', `/api/deals/${deal.id}`)).json()
       const [firstStage] = await stagesOf(app, owner)
