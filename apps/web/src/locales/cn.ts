@@ -26,7 +26,9 @@ export const cn = {
       },
       signup: {
         title: '用电子邮箱开始',
-        text: '我们将创建您的组织，并向您发送验证码和设置密码的链接。',
+        pointOrganization: '您的组织即刻就绪。',
+        pointPassword: '我们会通过电子邮件发送设置密码的链接。',
+        pointSetup: '简短设置：您的预约页面、工作时间和团队。',
         submit: '开始使用',
         withPassword: '使用密码创建账户',
       },

@@ -33,7 +33,9 @@ export const en = {
       },
       signup: {
         title: 'Start with your email',
-        text: 'We create your organization and email you a code and a link to choose your password.',
+        pointOrganization: 'Your organization is ready at once.',
+        pointPassword: 'We email you a link to choose your password.',
+        pointSetup: 'A short setup: your booking page, your hours and your team.',
         submit: 'Get started',
         withPassword: 'Create an account with a password',
       },

@@ -33,7 +33,9 @@ export const fr = {
       },
       signup: {
         title: 'Commencez avec votre e-mail',
-        text: 'Nous créons votre organisation et vous envoyons un code et un lien pour choisir votre mot de passe.',
+        pointOrganization: 'Votre organisation est prête aussitôt.',
+        pointPassword: 'Nous vous envoyons par e-mail un lien pour choisir votre mot de passe.',
+        pointSetup: 'Une courte mise en route : votre page de réservation, vos horaires et votre équipe.',
         submit: 'Commencer',
         withPassword: 'Créer un compte avec un mot de passe',
       },

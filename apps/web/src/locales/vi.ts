@@ -33,7 +33,9 @@ export const vi = {
       },
       signup: {
         title: 'Bắt đầu với email của bạn',
-        text: 'Chúng tôi tạo tổ chức của bạn và gửi cho bạn một mã cùng liên kết để chọn mật khẩu.',
+        pointOrganization: 'Tổ chức của bạn sẵn sàng ngay lập tức.',
+        pointPassword: 'Chúng tôi gửi email cho bạn một liên kết để chọn mật khẩu.',
+        pointSetup: 'Thiết lập nhanh: trang đặt lịch, giờ làm việc và nhóm của bạn.',
         submit: 'Bắt đầu',
         withPassword: 'Tạo tài khoản với mật khẩu',
       },

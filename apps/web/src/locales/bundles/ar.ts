@@ -2,6 +2,7 @@ import { ar as automations } from '../automations/ar'
 import { ar as calendarApp } from '../booking/ar'
 import { ar as general } from '../general/ar'
 import { ar as landingApp } from '../landing/editor/ar'
+import { ar as onboarding } from '../landing/onboarding/ar'
 import { ar as overview } from '../overview/ar'
 import { ar as people } from '../people/ar'
 import { ar as pipeline } from '../pipeline/ar'
@@ -22,5 +23,6 @@ export default {
   ...calendarApp,
   ...pipeline,
   ...landingApp,
+  ...onboarding,
   ...automations,
 }

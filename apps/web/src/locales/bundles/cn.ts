@@ -2,6 +2,7 @@ import { cn as automations } from '../automations/cn'
 import { cn as calendarApp } from '../booking/cn'
 import { cn as general } from '../general/cn'
 import { cn as landingApp } from '../landing/editor/cn'
+import { cn as onboarding } from '../landing/onboarding/cn'
 import { cn as overview } from '../overview/cn'
 import { cn as people } from '../people/cn'
 import { cn as pipeline } from '../pipeline/cn'
@@ -22,5 +23,6 @@ export default {
   ...calendarApp,
   ...pipeline,
   ...landingApp,
+  ...onboarding,
   ...automations,
 }

@@ -2,6 +2,7 @@ import { en as automations } from '../automations/en'
 import { en as calendarApp } from '../booking/en'
 import { en as general } from '../general/en'
 import { en as landingApp } from '../landing/editor/en'
+import { en as onboarding } from '../landing/onboarding/en'
 import { en as overview } from '../overview/en'
 import { en as people } from '../people/en'
 import { en as pipeline } from '../pipeline/en'
@@ -22,5 +23,6 @@ export default {
   ...calendarApp,
   ...pipeline,
   ...landingApp,
+  ...onboarding,
   ...automations,
 }

@@ -2,6 +2,7 @@ import { fr as automations } from '../automations/fr'
 import { fr as calendarApp } from '../booking/fr'
 import { fr as general } from '../general/fr'
 import { fr as landingApp } from '../landing/editor/fr'
+import { fr as onboarding } from '../landing/onboarding/fr'
 import { fr as overview } from '../overview/fr'
 import { fr as people } from '../people/fr'
 import { fr as pipeline } from '../pipeline/fr'
@@ -22,5 +23,6 @@ export default {
   ...calendarApp,
   ...pipeline,
   ...landingApp,
+  ...onboarding,
   ...automations,
 }

@@ -2,6 +2,7 @@ import { vi as automations } from '../automations/vi'
 import { vi as calendarApp } from '../booking/vi'
 import { vi as general } from '../general/vi'
 import { vi as landingApp } from '../landing/editor/vi'
+import { vi as onboarding } from '../landing/onboarding/vi'
 import { vi as overview } from '../overview/vi'
 import { vi as people } from '../people/vi'
 import { vi as pipeline } from '../pipeline/vi'
@@ -22,5 +23,6 @@ export default {
   ...calendarApp,
   ...pipeline,
   ...landingApp,
+  ...onboarding,
   ...automations,
 }

@@ -1,0 +1,62 @@
+import type { Text } from './en'
+
+export const fr: Text = {
+  onboarding: {
+    title: 'Bienvenue sur Closeroom',
+    subtitle:
+      'Trois étapes courtes et votre organisation est prête pour vos acheteurs. Passez celles que vous voulez : tout se modifie ensuite dans les Paramètres.',
+    passwordEmailed:
+      "Nous avons envoyé à {{email}} un lien pour choisir votre mot de passe, avec un code pour confirmer l'adresse. D'ici là, vous restez connecté sur cet appareil uniquement.",
+    progress: 'Étapes de la mise en route',
+    steps: { organization: 'Organisation', booking: 'Page de réservation', team: 'Équipe', done: 'Terminé' },
+    back: 'Retour',
+    skip: 'Passer',
+    saveContinue: 'Enregistrer et continuer',
+    organization: {
+      title: 'Votre organisation',
+      text: 'Les acheteurs voient son nom sur vos pages de réservation et vos salles de vente.',
+      defaultName: 'Organisation de {{name}}',
+      yourName: 'Votre nom',
+      name: "Nom de l'organisation",
+      nameHelp: 'Votre entreprise ou votre équipe, telle que vos acheteurs la connaissent.',
+      timeZone: 'Votre fuseau horaire',
+    },
+    booking: {
+      title: 'Votre page de réservation',
+      text: 'Les acheteurs y choisissent un créneau avec vous. Choisissez son adresse et vos heures de rendez-vous.',
+      handle: 'Adresse de la page',
+      handleHelp: 'Lettres minuscules, chiffres et tirets.',
+      current: 'C’est votre adresse actuelle.',
+      free: 'Cette adresse est libre.',
+      taken: 'Cette adresse est prise. Essayez-en une autre.',
+      hours: 'Heures de travail',
+      hoursText: 'Dans votre fuseau horaire, {{zone}}. Les jours de repos restent fermés aux réservations.',
+      available: 'Disponible le {{day}}',
+      from: '{{day}} de',
+      to: "{{day}} jusqu'à",
+      unavailable: 'Indisponible',
+      endBeforeStart: 'La fin doit être après le début',
+      moreSpans: '+{{count}} dans les Paramètres',
+    },
+    team: {
+      title: 'Invitez vos collègues',
+      text: 'Ils reçoivent un e-mail pour rejoindre votre organisation en tant que membres. Vous pouvez aussi le faire plus tard depuis Utilisateurs.',
+      email: 'E-mail du collègue {{number}}',
+      addRow: 'Ajouter une autre adresse',
+      send: 'Envoyer les invitations',
+      later: 'Continuer',
+      invited: 'Invités : {{emails}}',
+    },
+    done: {
+      title: 'Tout est prêt',
+      text: "Pensez à choisir votre mot de passe depuis l'e-mail envoyé à {{email}}. Et maintenant :",
+      bookingPage: 'Voir votre page de réservation',
+      bookingPageText: 'Ce que voient les acheteurs',
+      product: 'Créer un produit',
+      productText: 'Ce que vous vendez, avec son prix',
+      pipeline: 'Ouvrir le pipeline',
+      pipelineText: 'Vos affaires, étape par étape',
+      finish: 'Aller au tableau de bord',
+    },
+  },
+}

@@ -1,0 +1,62 @@
+import type { Text } from './en'
+
+export const vi: Text = {
+  onboarding: {
+    title: 'Chào mừng đến với Closeroom',
+    subtitle:
+      'Ba bước ngắn là tổ chức của bạn sẵn sàng đón khách. Có thể bỏ qua bất kỳ bước nào: mọi thứ đều chỉnh được sau trong Cài đặt.',
+    passwordEmailed:
+      'Chúng tôi đã gửi đến {{email}} một liên kết để chọn mật khẩu, kèm mã xác nhận địa chỉ. Trước khi chọn mật khẩu, bạn chỉ đăng nhập trên thiết bị này.',
+    progress: 'Các bước thiết lập',
+    steps: { organization: 'Tổ chức', booking: 'Trang đặt lịch', team: 'Đồng nghiệp', done: 'Hoàn tất' },
+    back: 'Quay lại',
+    skip: 'Bỏ qua',
+    saveContinue: 'Lưu và tiếp tục',
+    organization: {
+      title: 'Tổ chức của bạn',
+      text: 'Khách hàng thấy tên này trên trang đặt lịch và phòng bán hàng của bạn.',
+      defaultName: 'Tổ chức của {{name}}',
+      yourName: 'Tên của bạn',
+      name: 'Tên tổ chức',
+      nameHelp: 'Công ty hoặc nhóm của bạn, theo cách khách hàng biết đến.',
+      timeZone: 'Múi giờ của bạn',
+    },
+    booking: {
+      title: 'Trang đặt lịch của bạn',
+      text: 'Khách hàng chọn thời gian gặp bạn tại đây. Hãy chọn địa chỉ trang và giờ bạn nhận cuộc họp.',
+      handle: 'Địa chỉ trang',
+      handleHelp: 'Chữ thường, chữ số và dấu gạch ngang.',
+      current: 'Đây là địa chỉ hiện tại của bạn.',
+      free: 'Địa chỉ này còn trống.',
+      taken: 'Địa chỉ này đã có người dùng. Hãy thử địa chỉ khác.',
+      hours: 'Giờ làm việc',
+      hoursText: 'Theo múi giờ của bạn, {{zone}}. Ngày nghỉ sẽ không nhận đặt lịch.',
+      available: 'Làm việc vào {{day}}',
+      from: '{{day}} từ',
+      to: '{{day}} đến',
+      unavailable: 'Không làm việc',
+      endBeforeStart: 'Giờ kết thúc phải sau giờ bắt đầu',
+      moreSpans: '+{{count}} trong Cài đặt',
+    },
+    team: {
+      title: 'Mời đồng nghiệp',
+      text: 'Họ sẽ nhận email để tham gia tổ chức của bạn với vai trò thành viên. Bạn cũng có thể làm việc này sau trong mục Người dùng.',
+      email: 'Email đồng nghiệp {{number}}',
+      addRow: 'Thêm địa chỉ',
+      send: 'Gửi lời mời',
+      later: 'Tiếp tục',
+      invited: 'Đã mời: {{emails}}',
+    },
+    done: {
+      title: 'Mọi thứ đã sẵn sàng',
+      text: 'Đừng quên chọn mật khẩu từ email chúng tôi đã gửi đến {{email}}. Tiếp theo, bạn có thể:',
+      bookingPage: 'Xem trang đặt lịch',
+      bookingPageText: 'Những gì khách hàng thấy',
+      product: 'Tạo sản phẩm',
+      productText: 'Những gì bạn bán, kèm giá',
+      pipeline: 'Mở quy trình bán hàng',
+      pipelineText: 'Các thương vụ theo từng giai đoạn',
+      finish: 'Đến bảng điều khiển',
+    },
+  },
+}
