@@ -3,12 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { SnackbarProvider } from 'notistack'
 import type { ReactNode } from 'react'
 import { AuthProvider } from './AuthProvider'
+import { PushProvider } from './PushProvider'
 import { SocketProvider } from './SocketProvider'
 
 // One cache for the whole visit: leaving for a public page and coming back keeps it.
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } })
 
-/** What every page with a session needs: server state, toasts, the session and its real-time connection. */
+/** What every page with a session needs: server state, toasts, the session, its real-time connection and web push. */
 export default function SessionProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -19,7 +20,9 @@ export default function SessionProviders({ children }: { children: ReactNode }) 
         anchorOrigin={TOASTS.anchor}
       >
         <AuthProvider>
-          <SocketProvider>{children}</SocketProvider>
+          <SocketProvider>
+            <PushProvider>{children}</PushProvider>
+          </SocketProvider>
         </AuthProvider>
       </SnackbarProvider>
     </QueryClientProvider>

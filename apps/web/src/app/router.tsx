@@ -166,7 +166,7 @@ const dashboard: RouteObject = {
         { path: 'calendar', lazy: page(() => import('../features/booking/CalendarSettingsPage')) },
         { path: 'connected-apps', lazy: page(() => import('../features/calendar/ConnectedAppsPage')) },
         { path: 'change-password', lazy: page(() => import('../features/settings/SecuritySettings')) },
-        soonSection('notifications', 'notifications'),
+        { path: 'notifications', lazy: page(() => import('../features/notifications/NotificationSettingsPage')) },
       ],
     },
     {

@@ -5,6 +5,7 @@ import { AppBar, Box, Container, Drawer, IconButton, Toolbar, useMediaQuery, use
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
+import { NotificationsButton } from '../../features/notifications/NotificationsButton'
 import { useSettings } from '../../theme/SettingsProvider'
 import { LanguagePicker } from '../LanguagePicker'
 import { SettingsDrawer } from '../settings/SettingsDrawer'
@@ -51,6 +52,7 @@ export function DashboardLayout() {
             )}
             <Box sx={{ flex: 1 }} />
             <LanguagePicker />
+            <NotificationsButton />
             <IconButton onClick={() => setOpen(true)} aria-label={t('settings.open')} data-testid="settings-button">
               <SettingsOutlined />
             </IconButton>

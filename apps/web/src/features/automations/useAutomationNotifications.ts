@@ -1,30 +1,26 @@
 import { AutomationNotification, SocketEvents } from '@closeroom/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { useSnackbar } from 'notistack'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useSocket } from '../../app/SocketProvider'
 import { automationKeys } from './queries'
 
-/** A rule's "notify a teammate" shows as a toast with the rule's message; the open runs list reads again. */
+/**
+ * A rule's "notify a teammate" means one of its runs just did something: the open runs list reads again.
+ * The notification itself shows in the header's centre, with its toast.
+ */
 export function useAutomationNotifications() {
   const { socket } = useSocket()
   const queryClient = useQueryClient()
-  const { enqueueSnackbar } = useSnackbar()
-  const { t } = useTranslation()
 
   useEffect(() => {
     if (!socket) return
     const onNotification = (payload: unknown) => {
       const parsed = AutomationNotification.safeParse(payload)
-      if (!parsed.success) return
-      const { ruleName, message, productId } = parsed.data
-      void queryClient.invalidateQueries({ queryKey: automationKeys.runs(productId) })
-      enqueueSnackbar(t('automations.notification', { rule: ruleName, message }), { variant: 'info' })
+      if (parsed.success) void queryClient.invalidateQueries({ queryKey: automationKeys.runs(parsed.data.productId) })
     }
     socket.on(SocketEvents.userNewNotification, onNotification)
     return () => {
       socket.off(SocketEvents.userNewNotification, onNotification)
     }
-  }, [socket, queryClient, enqueueSnackbar, t])
+  }, [socket, queryClient])
 }

@@ -16,7 +16,6 @@ export type FeatureKey =
   | 'teams'
   | 'calendarSettings'
   | 'connectedApps'
-  | 'notifications'
   | 'pipelineSettings'
   | 'bookingSettings'
   | 'crm'

@@ -86,6 +86,5 @@ export const ar: Text = {
       openDeal: 'فتح الصفقة',
       more: 'عرض المزيد',
     },
-    notification: '{{rule}}: {{message}}',
   },
 }

@@ -86,6 +86,5 @@ export const cn: Text = {
       openDeal: '打开交易',
       more: '显示更多',
     },
-    notification: '{{rule}}：{{message}}',
   },
 }

@@ -86,7 +86,6 @@ export const en = {
       openDeal: 'Open the deal',
       more: 'Show more',
     },
-    notification: '{{rule}}: {{message}}',
   },
 }
 

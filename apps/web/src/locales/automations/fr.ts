@@ -88,6 +88,5 @@ export const fr: Text = {
       openDeal: 'Ouvrir l’affaire',
       more: 'Afficher plus',
     },
-    notification: '{{rule}} : {{message}}',
   },
 }

@@ -87,6 +87,5 @@ export const vi: Text = {
       openDeal: 'Mở giao dịch',
       more: 'Xem thêm',
     },
-    notification: '{{rule}}: {{message}}',
   },
 }

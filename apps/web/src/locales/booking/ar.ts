@@ -51,13 +51,6 @@ export const ar: Text = {
       movedFrom: 'كان {{date}}',
     },
     locationKinds: { meeting: 'غرفة اجتماعات Closeroom', phone: 'مكالمة هاتفية', in_person: 'حضوريًا', link: 'رابط مخصص' },
-    notifications: {
-      'booking-created': 'حجز جديد: {{name}}، {{date}}',
-      'booking-rescheduled': 'نقل {{name}} اجتماعه إلى {{date}}',
-      'booking-cancelled': 'ألغى {{name}} اجتماعه في {{date}}',
-      'booking-confirmed': 'تم تأكيد الاجتماع مع {{name}}',
-      'booking-declined': 'تم رفض الاجتماع مع {{name}}',
-    },
     eventTypes: {
       title: 'أنواع المواعيد',
       create: 'نوع موعد جديد',

@@ -51,13 +51,6 @@ export const cn: Text = {
       movedFrom: '原为 {{date}}',
     },
     locationKinds: { meeting: 'Closeroom 会议室', phone: '电话', in_person: '当面', link: '自定义链接' },
-    notifications: {
-      'booking-created': '新预约：{{name}}，{{date}}',
-      'booking-rescheduled': '{{name}} 把会议改到了 {{date}}',
-      'booking-cancelled': '{{name}} 取消了 {{date}} 的会议',
-      'booking-confirmed': '与 {{name}} 的会议已确认',
-      'booking-declined': '与 {{name}} 的会议已拒绝',
-    },
     eventTypes: {
       title: '预约类型',
       create: '新建预约类型',

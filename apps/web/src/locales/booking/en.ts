@@ -58,13 +58,6 @@ export const en = {
       movedFrom: 'was {{date}}',
     },
     locationKinds: { meeting: 'Closeroom meeting room', phone: 'Phone call', in_person: 'In person', link: 'Custom link' },
-    notifications: {
-      'booking-created': 'New booking: {{name}}, {{date}}',
-      'booking-rescheduled': '{{name}} moved their meeting to {{date}}',
-      'booking-cancelled': '{{name}} cancelled their meeting of {{date}}',
-      'booking-confirmed': 'Meeting with {{name}} confirmed',
-      'booking-declined': 'Meeting with {{name}} declined',
-    },
     eventTypes: {
       title: 'Event types',
       create: 'New event type',

@@ -56,13 +56,6 @@ export const fr: Text = {
       in_person: 'En personne',
       link: 'Lien personnalisé',
     },
-    notifications: {
-      'booking-created': 'Nouvelle réservation : {{name}}, {{date}}',
-      'booking-rescheduled': '{{name}} a déplacé son rendez-vous au {{date}}',
-      'booking-cancelled': '{{name}} a annulé son rendez-vous du {{date}}',
-      'booking-confirmed': 'Rendez-vous avec {{name}} confirmé',
-      'booking-declined': 'Rendez-vous avec {{name}} refusé',
-    },
     eventTypes: {
       title: 'Types de rendez-vous',
       create: 'Nouveau type',

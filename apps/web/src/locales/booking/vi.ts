@@ -51,13 +51,6 @@ export const vi: Text = {
       movedFrom: 'trước đó là {{date}}',
     },
     locationKinds: { meeting: 'Phòng họp Closeroom', phone: 'Cuộc gọi điện thoại', in_person: 'Gặp trực tiếp', link: 'Liên kết riêng' },
-    notifications: {
-      'booking-created': 'Lượt đặt mới: {{name}}, {{date}}',
-      'booking-rescheduled': '{{name}} đã dời cuộc hẹn sang {{date}}',
-      'booking-cancelled': '{{name}} đã hủy cuộc hẹn lúc {{date}}',
-      'booking-confirmed': 'Đã xác nhận cuộc hẹn với {{name}}',
-      'booking-declined': 'Đã từ chối cuộc hẹn với {{name}}',
-    },
     eventTypes: {
       title: 'Loại cuộc hẹn',
       create: 'Loại cuộc hẹn mới',

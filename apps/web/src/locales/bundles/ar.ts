@@ -3,6 +3,7 @@ import { ar as calendarApp } from '../booking/ar'
 import { ar as general } from '../general/ar'
 import { ar as landingApp } from '../landing/editor/ar'
 import { ar as onboarding } from '../landing/onboarding/ar'
+import { ar as notifications } from '../notifications/ar'
 import { ar as overview } from '../overview/ar'
 import { ar as people } from '../people/ar'
 import { ar as pipeline } from '../pipeline/ar'
@@ -17,6 +18,7 @@ import { ar as shell } from '../shell/ar'
 export default {
   ...shell,
   ...people,
+  ...notifications,
   ...general,
   ...settings,
   ...overview,

@@ -3,6 +3,7 @@ import { cn as calendarApp } from '../booking/cn'
 import { cn as general } from '../general/cn'
 import { cn as landingApp } from '../landing/editor/cn'
 import { cn as onboarding } from '../landing/onboarding/cn'
+import { cn as notifications } from '../notifications/cn'
 import { cn as overview } from '../overview/cn'
 import { cn as people } from '../people/cn'
 import { cn as pipeline } from '../pipeline/cn'
@@ -17,6 +18,7 @@ import { cn as shell } from '../shell/cn'
 export default {
   ...shell,
   ...people,
+  ...notifications,
   ...general,
   ...settings,
   ...overview,

@@ -3,6 +3,7 @@ import { en as calendarApp } from '../booking/en'
 import { en as general } from '../general/en'
 import { en as landingApp } from '../landing/editor/en'
 import { en as onboarding } from '../landing/onboarding/en'
+import { en as notifications } from '../notifications/en'
 import { en as overview } from '../overview/en'
 import { en as people } from '../people/en'
 import { en as pipeline } from '../pipeline/en'
@@ -17,6 +18,7 @@ import { en as shell } from '../shell/en'
 export default {
   ...shell,
   ...people,
+  ...notifications,
   ...general,
   ...settings,
   ...overview,

@@ -3,6 +3,7 @@ import { fr as calendarApp } from '../booking/fr'
 import { fr as general } from '../general/fr'
 import { fr as landingApp } from '../landing/editor/fr'
 import { fr as onboarding } from '../landing/onboarding/fr'
+import { fr as notifications } from '../notifications/fr'
 import { fr as overview } from '../overview/fr'
 import { fr as people } from '../people/fr'
 import { fr as pipeline } from '../pipeline/fr'
@@ -17,6 +18,7 @@ import { fr as shell } from '../shell/fr'
 export default {
   ...shell,
   ...people,
+  ...notifications,
   ...general,
   ...settings,
   ...overview,

@@ -3,6 +3,7 @@ import { vi as calendarApp } from '../booking/vi'
 import { vi as general } from '../general/vi'
 import { vi as landingApp } from '../landing/editor/vi'
 import { vi as onboarding } from '../landing/onboarding/vi'
+import { vi as notifications } from '../notifications/vi'
 import { vi as overview } from '../overview/vi'
 import { vi as people } from '../people/vi'
 import { vi as pipeline } from '../pipeline/vi'
@@ -17,6 +18,7 @@ import { vi as shell } from '../shell/vi'
 export default {
   ...shell,
   ...people,
+  ...notifications,
   ...general,
   ...settings,
   ...overview,

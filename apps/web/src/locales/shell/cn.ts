@@ -52,7 +52,6 @@ export const cn: Text = {
     teams: { title: '团队', text: '将销售分组，用于轮流预约和线索分配。' },
     calendarSettings: { title: '日历', text: '您的每周工作时间、时区和休息日决定买家可以预约的时间。它们将随预约链接一起推出。' },
     connectedApps: { title: '已连接应用', text: '连接 CalDAV 日历，其忙碌时间会屏蔽您的时段，新会议也会写入其中。' },
-    notifications: { title: '通知', text: '选择哪些事件通过推送、电子邮件通知您，或不通知。' },
     pipelineSettings: { title: '销售管道', text: '添加、重命名和排序交易阶段，并标记哪些阶段为赢单或输单。' },
     bookingSettings: { title: '预约', text: '组织对新活动类型的默认设置：时长、缓冲时间、提前通知和预约时间范围。' },
     crm: { title: 'CRM 集成', text: '让交易和联系人与团队已在使用的 CRM 保持同步。' },

@@ -58,7 +58,6 @@ export const en = {
       title: 'Connected apps',
       text: 'Connect a CalDAV calendar so its busy times block your slots and new meetings land in it.',
     },
-    notifications: { title: 'Notifications', text: 'Choose which events reach you by push notification, by email or not at all.' },
     pipelineSettings: { title: 'Pipeline', text: 'Add, rename and reorder your deal stages, and mark which ones are won or lost.' },
     bookingSettings: {
       title: 'Booking',

@@ -77,10 +77,6 @@ export const fr: Text = {
       title: 'Applications connectées',
       text: 'Connectez un agenda CalDAV : ses créneaux occupés bloquent les vôtres et les nouveaux rendez-vous s’y inscrivent.',
     },
-    notifications: {
-      title: 'Notifications',
-      text: 'Choisissez quels événements vous parviennent par notification, par e-mail ou pas du tout.',
-    },
     pipelineSettings: {
       title: 'Pipeline',
       text: 'Ajoutez, renommez et réordonnez les étapes de vos affaires, et indiquez lesquelles sont gagnées ou perdues.',

@@ -58,7 +58,6 @@ export const vi: Text = {
       title: 'Ứng dụng đã kết nối',
       text: 'Kết nối lịch CalDAV để giờ bận chặn các khung giờ của bạn và cuộc họp mới được ghi vào đó.',
     },
-    notifications: { title: 'Thông báo', text: 'Chọn sự kiện nào đến với bạn qua thông báo đẩy, qua email hoặc không nhận.' },
     pipelineSettings: {
       title: 'Quy trình bán hàng',
       text: 'Thêm, đổi tên, sắp xếp các giai đoạn giao dịch và đánh dấu giai đoạn thắng hoặc thua.',

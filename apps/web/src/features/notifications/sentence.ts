@@ -1,0 +1,17 @@
+import type { NotificationEntry } from '@closeroom/shared'
+import type { TFunction } from 'i18next'
+import { formatDateTime } from '../../lib/intl'
+
+/** A notification in the reader's language, from the names and titles the server kept with it. */
+export function sentenceOf(t: TFunction, entry: NotificationEntry, language: string): string {
+  const { data } = entry
+  return t(`notifications.kinds.${entry.kind}`, {
+    name: data.name || t('notifications.someone'),
+    title: data.title ?? '',
+    deal: data.deal ?? '',
+    product: data.product ?? '',
+    message: data.message ?? '',
+    rule: data.rule ?? '',
+    when: data.start ? formatDateTime(data.start, language) : '',
+  })
+}

@@ -1,0 +1,60 @@
+// The notification centre in the header and the notification settings.
+
+export const en = {
+  notifications: {
+    button: 'Notifications',
+    buttonUnread: 'Notifications, unread: {{count}}',
+    title: 'Notifications',
+    unread: 'Unread: {{count}}',
+    markAll: 'Mark all as read',
+    empty: 'Nothing yet. New bookings, sales room visits and buyer messages will show here.',
+    someone: 'Someone',
+    kinds: {
+      'booking-created': '{{name}} booked {{title}} for {{when}}',
+      'booking-rescheduled': '{{name}} moved {{title}} to {{when}}',
+      'booking-cancelled': '{{name}} cancelled {{title}} on {{when}}',
+      'salesroom-first-visit': '{{name}} opened the sales room of {{deal}} for the first time',
+      'salesroom-message': '{{name}} wrote in the sales room of {{deal}}: {{message}}',
+      'product-inquiry': '{{name}} asked about {{product}}',
+      automation: '{{rule}}: {{message}}',
+      'agreement-signed': '{{name}} signed {{title}}',
+    },
+    settings: {
+      pushTitle: 'Push notifications on this browser',
+      pushText: 'Get notified even when Closeroom is not open. Each browser you use is turned on separately.',
+      pushOn: 'Push is on for this browser.',
+      pushOff: 'Push is off for this browser.',
+      pushBlocked: 'This browser blocks notifications from Closeroom. Allow them in the site settings, then try again.',
+      pushUnsupported: 'This browser cannot receive push notifications.',
+      turnOn: 'Turn on push',
+      turnOff: 'Turn off push',
+      turnedOn: 'Push notifications are on',
+      turnedOff: 'Push notifications are off',
+      eventsTitle: 'What reaches you',
+      eventsText: 'Everything shows in the bell at the top. Choose what also comes by push or by email.',
+      event: 'Event',
+      push: 'Push',
+      email: 'Email',
+      saved: 'Saved',
+      errors: {
+        publicKey: 'Could not reach the server for the push key. Try again.',
+        denied: 'Notifications were not allowed, so push stays off.',
+        noSubscription: 'This browser has no push subscription to turn off.',
+        unsupported: 'This browser cannot use service workers, so push cannot work here.',
+        failed: 'The browser could not turn on push. Try again later.',
+      },
+      kinds: {
+        'booking-created': 'A buyer books a meeting',
+        'booking-rescheduled': 'A buyer moves a meeting',
+        'booking-cancelled': 'A buyer cancels a meeting',
+        'salesroom-first-visit': 'A buyer opens a sales room for the first time',
+        'salesroom-message': 'A buyer writes in a sales room',
+        'product-inquiry': 'Someone asks about a product',
+        automation: 'An automation notifies you',
+        'agreement-signed': 'An agreement is signed',
+      },
+    },
+  },
+}
+
+export type Text = typeof en
