@@ -69,6 +69,11 @@ describe('sales room documents', () => {
       expect.objectContaining({ documentId: document.id, title: 'Our proposal', kind: 'opened' }),
       expect.objectContaining({ documentId: document.id, title: 'Our proposal', kind: 'downloaded' }),
     ])
+    // The timeline says it once for this visitor, not once per open.
+    const timeline = (await call(owner, 'GET', `/api/deals/${deal.id}/activities`)).json().activities
+    expect(timeline.filter((a: { data: { document?: string } }) => a.data.document === 'Our proposal')).toEqual([
+      expect.objectContaining({ kind: 'salesroom_visit', data: { visitor: null, document: 'Our proposal' } }),
+    ])
   })
 
   it('stores what the bytes are, not what the name says, and refuses markup, empty files and forms without a file', async () => {

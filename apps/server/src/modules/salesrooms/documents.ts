@@ -1,10 +1,11 @@
 import { FILE_LIMITS, type PublicRoomDocument, type RoomDocument, type UploadRoomDocument } from '@closeroom/shared'
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { files, salesroomDocumentEvents, salesroomDocuments, salesroomVisits } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/sessions.ts'
+import { addDealActivity } from '../deals/activities.ts'
 import { titleOf } from '../files/names.ts'
 import type { FileStore } from '../files/store.ts'
 import type { Incoming } from '../files/upload.ts'
@@ -129,9 +130,9 @@ export function createDocumentService({ db, store, rooms, news }: { db: Db; stor
    * the visit the page reported, when that visit is this room's; a page that has not reported one still gets
    * the document.
    */
-  async function open({ room }: Visitor, documentId: string, how: 'opened' | 'downloaded', visitId: string | undefined) {
+  async function open({ room, email }: Visitor, documentId: string, how: 'opened' | 'downloaded', visitId: string | undefined) {
     const [row] = await db
-      .select({ file: files })
+      .select({ file: files, title: salesroomDocuments.title })
       .from(salesroomDocuments)
       .innerJoin(files, and(eq(files.id, salesroomDocuments.fileId), eq(files.organizationId, room.organizationId)))
       .where(and(eq(salesroomDocuments.id, documentId), eq(salesroomDocuments.dealId, room.dealId)))
@@ -142,7 +143,26 @@ export function createDocumentService({ db, store, rooms, news }: { db: Db; stor
         .from(salesroomVisits)
         .where(and(eq(salesroomVisits.id, visitId), eq(salesroomVisits.dealId, room.dealId)))
       if (visit) {
+        // The deal's timeline says once per visitor that they looked at a document; the engagement has every time.
+        const [seen] = await db
+          .select({ id: salesroomDocumentEvents.id })
+          .from(salesroomDocumentEvents)
+          .innerJoin(salesroomVisits, eq(salesroomVisits.id, salesroomDocumentEvents.visitId))
+          .where(
+            and(
+              eq(salesroomDocumentEvents.documentId, documentId),
+              email === null ? isNull(salesroomVisits.visitorEmail) : eq(salesroomVisits.visitorEmail, email),
+            ),
+          )
+          .limit(1)
         await db.insert(salesroomDocumentEvents).values({ visitId: visit.id, documentId, kind: how })
+        if (!seen)
+          await addDealActivity(db, {
+            organizationId: room.organizationId,
+            dealId: room.dealId,
+            kind: 'salesroom_visit',
+            data: { visitor: email, document: row.title },
+          })
         news.engagement(room)
       }
     }

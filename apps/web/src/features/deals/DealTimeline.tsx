@@ -31,6 +31,12 @@ function headline(t: TFunction, activity: DealActivity, actor: string): string {
   const { data } = activity
   if (activity.kind === 'created' && data.via === 'product_room')
     return t('pipeline.timeline.fromProductRoom', { name: text(data.name), product: text(data.product) })
+  // A buyer is no member: the email they opened a private room with says who, when there is one.
+  if (activity.kind === 'salesroom_visit') {
+    const who = text(data.visitor) || actor
+    if (data.document) return t('pipeline.timeline.documentOpened', { who, document: text(data.document) })
+    return t('pipeline.timeline.kinds.salesroom_visit', { actor: who })
+  }
   return t(`pipeline.timeline.kinds.${activity.kind}`, {
     actor,
     from: text(data.from),

@@ -61,6 +61,7 @@ export const ar: Text = {
       empty: 'لم يحدث شيء بعد.',
       someone: 'شخص ما',
       fromProductRoom: 'استفسر {{name}} عن {{product}} من صفحة المنتج',
+      documentOpened: 'فتح {{who}} «{{document}}» في غرفة المبيعات',
       bookingDetail: '{{when}} · مع {{attendee}}',
       kinds: {
         created: 'أنشأ {{actor}} الصفقة',

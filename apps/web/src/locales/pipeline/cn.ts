@@ -61,6 +61,7 @@ export const cn: Text = {
       empty: '暂无动态。',
       someone: '有人',
       fromProductRoom: '{{name}} 通过产品页面咨询了 {{product}}',
+      documentOpened: '{{who}} 在销售室打开了“{{document}}”',
       bookingDetail: '{{when}} · 与 {{attendee}}',
       kinds: {
         created: '{{actor}} 创建了交易',

@@ -63,6 +63,7 @@ export const en = {
       empty: 'Nothing has happened yet.',
       someone: 'Someone',
       fromProductRoom: '{{name}} asked about {{product}} in its product room',
+      documentOpened: '{{who}} opened “{{document}}” in the sales room',
       bookingDetail: '{{when}} · with {{attendee}}',
       kinds: {
         created: '{{actor}} created the deal',

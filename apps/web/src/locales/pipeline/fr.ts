@@ -68,6 +68,7 @@ export const fr: Text = {
       empty: 'Rien ne s’est encore passé.',
       someone: 'Quelqu’un',
       fromProductRoom: '{{name}} s’est renseigné sur {{product}} depuis sa page produit',
+      documentOpened: '{{who}} a ouvert « {{document}} » dans la salle de vente',
       bookingDetail: '{{when}} · avec {{attendee}}',
       kinds: {
         created: '{{actor}} a créé l’affaire',

@@ -68,6 +68,7 @@ export const vi: Text = {
       empty: 'Chưa có gì xảy ra.',
       someone: 'Một người',
       fromProductRoom: '{{name}} đã hỏi về {{product}} qua trang sản phẩm',
+      documentOpened: '{{who}} đã mở “{{document}}” trong phòng bán hàng',
       bookingDetail: '{{when}} · với {{attendee}}',
       kinds: {
         created: '{{actor}} đã tạo thương vụ',
