@@ -6,7 +6,7 @@ export const ar: Text = {
       sharedBy: 'شاركها {{name}}',
       video: 'فيديو الترحيب',
       watchVideo: 'شاهد فيديو الترحيب',
-      links: 'المستندات والروابط المشتركة',
+      links: 'الروابط المشتركة',
       documents: 'المستندات',
       open: 'فتح',
       openLabel: 'فتح «{{title}}» (في علامة تبويب جديدة)',

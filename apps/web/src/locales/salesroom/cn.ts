@@ -6,7 +6,7 @@ export const cn: Text = {
       sharedBy: '由 {{name}} 分享',
       video: '欢迎视频',
       watchVideo: '观看欢迎视频',
-      links: '共享的文档和链接',
+      links: '共享的链接',
       documents: '文档',
       open: '打开',
       openLabel: '打开“{{title}}”（在新标签页中）',

@@ -6,7 +6,7 @@ export const en = {
       sharedBy: 'Shared by {{name}}',
       video: 'Welcome video',
       watchVideo: 'Watch the welcome video',
-      links: 'Shared documents and links',
+      links: 'Shared links',
       documents: 'Documents',
       open: 'Open',
       openLabel: 'Open “{{title}}” (opens in a new tab)',

@@ -6,7 +6,7 @@ export const fr: Text = {
       sharedBy: 'Partagé par {{name}}',
       video: 'Vidéo de bienvenue',
       watchVideo: 'Voir la vidéo de bienvenue',
-      links: 'Documents et liens partagés',
+      links: 'Liens partagés',
       documents: 'Documents',
       open: 'Ouvrir',
       openLabel: 'Ouvrir « {{title}} » (dans un nouvel onglet)',

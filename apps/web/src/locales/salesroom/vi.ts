@@ -6,7 +6,7 @@ export const vi: Text = {
       sharedBy: 'Được chia sẻ bởi {{name}}',
       video: 'Video chào mừng',
       watchVideo: 'Xem video chào mừng',
-      links: 'Tài liệu và liên kết được chia sẻ',
+      links: 'Liên kết được chia sẻ',
       documents: 'Tài liệu',
       open: 'Mở',
       openLabel: 'Mở “{{title}}” (trong thẻ mới)',
