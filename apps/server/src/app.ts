@@ -38,6 +38,8 @@ import { fileRoutes, publicFileRoutes } from './modules/files/routes.ts'
 import { createLandingModule } from './modules/landing/module.ts'
 import { landingRoutes, publicLandingRoutes } from './modules/landing/routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
+import { createMeetingsModule } from './modules/meetings/module.ts'
+import { meetingRoutes } from './modules/meetings/routes.ts'
 import { createMessagesModule } from './modules/messages/module.ts'
 import { messageRoutes } from './modules/messages/routes.ts'
 import { createNotificationsModule } from './modules/notifications/module.ts'
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDeps) {
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, realtime, notifications, automations })
   const landing = createLandingModule({ db })
+  const meetings = createMeetingsModule({ db, realtime, appUrl: config.appUrl, iceServers: config.iceServers, log: app.log })
 
   await app.register(swagger, {
     openapi: {
@@ -215,6 +218,7 @@ export async function buildApp(deps: AppDeps) {
       automationRoutes(api, automations)
       landingRoutes(api, landing)
       publicLandingRoutes(api, { ...landing, limits })
+      meetingRoutes(api, { ...meetings, limits })
     },
     { prefix: '/api' },
   )

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { IceServer } from '@closeroom/shared'
 import { z } from 'zod'
 
 // The environment is read here, once. Nothing else in the server touches process.env.
@@ -21,6 +22,20 @@ const Env = z.object({
   SEED_DEMO: z.stringbool().default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** STUN/TURN servers for meeting calls, a JSON array of RTCIceServer; none are needed on one LAN. */
+  ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .transform((text, ctx) => {
+      let json: unknown
+      try {
+        json = JSON.parse(text || '[]')
+      } catch {}
+      const servers = z.array(IceServer).safeParse(json)
+      if (servers.success) return servers.data
+      ctx.addIssue({ code: 'custom', message: 'Expected a JSON array of { urls, username?, credential? }' })
+      return z.NEVER
+    }),
 })
 
 export type Config = {
@@ -39,6 +54,7 @@ export type Config = {
   logLevel: z.infer<typeof Env>['LOG_LEVEL']
   /** Built SPA to serve; absent when it is not built (API only). */
   webDist: string
+  iceServers: IceServer[]
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    iceServers: e.ICE_SERVERS,
   }
 }

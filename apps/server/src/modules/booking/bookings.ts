@@ -15,6 +15,7 @@ import { bookingEvents, bookingHosts, bookingParticipants, bookings, eventTypes,
 import { Conflict, Invalid, isExclusionViolation, NotFound } from '../../http/errors.ts'
 import { can } from '../../permissions.ts'
 import type { AuthContext } from '../auth/sessions.ts'
+import { openBookingMeeting } from '../meetings/meetings.ts'
 import { checkAnswers } from './answers.ts'
 import type { Availability, Host } from './availability.ts'
 import { rulesOf } from './availability.ts'
@@ -168,6 +169,7 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
     // Round robin: when the first host is taken in the meantime, the next free one gets the meeting.
     for (const hosts of candidates) {
       try {
+        const location = locationOf(eventType, attendeePhone)
         bookingId = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(bookings)
@@ -185,7 +187,7 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
               attendeeTimeZone: input.timeZone,
               notes: input.notes || null,
               answers,
-              ...locationOf(eventType, attendeePhone),
+              ...location,
               ...origin,
             })
             .returning({ id: bookings.id })
@@ -193,6 +195,16 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
           await tx.insert(bookingHosts).values(holds(row.id, hosts, eventType, start, end))
           await tx.insert(bookingParticipants).values(hosts.map((h) => ({ bookingId: row.id, userId: h.userId })))
           await tx.insert(bookingEvents).values({ bookingId: row.id, action: 'created', by: 'attendee' })
+          // The link's room exists from the start, so the attendee can open it at any time.
+          if (location.locationKind === 'meeting' && location.locationValue)
+            await openBookingMeeting(tx, {
+              id: row.id,
+              organizationId: eventType.organizationId,
+              hostId: hosts[0]?.userId ?? null,
+              dealId: origin.dealId,
+              title: eventType.title,
+              url: location.locationValue,
+            })
           return row.id
         })
         break

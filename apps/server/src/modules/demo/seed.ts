@@ -5,6 +5,7 @@ import { seedAutomations } from '../automations/demo.ts'
 import { WORKING_HOURS } from '../booking/schedules.ts'
 import { seedPipeline } from '../deals/demo.ts'
 import { seedLandingPage } from '../landing/demo.ts'
+import { seedMeeting } from '../meetings/demo.ts'
 import { seedConversations } from '../messages/demo.ts'
 import { seedProductRoom } from '../products/demo.ts'
 import { seedSalesroom } from '../salesrooms/demo.ts'
@@ -48,6 +49,9 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     await seedLandingPage(tx, org.id)
     // Closeroom Enterprise's product room at /p/demo (modules/products/demo.ts).
     await seedProductRoom(tx, org.id)
+    // Olivia's meeting room at /m/demo, to try a call (modules/meetings/demo.ts).
+    const olivia = rows.find((u) => u.email === DEMO_OWNER_EMAIL)
+    if (olivia) await seedMeeting(tx, org.id, olivia.id)
   })
   return { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }
 }

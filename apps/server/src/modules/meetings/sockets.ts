@@ -1,0 +1,212 @@
+import { createHash, randomUUID } from 'node:crypto'
+import {
+  MEETING_CAPACITY,
+  MEETING_FULL,
+  MEETING_NOT_FOUND,
+  MEETING_REFUSED,
+  type MeetingAdmission,
+  MeetingAdmit,
+  type MeetingChatMessage,
+  MeetingChatPost,
+  MeetingJoin,
+  type MeetingJoinAck,
+  MeetingMediaState,
+  type MeetingParticipant,
+  MeetingSignal,
+  ProductSocketEvents,
+  SocketEvents,
+  type WaitingGuest,
+} from '@closeroom/shared'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Socket } from 'socket.io'
+import type { Realtime, SocketUser } from '../../realtime/server.ts'
+import type { MeetingService } from './meetings.ts'
+
+/** Everyone in the call of a meeting (by its internal id): recordings announce themselves here too. */
+export const meetingRoom = (id: string) => `meeting:${id}`
+/** The organization's members in the call: they hear who waits in the lobby. */
+const membersRoom = (id: string) => `meeting:${id}:members`
+/** Guests waiting to be let in. */
+const lobbyRoom = (id: string) => `meeting:${id}:lobby`
+/** Sockets a member has let in: their next meeting-join skips the lobby. */
+const admittedRoom = (id: string) => `meeting:${id}:admitted`
+/** One participant's socket, so signals reach it on whichever process holds it. */
+const participantRoom = (id: string, participantId: string) => `meeting:${id}:p:${participantId}`
+
+/** What a socket is doing in a meeting; kept in socket.data so every process can read it with fetchSockets(). */
+type Seat = { meetingId: string; participant: MeetingParticipant }
+const seatOf = (socket: { data: { meeting?: Seat } }) => socket.data.meeting
+
+/** A tab's key gives the same id in one meeting after a reconnect, and cannot be guessed from the id. */
+const participantId = (meetingId: string, key: string | undefined) =>
+  key ? createHash('sha256').update(`${meetingId}:${key}`).digest('base64url').slice(0, 22) : randomUUID()
+
+/**
+ * The call's signalling: join (through the lobby when the meeting requires admission), leave, media state,
+ * offers/answers/ICE relayed between participants of one meeting, chat, and admission. The participant
+ * list is the meeting's socket.io room itself, so several processes sharing Redis agree on it.
+ */
+export function registerMeetingSockets({
+  realtime,
+  meetings,
+  log,
+}: {
+  realtime: Pick<Realtime, 'io'>
+  meetings: MeetingService
+  log: FastifyBaseLogger
+}) {
+  const { io } = realtime
+
+  async function seatsIn(room: string) {
+    return (await io.in(room).fetchSockets()).flatMap((s) => {
+      const seat = seatOf(s)
+      return seat ? [{ socket: s, seat }] : []
+    })
+  }
+
+  async function announceLobby(meetingId: string) {
+    const waiting: WaitingGuest[] = (await seatsIn(lobbyRoom(meetingId))).map(({ seat }) => ({
+      id: seat.participant.id,
+      name: seat.participant.name,
+    }))
+    io.to(membersRoom(meetingId)).emit(ProductSocketEvents.meetingLobby, { waiting })
+    return waiting
+  }
+
+  /** Takes the socket out of its meeting and tells the others: left on purpose, or dropped. */
+  async function vacate(socket: Socket, how: 'left' | 'dropped', rooms: Set<string> = socket.rooms) {
+    const seat = seatOf(socket)
+    if (!seat) return
+    socket.data.meeting = undefined
+    const { meetingId, participant } = seat
+    const wasIn = rooms.has(meetingRoom(meetingId))
+    const wasWaiting = rooms.has(lobbyRoom(meetingId))
+    for (const room of [meetingRoom(meetingId), membersRoom(meetingId), lobbyRoom(meetingId), participantRoom(meetingId, participant.id)])
+      await socket.leave(room)
+    const event = how === 'left' ? SocketEvents.meetingLeave : SocketEvents.meetingParticipantInactive
+    if (wasIn) io.to(meetingRoom(meetingId)).emit(event, { id: participant.id })
+    if (wasWaiting) await announceLobby(meetingId)
+  }
+
+  async function join(socket: Socket, payload: unknown): Promise<MeetingJoinAck> {
+    const input = MeetingJoin.safeParse(payload)
+    if (!input.success) return { ok: false, message: input.error.issues[0]?.message ?? 'Invalid request' }
+    const meeting = await meetings.byPublicId(input.data.meetingId).catch(() => null)
+    if (!meeting) return { ok: false, message: MEETING_NOT_FOUND }
+    const previous = seatOf(socket)
+    if (previous && previous.meetingId !== meeting.id) await vacate(socket, 'left')
+
+    const user = socket.data.user as SocketUser | undefined
+    const member = user?.organizationId === meeting.organizationId
+    const self: MeetingParticipant = {
+      id: participantId(meeting.id, input.data.key),
+      // A member appears under their account's name; a guest under the name they typed.
+      name: member && user ? user.name : input.data.name,
+      member,
+      muted: input.data.muted,
+      cameraOff: input.data.cameraOff,
+    }
+    const inCall = (await seatsIn(meetingRoom(meeting.id))).filter(({ socket: s }) => s.id !== socket.id)
+    // The same tab back after a network drop, before the server noticed the old socket go: it takes its place.
+    const stale = inCall.filter(({ seat }) => seat.participant.id === self.id)
+    const others = inCall.filter(({ seat }) => seat.participant.id !== self.id)
+    if (others.length >= MEETING_CAPACITY) return { ok: false, message: MEETING_FULL }
+
+    if (meeting.requireAdmission && !member && !socket.rooms.has(admittedRoom(meeting.id))) {
+      socket.data.meeting = { meetingId: meeting.id, participant: self } satisfies Seat
+      await socket.join(lobbyRoom(meeting.id))
+      await announceLobby(meeting.id)
+      return { ok: true, state: 'waiting', self }
+    }
+
+    for (const { socket: old } of stale) {
+      old.leave(meetingRoom(meeting.id))
+      old.leave(participantRoom(meeting.id, self.id))
+    }
+    const wasWaiting = socket.rooms.has(lobbyRoom(meeting.id))
+    socket.data.meeting = { meetingId: meeting.id, participant: self } satisfies Seat
+    await socket.leave(lobbyRoom(meeting.id))
+    await socket.join([meetingRoom(meeting.id), participantRoom(meeting.id, self.id), ...(member ? [membersRoom(meeting.id)] : [])])
+    socket.to(meetingRoom(meeting.id)).emit(SocketEvents.meetingNewParticipant, { participant: self })
+    const waiting = wasWaiting || member ? await announceLobby(meeting.id) : []
+    return { ok: true, state: 'in', self, participants: others.map(({ seat }) => seat.participant), waiting: member ? waiting : [] }
+  }
+
+  /** The socket's seat when it is in a call (not waiting in the lobby). */
+  function inCall(socket: Socket) {
+    const seat = seatOf(socket)
+    return seat && socket.rooms.has(meetingRoom(seat.meetingId)) ? seat : undefined
+  }
+
+  async function admit(socket: Socket, payload: unknown) {
+    const seat = inCall(socket)
+    const input = MeetingAdmit.safeParse(payload)
+    if (!seat?.participant.member || !input.success) return
+    const { meetingId } = seat
+    const guest = (await seatsIn(lobbyRoom(meetingId))).find(({ seat: s }) => s.participant.id === input.data.participantId)
+    if (!guest) return
+    guest.socket.leave(lobbyRoom(meetingId))
+    if (input.data.admit) guest.socket.join(admittedRoom(meetingId))
+    const answer: MeetingAdmission = input.data.admit ? { admitted: true } : { admitted: false, message: MEETING_REFUSED }
+    guest.socket.emit(ProductSocketEvents.meetingAdmission, answer)
+    await announceLobby(meetingId)
+  }
+
+  io.on('connection', (socket) => {
+    // One socket's events run in the order sent: a join still reading the database must not land after the
+    // leave that followed it.
+    let queue = Promise.resolve()
+    const inOrder = (work: () => Promise<void>) => {
+      queue = queue.then(work).catch((error: unknown) => log.error({ err: error }, 'meeting socket event failed'))
+    }
+
+    socket.on(SocketEvents.meetingJoin, (payload: unknown, ack?: unknown) => {
+      inOrder(async () => {
+        const answer = await join(socket, payload)
+        if (typeof ack === 'function') ack(answer)
+      })
+    })
+    socket.on(SocketEvents.meetingLeave, (_payload: unknown, ack?: unknown) => {
+      inOrder(async () => {
+        await vacate(socket, 'left')
+        if (typeof ack === 'function') ack({ ok: true })
+      })
+    })
+    socket.on(SocketEvents.meetingParticipantActive, (payload: unknown) => {
+      const seat = inCall(socket)
+      const state = MeetingMediaState.safeParse(payload)
+      if (!seat || !state.success) return
+      Object.assign(seat.participant, state.data)
+      socket.to(meetingRoom(seat.meetingId)).emit(SocketEvents.meetingParticipantActive, { id: seat.participant.id, ...state.data })
+    })
+    socket.on(ProductSocketEvents.meetingSignal, (payload: unknown) => {
+      const seat = inCall(socket)
+      const signal = MeetingSignal.safeParse(payload)
+      if (!seat || !signal.success) return
+      const { to, ...rest } = signal.data
+      // Only to a participant of the sender's own meeting: the room name carries the meeting.
+      socket.to(participantRoom(seat.meetingId, to)).emit(ProductSocketEvents.meetingSignal, { from: seat.participant.id, ...rest })
+    })
+    socket.on(ProductSocketEvents.meetingChat, (payload: unknown) => {
+      const seat = inCall(socket)
+      const post = MeetingChatPost.safeParse(payload)
+      if (!seat || !post.success) return
+      const message: MeetingChatMessage = {
+        id: randomUUID(),
+        from: seat.participant.id,
+        name: seat.participant.name,
+        text: post.data.text,
+        at: new Date().toISOString(),
+      }
+      io.to(meetingRoom(seat.meetingId)).emit(ProductSocketEvents.meetingChat, message)
+    })
+    socket.on(ProductSocketEvents.meetingAdmit, (payload: unknown) => inOrder(() => admit(socket, payload)))
+
+    // The rooms are gone by 'disconnect': remember them while the socket is still disconnecting.
+    let roomsAtClose = new Set<string>()
+    socket.on('disconnecting', () => {
+      roomsAtClose = new Set(socket.rooms)
+    })
+    socket.on('disconnect', () => inOrder(() => vacate(socket, 'dropped', roomsAtClose)))
+  })
+}
