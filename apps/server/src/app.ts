@@ -53,6 +53,8 @@ import { publicProductRoutes } from './modules/products/public-routes.ts'
 import { createProductRoomService } from './modules/products/room.ts'
 import { productRoutes } from './modules/products/routes.ts'
 import { createProductService } from './modules/products/service.ts'
+import { createRecordingsModule } from './modules/recordings/module.ts'
+import { recordingRoutes } from './modules/recordings/routes.ts'
 import { createSalesroomModule } from './modules/salesrooms/module.ts'
 import { publicSalesroomRoutes } from './modules/salesrooms/public-routes.ts'
 import { salesroomRoutes } from './modules/salesrooms/routes.ts'
@@ -163,6 +165,14 @@ export async function buildApp(deps: AppDeps) {
     automations,
     files: files.store,
   })
+  const recordings = await createRecordingsModule({
+    db,
+    jobs,
+    realtime,
+    news: salesrooms.news,
+    log: app.log,
+    dataDir: config.dataDir,
+  })
   // After the rooms and automations: a booking made from a sales room or a product room tells them.
   const origins = createBookingOrigins({ db, visitors: salesrooms.visitors, automations, realtime })
   const booking = await createBookingModule({
@@ -212,7 +222,8 @@ export async function buildApp(deps: AppDeps) {
       clientRoutes(api, { clients })
       messageRoutes(api, messages)
       salesroomRoutes(api, salesrooms)
-      publicSalesroomRoutes(api, { ...salesrooms, limits })
+      publicSalesroomRoutes(api, { ...salesrooms, recordings, limits })
+      recordingRoutes(api, recordings)
       fileRoutes(api, files)
       publicFileRoutes(api, { ...files, limits })
       automationRoutes(api, automations)
@@ -229,6 +240,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('booking', booking)
   // Tests fire product automations as the product room and booking would.
   app.decorate('automations', automations)
+  // Tests finish an abandoned recording without waiting two quiet minutes.
+  app.decorate('recordings', recordings)
   return app
 }
 

@@ -5,6 +5,7 @@ import { IsoDate } from './booking.ts'
 import { Email, Id } from './common.ts'
 import { DealLine, MessageBody } from './deals.ts'
 import { DocumentEvent, PublicRoomDocument } from './files.ts'
+import { PublicRoomRecording } from './recordings.ts'
 
 // A sales room: one living page per deal that the seller shares with the buyer at /d/{publicId}. The
 // buyer sees only what the room shows: never internal notes, internal messages or other deals.
@@ -102,6 +103,8 @@ export const PublicSalesroom = z.object({
   links: z.array(SalesroomLink),
   /** Documents to open at /api/public/salesrooms/{publicId}/documents/{id}. */
   documents: z.array(PublicRoomDocument),
+  /** Call recordings the seller shared, to play at /api/public/salesrooms/{publicId}/recordings/{id}/file. */
+  recordings: z.array(PublicRoomRecording),
   steps: z.array(ActionStep),
   /** The deal's lines and total when the seller shows pricing; empty otherwise. */
   lines: z.array(DealLine),
@@ -164,3 +167,4 @@ export const PostRoomMessage = z.object({ body: MessageBody, name: PersonName.op
 export const ToggleStep = z.object({ done: z.boolean() })
 export const RoomStepParams = SalesroomParams.extend({ stepId: Id })
 export const PublicRoomDocumentParams = SalesroomParams.extend({ documentId: Id })
+export const PublicRoomRecordingParams = SalesroomParams.extend({ recordingId: Id })

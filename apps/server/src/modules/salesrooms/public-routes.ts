@@ -5,6 +5,7 @@ import {
   PostRoomMessage,
   PublicDocumentQuery,
   PublicRoomDocumentParams,
+  PublicRoomRecordingParams,
   PublicSalesroom,
   RequestRoomCode,
   RoomEvent,
@@ -20,6 +21,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RateLimitGuards } from '../../http/rate-limits.ts'
 import { sendFile } from '../files/send.ts'
+import type { RecordingsModule } from '../recordings/module.ts'
+import { sendPlayable } from '../recordings/range.ts'
 import { roomCookie } from './access.ts'
 import type { SalesroomModule } from './module.ts'
 
@@ -29,7 +32,17 @@ const tags = ['public sales rooms']
 /** The buyer's side of /d/:id: everything goes through the room's public id and, for private rooms, its pass cookie. */
 export function publicSalesroomRoutes(
   app: FastifyInstance,
-  { visitors, chat, documents, files, limits }: SalesroomModule & { limits: RateLimitGuards },
+  {
+    visitors,
+    chat,
+    documents,
+    files,
+    recordings,
+    limits,
+  }: SalesroomModule & {
+    recordings: Pick<RecordingsModule, 'shared'>
+    limits: RateLimitGuards
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const reads = { preHandler: limits.publicReads }
@@ -98,6 +111,23 @@ export function publicSalesroomRoutes(
       const how = req.query.download === '1' ? 'downloaded' : 'opened'
       const file = await documents.open(await visitorOf(req), req.params.documentId, how, req.query.visit)
       return sendFile(reply, files, file, how === 'downloaded' ? 'attachment' : 'inline')
+    },
+  )
+
+  r.get(
+    `${base}/recordings/:recordingId/file`,
+    {
+      ...reads,
+      schema: {
+        tags,
+        description: 'A call recording the seller shared in the room (WebM, byte ranges for seeking).',
+        params: PublicRoomRecordingParams,
+        response: { ...errors, 416: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const { room } = await visitorOf(req)
+      return sendPlayable(req, reply, await recordings.shared(room.dealId, req.params.recordingId))
     },
   )
 

@@ -21,6 +21,7 @@ import { addDealActivity } from '../deals/activities.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { layout } from '../mail/templates.ts'
 import type { Notifications } from '../notifications/service.ts'
+import { publicRecordings } from '../recordings/buyer.ts'
 import type { RoomAccessPasses } from './access.ts'
 import type { RoomChat } from './chat.ts'
 import { publicDocuments } from './documents.ts'
@@ -82,9 +83,10 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
       .innerJoin(organizations, eq(organizations.id, deals.organizationId))
       .where(eq(deals.id, room.dealId))
     if (!row) throw NotFound(ROOM_NOT_FOUND)
-    const [links, documents, steps, lines, handle] = await Promise.all([
+    const [links, documents, recordings, steps, lines, handle] = await Promise.all([
       db.select().from(salesroomLinks).where(eq(salesroomLinks.dealId, room.dealId)).orderBy(asc(salesroomLinks.createdAt)),
       publicDocuments(db, room.dealId),
+      publicRecordings(db, room.dealId),
       db.select().from(actionSteps).where(eq(actionSteps.dealId, room.dealId)).orderBy(asc(actionSteps.createdAt)),
       room.showPricing
         ? db
@@ -111,6 +113,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
       seller: { name: row.sellerName, avatarUrl: row.sellerAvatar },
       links: links.map((l) => ({ id: l.id, title: l.title, url: l.url })),
       documents,
+      recordings,
       steps: steps.map(presentStep),
       lines: lines.map((l) => ({ ...l, currency: row.currency })),
       // The total of the lines the buyer sees; a deal without lines shows its amount.

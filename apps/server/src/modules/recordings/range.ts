@@ -1,0 +1,75 @@
+import { type Readable, Transform } from 'node:stream'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+export type Playable = { size: number; contentType: string; open(): Readable }
+
+/**
+ * The one byte range of a `Range: bytes=…` header within `size` bytes: `start-`, `start-end` or `-suffix`.
+ * Null when there is no header (the whole file); 'unsatisfiable' for a range outside the file or several
+ * ranges (players ask for one at a time).
+ */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  if (header === undefined) return null
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
+  if (!match || (match[1] === '' && match[2] === '')) return 'unsatisfiable'
+  const [, from, to] = match as unknown as [string, string, string]
+  if (from === '') {
+    const suffix = Number(to)
+    if (suffix === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(from)
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1)
+  if (start >= size || end < start) return 'unsatisfiable'
+  return { start, end }
+}
+
+/**
+ * Streams a recording, whole or the range asked for (206), so that a <video> can seek without downloading
+ * what comes before. Never sniffed as anything but video, never framed as a page.
+ */
+export function sendPlayable(request: FastifyRequest, reply: FastifyReply, file: Playable) {
+  const range = byteRange(request.headers.range, file.size)
+  if (range === 'unsatisfiable')
+    return reply.code(416).header('content-range', `bytes */${file.size}`).send({ message: 'range: Outside the recording' })
+  reply
+    .header('content-type', file.contentType)
+    .header('accept-ranges', 'bytes')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "sandbox; default-src 'none'")
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('cache-control', 'private, no-cache')
+  if (!range) return reply.header('content-length', file.size).send(file.open())
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(slice(file.open(), range.start, range.end))
+}
+
+/**
+ * Bytes start..end (inclusive) of a stream. Storage opens files from their beginning, so the bytes before
+ * are read and dropped; once past the end, the source is closed.
+ */
+function slice(source: Readable, start: number, end: number): Readable {
+  let offset = 0
+  let finished = false
+  const part = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (finished) return done()
+      const from = Math.max(0, start - offset)
+      const to = Math.min(chunk.length, end + 1 - offset)
+      offset += chunk.length
+      if (from < to) this.push(chunk.subarray(from, to))
+      if (offset > end) {
+        finished = true
+        this.push(null)
+        source.unpipe(part)
+        source.destroy()
+      }
+      done()
+    },
+  })
+  source.on('error', (error) => part.destroy(error))
+  return source.pipe(part)
+}
