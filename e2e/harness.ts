@@ -16,10 +16,17 @@ export const CHROMIUM_ARGS = [
 export type Harness = { server: TestServer; browser: Browser; newPage(): Promise<Page>; close(): Promise<void> }
 
 /** The real server on a fresh in-memory database, serving the built app, and a browser to drive it. `env` configures the server. */
-export async function startHarness(options: { env?: Record<string, string>; seedDemo?: boolean } = {}): Promise<Harness> {
+export async function startHarness(
+  options: {
+    env?: Record<string, string>
+    seedDemo?: boolean
+    /** More Chromium flags, e.g. a fake camera and microphone. */
+    browserArgs?: string[]
+  } = {},
+): Promise<Harness> {
   // E2E_WEB_DIST tests another build than apps/web/dist, e.g. while that one is being rebuilt.
   const server = await startTestServer({ env: options.env, webDist: process.env.E2E_WEB_DIST, seedDemo: options.seedDemo })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...(options.browserArgs ?? [])] })
   return {
     server,
     browser,

@@ -6,6 +6,7 @@ import { componentsRoutes } from '../features/components/routes'
 import type { EmptyHandle, FeatureKey } from '../features/empty/EmptyFeaturePage'
 import { generalRoutes } from '../features/general/routes'
 import { landingPublicRoutes } from '../features/landing-public/routes'
+import { meetingPublicRoutes } from '../features/meeting-public/routes'
 import { productRoomPublicRoutes } from '../features/product-room-public/routes'
 import { salesroomPublicRoutes } from '../features/salesroom-public/routes'
 import { GuestOnly, RequireAdmin, RequireAuth, SplashScreen } from './guards'
@@ -99,7 +100,6 @@ function Root() {
 
 const login = () => import('../features/auth/LoginPage')
 const register = () => import('../features/auth/RegisterPage')
-const publicEmpty = () => import('../features/empty/PublicEmptyPage')
 
 const dashboard: RouteObject = {
   lazy: async () => {
@@ -209,11 +209,11 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/auth/new-password', lazy: page(() => import('../features/auth/NewPasswordPage')) },
       { path: '/auth/verify', lazy: page(() => import('../features/auth/VerifyPage')) },
-      { path: '/m/:id', lazy: page(publicEmpty) },
       ...bookingPublicRoutes,
       ...salesroomPublicRoutes,
       ...landingPublicRoutes,
       ...productRoomPublicRoutes,
+      ...meetingPublicRoutes,
       ...templateRoutes,
       ...generalRoutes,
       ...componentsRoutes,

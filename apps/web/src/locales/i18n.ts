@@ -13,7 +13,7 @@ type Texts = Record<string, unknown>
  * `booking-public` (its language picker), the product room `product-room` and `booking-public` (its booking widget); pages
  * with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one i18next namespace, so keys keep their full paths.
  */
-export type TextArea = 'screens' | 'booking-public' | 'salesroom' | 'landing' | 'product-room' | 'components' | 'app'
+export type TextArea = 'screens' | 'booking-public' | 'salesroom' | 'landing' | 'product-room' | 'meeting' | 'components' | 'app'
 
 const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
   screens: {
@@ -53,6 +53,14 @@ const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
     vi: async () => (await import('./landing/vi')).vi,
     cn: async () => (await import('./landing/cn')).cn,
     ar: async () => (await import('./landing/ar')).ar,
+  },
+  // The meeting room at /m/:id: lobby, call, leave (`meeting`), with the booking pages' frame.
+  meeting: {
+    en: async () => (await import('./meeting/en')).en,
+    fr: async () => (await import('./meeting/fr')).fr,
+    vi: async () => (await import('./meeting/vi')).vi,
+    cn: async () => (await import('./meeting/cn')).cn,
+    ar: async () => (await import('./meeting/ar')).ar,
   },
   components: {
     en: async () => (await import('./components/en')).en,

@@ -5,6 +5,7 @@ export const MEETING_CAPACITY = 6
 export const MEETING_FULL = 'This meeting is full'
 export const MEETING_NOT_FOUND = 'Meeting not found'
 export const MEETING_REFUSED = 'The host did not let you in'
+export const MEETING_NAME_REQUIRED = 'name: Enter your name'
 
 /** The id in /m/{id}: unguessable for real meetings, 'demo' for the demo. */
 export const MeetingParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/, { message: MEETING_NOT_FOUND }) })
@@ -40,7 +41,8 @@ export type UpdateMeeting = z.infer<typeof UpdateMeeting>
 
 export const MeetingJoin = z.object({
   meetingId: MeetingParams.shape.id,
-  name: z.string().trim().min(1, { message: 'name: Enter your name' }).max(80, { message: 'name: At most 80 characters' }),
+  /** A guest's name; a member of the organization appears under their account's name instead. */
+  name: z.string().trim().max(80, { message: 'name: At most 80 characters' }).default(''),
   /** A secret the tab keeps (sessionStorage): the same key after a reconnect gives the same participant id. */
   key: z.string().min(16).max(128).optional(),
   muted: z.boolean().default(false),

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import {
   MEETING_CAPACITY,
   MEETING_FULL,
+  MEETING_NAME_REQUIRED,
   MEETING_NOT_FOUND,
   MEETING_REFUSED,
   type MeetingAdmission,
@@ -98,6 +99,7 @@ export function registerMeetingSockets({
 
     const user = socket.data.user as SocketUser | undefined
     const member = user?.organizationId === meeting.organizationId
+    if (!member && !input.data.name) return { ok: false, message: MEETING_NAME_REQUIRED }
     const self: MeetingParticipant = {
       id: participantId(meeting.id, input.data.key),
       // A member appears under their account's name; a guest under the name they typed.

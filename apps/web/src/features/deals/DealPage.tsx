@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { RouterLink } from '../../components/RouterLink'
 import { serverErrorText } from '../../lib/errorText'
 import { OnlineTeammates } from '../presence/OnlineTeammates'
+import { StartMeetingButton } from '../meeting-public/StartMeetingButton'
 import { useUsers } from '../users/queries'
 import { DealForm } from './DealForm'
 import { DealTimeline } from './DealTimeline'
@@ -46,7 +47,8 @@ export default function DealPage() {
         title={deal.data?.name ?? t('pipeline.deal.title')}
         action={
           deal.data && (
-            <Box sx={{ display: 'flex', gap: 1 }}>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <StartMeetingButton dealId={deal.data.id} />
               <Button variant="outlined" component={RouterLink} to={`/deals/${id}/room`}>
                 {t('salesroom.editor.title')}
               </Button>

@@ -1,0 +1,32 @@
+import type { MeetingLink } from '@closeroom/shared'
+import VideocamRounded from '@mui/icons-material/VideocamRounded'
+import { Button } from '@mui/material'
+import { useSnackbar } from 'notistack'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { api, FALLBACK_ERROR } from '../../lib/api'
+import { serverErrorText } from '../../lib/errorText'
+
+/** The deal page's "Start a meeting": opens (or reopens) the deal's room and goes in through its lobby. */
+export function StartMeetingButton({ dealId }: { dealId: string }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { enqueueSnackbar } = useSnackbar()
+  const [busy, setBusy] = useState(false)
+  const start = async () => {
+    setBusy(true)
+    try {
+      const link = await api<MeetingLink>(`/deals/${encodeURIComponent(dealId)}/meeting`, { method: 'POST' })
+      navigate(`/m/${link.publicId}`)
+    } catch (error) {
+      enqueueSnackbar(serverErrorText(t, error instanceof Error ? error.message : FALLBACK_ERROR), { variant: 'error' })
+      setBusy(false)
+    }
+  }
+  return (
+    <Button variant="contained" startIcon={<VideocamRounded />} onClick={start} disabled={busy}>
+      {t('meeting.start')}
+    </Button>
+  )
+}

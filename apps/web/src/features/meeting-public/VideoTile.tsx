@@ -1,0 +1,99 @@
+import MicOffRounded from '@mui/icons-material/MicOffRounded'
+import { Avatar, Box, Typography } from '@mui/material'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** One person's picture in the call (or the lobby's preview): their video, or their initial when it is off. */
+export function VideoTile({
+  stream,
+  name,
+  muted = false,
+  cameraOff = false,
+  self = false,
+  mirror = false,
+  note,
+}: {
+  stream: MediaStream | null
+  name: string
+  muted?: boolean
+  cameraOff?: boolean
+  /** Our own picture: never played aloud. */
+  self?: boolean
+  mirror?: boolean
+  note?: string
+}) {
+  const { t } = useTranslation()
+  const video = useRef<HTMLVideoElement>(null)
+  useEffect(() => {
+    const element = video.current
+    if (!element || element.srcObject === stream) return
+    element.srcObject = stream
+    void element.play().catch(() => undefined)
+  }, [stream])
+  const hasVideo = !cameraOff && (stream?.getVideoTracks().length ?? 0) > 0
+  return (
+    <Box
+      data-testid="video-tile"
+      data-name={name}
+      data-muted={muted}
+      sx={{
+        position: 'relative',
+        borderRadius: 2,
+        overflow: 'hidden',
+        bgcolor: 'grey.900',
+        aspectRatio: '16 / 9',
+        width: '100%',
+        minHeight: 0,
+      }}
+    >
+      <Box
+        component="video"
+        ref={video}
+        autoPlay
+        playsInline
+        muted={self}
+        sx={{
+          width: '100%',
+          height: '100%',
+          objectFit: 'cover',
+          display: 'block',
+          visibility: hasVideo ? 'visible' : 'hidden',
+          transform: mirror ? 'scaleX(-1)' : undefined,
+        }}
+      />
+      {!hasVideo && (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+          <Avatar sx={{ width: 72, height: 72, fontSize: 32, bgcolor: 'primary.main' }}>
+            {name.trim().charAt(0).toUpperCase() || '?'}
+          </Avatar>
+        </Box>
+      )}
+      <Box
+        sx={{
+          position: 'absolute',
+          insetInlineStart: 8,
+          bottom: 8,
+          maxWidth: 'calc(100% - 16px)',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          px: 1,
+          py: 0.25,
+          borderRadius: 1,
+          bgcolor: 'rgba(0, 0, 0, 0.6)',
+          color: 'common.white',
+        }}
+      >
+        {muted && <MicOffRounded fontSize="small" aria-label={t('meeting.call.muted')} data-testid="tile-muted" />}
+        <Typography variant="body2" noWrap sx={{ color: 'inherit' }}>
+          {name}
+        </Typography>
+        {note && (
+          <Typography variant="caption" noWrap sx={{ color: 'grey.300' }}>
+            · {note}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  )
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildDeal } from '../apps/server/src/testing/deals.ts'
+import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
+import { signIn } from './flows.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+// A deal's meeting: the seller starts it from the deal, a signed-out guest opens the link, types a name and
+// joins; each sees and hears the other (Chromium's fake camera and microphone), they chat, the guest mutes
+// and leaves.
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+let harness: Harness
+let seller: Client
+
+beforeAll(async () => {
+  harness = await startHarness({ browserArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] })
+  seller = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
+})
+afterAll(() => harness?.close())
+
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource)
+  const found = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations
+  })
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+}
+
+/** Waits until the tile named `name` plays video: frames have a size and its clock moves on. */
+async function framesArrive(page: Page, name: string) {
+  const video = `[data-testid="video-tile"][data-name="${name}"] video`
+  await page.waitForFunction((selector) => {
+    const element = document.querySelector<HTMLVideoElement>(selector)
+    return Boolean(element && element.videoWidth > 0 && element.currentTime > 0)
+  }, video)
+  const before = await page.evaluate((selector) => document.querySelector<HTMLVideoElement>(selector)?.currentTime ?? 0, video)
+  await page.waitForFunction(
+    ([selector, then]) => (document.querySelector<HTMLVideoElement>(selector as string)?.currentTime ?? 0) > (then as number),
+    [video, before] as const,
+  )
+}
+
+it('the seller starts a meeting from the deal, a guest joins by the link, and they see, chat and leave', async () => {
+  const deal = await buildDeal(harness.server.app, seller, { name: 'Northwind pilot' })
+  const host = await harness.newPage()
+  await signIn(host, seller.user.email, 'Olivia Owner')
+  await host.goto(`/deals/${deal.id}`)
+  await host.getByRole('button', { name: 'Start a meeting' }).click()
+  await host.waitForURL(/\/m\/[A-Za-z0-9_-]{16}$/)
+  await host.getByRole('heading', { level: 1, name: 'Northwind pilot' }).waitFor()
+  await host.getByText('You join as a member of').waitFor()
+  await host.getByRole('button', { name: 'Join now' }).click()
+  await host.locator('[data-testid="video-tile"][data-name="Olivia Owner (you)"]').waitFor()
+
+  // The guest: another browser context, no account, only the link.
+  const guest = await harness.newPage()
+  await guest.goto(new URL(host.url()).pathname)
+  await guest.getByRole('heading', { level: 1, name: 'Northwind pilot' }).waitFor()
+  await guest.getByText('Hosted by Olivia Owner').waitFor()
+  // The preview plays the fake camera before joining.
+  await framesArrive(guest, 'Your camera preview')
+  expect(await violations(guest)).toEqual([])
+  await guest.getByRole('button', { name: 'Join now' }).click()
+  await guest.getByText('Enter your name').waitFor()
+  await guest.getByLabel('Your name').fill('Bea Buyer')
+  await guest.getByRole('button', { name: 'Join now' }).click()
+
+  // Each sees the other's video, frames arriving.
+  await framesArrive(host, 'Bea Buyer')
+  await framesArrive(guest, 'Olivia Owner')
+
+  // Chat both ways, as plain text.
+  await host.getByRole('button', { name: 'Chat', exact: true }).click()
+  await host.getByLabel('Message').fill('Welcome, Bea!')
+  await host.getByRole('button', { name: 'Send' }).click()
+  await guest.getByRole('button', { name: 'Chat', exact: true }).click()
+  await guest.getByTestId('chat-message').filter({ hasText: 'Welcome, Bea!' }).waitFor()
+  await guest.getByLabel('Message').fill('<b>Hello</b> Olivia')
+  await guest.getByRole('button', { name: 'Send' }).click()
+  await host.getByTestId('chat-message').filter({ hasText: '<b>Hello</b> Olivia' }).waitFor()
+  expect(await host.locator('[data-testid="chat-message"] b').count()).toBe(0)
+
+  // The guest mutes: the host's tile of them says so.
+  const guestTile = host.locator('[data-testid="video-tile"][data-name="Bea Buyer"]')
+  await expect.poll(() => guestTile.getAttribute('data-muted')).toBe('false')
+  await guest.getByRole('button', { name: 'Mute microphone' }).click()
+  await guestTile.getByTestId('tile-muted').waitFor()
+
+  // The guest leaves: their page says so, and their tile goes from the host's call.
+  await guest.getByRole('button', { name: 'Leave' }).click()
+  await guest.getByRole('heading', { name: 'You left the meeting' }).waitFor()
+  await guest.getByRole('button', { name: 'Rejoin' }).waitFor()
+  await guestTile.waitFor({ state: 'detached' })
+})
