@@ -155,7 +155,8 @@ const dashboard: RouteObject = {
     ...['/routings', '/routings/new', '/routings/:id', '/routings/:id/outcomes/new', '/routings/:id/outcomes/:outcomeId/edit'].map((path) =>
       soon(path, 'routings'),
     ),
-    ...['/recordings', '/recordings/:id'].map((path) => soon(path, 'recordings')),
+    { path: '/recordings', lazy: page(() => import('../features/recordings/RecordingsPage')) },
+    { path: '/recordings/:id', lazy: page(() => import('../features/recordings/RecordingPage')) },
     ...['/agreements', '/agreements/:id/edit'].map((path) => soon(path, 'agreements')),
     {
       path: '/settings',

@@ -11,6 +11,7 @@ import { useRemote } from '../booking-public/api'
 import { PersonAvatar, surface } from '../booking-public/bits'
 import { PublicFrame } from '../booking-public/PublicFrame'
 import { LoadFailed, Loading, NotFound } from '../booking-public/states'
+import { RoomRecordings } from '../recordings/RoomRecordings'
 import { AccessGate } from './AccessGate'
 import { money, roomApi, videoOf } from './api'
 import { Parts } from './bits'
@@ -190,6 +191,12 @@ function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: ()
         {room.documents.length > 0 && (
           <Section id="room-documents" title={t('salesroom.room.documents')}>
             <RoomDocuments publicId={room.publicId} documents={room.documents} />
+          </Section>
+        )}
+
+        {room.recordings.length > 0 && (
+          <Section id="room-recordings" title={t('salesroom.room.recordings')}>
+            <RoomRecordings publicId={room.publicId} recordings={room.recordings} />
           </Section>
         )}
 

@@ -7,6 +7,7 @@ import { ar as notifications } from '../notifications/ar'
 import { ar as overview } from '../overview/ar'
 import { ar as people } from '../people/ar'
 import { ar as pipeline } from '../pipeline/ar'
+import { ar as recordings } from '../recordings/ar'
 import { ar as settings } from '../settings/ar'
 import { ar as shell } from '../shell/ar'
 
@@ -27,4 +28,5 @@ export default {
   ...landingApp,
   ...onboarding,
   ...automations,
+  ...recordings,
 }

@@ -7,6 +7,7 @@ import { cn as notifications } from '../notifications/cn'
 import { cn as overview } from '../overview/cn'
 import { cn as people } from '../people/cn'
 import { cn as pipeline } from '../pipeline/cn'
+import { cn as recordings } from '../recordings/cn'
 import { cn as settings } from '../settings/cn'
 import { cn as shell } from '../shell/cn'
 
@@ -27,4 +28,5 @@ export default {
   ...landingApp,
   ...onboarding,
   ...automations,
+  ...recordings,
 }

@@ -7,6 +7,7 @@ import { en as notifications } from '../notifications/en'
 import { en as overview } from '../overview/en'
 import { en as people } from '../people/en'
 import { en as pipeline } from '../pipeline/en'
+import { en as recordings } from '../recordings/en'
 import { en as settings } from '../settings/en'
 import { en as shell } from '../shell/en'
 
@@ -27,4 +28,5 @@ export default {
   ...landingApp,
   ...onboarding,
   ...automations,
+  ...recordings,
 }

@@ -7,6 +7,7 @@ import { fr as notifications } from '../notifications/fr'
 import { fr as overview } from '../overview/fr'
 import { fr as people } from '../people/fr'
 import { fr as pipeline } from '../pipeline/fr'
+import { fr as recordings } from '../recordings/fr'
 import { fr as settings } from '../settings/fr'
 import { fr as shell } from '../shell/fr'
 
@@ -27,4 +28,5 @@ export default {
   ...landingApp,
   ...onboarding,
   ...automations,
+  ...recordings,
 }

@@ -7,6 +7,7 @@ import { vi as notifications } from '../notifications/vi'
 import { vi as overview } from '../overview/vi'
 import { vi as people } from '../people/vi'
 import { vi as pipeline } from '../pipeline/vi'
+import { vi as recordings } from '../recordings/vi'
 import { vi as settings } from '../settings/vi'
 import { vi as shell } from '../shell/vi'
 
@@ -27,4 +28,5 @@ export default {
   ...landingApp,
   ...onboarding,
   ...automations,
+  ...recordings,
 }

@@ -8,6 +8,8 @@ export const ar: Text = {
       watchVideo: 'شاهد فيديو الترحيب',
       links: 'الروابط المشتركة',
       documents: 'المستندات',
+      recordings: 'تسجيلات المكالمات',
+      recordingLabel: 'تسجيل {{title}}',
       open: 'فتح',
       openLabel: 'فتح «{{title}}» (في علامة تبويب جديدة)',
       download: 'تنزيل',

@@ -8,6 +8,8 @@ export const cn: Text = {
       watchVideo: '观看欢迎视频',
       links: '共享的链接',
       documents: '文档',
+      recordings: '通话录制',
+      recordingLabel: '{{title}} 的录制',
       open: '打开',
       openLabel: '打开“{{title}}”（在新标签页中）',
       download: '下载',

@@ -8,6 +8,8 @@ export const en = {
       watchVideo: 'Watch the welcome video',
       links: 'Shared links',
       documents: 'Documents',
+      recordings: 'Call recordings',
+      recordingLabel: 'Recording of {{title}}',
       open: 'Open',
       openLabel: 'Open “{{title}}” (opens in a new tab)',
       download: 'Download',

@@ -8,6 +8,8 @@ export const fr: Text = {
       watchVideo: 'Voir la vidéo de bienvenue',
       links: 'Liens partagés',
       documents: 'Documents',
+      recordings: 'Enregistrements des appels',
+      recordingLabel: 'Enregistrement de {{title}}',
       open: 'Ouvrir',
       openLabel: 'Ouvrir « {{title}} » (dans un nouvel onglet)',
       download: 'Télécharger',

@@ -8,6 +8,8 @@ export const vi: Text = {
       watchVideo: 'Xem video chào mừng',
       links: 'Liên kết được chia sẻ',
       documents: 'Tài liệu',
+      recordings: 'Bản ghi cuộc gọi',
+      recordingLabel: 'Bản ghi của {{title}}',
       open: 'Mở',
       openLabel: 'Mở “{{title}}” (trong thẻ mới)',
       download: 'Tải xuống',

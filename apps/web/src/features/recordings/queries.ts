@@ -1,0 +1,79 @@
+import type { CreateRecordingComment, Recording, RecordingComment, UpdateRecording } from '@closeroom/shared'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { API_URL, api } from '../../lib/api'
+
+export const recordingKeys = {
+  all: ['recordings'] as const,
+  list: () => [...recordingKeys.all, 'list'] as const,
+  detail: (id: string) => [...recordingKeys.all, 'detail', id] as const,
+  comments: (id: string) => [...recordingKeys.all, 'comments', id] as const,
+}
+
+/** While a recording runs or is being assembled, its page and the list look again every few seconds. */
+const whileUnfinished = (recordings: Recording[] | undefined) =>
+  recordings?.some((r) => r.status === 'recording' || r.status === 'processing') ? 3000 : false
+
+export function useRecordings() {
+  return useQuery({
+    queryKey: recordingKeys.list(),
+    queryFn: async () => (await api<{ recordings: Recording[] }>('/recordings')).recordings,
+    refetchInterval: (query) => whileUnfinished(query.state.data),
+  })
+}
+
+export function useRecording(id: string) {
+  return useQuery({
+    queryKey: recordingKeys.detail(id),
+    queryFn: () => api<Recording>(`/recordings/${id}`),
+    retry: false,
+    refetchInterval: (query) => whileUnfinished(query.state.data && [query.state.data]),
+  })
+}
+
+export const recordingFileUrl = (id: string) => `${API_URL}/recordings/${id}/file`
+
+export function useShareRecording(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateRecording) => api<Recording>(`/recordings/${id}`, { method: 'PATCH', body }),
+    onSuccess: (recording) => {
+      queryClient.setQueryData(recordingKeys.detail(id), recording)
+      return queryClient.invalidateQueries({ queryKey: recordingKeys.list() })
+    },
+  })
+}
+
+export function useDeleteRecording(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api(`/recordings/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: recordingKeys.detail(id) })
+      return queryClient.invalidateQueries({ queryKey: recordingKeys.list() })
+    },
+  })
+}
+
+export function useRecordingComments(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: recordingKeys.comments(id),
+    queryFn: async () => (await api<{ comments: RecordingComment[] }>(`/recordings/${id}/comments`)).comments,
+    enabled,
+  })
+}
+
+export function useAddComment(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreateRecordingComment) => api<RecordingComment>(`/recordings/${id}/comments`, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordingKeys.comments(id) }),
+  })
+}
+
+export function useDeleteComment(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (commentId: string) => api(`/recordings/${id}/comments/${commentId}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordingKeys.comments(id) }),
+  })
+}
