@@ -102,7 +102,7 @@ export function Lobby({
       label={label}
       value={value}
       onChange={(e) => set(e.target.value)}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
+      slotProps={{ htmlInput: { 'data-testid': testId }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
       <MenuItem value="">{devices.find((d) => d.deviceId === 'default')?.label || devices[0]?.label || label}</MenuItem>
       {devices
