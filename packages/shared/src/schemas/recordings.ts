@@ -39,10 +39,10 @@ export const MeetingRecordingParams = z.object({ id: z.string().regex(/^[A-Za-z0
 export const RecordingChunkParams = z.object({
   id: Id,
   sequence: z.coerce
-    .number({ message: 'sequence: Must be a number' })
-    .int({ message: 'sequence: Must be a whole number' })
-    .min(0, { message: 'sequence: Must be 0 or more' })
-    .max(100_000, { message: 'sequence: Too many chunks' }),
+    .number({ message: 'Must be a number' })
+    .int({ message: 'Must be a whole number' })
+    .min(0, { message: 'Must be 0 or more' })
+    .max(100_000, { message: 'Too many chunks' }),
 })
 
 export const UpdateRecording = z.object({ sharedInRoom: z.boolean() })
@@ -62,14 +62,14 @@ export type RecordingCommentList = z.infer<typeof RecordingCommentList>
 
 export const CreateRecordingComment = z.object({
   atMs: z
-    .number({ message: 'atMs: Must be a number of milliseconds' })
-    .int({ message: 'atMs: Must be a whole number of milliseconds' })
-    .min(0, { message: 'atMs: Must be 0 or more' }),
+    .number({ message: 'Must be a number of milliseconds' })
+    .int({ message: 'Must be a whole number of milliseconds' })
+    .min(0, { message: 'Must be 0 or more' }),
   body: z
-    .string({ message: 'body: Write a comment' })
+    .string({ message: 'Write a comment' })
     .trim()
-    .min(1, { message: 'body: Write a comment' })
-    .max(RECORDING_COMMENT_MAX, { message: `body: At most ${RECORDING_COMMENT_MAX} characters` }),
+    .min(1, { message: 'Write a comment' })
+    .max(RECORDING_COMMENT_MAX, { message: `At most ${RECORDING_COMMENT_MAX} characters` }),
 })
 export type CreateRecordingComment = z.input<typeof CreateRecordingComment>
 

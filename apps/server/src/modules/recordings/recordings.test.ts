@@ -232,6 +232,8 @@ describe('recordings', () => {
       expect(res.json().message).toContain(field)
     }
 
+    expect((await call(owner, 'POST', comments, { atMs: 100, body: '' })).json().message).toBe('body: Write a comment')
+
     const late = await call(member, 'POST', comments, { atMs: 2000, body: '<script>alert(1)</script> pricing here' })
     expect(late.statusCode).toBe(201)
     const early = await call(owner, 'POST', comments, { atMs: 500, body: 'Intro' })
