@@ -88,6 +88,12 @@ it('the seller starts a meeting from the deal, a guest joins by the link, and th
   await host.getByTestId('chat-message').filter({ hasText: '<b>Hello</b> Olivia' }).waitFor()
   expect(await host.locator('[data-testid="chat-message"] b').count()).toBe(0)
 
+  // The host records the call: the guest is told while it runs.
+  await host.getByRole('button', { name: 'Record', exact: true }).click()
+  await guest.getByRole('status').filter({ hasText: 'Recording' }).waitFor()
+  await host.getByRole('button', { name: 'Stop recording' }).click()
+  await guest.getByRole('status').filter({ hasText: 'Recording' }).waitFor({ state: 'detached' })
+
   // The guest mutes: the host's tile of them says so.
   const guestTile = host.locator('[data-testid="video-tile"][data-name="Bea Buyer"]')
   await expect.poll(() => guestTile.getAttribute('data-muted')).toBe('false')

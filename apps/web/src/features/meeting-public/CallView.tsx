@@ -1,7 +1,16 @@
-import { MEETING_CAPACITY, MEETING_FULL, MEETING_REFUSED, type MeetingChatMessage, type PublicMeeting } from '@closeroom/shared'
+import {
+  MEETING_CAPACITY,
+  MEETING_FULL,
+  MEETING_REFUSED,
+  type MeetingChatMessage,
+  type PublicMeeting,
+  type RecordingChange,
+  SocketEvents,
+} from '@closeroom/shared'
 import CallEndRounded from '@mui/icons-material/CallEndRounded'
 import ChatRounded from '@mui/icons-material/ChatRounded'
 import CloseRounded from '@mui/icons-material/CloseRounded'
+import FiberManualRecordRounded from '@mui/icons-material/FiberManualRecordRounded'
 import MicOffRounded from '@mui/icons-material/MicOffRounded'
 import PeopleRounded from '@mui/icons-material/PeopleRounded'
 import ScreenShareRounded from '@mui/icons-material/ScreenShareRounded'
@@ -11,6 +20,7 @@ import {
   Badge,
   Box,
   Button,
+  Chip,
   CircularProgress,
   FormControlLabel,
   IconButton,
@@ -20,17 +30,26 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material'
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Socket } from 'socket.io-client'
+import { loadTexts } from '../../locales/i18n'
 import { surface } from '../booking-public/bits'
 import { PublicFrame } from '../booking-public/PublicFrame'
 import { meetingApi, tabKey } from './api'
 import { type CallState, MeetingCall } from './call'
 import { MediaToggles } from './Lobby'
+import { useCallMix } from './useCallMix'
 import type { LocalMedia } from './useLocalMedia'
 import { VideoTile } from './VideoTile'
 
 type Panel = 'people' | 'chat' | null
+
+// Members only (they may record): the controls and the signed-in app's texts they use load for them alone.
+const RecordingControls = lazy(async () => {
+  const [controls] = await Promise.all([import('../recordings/RecordingControls'), loadTexts('app')])
+  return { default: controls.RecordingControls }
+})
 
 /** Columns for n tiles: one person fills the stage, up to four share two columns, five and six take three. */
 const columns = (n: number) => ({ xs: n <= 2 ? 1 : 2, md: n <= 1 ? 1 : n <= 4 ? 2 : 3 })
@@ -71,7 +90,25 @@ export function CallView({
   const [requireAdmission, setRequireAdmission] = useState(meeting.requireAdmission)
   const [seenChat, setSeenChat] = useState(0)
   const call = useRef<MeetingCall | null>(null)
+  const [socket, setSocket] = useState<Socket | null>(null)
+  const [recording, setRecording] = useState(false)
+  const grid = useRef<HTMLDivElement>(null)
   const { stream, muted, cameraOff } = media
+  const mix = useCallMix(
+    grid,
+    [stream, ...state.others.flatMap((o) => (o.stream ? [o.stream] : []))],
+    meeting.member && state.phase.name !== 'waiting',
+  )
+
+  // Everyone is told when the call is being recorded; members see it on their recording controls.
+  useEffect(() => {
+    if (!socket) return
+    const onChange = ({ recording: r }: RecordingChange) => setRecording(r.status === 'recording')
+    socket.on(SocketEvents.meetingRecordingChange, onChange)
+    return () => {
+      socket.off(SocketEvents.meetingRecordingChange, onChange)
+    }
+  }, [socket])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one call per mount; media state goes through setMedia below.
   useEffect(() => {
@@ -83,6 +120,7 @@ export function CallView({
       local: stream,
       media: { muted, cameraOff },
       onChange: setState,
+      onSocket: setSocket,
     })
     call.current = current
     void current.start()
@@ -169,6 +207,15 @@ export function CallView({
         <Typography variant="subtitle1" component="h1" noWrap sx={{ flex: 1, color: 'inherit' }}>
           {meeting.title}
         </Typography>
+        {meeting.member ? (
+          <Suspense fallback={null}>
+            <RecordingControls meetingPublicId={meeting.publicId} socket={socket} stream={mix} canRecord />
+          </Suspense>
+        ) : (
+          recording && (
+            <Chip role="status" color="error" size="small" icon={<FiberManualRecordRounded />} label={t('meeting.call.recording')} />
+          )
+        )}
         {(phase.name === 'joining' || phase.name === 'reconnecting') && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
             <CircularProgress size={16} color="inherit" />
@@ -202,6 +249,7 @@ export function CallView({
 
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 2, px: 2, flexDirection: { xs: 'column', md: 'row' } }}>
         <Box
+          ref={grid}
           data-testid="video-grid"
           sx={{
             flex: 1,

@@ -35,6 +35,8 @@ type Options = {
   local: MediaStream
   media: { muted: boolean; cameraOff: boolean }
   onChange(state: CallState): void
+  /** The call's socket once it exists: the recording controls listen on it too. */
+  onSocket?(socket: Socket): void
 }
 
 /**
@@ -60,6 +62,7 @@ export class MeetingCall {
     if (this.closed) return
     const socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports] })
     this.socket = socket
+    this.options.onSocket?.(socket)
     // The server forgets the call with the connection: join again after every reconnection.
     socket.on('connect', () => void this.join())
     socket.on('disconnect', () => {

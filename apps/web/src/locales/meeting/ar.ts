@@ -39,6 +39,7 @@ export const ar: Text = {
       muted: 'الميكروفون مكتوم',
       reconnecting: 'جارٍ إعادة الاتصال…',
       presenting: 'أنت تشارك شاشتك',
+      recording: 'جارٍ التسجيل',
       close: 'إغلاق اللوحة',
       participantCount: 'المشاركون ({{count}})',
       member: 'فريق المضيف',

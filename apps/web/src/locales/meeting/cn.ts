@@ -39,6 +39,7 @@ export const cn: Text = {
       muted: '麦克风已关闭',
       reconnecting: '正在重新连接…',
       presenting: '您正在共享屏幕',
+      recording: '正在录制',
       close: '关闭面板',
       participantCount: '参与者（{{count}}）',
       member: '主持方',

@@ -39,6 +39,7 @@ export const en = {
       muted: 'Microphone off',
       reconnecting: 'Reconnecting…',
       presenting: 'You are sharing your screen',
+      recording: 'Recording',
       close: 'Close panel',
       participantCount: 'Participants ({{count}})',
       member: 'Host team',

@@ -39,6 +39,7 @@ export const fr: Text = {
       muted: 'Micro coupé',
       reconnecting: 'Reconnexion…',
       presenting: 'Vous partagez votre écran',
+      recording: 'Enregistrement en cours',
       close: 'Fermer le panneau',
       participantCount: 'Participants ({{count}})',
       member: "Équipe de l'hôte",

@@ -39,6 +39,7 @@ export const vi: Text = {
       muted: 'Micro đang tắt',
       reconnecting: 'Đang kết nối lại…',
       presenting: 'Bạn đang chia sẻ màn hình',
+      recording: 'Đang ghi hình',
       close: 'Đóng bảng',
       participantCount: 'Người tham gia ({{count}})',
       member: 'Nhóm chủ trì',
