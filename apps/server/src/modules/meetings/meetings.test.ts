@@ -6,6 +6,7 @@ import { bookingBody, buildEventType, nextMonday } from '../../testing/booking.t
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
+import { seedDemo } from '../demo/seed.ts'
 
 let app: TestApp
 let url: string
@@ -102,6 +103,25 @@ describe('meeting rooms', () => {
   })
 })
 
+describe('the demo', () => {
+  it("opens Olivia's room at /m/demo to anyone", async () => {
+    const demo = await buildTestApp()
+    try {
+      await seedDemo(demo.database.db)
+      const res = await request(demo, null, 'GET', '/api/public/meetings/demo')
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json()).toMatchObject({
+        publicId: 'demo',
+        hostName: 'Olivia Owner',
+        organizationName: 'Acme Sales',
+        requireAdmission: false,
+      })
+    } finally {
+      await demo.close()
+    }
+  })
+})
+
 describe('meeting signalling', () => {
   it('lists who is in, tells the others of a newcomer, a media change, a leave and a dropped connection', async () => {
     const { owner, publicId } = await dealMeeting()
@@ -150,6 +170,24 @@ describe('meeting signalling', () => {
     expect(other.self.id).not.toBe(first.self.id)
     // The old socket gave its place to the new one: the list has Bea once.
     expect(again.participants).toEqual([])
+  })
+
+  it('lets a tab whose connection dropped come back as the same participant: the others see it drop, then arrive', async () => {
+    const { publicId } = await dealMeeting()
+    const watcher = await connect()
+    await join(watcher, { meetingId: publicId, name: 'Olivia' })
+    const key = 'the-tab-secret-of-bea-buyer'
+    const first = await connect()
+    const before = await join(first, { meetingId: publicId, name: 'Bea', key })
+    if (!before.ok) throw new Error(before.message)
+
+    const dropped = nextEvent(watcher, SocketEvents.meetingParticipantInactive)
+    first.disconnect()
+    expect(await dropped).toEqual({ id: before.self.id })
+    const back = nextEvent<{ participant: { id: string } }>(watcher, SocketEvents.meetingNewParticipant)
+    const after = await join(await connect(), { meetingId: publicId, name: 'Bea', key })
+    expect(after).toMatchObject({ ok: true, state: 'in', self: { id: before.self.id } })
+    expect((await back).participant.id).toBe(before.self.id)
   })
 
   it('refuses a seventh participant: this meeting is full', async () => {
