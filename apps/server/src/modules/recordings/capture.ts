@@ -31,22 +31,27 @@ export async function createCapture({ db, storage, jobs, realtime, log }: Deps) 
   }
 
   async function start(auth: AuthContext, meetingPublicId: string): Promise<Recording> {
-    const [meeting] = await db
-      .select()
-      .from(meetings)
-      .where(and(eq(meetings.publicId, meetingPublicId), eq(meetings.organizationId, auth.user.organizationId)))
-    if (!meeting) throw NotFound('Meeting not found')
-    const [running] = await db
-      .select({ id: recordings.id })
-      .from(recordings)
-      .where(and(eq(recordings.meetingId, meeting.id), eq(recordings.status, 'recording')))
-    if (running) throw Conflict('This meeting is already being recorded')
-    const [row] = await db
-      .insert(recordings)
-      .values({ organizationId: meeting.organizationId, meetingId: meeting.id, startedBy: auth.user.id })
-      .returning()
-    if (!row) throw new Error('recording insert returned nothing')
-    announce(meeting.id, row)
+    // The meeting's row is locked while checking, so two hosts pressing Record at once make one recording.
+    const { meetingId, row } = await db.transaction(async (tx) => {
+      const [meeting] = await tx
+        .select({ id: meetings.id })
+        .from(meetings)
+        .where(and(eq(meetings.publicId, meetingPublicId), eq(meetings.organizationId, auth.user.organizationId)))
+        .for('update')
+      if (!meeting) throw NotFound('Meeting not found')
+      const [running] = await tx
+        .select({ id: recordings.id })
+        .from(recordings)
+        .where(and(eq(recordings.meetingId, meeting.id), eq(recordings.status, 'recording')))
+      if (running) throw Conflict('This meeting is already being recorded')
+      const [inserted] = await tx
+        .insert(recordings)
+        .values({ organizationId: auth.user.organizationId, meetingId: meeting.id, startedBy: auth.user.id })
+        .returning()
+      if (!inserted) throw new Error('recording insert returned nothing')
+      return { meetingId: meeting.id, row: inserted }
+    })
+    announce(meetingId, row)
     await jobs.send(IDLE_QUEUE, { recordingId: row.id }, { startAfter: new Date(Date.now() + IDLE_MS) })
     return present(await ownedRecording(db, auth, row.id))
   }
@@ -111,14 +116,24 @@ export async function createCapture({ db, storage, jobs, realtime, log }: Deps) 
         chunks.map((c) => c.storageKey),
         fileKey,
       )
-      await db.update(recordings).set({ status: 'ready', durationMs, size, storageKey: fileKey }).where(eq(recordings.id, id))
+      const kept = await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(recordings)
+          .set({ status: 'ready', durationMs, size, storageKey: fileKey })
+          .where(and(eq(recordings.id, id), eq(recordings.status, 'processing')))
+          .returning({ id: recordings.id })
+        await tx.delete(recordingChunks).where(eq(recordingChunks.recordingId, id))
+        return updated.length > 0
+      })
+      // Deleted while it was being assembled: its file has nothing to belong to.
+      if (!kept) await storage.remove(fileKey)
     } catch (error) {
       log.warn({ err: error, recordingId: id }, 'recording could not be assembled')
       await db.update(recordings).set({ status: 'failed' }).where(eq(recordings.id, id))
       await storage.remove(fileKey)
       return
     }
-    await db.delete(recordingChunks).where(eq(recordingChunks.recordingId, id))
+    // The file holds them now.
     await Promise.all(chunks.map((c) => storage.remove(c.storageKey)))
   }
 
