@@ -1,6 +1,7 @@
 import { MEETING_FULL, type MeetingJoin, type MeetingJoinAck, ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import type { Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../config.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, nextMonday } from '../../testing/booking.ts'
 import { buildDeal } from '../../testing/deals.ts'
@@ -100,6 +101,16 @@ describe('meeting rooms', () => {
     const bad = await request(app, owner, 'PATCH', `/api/meetings/${publicId}`, { requireAdmission: 'yes' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toContain('requireAdmission')
+  })
+})
+
+describe('configuration', () => {
+  it('reads STUN/TURN servers from ICE_SERVERS, none by default, and names the setting when it is malformed', () => {
+    const turn = [{ urls: ['turn:turn.example.org:3478'], username: 'closeroom', credential: 'secret' }]
+    expect(loadConfig({ ICE_SERVERS: JSON.stringify(turn) }).iceServers).toEqual(turn)
+    expect(loadConfig({}).iceServers).toEqual([])
+    expect(() => loadConfig({ ICE_SERVERS: 'stun:stun.example.org' })).toThrow(/^Invalid environment: ICE_SERVERS: Expected a JSON array/)
+    expect(() => loadConfig({ ICE_SERVERS: '[{"url":"stun:x"}]' })).toThrow(/ICE_SERVERS/)
   })
 })
 
