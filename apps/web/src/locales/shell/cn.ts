@@ -58,6 +58,5 @@ export const cn: Text = {
     inbox: { title: '收件箱', text: '来自销售室、客户消息和交易聊天的买家对话，集中在一处。' },
     blog: { title: '文章', text: '在组织的落地页上发布文章和客户案例。' },
     blank: { title: '空白页', text: '这里暂时没有内容。' },
-    public: { title: '此处尚未发布内容', text: '此地址的页面尚未发布。请检查您收到的链接。' },
   },
 }

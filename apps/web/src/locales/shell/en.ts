@@ -67,7 +67,6 @@ export const en = {
     inbox: { title: 'Inbox', text: 'Conversations with buyers, from sales rooms, client threads and deal chats, in one place.' },
     blog: { title: 'Articles', text: 'Publish articles and customer stories on your organization’s landing page.' },
     blank: { title: 'Blank page', text: 'Nothing here yet.' },
-    public: { title: 'Nothing published here yet', text: 'The page at this address has not been published. Check the link you were sent.' },
   },
 }
 

@@ -92,6 +92,5 @@ export const fr: Text = {
     },
     blog: { title: 'Articles', text: 'Publiez des articles et des témoignages clients sur la page d’accueil de votre organisation.' },
     blank: { title: 'Page vierge', text: 'Rien ici pour l’instant.' },
-    public: { title: 'Rien n’est encore publié ici', text: 'La page à cette adresse n’a pas été publiée. Vérifiez le lien reçu.' },
   },
 }

@@ -73,9 +73,5 @@ export const vi: Text = {
     },
     blog: { title: 'Bài viết', text: 'Đăng bài viết và câu chuyện khách hàng trên trang giới thiệu của tổ chức bạn.' },
     blank: { title: 'Trang trống', text: 'Chưa có gì ở đây.' },
-    public: {
-      title: 'Chưa có gì được công bố ở đây',
-      text: 'Trang tại địa chỉ này chưa được công bố. Hãy kiểm tra đường liên kết bạn nhận được.',
-    },
   },
 }
