@@ -1,14 +1,10 @@
 import { createServer } from 'node:http'
 import { Worker } from 'node:worker_threads'
 import { SocketEvents } from '@closeroom/shared'
-import { eq } from 'drizzle-orm'
 import { Server } from 'socket.io'
-import { buildApp } from '../apps/server/src/app.ts'
-import { loadConfig } from '../apps/server/src/config.ts'
-import { openDatabase } from '../apps/server/src/db/client.ts'
-import { outboxEmails } from '../apps/server/src/db/schema/index.ts'
 import { type Answer, type Command, SOCKETS, type Target } from './fanout-clients.ts'
 import { type Result, result } from './report.ts'
+import { signUpTeam, startBenchApp } from './server.ts'
 
 // A deal message fanned out to 1,000 sockets in the deal's room. The clients run in a worker thread, so
 // the server keeps the main thread; the worker times each delivery from just before the POST that sends the
@@ -86,41 +82,10 @@ async function bareSocketIo(): Promise<Served> {
 }
 
 async function closeroom(): Promise<Served> {
-  const database = await openDatabase({ dataDir: 'memory://' })
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', SEED_DEMO: 'false' })
-  const generous = { max: 100_000, windowMs: 60_000 }
-  const app = await buildApp({
-    config,
-    database,
-    logger: false,
-    limits: { perIp: generous, perEmail: generous, publicReads: generous, publicWrites: generous },
-  }).catch(async (error) => {
-    await database.close()
-    throw error
-  })
+  const { app, database, close } = await startBenchApp()
   try {
-    const cookieOf = (setCookie: unknown) => String(setCookie ?? '').match(/closeroom_session=[^;]+/)?.[0] ?? ''
-    const password = 'correct horse battery'
-    const owner = await app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: { email: 'owner@fanout.example', password, name: 'Bench Owner' },
-    })
-    const cookies = [cookieOf(owner.headers['set-cookie'])]
     // A few teammates share the 1,000 connections, as a team's open tabs would.
-    for (let i = 1; i < USERS; i++) {
-      const email = `member${i}@fanout.example`
-      await app.inject({ method: 'POST', url: '/api/users', headers: { cookie: cookies[0] }, payload: { email, role: 'member' } })
-      const [mail] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email))
-      const invitation = mail?.text.match(/invitation=([\w-]+)/)?.[1]
-      const joined = await app.inject({
-        method: 'POST',
-        url: '/api/register',
-        payload: { email, password, name: `Member ${i}`, invitation },
-      })
-      cookies.push(cookieOf(joined.headers['set-cookie']))
-    }
-    if (cookies.some((c) => !c)) throw new Error('a bench user could not sign in')
+    const cookies = (await signUpTeam(app, database, USERS, 'fanout.example')).map((member) => member.cookie)
     const deal = await app.inject({ method: 'POST', url: '/api/deals', headers: { cookie: cookies[0] }, payload: { name: 'Fan-out deal' } })
     if (deal.statusCode !== 201) throw new Error(`deal failed: ${deal.statusCode} ${deal.body}`)
     const dealId = (deal.json() as { id: string }).id
@@ -136,14 +101,10 @@ async function closeroom(): Promise<Served> {
         cookies,
         join: { event: SocketEvents.dealsJoinRoom, payload: { dealId } },
       },
-      close: async () => {
-        await app.close()
-        await database.close()
-      },
+      close,
     }
   } catch (error) {
-    await app.close()
-    await database.close()
+    await close()
     throw error
   }
 }

@@ -2,6 +2,7 @@ import { authMeBench } from './auth-me.ts'
 import { bundleBench } from './bundle.ts'
 import { dealsBench } from './deals.ts'
 import { fanoutBench } from './fanout.ts'
+import { presenceBench } from './presence.ts'
 import { type Result, report } from './report.ts'
 import { slotsBench } from './slots.ts'
 import { slotsHttpBench } from './slots-http.ts'
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<Result[]>> = {
   bundle: bundleBench,
   deals: dealsBench,
   fanout: fanoutBench,
+  presence: presenceBench,
   slots: slotsBench,
   'slots-http': slotsHttpBench,
 }

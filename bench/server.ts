@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm'
+import { type App, buildApp } from '../apps/server/src/app.ts'
+import { loadConfig } from '../apps/server/src/config.ts'
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts'
+import { outboxEmails } from '../apps/server/src/db/schema/index.ts'
+
+/** The real server on an in-memory PGlite, quiet, with rate limits no benchmark reaches. */
+export async function startBenchApp(): Promise<{ app: App; database: Database; close(): Promise<void> }> {
+  const database = await openDatabase({ dataDir: 'memory://' })
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', SEED_DEMO: 'false' })
+  const generous = { max: 100_000, windowMs: 60_000 }
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    limits: { perIp: generous, perEmail: generous, publicReads: generous, publicWrites: generous },
+  }).catch(async (error) => {
+    await database.close()
+    throw error
+  })
+  return {
+    app,
+    database,
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+export type Member = { userId: string; cookie: string }
+
+const cookieOf = (setCookie: unknown) => String(setCookie ?? '').match(/closeroom_session=[^;]+/)?.[0] ?? ''
+
+/**
+ * One organization of `size` people signed in through the real API: the owner registers, invites the others
+ * by email, and each joins through the invitation link in the outbox, as a team would.
+ */
+export async function signUpTeam(app: App, database: Database, size: number, domain: string): Promise<Member[]> {
+  const password = 'correct horse battery'
+  const join = async (payload: Record<string, string | undefined>): Promise<Member> => {
+    const res = await app.inject({ method: 'POST', url: '/api/register', payload: { password, ...payload } })
+    const member = { userId: String(res.json().user?.id ?? ''), cookie: cookieOf(res.headers['set-cookie']) }
+    if (!member.userId || !member.cookie) throw new Error(`a bench user could not sign up: ${res.statusCode} ${res.body}`)
+    return member
+  }
+  const owner = await join({ email: `owner@${domain}`, name: 'Bench Owner' })
+  const team = [owner]
+  for (let i = 1; i < size; i++) {
+    const email = `member${i}@${domain}`
+    await app.inject({ method: 'POST', url: '/api/users', headers: { cookie: owner.cookie }, payload: { email, role: 'member' } })
+    const [mail] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email))
+    team.push(await join({ email, name: `Member ${i}`, invitation: mail?.text.match(/invitation=([\w-]+)/)?.[1] }))
+  }
+  return team
+}
