@@ -48,7 +48,7 @@ async function framesArrive(page: Page, name: string) {
   )
 }
 
-it('the seller starts a meeting from the deal, a guest joins by the link, and they see, chat and leave', async () => {
+it('the seller starts a meeting from the deal, a guest joins by the link; they see and chat, the seller records, they leave, and the recording plays back', async () => {
   const deal = await buildDeal(harness.server.app, seller, { name: 'Northwind pilot' })
   const host = await harness.newPage()
   await signIn(host, seller.user.email, 'Olivia Owner')
@@ -88,10 +88,16 @@ it('the seller starts a meeting from the deal, a guest joins by the link, and th
   await host.getByTestId('chat-message').filter({ hasText: '<b>Hello</b> Olivia' }).waitFor()
   expect(await host.locator('[data-testid="chat-message"] b').count()).toBe(0)
 
-  // The host records the call: the guest is told while it runs.
+  // The host records the call for a few seconds (until its second chunk is uploaded): the guest is told.
+  const secondChunk = host.waitForResponse((r) => /\/api\/recordings\/[\w-]+\/chunks\/1$/.test(r.url()) && r.ok(), {
+    timeout: 30_000,
+  })
   await host.getByRole('button', { name: 'Record', exact: true }).click()
+  const recordedFrom = Date.now()
   await guest.getByRole('status').filter({ hasText: 'Recording' }).waitFor()
+  await secondChunk
   await host.getByRole('button', { name: 'Stop recording' }).click()
+  const recordedSeconds = (Date.now() - recordedFrom) / 1000
   await guest.getByRole('status').filter({ hasText: 'Recording' }).waitFor({ state: 'detached' })
 
   // The guest mutes: the host's tile of them says so.
@@ -105,6 +111,24 @@ it('the seller starts a meeting from the deal, a guest joins by the link, and th
   await guest.getByRole('heading', { name: 'You left the meeting' }).waitFor()
   await guest.getByRole('button', { name: 'Rejoin' }).waitFor()
   await guestTile.waitFor({ state: 'detached' })
+
+  // The recording plays back from the recordings page, with the length it was recorded for.
+  await host.getByRole('button', { name: 'Leave' }).click()
+  await host.goto('/recordings')
+  const row = host.getByRole('row', { name: /Northwind pilot/ })
+  await row.getByText('Ready').waitFor({ timeout: 30_000 })
+  await row.getByRole('link', { name: 'Northwind pilot' }).first().click()
+  const duration = await host.getByLabel('Recording of Northwind pilot').evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<number>((resolve) => {
+        if (video.readyState >= 1) resolve(video.duration)
+        else video.addEventListener('loadedmetadata', () => resolve(video.duration), { once: true })
+      }),
+  )
+  expect(Number.isFinite(duration)).toBe(true)
+  // About the time from the Record click to the Stop click: the recorder starts a moment after the first and
+  // stops a moment after the second, once the last chunk is flushed.
+  expect(Math.abs(duration - recordedSeconds)).toBeLessThan(1.5)
 })
 
 it('with the lobby on, a guest waits until the host lets them in, and a refused guest is told', async () => {
