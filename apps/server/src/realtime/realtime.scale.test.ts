@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { SocketEvents } from '@closeroom/shared'
+import { ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import pg from 'pg'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -237,4 +237,26 @@ it('counts a user online across processes: one user-online for tabs on two proce
   expect(await wentOffline).toEqual({ userId: owner.id })
   expect(await onlineOn(a)).toEqual([member.id])
   expect(heard).toEqual(['online', 'offline'])
+})
+
+it('holds one meeting across processes: a participant on B sees the one on A, and signals cross between them', async () => {
+  const deal = (await (await post(a, '/api/deals', { name: 'Scale call' }, owner.cookie)).json()) as { id: string }
+  // The deal's meeting answers 200 (the same room on every call), so not through post(), which expects 201.
+  const opened = await fetch(`${a.url}/api/deals/${deal.id}/meeting`, { method: 'POST', headers: { cookie: owner.cookie } })
+  expect(opened.status).toBe(200)
+  const link = (await opened.json()) as { publicId: string }
+  const [onA, onB] = await Promise.all([connect(a, owner), connect(b, member)])
+  type Ack = { ok: boolean; self: { id: string; name: string }; participants: { id: string; name: string }[] }
+  const first = (await onA.emitWithAck(SocketEvents.meetingJoin, { meetingId: link.publicId })) as Ack
+  expect(first.ok).toBe(true)
+
+  const arrived = nextEvent<{ participant: { name: string } }>(onA, SocketEvents.meetingNewParticipant)
+  const second = (await onB.emitWithAck(SocketEvents.meetingJoin, { meetingId: link.publicId })) as Ack
+  // B's process lists who is in the call on A's, and A hears of the newcomer through Redis.
+  expect(second.participants.map((p) => p.name)).toEqual(['Olivia Owner'])
+  expect((await arrived).participant.name).toBe('Maya Member')
+
+  const signal = nextEvent<{ from: string; candidate: { candidate: string } }>(onB, ProductSocketEvents.meetingSignal)
+  onA.emit(ProductSocketEvents.meetingSignal, { to: second.self.id, candidate: { candidate: 'candidate:scale', sdpMid: '0' } })
+  expect(await signal).toMatchObject({ from: first.self.id, candidate: { candidate: 'candidate:scale' } })
 })
