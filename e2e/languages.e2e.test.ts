@@ -39,6 +39,11 @@ const signedInScreens = [
   '/teams',
   '/teams/new',
   '/deals',
+  '/kanban',
+  '/clients',
+  '/products',
+  '/landing-pages',
+  '/recordings',
   '/calendar',
   '/settings/general',
   '/settings/change-password',
@@ -60,6 +65,8 @@ const sameEverywhere = [
   /^(English|Français|Tiếng Việt|中文|العربية)$/,
   /^UTC$/,
   /·/,
+  // The organization's pipeline stages are its own data, named when it was made (here, in English).
+  /^(Lead|Qualified|Proposal|Negotiation|Won|Lost)$/,
 ]
 // Words a language shares with English.
 const cognates: Partial<Record<Language, RegExp>> = {
