@@ -1,7 +1,5 @@
 import { type BookingLinkOption, type LandingPage, LandingPageFields, type Product } from '@closeroom/shared'
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
-import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded'
-import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded'
 import {
   Alert,
   Button,
@@ -25,6 +23,7 @@ import { Controller, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
+import { AddressField } from '../../components/AddressField'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
@@ -206,16 +205,7 @@ function Editor({ page, products, links }: { page?: LandingPage; products: Produ
 
 function Address({ page }: { page: LandingPage }) {
   const { t } = useTranslation()
-  const { enqueueSnackbar } = useSnackbar()
   const url = publicUrlOf(page)
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url)
-      enqueueSnackbar(t('landingApp.editor.copied'), { variant: 'success' })
-    } catch {
-      enqueueSnackbar(url, { variant: 'info' })
-    }
-  }
   return (
     <>
       {!page.published && (
@@ -223,25 +213,16 @@ function Address({ page }: { page: LandingPage }) {
           {t('landingApp.editor.unpublished')}
         </Alert>
       )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <TextField
-          value={url}
-          label={t('landingApp.editor.address')}
-          size="small"
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', 'data-testid': 'landing-url' } }}
-        />
-        <Tooltip title={t('landingApp.editor.copy')}>
-          <IconButton aria-label={t('landingApp.editor.copy')} onClick={() => void copy()}>
-            <ContentCopyRounded />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t('landingApp.editor.open')}>
-          <IconButton aria-label={t('landingApp.editor.open')} href={url} target="_blank" rel="noopener noreferrer">
-            <OpenInNewRounded />
-          </IconButton>
-        </Tooltip>
-      </Stack>
+      <AddressField
+        url={url}
+        testId="landing-url"
+        labels={{
+          label: t('landingApp.editor.address'),
+          copy: t('landingApp.editor.copy'),
+          open: t('landingApp.editor.open'),
+          copied: t('landingApp.editor.copied'),
+        }}
+      />
     </>
   )
 }

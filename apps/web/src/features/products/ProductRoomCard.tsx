@@ -1,24 +1,10 @@
 import type { Product, ProductRoom, ProductRoomSettings } from '@closeroom/shared'
-import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded'
-import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded'
-import {
-  Alert,
-  Button,
-  Card,
-  FormControlLabel,
-  IconButton,
-  MenuItem,
-  Skeleton,
-  Stack,
-  Switch,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material'
+import { Alert, Button, Card, FormControlLabel, MenuItem, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AddressField } from '../../components/AddressField'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
 import { api } from '../../lib/api'
@@ -73,15 +59,6 @@ export function ProductRoomCard({ product }: { product: Product }) {
     )
   // The seller may be on another address than the server's (a dev server, a LAN name): show this one.
   const url = current.roomId ? `${window.location.origin}/p/${current.roomId}` : null
-  const copy = async () => {
-    if (!url) return
-    try {
-      await navigator.clipboard.writeText(url)
-      enqueueSnackbar(t('productRoom.card.copied'), { variant: 'success' })
-    } catch {
-      enqueueSnackbar(url, { variant: 'info' })
-    }
-  }
   // Visible event types this admin sees, plus the room's own (perhaps a teammate's) so the select can show it.
   const options = (eventTypes.data ?? []).filter((e) => !e.hidden).map((e) => ({ id: e.id, title: e.title }))
   if (current.eventType && !options.some((o) => o.id === current.eventType?.id))
@@ -129,25 +106,16 @@ export function ProductRoomCard({ product }: { product: Product }) {
         </TextField>
         {url && (
           <div>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TextField
-                value={url}
-                label={t('productRoom.card.address')}
-                size="small"
-                fullWidth
-                slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', 'data-testid': 'product-room-url' } }}
-              />
-              <Tooltip title={t('productRoom.card.copy')}>
-                <IconButton aria-label={t('productRoom.card.copy')} onClick={() => void copy()}>
-                  <ContentCopyRounded />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t('productRoom.card.open')}>
-                <IconButton aria-label={t('productRoom.card.open')} href={url} target="_blank" rel="noopener noreferrer">
-                  <OpenInNewRounded />
-                </IconButton>
-              </Tooltip>
-            </Stack>
+            <AddressField
+              url={url}
+              testId="product-room-url"
+              labels={{
+                label: t('productRoom.card.address'),
+                copy: t('productRoom.card.copy'),
+                open: t('productRoom.card.open'),
+                copied: t('productRoom.card.copied'),
+              }}
+            />
             <Button sx={{ mt: 2 }} color="warning" variant="outlined" onClick={() => setConfirming(true)}>
               {t('productRoom.card.rotate')}
             </Button>
