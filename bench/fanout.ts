@@ -1,10 +1,9 @@
 import { createServer } from 'node:http'
-import { Worker } from 'node:worker_threads'
 import { SocketEvents } from '@closeroom/shared'
 import { Server } from 'socket.io'
 import { type Answer, type Command, SOCKETS, type Target } from './fanout-clients.ts'
 import { type Result, result } from './report.ts'
-import { signUpTeam, startBenchApp } from './server.ts'
+import { clientWorker, signUpTeam, startBenchApp } from './server.ts'
 
 // A deal message fanned out to 1,000 sockets in the deal's room. The clients run in a worker thread, so
 // the server keeps the main thread; the worker times each delivery from just before the POST that sends the
@@ -20,26 +19,11 @@ type Served = { target: Target; close: () => Promise<void> }
 
 /** 1,000 clients of one server in a worker thread, driven one message at a time. */
 async function clients(target: Target) {
-  const worker = new Worker(new URL('./fanout-clients.ts', import.meta.url), { workerData: { fanout: target } })
-  let pending: { resolve: (answer: Answer) => void; reject: (error: Error) => void } | undefined
-  worker.on('message', (answer: Answer) => ('error' in answer ? pending?.reject(new Error(answer.error)) : pending?.resolve(answer)))
-  worker.on('error', (error: Error) => pending?.reject(error))
-  const next = () =>
-    new Promise<Answer>((resolve, reject) => {
-      pending = { resolve, reject }
-    })
-  const ready = (await next()) as { ready: number }
+  const worker = await clientWorker<Command, Answer>(new URL('./fanout-clients.ts', import.meta.url), { fanout: target })
   return {
-    connectMs: ready.ready,
-    async round(n: number) {
-      worker.postMessage({ round: n } satisfies Command)
-      return ((await next()) as { latencies: number[] }).latencies
-    },
-    async stop() {
-      worker.postMessage({ stop: true } satisfies Command)
-      await next().catch(() => undefined)
-      await worker.terminate()
-    },
+    connectMs: worker.connectMs,
+    round: async (n: number) => ((await worker.ask({ round: n })) as { latencies: number[] }).latencies,
+    stop: worker.stop,
   }
 }
 

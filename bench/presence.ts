@@ -1,10 +1,9 @@
 import { createServer } from 'node:http'
-import { Worker } from 'node:worker_threads'
 import { ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import { Server } from 'socket.io'
 import { type Answer, type Command, SOCKETS, type Target } from './presence-clients.ts'
 import { type Result, result } from './report.ts'
-import { signUpTeam, startBenchApp } from './server.ts'
+import { clientWorker, signUpTeam, startBenchApp } from './server.ts'
 
 // Presence and signalling with 2,000 sockets connected to one process. Presence: a user who had no socket
 // opens one (user-online to the organization: all 2,000 sockets and a watcher) and closes it (user-offline),
@@ -22,31 +21,14 @@ const SIGNALS = 200
 
 type Served = { target: Target; close: () => Promise<void> }
 
+/** 2,000 clients of one server in a worker thread, driven one round at a time. */
 async function clients(target: Target) {
-  const worker = new Worker(new URL('./presence-clients.ts', import.meta.url), { workerData: { presence: target } })
-  let pending: { resolve: (answer: Answer) => void; reject: (error: Error) => void } | undefined
-  worker.on('message', (answer: Answer) => ('error' in answer ? pending?.reject(new Error(answer.error)) : pending?.resolve(answer)))
-  worker.on('error', (error: Error) => pending?.reject(error))
-  const next = () =>
-    new Promise<Answer>((resolve, reject) => {
-      pending = { resolve, reject }
-    })
-  const ready = (await next()) as { ready: number }
+  const worker = await clientWorker<Command, Answer>(new URL('./presence-clients.ts', import.meta.url), { presence: target })
   return {
-    connectMs: ready.ready,
-    async round(n: number) {
-      worker.postMessage({ round: n } satisfies Command)
-      return (await next()) as { online: number; offline: number }
-    },
-    async signal(n: number) {
-      worker.postMessage({ signal: n } satisfies Command)
-      return ((await next()) as { signal: number }).signal
-    },
-    async stop() {
-      worker.postMessage({ stop: true } satisfies Command)
-      await next().catch(() => undefined)
-      await worker.terminate()
-    },
+    connectMs: worker.connectMs,
+    round: async (n: number) => (await worker.ask({ round: n })) as { online: number; offline: number },
+    signal: async (n: number) => ((await worker.ask({ signal: n })) as { signal: number }).signal,
+    stop: worker.stop,
   }
 }
 

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads'
 import { eq } from 'drizzle-orm'
 import { type App, buildApp } from '../apps/server/src/app.ts'
 import { loadConfig } from '../apps/server/src/config.ts'
@@ -53,4 +54,34 @@ export async function signUpTeam(app: App, database: Database, size: number, dom
     team.push(await join({ email, name: `Member ${i}`, invitation: mail?.text.match(/invitation=([\w-]+)/)?.[1] }))
   }
   return team
+}
+
+/**
+ * A worker thread of socket.io clients (so the server under test keeps the main thread), driven by one command
+ * at a time: its first answer says how long connecting took; an answer with `error` rejects.
+ */
+export async function clientWorker<Command extends object, Answer extends object>(file: URL, workerData: unknown) {
+  const worker = new Worker(file, { workerData })
+  let pending: { resolve: (answer: Answer) => void; reject: (error: Error) => void } | undefined
+  worker.on('message', (answer: Answer | { error: string }) =>
+    'error' in answer ? pending?.reject(new Error(answer.error)) : pending?.resolve(answer),
+  )
+  worker.on('error', (error: Error) => pending?.reject(error))
+  const next = () =>
+    new Promise<Answer>((resolve, reject) => {
+      pending = { resolve, reject }
+    })
+  const ready = (await next()) as Answer & { ready: number }
+  return {
+    connectMs: ready.ready,
+    async ask(command: Command): Promise<Answer> {
+      worker.postMessage(command)
+      return next()
+    },
+    async stop() {
+      worker.postMessage({ stop: true })
+      await next().catch(() => undefined)
+      await worker.terminate()
+    },
+  }
 }
