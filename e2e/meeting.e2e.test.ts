@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { bookingBody, buildEventType, freeSlots, nextMonday } from '../apps/server/src/testing/booking.ts'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
-import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
+import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -163,4 +164,40 @@ it('with the lobby on, a guest waits until the host lets them in, and a refused 
   await other.getByRole('heading', { name: 'The host did not let you in.' }).waitFor()
   await host.getByText('Mallory wants to join').waitFor({ state: 'detached' })
   expect(await host.locator('[data-testid="video-tile"][data-name="Mallory"]').count()).toBe(0)
+})
+
+it('a booked meeting opens from its link for host and buyer, and the buyer comes back by themselves after a network drop', async () => {
+  const eventType = await buildEventType(harness.server.app, seller, { title: 'Discovery call', location: { kind: 'meeting' } })
+  const [start] = await freeSlots(harness.server.app, eventType.id, nextMonday())
+  const booked = await request(
+    harness.server.app,
+    null,
+    'POST',
+    '/api/public/bookings',
+    bookingBody(eventType.id, start ?? '', { name: 'Bea Buyer' }),
+  )
+  expect(booked.statusCode, booked.body).toBe(201)
+  const link = new URL(String(booked.json().location.value)).pathname
+  expect(link).toMatch(/^\/m\/[A-Za-z0-9_-]{16}$/)
+
+  const host = await harness.newPage()
+  await signIn(host, seller.user.email, 'Olivia Owner')
+  await host.goto(link)
+  await host.getByRole('heading', { level: 1, name: 'Discovery call' }).waitFor()
+  await host.getByRole('button', { name: 'Join now' }).click()
+
+  const guest = await harness.newPage()
+  await guest.goto(link)
+  await guest.getByLabel('Your name').fill('Bea Buyer')
+  await guest.getByRole('button', { name: 'Join now' }).click()
+  await framesArrive(host, 'Bea Buyer')
+  await framesArrive(guest, 'Olivia Owner')
+
+  // The buyer's network drops: their page says it is reconnecting, then the call goes on without a click.
+  await guest.context().setOffline(true)
+  await guest.getByText('Reconnecting…').waitFor()
+  await guest.context().setOffline(false)
+  await guest.getByText('Reconnecting…').waitFor({ state: 'detached' })
+  await framesArrive(host, 'Bea Buyer')
+  await framesArrive(guest, 'Olivia Owner')
 })
