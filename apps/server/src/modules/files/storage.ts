@@ -11,7 +11,8 @@ import { pipeline } from 'node:stream/promises'
 export type FileStorage = {
   /** Writes the stream under `key`; a failed write leaves nothing behind. */
   put(key: string, source: Readable): Promise<void>
-  open(key: string): Readable
+  /** The bytes under `key`, or only bytes start..end (inclusive), as an HTTP range asks. */
+  open(key: string, range?: { start: number; end: number }): Readable
   /** Removes the bytes; a key that is already gone is not an error. */
   remove(key: string): Promise<void>
 }
@@ -35,7 +36,7 @@ export function localStorage(root: string): FileStorage {
         throw error
       }
     },
-    open: (key) => createReadStream(pathOf(key)),
+    open: (key, range) => createReadStream(pathOf(key), range),
     remove: (key) => rm(pathOf(key), { force: true }),
   }
 }

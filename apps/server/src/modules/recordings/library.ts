@@ -49,7 +49,7 @@ export function createLibrary({ db, storage, news }: { db: Db; storage: FileStor
 export function playable(storage: FileStorage, row: RecordingRow): Playable {
   const { storageKey, size } = row
   if (row.status !== 'ready' || !storageKey || size === null) throw NotFound(NOT_READY)
-  return { size, contentType: row.contentType, open: () => storage.open(storageKey) }
+  return { size, contentType: row.contentType, open: (range) => storage.open(storageKey, range) }
 }
 
 export type Library = ReturnType<typeof createLibrary>

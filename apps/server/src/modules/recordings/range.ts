@@ -1,7 +1,7 @@
-import { type Readable, Transform } from 'node:stream'
+import type { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
-export type Playable = { size: number; contentType: string; open(): Readable }
+export type Playable = { size: number; contentType: string; open(range?: { start: number; end: number }): Readable }
 
 /**
  * The one byte range of a `Range: bytes=…` header within `size` bytes: `start-`, `start-end` or `-suffix`.
@@ -44,32 +44,5 @@ export function sendPlayable(request: FastifyRequest, reply: FastifyReply, file:
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
     .header('content-length', range.end - range.start + 1)
-    .send(slice(file.open(), range.start, range.end))
-}
-
-/**
- * Bytes start..end (inclusive) of a stream. Storage opens files from their beginning, so the bytes before
- * are read and dropped; once past the end, the source is closed.
- */
-function slice(source: Readable, start: number, end: number): Readable {
-  let offset = 0
-  let finished = false
-  const part = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (finished) return done()
-      const from = Math.max(0, start - offset)
-      const to = Math.min(chunk.length, end + 1 - offset)
-      offset += chunk.length
-      if (from < to) this.push(chunk.subarray(from, to))
-      if (offset > end) {
-        finished = true
-        this.push(null)
-        source.unpipe(part)
-        source.destroy()
-      }
-      done()
-    },
-  })
-  source.on('error', (error) => part.destroy(error))
-  return source.pipe(part)
+    .send(file.open(range))
 }
