@@ -80,6 +80,8 @@ it('books a meeting: type, day, time, form, and a confirmation in the buyer’s 
 
   // The day: next month's Monday may need the month arrow.
   const day = page.locator(`[data-date="${monday}"]`)
+  // The month shows once its days are drawn: only then does a missing day mean next month.
+  await page.locator('[data-date]').first().waitFor()
   if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next month' }).click()
   await day.and(page.locator('[aria-disabled=false]')).click()
   expect(new URL(page.url()).searchParams.get('date')).toBe(monday)

@@ -99,6 +99,8 @@ it('create a deal → move it on the board → publish its room → the buyer op
   // 6. The buyer books a meeting from the room's booking widget.
   await buyer.getByRole('button', { name: /^Discovery call/ }).click()
   const day = buyer.locator(`[data-date="${monday}"]`)
+  // The month shows once its days are drawn: only then does a missing day mean next month.
+  await buyer.locator('[data-date]').first().waitFor()
   if (!(await day.isVisible())) await buyer.getByRole('button', { name: 'Next month' }).click()
   await day.and(buyer.locator('[aria-disabled=false]')).click()
   await buyer.getByRole('button', { name: shown(`${monday}T14:00:00.000Z`), exact: true }).click()

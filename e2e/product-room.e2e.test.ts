@@ -80,6 +80,8 @@ it('the seller publishes the room; a buyer books a time and talks to sales; the 
   // The booking widget: a day, a time, the booking form.
   const booking = page.getByRole('region', { name: 'Book a meeting' })
   const day = booking.locator(`[data-date="${monday}"]`)
+  // The month shows once its days are drawn: only then does a missing day mean next month.
+  await booking.locator('[data-date]').first().waitFor()
   if (!(await day.isVisible())) await booking.getByRole('button', { name: 'Next month' }).click()
   await day.and(page.locator('[aria-disabled=false]')).click()
   await booking.getByRole('button', { name: '10:00 AM', exact: true }).click()

@@ -57,7 +57,8 @@ export function RuleCard({ productId, rule, canEdit, onEdit, onDelete }: Props) 
             labelPlacement="start"
             control={
               <Switch
-                checked={rule.active}
+                // The switch follows the click at once; the server's answer settles it.
+                checked={save.isPending && save.variables?.body.active !== undefined ? save.variables.body.active : rule.active}
                 disabled={!canEdit || save.isPending}
                 onChange={(event) => save.mutate({ id: rule.id, body: { active: event.target.checked } })}
                 slotProps={{ input: { 'aria-label': t('automations.activeNamed', { name: rule.name }) } }}

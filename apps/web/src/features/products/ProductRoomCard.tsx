@@ -78,7 +78,8 @@ export function ProductRoomCard({ product }: { product: Product }) {
         <FormControlLabel
           control={
             <Switch
-              checked={current.published}
+              // The switch follows the click at once; the server's answer settles it.
+              checked={save.isPending && save.variables ? save.variables.published : current.published}
               disabled={save.isPending || (!product.active && !current.published)}
               onChange={(event) => change({ published: event.target.checked })}
             />
