@@ -183,10 +183,11 @@ describe('sales rooms', () => {
       await seller.emitWithAck(SocketEvents.dealsJoinPublicRoom, { dealId: deal.id })
 
       const ticked = nextEvent<Change>(seller, ProductSocketEvents.salesroomChanged)
+      // The buyer's other tabs hear it too.
+      const echoed = nextEvent<Change>(buyer, ProductSocketEvents.salesroomChanged)
       await call(null, 'PATCH', `${pub}/steps/${buyerStep.id}`, { done: true })
       expect(await ticked).toEqual({ publicId: room.publicId, part: 'content' })
-      // The buyer's other tabs hear it too.
-      expect(await nextEvent<Change>(buyer, ProductSocketEvents.salesroomChanged)).toEqual({ publicId: room.publicId, part: 'content' })
+      expect(await echoed).toEqual({ publicId: room.publicId, part: 'content' })
 
       const visited = nextEvent<Change>(seller, ProductSocketEvents.salesroomChanged)
       await call(null, 'POST', `${pub}/events`, { kind: 'visit' })
