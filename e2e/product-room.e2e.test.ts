@@ -66,8 +66,13 @@ it('the seller publishes the room; a buyer books a time and talks to sales; the 
   await editor.getByRole('option', { name: 'Product demo' }).click()
   await editor.getByText('The product room is saved').waitFor()
   await editor.getByLabel('Published').check()
-  const address = await editor.getByTestId('product-room-url').inputValue()
-  const path = new URL(address).pathname
+  const first = await editor.getByTestId('product-room-url').inputValue()
+  // A new address, after a confirmation: the buyer gets that one.
+  await editor.getByRole('button', { name: 'New address' }).click()
+  await editor.getByRole('dialog').getByRole('button', { name: 'Change the address' }).click()
+  await editor.getByRole('dialog').waitFor({ state: 'detached' })
+  await expect.poll(() => editor.getByTestId('product-room-url').inputValue()).not.toBe(first)
+  const path = new URL(await editor.getByTestId('product-room-url').inputValue()).pathname
   expect(path).toMatch(/^\/p\/[A-Za-z0-9_-]{22}$/)
 
   // The buyer, signed out, in a browser of their own.

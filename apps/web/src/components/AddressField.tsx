@@ -1,7 +1,9 @@
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded'
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded'
-import { IconButton, Stack, TextField, Tooltip } from '@mui/material'
+import { Button, IconButton, Stack, TextField, Tooltip } from '@mui/material'
 import { useSnackbar } from 'notistack'
+import { useState } from 'react'
+import { ConfirmDialog } from './ConfirmDialog'
 
 type Labels = { label: string; copy: string; open: string; copied: string }
 
@@ -39,5 +41,36 @@ export function AddressField({ url, labels, testId }: { url: string; labels: Lab
         </IconButton>
       </Tooltip>
     </Stack>
+  )
+}
+
+type RotateLabels = { button: string; title: string; text: string; confirm: string; cancel: string }
+type Rotation = {
+  isPending: boolean
+  error: { message: string } | null
+  mutate(variables: undefined, options: { onSuccess(): void }): void
+}
+
+/** "New address": after a confirmation, the old link stops working (a room's or a product room's). */
+export function RotateAddressButton({ labels, rotate }: { labels: RotateLabels; rotate: Rotation }) {
+  const [confirming, setConfirming] = useState(false)
+  return (
+    <>
+      <Button sx={{ mt: 2 }} color="warning" variant="outlined" onClick={() => setConfirming(true)}>
+        {labels.button}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={labels.title}
+        text={labels.text}
+        confirmLabel={labels.confirm}
+        cancelLabel={labels.cancel}
+        color="warning"
+        pending={rotate.isPending}
+        error={rotate.error?.message}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+      />
+    </>
   )
 }

@@ -1,11 +1,9 @@
 import type { Product, ProductRoom, ProductRoomSettings } from '@closeroom/shared'
-import { Alert, Button, Card, FormControlLabel, MenuItem, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material'
+import { Alert, Card, FormControlLabel, MenuItem, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AddressField } from '../../components/AddressField'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { AddressField, RotateAddressButton } from '../../components/AddressField'
 import { FormError } from '../../components/FormError'
 import { api } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
@@ -33,7 +31,6 @@ export function ProductRoomCard({ product }: { product: Product }) {
     api<ProductRoom>(roomPath(product.id), { method: 'PUT', body: settings }),
   )
   const rotate = useRoomMutation(product.id, () => api<ProductRoom>(`${roomPath(product.id)}/rotate`, { method: 'POST' }))
-  const [confirming, setConfirming] = useState(false)
 
   const header = (
     <Typography variant="h6" component="h2">
@@ -117,24 +114,19 @@ export function ProductRoomCard({ product }: { product: Product }) {
                 copied: t('productRoom.card.copied'),
               }}
             />
-            <Button sx={{ mt: 2 }} color="warning" variant="outlined" onClick={() => setConfirming(true)}>
-              {t('productRoom.card.rotate')}
-            </Button>
+            <RotateAddressButton
+              rotate={rotate}
+              labels={{
+                button: t('productRoom.card.rotate'),
+                title: t('productRoom.card.rotateTitle'),
+                text: t('productRoom.card.rotateText'),
+                confirm: t('productRoom.card.rotateConfirm'),
+                cancel: t('productRoom.card.cancel'),
+              }}
+            />
           </div>
         )}
       </Stack>
-      <ConfirmDialog
-        open={confirming}
-        title={t('productRoom.card.rotateTitle')}
-        text={t('productRoom.card.rotateText')}
-        confirmLabel={t('productRoom.card.rotateConfirm')}
-        cancelLabel={t('productRoom.card.cancel')}
-        color="warning"
-        pending={rotate.isPending}
-        error={rotate.error?.message}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(false) })}
-      />
     </Card>
   )
 }
