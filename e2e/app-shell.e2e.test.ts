@@ -54,6 +54,30 @@ it('shows the top progress bar only for a route change slower than 300 ms', asyn
   await page.locator('#nprogress').waitFor({ state: 'detached' })
 })
 
+it("shows the product's error page when a page's code fails to download, and the page itself after Try again", async () => {
+  const page = await signedInPage()
+  await page.getByRole('link', { name: 'Users' }).click()
+  await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor()
+
+  // The network drops just as the teams page's code is asked for.
+  await page.route('**/assets/TeamsPage-*.js', (route) => route.abort('internetdisconnected'))
+  await page.getByRole('link', { name: 'Teams' }).click()
+  await page.getByRole('heading', { name: 'This page could not be shown', level: 1 }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/teams')
+
+  // Back is still a way out: the page before shows again.
+  await page.goBack()
+  await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor()
+  await page.goForward()
+  await page.getByRole('heading', { name: 'This page could not be shown', level: 1 }).waitFor()
+
+  // Once the network is back, Try again loads the page that failed.
+  await page.unroute('**/assets/TeamsPage-*.js')
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/teams')
+})
+
 it('registers the service worker at the root and follows the urls it sends', async () => {
   const page = await signedInPage()
   const scope = await page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.scope))

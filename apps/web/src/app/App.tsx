@@ -1,7 +1,7 @@
-import { RouterProvider } from 'react-router'
 import { SettingsProvider } from '../theme/SettingsProvider'
 import { ThemeProvider } from '../theme/ThemeProvider'
-import { router } from './router'
+import { BrowserRouter } from './BrowserRouter'
+import { AppRoutes } from './router'
 
 // The session's providers (query cache, toasts, auth, socket) live in the router's Root, in a chunk of their
 // own that the public booking pages never download (SessionScope).
@@ -9,7 +9,9 @@ export function App() {
   return (
     <SettingsProvider>
       <ThemeProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ThemeProvider>
     </SettingsProvider>
   )

@@ -1,5 +1,5 @@
 import { HEALTH_CHECK_TIMEOUT_MS } from '@closeroom/shared'
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useEffectEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api } from '../lib/api'
 
@@ -14,6 +14,11 @@ const ServerStatusContext = createContext<ServerStatus | null>(null)
 export function ServerStatusProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ServerStatus>({ status: 'loading', initialized: false })
   const navigate = useNavigate()
+  // Once, at start-up: navigate changes with every page.
+  const toServerError = useEffectEvent(() => {
+    // The maintenance page is where someone waits out an update: it says so and retries by itself.
+    if (window.location.pathname !== '/maintenance') navigate('/500', { replace: true })
+  })
 
   useEffect(() => {
     const controller = new AbortController()
@@ -22,15 +27,14 @@ export function ServerStatusProvider({ children }: { children: ReactNode }) {
       .then(() => setState({ status: 'active', initialized: true }))
       .catch(() => {
         setState({ status: 'inactive', initialized: true })
-        // The maintenance page is where someone waits out an update: it says so and retries by itself.
-        if (window.location.pathname !== '/maintenance') navigate('/500', { replace: true })
+        toServerError()
       })
       .finally(() => clearTimeout(timer))
     return () => {
       clearTimeout(timer)
       controller.abort()
     }
-  }, [navigate])
+  }, [])
 
   return <ServerStatusContext.Provider value={state}>{children}</ServerStatusContext.Provider>
 }

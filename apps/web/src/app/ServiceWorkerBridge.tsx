@@ -1,17 +1,19 @@
-import { useEffect } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { onServiceWorkerNavigate, registerServiceWorker } from '../lib/serviceWorker'
 
 /** Registers the service worker and follows it when it asks the app to open a url. */
 export function ServiceWorkerBridge() {
   const navigate = useNavigate()
+  // Registered once: navigate changes with every page.
+  const follow = useEffectEvent((url: string) => {
+    const target = new URL(url, window.location.origin)
+    // Only the app's own pages: a message cannot send the user to another site.
+    if (target.origin === window.location.origin) navigate(target.pathname + target.search + target.hash)
+  })
   useEffect(() => {
     registerServiceWorker().catch((error: Error) => console.warn(error.message))
-    return onServiceWorkerNavigate((url) => {
-      const target = new URL(url, window.location.origin)
-      // Only the app's own pages: a message cannot send the user to another site.
-      if (target.origin === window.location.origin) navigate(target.pathname + target.search + target.hash)
-    })
-  }, [navigate])
+    return onServiceWorkerNavigate((url) => follow(url))
+  }, [])
   return null
 }

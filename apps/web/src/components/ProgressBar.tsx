@@ -1,7 +1,7 @@
 import { PROGRESS_BAR } from '@closeroom/shared'
 import { GlobalStyles } from '@mui/material'
 import { useEffect } from 'react'
-import { useNavigation } from 'react-router'
+import { useNavigationPending } from '../app/BrowserRouter'
 
 // NProgress is fetched when the first route change starts, well before its 300 ms delay runs out: a page
 // opened directly (a buyer's booking link) never downloads it.
@@ -20,9 +20,9 @@ function loadNProgress() {
 
 /** The thin bar at the top: shown only when a route change takes longer than 300 ms, so fast ones do not flicker. */
 export function ProgressBar() {
-  const { state } = useNavigation()
+  const pending = useNavigationPending()
   useEffect(() => {
-    if (state === 'idle') return
+    if (!pending) return
     const loading = loadNProgress()
     let ended = false
     const timer = setTimeout(() => void loading.then((NProgress) => ended || NProgress.start()), PROGRESS_BAR.delayMs)
@@ -31,7 +31,7 @@ export function ProgressBar() {
       clearTimeout(timer)
       void loading.then((NProgress) => NProgress.done())
     }
-  }, [state])
+  }, [pending])
   return (
     <GlobalStyles
       styles={(theme) => ({

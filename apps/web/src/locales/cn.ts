@@ -83,6 +83,7 @@ export const cn = {
       invalid: '该值无效',
     },
     errors: {
+      crash: { title: '无法显示此页面', text: '打开页面时出了问题。请重试；如果问题持续出现，请稍后重新加载页面。' },
       generic: '出了点问题',
       forbidden: { title: '无权访问', text: '您没有打开此页面的权限。请联系您组织的管理员。' },
       notFound: { title: '页面未找到', text: '此地址没有内容。请检查链接或返回首页。' },

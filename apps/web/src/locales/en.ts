@@ -90,6 +90,10 @@ export const en = {
       invalid: 'This value is not valid',
     },
     errors: {
+      crash: {
+        title: 'This page could not be shown',
+        text: 'Something broke while opening it. Try again; if it keeps happening, reload the page later.',
+      },
       generic: 'Something went wrong',
       forbidden: { title: 'No access', text: 'You do not have permission to open this page. Ask an admin of your organization.' },
       notFound: { title: 'Page not found', text: 'There is nothing at this address. Check the link or go back home.' },

@@ -90,6 +90,10 @@ export const fr = {
       invalid: 'Cette valeur n’est pas valide',
     },
     errors: {
+      crash: {
+        title: 'Cette page n’a pas pu s’afficher',
+        text: 'Un problème est survenu à son ouverture. Réessayez ; si cela se reproduit, rechargez la page plus tard.',
+      },
       generic: 'Une erreur s’est produite',
       forbidden: {
         title: 'Accès refusé',

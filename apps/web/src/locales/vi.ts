@@ -90,6 +90,10 @@ export const vi = {
       invalid: 'Giá trị này không hợp lệ',
     },
     errors: {
+      crash: {
+        title: 'Không thể hiển thị trang này',
+        text: 'Đã xảy ra lỗi khi mở trang. Hãy thử lại; nếu lỗi vẫn tiếp diễn, hãy tải lại trang sau.',
+      },
       generic: 'Đã xảy ra lỗi',
       forbidden: { title: 'Không có quyền truy cập', text: 'Bạn không có quyền mở trang này. Hãy hỏi quản trị viên của tổ chức.' },
       notFound: { title: 'Không tìm thấy trang', text: 'Không có gì ở địa chỉ này. Hãy kiểm tra liên kết hoặc quay về trang chủ.' },

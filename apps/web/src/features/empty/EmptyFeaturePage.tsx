@@ -1,7 +1,6 @@
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined'
 import { Box, Card, Chip, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
-import { useMatches } from 'react-router'
 
 export type FeatureKey =
   | 'deals'
@@ -23,13 +22,12 @@ export type FeatureKey =
   | 'blog'
   | 'blank'
 
-export type EmptyHandle = { feature: FeatureKey /** A section of a settings page, whose heading is the page's. */; section?: boolean }
-
-/** What a feature's page shows until the feature is built: its name and what it will do, in the layout. */
-export default function EmptyFeaturePage() {
+/**
+ * What a feature's page shows until the feature is built: its name and what it will do, in the layout.
+ * `section`: a section of a settings page, whose heading is the page's.
+ */
+export default function EmptyFeaturePage({ feature, section }: { feature: FeatureKey; section?: boolean }) {
   const { t } = useTranslation()
-  const matches = useMatches()
-  const { feature, section } = (matches.at(-1)?.handle as EmptyHandle | undefined) ?? { feature: 'blank' }
   return (
     <>
       <Typography variant={section ? 'h6' : 'h4'} component={section ? 'h2' : 'h1'} sx={{ mb: section ? 2 : 3 }}>

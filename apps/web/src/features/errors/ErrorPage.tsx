@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Logo } from '../../components/Logo'
 
-export function ErrorPage({ code, title, text, retry }: { code: string; title: string; text: string; retry?: boolean }) {
+/** An error's page: its code, what happened, and a way on (home, or `retry`: an address to load again). */
+export function ErrorPage({ code, title, text, retry }: { code: string; title: string; text: string; retry?: string }) {
   const { t } = useTranslation()
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -20,7 +21,7 @@ export function ErrorPage({ code, title, text, retry }: { code: string; title: s
           </Typography>
           <Typography sx={{ color: 'text.secondary', mb: 4 }}>{text}</Typography>
           {retry ? (
-            <Button size="large" variant="contained" onClick={() => window.location.assign('/')}>
+            <Button size="large" variant="contained" onClick={() => window.location.assign(retry)}>
               {t('errors.retry')}
             </Button>
           ) : (

@@ -3,5 +3,5 @@ import { ErrorPage } from './ErrorPage'
 
 export default function ServerErrorPage() {
   const { t } = useTranslation()
-  return <ErrorPage code="500" title={t('errors.server.title')} text={t('errors.server.text')} retry />
+  return <ErrorPage code="500" title={t('errors.server.title')} text={t('errors.server.text')} retry="/" />
 }

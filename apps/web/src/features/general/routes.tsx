@@ -1,18 +1,21 @@
-import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
+import { lazyPage } from '../../app/lazyPage'
 
-type Load = () => Promise<{ default: ComponentType }>
+const PricingPage = lazyPage(() => import('./PricingPage'))
+const PaymentPage = lazyPage(() => import('./PaymentPage'))
+const AboutPage = lazyPage(() => import('./AboutPage'))
+const ContactPage = lazyPage(() => import('./ContactPage'))
+const FaqsPage = lazyPage(() => import('./FaqsPage'))
+const ComingSoonPage = lazyPage(() => import('./ComingSoonPage'))
+const MaintenancePage = lazyPage(() => import('./MaintenancePage'))
 
-// Each page is its own chunk, and none of them loads the signed-in app's code.
-const page = (load: Load) => async () => ({ Component: (await load()).default })
-
-/** The public general pages: pricing, payment, about, contact, FAQ, coming soon and maintenance. */
+/** The public general pages: pricing, payment, about, contact, FAQ, coming soon and maintenance, none of them loading the signed-in app's code. */
 export const generalRoutes: RouteObject[] = [
-  { path: '/pricing', lazy: page(() => import('./PricingPage')) },
-  { path: '/payment', lazy: page(() => import('./PaymentPage')) },
-  { path: '/about-us', lazy: page(() => import('./AboutPage')) },
-  { path: '/contact-us', lazy: page(() => import('./ContactPage')) },
-  { path: '/faqs', lazy: page(() => import('./FaqsPage')) },
-  { path: '/coming-soon', lazy: page(() => import('./ComingSoonPage')) },
-  { path: '/maintenance', lazy: page(() => import('./MaintenancePage')) },
+  { path: '/pricing', element: <PricingPage /> },
+  { path: '/payment', element: <PaymentPage /> },
+  { path: '/about-us', element: <AboutPage /> },
+  { path: '/contact-us', element: <ContactPage /> },
+  { path: '/faqs', element: <FaqsPage /> },
+  { path: '/coming-soon', element: <ComingSoonPage /> },
+  { path: '/maintenance', element: <MaintenancePage /> },
 ]

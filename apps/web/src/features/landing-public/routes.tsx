@@ -1,16 +1,7 @@
 import type { RouteObject } from 'react-router'
-import type { SessionlessHandle } from '../../app/SessionScope'
-import { loadTexts } from '../../locales/i18n'
+import { lazyPage } from '../../app/lazyPage'
 
-const handle: SessionlessHandle = { sessionless: true }
+const LandingPublicPage = lazyPage(() => import('./LandingPublicPage'), 'landing', 'booking-public')
 
 /** /l/:id — the organization's public page: no account, no session, its own texts and the language picker's. */
-export const landingPublicRoutes: RouteObject[] = [
-  {
-    path: '/l/:id',
-    handle,
-    lazy: async () => ({
-      Component: (await Promise.all([import('./LandingPublicPage'), loadTexts('landing', 'booking-public')]))[0].default,
-    }),
-  },
-]
+export const landingPublicRoutes: RouteObject[] = [{ path: '/l/:id', element: <LandingPublicPage /> }]

@@ -1,16 +1,7 @@
 import type { RouteObject } from 'react-router'
-import type { SessionlessHandle } from '../../app/SessionScope'
-import { loadTexts } from '../../locales/i18n'
+import { lazyPage } from '../../app/lazyPage'
 
-const handle: SessionlessHandle = { sessionless: true }
+const MeetingPage = lazyPage(() => import('./MeetingPage'), 'meeting', 'booking-public')
 
 /** /m/:id — the meeting room: no session needed, its own texts and the public pages' frame's. */
-export const meetingPublicRoutes: RouteObject[] = [
-  {
-    path: '/m/:id',
-    handle,
-    lazy: async () => ({
-      Component: (await Promise.all([import('./MeetingPage'), loadTexts('meeting', 'booking-public')]))[0].default,
-    }),
-  },
-]
+export const meetingPublicRoutes: RouteObject[] = [{ path: '/m/:id', element: <MeetingPage /> }]

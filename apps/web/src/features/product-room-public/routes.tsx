@@ -1,16 +1,7 @@
 import type { RouteObject } from 'react-router'
-import type { SessionlessHandle } from '../../app/SessionScope'
-import { loadTexts } from '../../locales/i18n'
+import { lazyPage } from '../../app/lazyPage'
 
-const handle: SessionlessHandle = { sessionless: true }
+const ProductRoomPage = lazyPage(() => import('./ProductRoomPage'), 'product-room', 'booking-public')
 
 /** /p/:id — a product's public room: no account, no session, its own texts and the booking widget's. */
-export const productRoomPublicRoutes: RouteObject[] = [
-  {
-    path: '/p/:id',
-    handle,
-    lazy: async () => ({
-      Component: (await Promise.all([import('./ProductRoomPage'), loadTexts('product-room', 'booking-public')]))[0].default,
-    }),
-  },
-]
+export const productRoomPublicRoutes: RouteObject[] = [{ path: '/p/:id', element: <ProductRoomPage /> }]

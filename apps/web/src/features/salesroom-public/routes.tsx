@@ -1,16 +1,7 @@
 import type { RouteObject } from 'react-router'
-import type { SessionlessHandle } from '../../app/SessionScope'
-import { loadTexts } from '../../locales/i18n'
+import { lazyPage } from '../../app/lazyPage'
 
-const handle: SessionlessHandle = { sessionless: true }
+const SalesroomPage = lazyPage(() => import('./SalesroomPage'), 'salesroom', 'booking-public')
 
 /** /d/:id — the buyer's sales room: no account, no session, its own texts and the booking widget's. */
-export const salesroomPublicRoutes: RouteObject[] = [
-  {
-    path: '/d/:id',
-    handle,
-    lazy: async () => ({
-      Component: (await Promise.all([import('./SalesroomPage'), loadTexts('salesroom', 'booking-public')]))[0].default,
-    }),
-  },
-]
+export const salesroomPublicRoutes: RouteObject[] = [{ path: '/d/:id', element: <SalesroomPage /> }]
