@@ -14,6 +14,12 @@ import { connectSocket, nextEvent } from '../../testing/sockets.ts'
 
 /** Three one-second chunks of a canvas recorded by Chromium's MediaRecorder (VP8, no duration, no cues). */
 const CHUNKS = [0, 1, 2].map((i) => readFileSync(join(import.meta.dirname, 'fixtures', `chunk-${i}.webm`)))
+/**
+ * A call-like recording by Chromium in two-second chunks, as useRecorder makes them: a canvas (VP8, drawn
+ * until 3.5 s) and an AudioContext's tone (Opus), stopped at about 4.3 s. Its last cluster (from 4047 ms)
+ * holds sound only; the sound's last block is at 4228 ms, the video's at 3455 ms (1385 ms into its cluster).
+ */
+const CALL_CHUNKS = [0, 1, 2].map((i) => readFileSync(join(import.meta.dirname, 'fixtures', `call-${i}.webm`)))
 
 let app: TestApp
 let url: string
@@ -130,6 +136,20 @@ describe('recordings', () => {
     // Every frame arrived, in order: the clusters are the chunks' own, one after the other.
     const original = elementsOf(Buffer.concat(CHUNKS)).filter((e) => e.name === 'SimpleBlock').length
     expect(elements.filter((e) => e.name === 'SimpleBlock')).toHaveLength(original)
+  })
+
+  it('ends a call recording with its last block of any track, when the last cluster holds sound only', async () => {
+    const owner = await buildOwner(app)
+    const meeting = await buildMeeting(owner)
+    const { id } = await start(owner, meeting.publicId)
+    for (const [i, chunk] of CALL_CHUNKS.entries()) expect((await putChunk(owner, id, i, chunk)).statusCode).toBe(200)
+    expect((await call(owner, 'POST', `/api/recordings/${id}/stop`)).statusCode).toBe(200)
+    const recording = await settled(owner, id)
+    // The sound's last block (4228 ms) and its length (59 ms, the step from the one before). ts-ebml's
+    // reader.duration said 5498: the video's 1385 ms counted from the last cluster's 4047 ms, plus a step.
+    expect(recording.durationMs).toBe(4287)
+    const duration = elementsOf(await fileOf(owner, id)).find((e) => e.name === 'Duration')
+    expect(duration && 'value' in duration ? Number(duration.value) : Number.NaN).toBe(4287)
   })
 
   it('keeps the first copy of a chunk sent twice and refuses chunks once stopped', async () => {
