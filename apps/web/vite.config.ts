@@ -50,7 +50,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Everything the first paint needs (React, the router, i18next, MUI's styling core, the theme) in one
+            // Everything the first paint needs (React, the router, the texts, MUI's styling core, the theme) in one
             // chunk: split by which lazy pages also use them, it was three chunks and more bytes.
             { name: 'app', tags: ['$initial'] },
             // The few MUI components nearly every page shows, the buyer's booking page included, as one chunk

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { ErrorPage } from '../features/errors/ErrorPage'
+import { useTranslation } from '../locales/i18n'
 
 function CrashPage() {
   const { t } = useTranslation()

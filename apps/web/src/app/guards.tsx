@@ -1,7 +1,7 @@
 import { Box, CircularProgress } from '@mui/material'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation, useSearchParams } from 'react-router'
+import { useTranslation } from '../locales/i18n'
 import { useAuthContext } from './session'
 
 export function SplashScreen() {

@@ -1,6 +1,6 @@
 import { Box, Card, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../locales/i18n'
 import { LanguagePicker } from './LanguagePicker'
 import { Logo } from './Logo'
 

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { serverErrorText } from '../lib/errorText'
+import { useTranslation } from '../locales/i18n'
 
 /** The server's message, shown above the form it answers. */
 export function FormError({ message }: { message?: string | null }) {

@@ -1,7 +1,7 @@
 import { TextField, type TextFieldProps } from '@mui/material'
 import type { FieldError, FieldValues, Path, UseFormReturn } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { fieldErrorText } from '../lib/errorText'
+import { useTranslation } from '../locales/i18n'
 
 /** A text field bound to a react-hook-form form, with its validation message, translated, under it. */
 export function FormTextField<T extends FieldValues>({

@@ -1,7 +1,6 @@
 import { LANGUAGES, type Language } from '@closeroom/shared'
 import { MenuItem, TextField } from '@mui/material'
-import { useTranslation } from 'react-i18next'
-import { languageLabels } from '../locales/i18n'
+import { languageLabels, useTranslation } from '../locales/i18n'
 import { useSettings } from '../theme/SettingsProvider'
 
 export function LanguagePicker() {

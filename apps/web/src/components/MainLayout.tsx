@@ -20,9 +20,9 @@ import {
   useTheme,
 } from '@mui/material'
 import { type ReactNode, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, NavLink, Outlet } from 'react-router'
 import { useAuthContext } from '../app/AuthProvider'
+import { useTranslation } from '../locales/i18n'
 import { LanguagePicker } from './LanguagePicker'
 import { Logo } from './Logo'
 

@@ -1,6 +1,6 @@
 import { LOOK } from '@closeroom/shared'
 import { Avatar, AvatarGroup, type AvatarGroupProps, Tooltip } from '@mui/material'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../locales/i18n'
 
 /** `id` when two people may share a name. */
 export type Person = { id?: string; name: string; avatarUrl?: string | null }

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER, PHONE_INVALID, URL_INVALID } from '@closeroom/shared'
-import type { TFunction } from 'i18next'
 import type { FieldError } from 'react-hook-form'
+import type { TFunction } from '../locales/i18n'
 import { FALLBACK_ERROR } from './api'
 
 // The shared zod schemas word their messages in English, because the server answers with the same words.

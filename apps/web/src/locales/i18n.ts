@@ -1,9 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language, RTL_LANGUAGES } from '@closeroom/shared'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import { useSyncExternalStore } from 'react'
 import { localStorageAvailable } from '../lib/storage'
 
-type Texts = Record<string, unknown>
+type Texts = { [key: string]: unknown }
 
 /**
  * The texts come in areas, one chunk per area and language, each downloaded by the pages that show it, in the
@@ -11,7 +10,8 @@ type Texts = Record<string, unknown>
  * errors) before its first paint; the buyer's booking pages add `booking-public`, their form `components` (the
  * phone input's words); the sales room adds `salesroom` and `booking-public` (its booking widget), the landing page `landing` and
  * `booking-public` (its language picker), the product room `product-room` and `booking-public` (its booking widget); pages
- * with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one i18next namespace, so keys keep their full paths.
+ * with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one tree per
+ * language, so keys keep their full paths.
  */
 export type TextArea = 'screens' | 'booking-public' | 'salesroom' | 'landing' | 'product-room' | 'meeting' | 'components' | 'app'
 
@@ -79,6 +79,81 @@ const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
 }
 const allAreas = Object.keys(areas) as TextArea[]
 
+// ---- The texts' store: a tree per language, the language shown, and who to tell when either changes. ----
+// In place of i18next: the app uses keys, {{name}} interpolation, an English fallback and one list
+// (returnObjects), which take a few lines; i18next and react-i18next cost a buyer's phone 17 KB gzipped.
+
+const texts: Partial<Record<Language, Texts>> = {}
+let shown: Language = storedLanguage()
+const listeners = new Set<() => void>()
+
+/** What useTranslation gives, new on every change: memos and effects that use `t` follow the language. */
+let speaking = speak()
+
+function speak() {
+  const language = shown
+  return {
+    t: ((key: string, options?: TOptions) => translate(key, options)) as TFunction,
+    i18n: { language, dir: () => directionOf(language) },
+  }
+}
+
+function changed() {
+  speaking = speak()
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function merge(into: Texts, from: Texts) {
+  for (const [key, value] of Object.entries(from)) {
+    const current = into[key]
+    if (isTexts(value) && isTexts(current)) merge(current, value)
+    else into[key] = isTexts(value) ? merge({}, value) : value
+  }
+  return into
+}
+
+function isTexts(value: unknown): value is Texts {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function lookup(tree: Texts | undefined, key: string): unknown {
+  let node: unknown = tree
+  for (const part of key.split('.')) node = isTexts(node) ? node[part] : undefined
+  return node
+}
+
+export type TOptions = { defaultValue?: string; returnObjects?: boolean; [name: string]: unknown }
+
+/**
+ * The text at `key` in the language shown, else in English, else `defaultValue`, else the key itself (which
+ * the languages test looks for). `{{name}}` takes `options.name`; `returnObjects` returns a list as it is.
+ */
+export function translate(key: string, options: TOptions & { returnObjects: true }): unknown
+export function translate(key: string, options?: TOptions): string
+export function translate(key: string, options?: TOptions): unknown {
+  const value = lookup(texts[shown], key) ?? lookup(texts[DEFAULT_LANGUAGE], key)
+  if (typeof value !== 'string') return value !== undefined && options?.returnObjects ? value : (options?.defaultValue ?? key)
+  if (!options || !value.includes('{{')) return value
+  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? ''))
+}
+
+export type TFunction = typeof translate
+
+/** What a component needs to speak: `t`, and the language shown with its direction. */
+export function useTranslation() {
+  return useSyncExternalStore(subscribe, () => speaking)
+}
+
+/** The language shown. */
+export function currentLanguage(): Language {
+  return shown
+}
+
 /** The areas this reader's pages asked for so far: a change of language loads them in the new language. */
 const wanted = new Set<TextArea>()
 const loaded = new Map<string, Promise<void>>()
@@ -87,8 +162,9 @@ function loadArea(area: TextArea, language: Language): Promise<void> {
   const key = `${language}/${area}`
   let loading = loaded.get(key)
   if (!loading) {
-    loading = areas[area][language]().then((texts) => {
-      i18next.addResourceBundle(language, 'translation', texts, true, true)
+    loading = areas[area][language]().then((area) => {
+      texts[language] = merge(texts[language] ?? {}, area)
+      changed()
     })
     loading.catch(() => loaded.delete(key))
     loaded.set(key, loading)
@@ -105,14 +181,12 @@ function loadAreas(wantedAreas: Iterable<TextArea>, ...language: Language[]): Pr
 let switchingTo: Language | undefined
 
 function currentLanguages(): Language[] {
-  const shown = i18next.resolvedLanguage ?? i18next.language
-  const current = (LANGUAGES as readonly string[]).includes(shown) ? (shown as Language) : storedLanguage()
-  return switchingTo ? [current, switchingTo] : [current]
+  return switchingTo ? [shown, switchingTo] : [shown]
 }
 
 /**
  * Loads these text areas (in the reader's language and English) before a page that shows them renders:
- * call it from the page's route `lazy` or a `lazy()` component, next to the page's own import.
+ * lazyPage does it for a page, next to the page's own import.
  */
 export function loadTexts(...some: TextArea[]): Promise<unknown> {
   for (const area of some) wanted.add(area)
@@ -137,6 +211,7 @@ function storedLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE
 }
 
+/** Shows the app in `language` once every area in use has loaded in it, and remembers the choice. */
 export async function changeLanguage(language: Language) {
   if (localStorageAvailable()) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
   switchingTo = language
@@ -145,27 +220,19 @@ export async function changeLanguage(language: Language) {
   } finally {
     switchingTo = undefined
   }
-  return i18next.changeLanguage(language)
+  show(language)
 }
 
 // Direction is a theme setting (SettingsProvider writes it to <html dir>); the language only names itself.
-i18next.on('languageChanged', (language) => {
+function show(language: Language) {
+  shown = language
   document.documentElement.lang = language
-})
+  changed()
+}
 
 /** Resolves once the reader's screens' texts (and English) are loaded: the app renders after that. */
 export const i18nReady = (async () => {
-  const language = storedLanguage()
   wanted.add('screens')
-  await i18next.use(initReactI18next).init({
-    resources: {},
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    interpolation: { escapeValue: false },
-  })
-  await loadAreas(wanted, language)
-  // Tell react-i18next the texts have arrived.
-  await i18next.changeLanguage(language)
+  await loadAreas(wanted, shown)
+  show(shown)
 })()
-
-export default i18next

@@ -1,8 +1,7 @@
 import type { Language } from '@closeroom/shared'
-import i18next from 'i18next'
 import Cookies from 'js-cookie'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
-import { changeLanguage, directionOf } from '../locales/i18n'
+import { changeLanguage, currentLanguage, directionOf } from '../locales/i18n'
 import { clearSettings, defaultSettings, nextMode, readSettings, type ThemeSettings, writeSetting } from './settings'
 
 type SettingsContextValue = ThemeSettings & {
@@ -31,7 +30,7 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   // Without a saved direction, the language decides (an Arabic reader starts right-to-left).
   const [settings, setSettings] = useState<ThemeSettings>(() => ({
     ...readSettings(),
-    ...(Cookies.get('themeDirection') ? {} : { themeDirection: directionOf(i18next.language) }),
+    ...(Cookies.get('themeDirection') ? {} : { themeDirection: directionOf(currentLanguage()) }),
   }))
   const [open, setOpen] = useState(false)
   const osDark = useSyncExternalStore(subscribeToScheme, systemPrefersDark)

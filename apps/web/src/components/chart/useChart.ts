@@ -1,7 +1,7 @@
 import { useTheme } from '@mui/material/styles'
 import type { ApexOptions } from 'apexcharts'
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { chartDefaults, withChartDefaults } from './defaults'
 
 /**

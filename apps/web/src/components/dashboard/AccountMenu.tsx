@@ -1,8 +1,8 @@
 import { Avatar, Box, Divider, IconButton, Menu, MenuItem, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
+import { useTranslation } from '../../locales/i18n'
 
 export function AccountMenu() {
   const { t } = useTranslation()

@@ -1,8 +1,8 @@
 import { LAYOUT } from '@closeroom/shared'
 import { Box, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
+import { useTranslation } from '../../locales/i18n'
 import { Logo } from '../Logo'
 import { navSections } from './navConfig'
 

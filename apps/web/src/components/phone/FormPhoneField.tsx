@@ -1,6 +1,6 @@
 import { type FieldError, type FieldValues, type Path, type PathValue, type UseFormReturn, useController } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { fieldErrorText } from '../../lib/errorText'
+import { useTranslation } from '../../locales/i18n'
 import { PhoneInput, type PhoneInputProps } from './PhoneInput'
 
 /**

@@ -15,7 +15,7 @@ import {
 } from '@mui/material'
 import type { CountryCode } from 'libphonenumber-js'
 import { type ChangeEvent, type Ref, useId, useImperativeHandle, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { visuallyHidden } from '../visuallyHidden'
 import { CountryFlag } from './CountryFlag'
 import { browserCountry, type Country, countriesIn } from './countries'

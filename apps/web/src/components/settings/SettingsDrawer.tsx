@@ -2,7 +2,7 @@ import { THEME_PRESETS } from '@closeroom/shared'
 import CloseRounded from '@mui/icons-material/CloseRounded'
 import RestartAltRounded from '@mui/icons-material/RestartAltRounded'
 import { Box, Button, ButtonBase, Divider, Drawer, IconButton, Stack, Switch, Tooltip, Typography } from '@mui/material'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { useSettings } from '../../theme/SettingsProvider'
 import { presets } from '../../theme/theme'
 

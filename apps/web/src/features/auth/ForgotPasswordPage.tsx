@@ -1,13 +1,13 @@
 import { ForgotPassword } from '@closeroom/shared'
 import { Alert, Button, Stack } from '@mui/material'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { api } from '../../lib/api'
 import { useSchemaForm } from '../../lib/forms'
+import { useTranslation } from '../../locales/i18n'
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation()

@@ -1,6 +1,5 @@
 import { Login } from '@closeroom/shared'
 import { Alert, Button, Stack } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
@@ -8,6 +7,7 @@ import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { useSchemaForm } from '../../lib/forms'
+import { useTranslation } from '../../locales/i18n'
 
 export default function LoginPage() {
   const { t } = useTranslation()

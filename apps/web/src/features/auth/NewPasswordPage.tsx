@@ -1,6 +1,5 @@
 import { ResetPassword } from '@closeroom/shared'
 import { Alert, Button, Stack } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
@@ -10,6 +9,7 @@ import { RouterLink } from '../../components/RouterLink'
 import { api } from '../../lib/api'
 import { fieldErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
+import { useTranslation } from '../../locales/i18n'
 
 export default function NewPasswordPage() {
   const { t } = useTranslation()

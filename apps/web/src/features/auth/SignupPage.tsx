@@ -2,7 +2,6 @@ import { Signup } from '@closeroom/shared'
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded'
 import { Box, Button, Stack, Typography } from '@mui/material'
 import { useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Navigate, useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { SplashScreen, safeReturnTo } from '../../app/guards'
@@ -11,6 +10,7 @@ import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { useSchemaForm } from '../../lib/forms'
+import { useTranslation } from '../../locales/i18n'
 
 /**
  * /signup: someone already signed in goes on; someone who signs up here goes on to the setup walkthrough

@@ -3,7 +3,6 @@ import { Alert, Button, Stack } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { meKey, useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
@@ -13,6 +12,7 @@ import { RouterLink } from '../../components/RouterLink'
 import { api } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
+import { useTranslation } from '../../locales/i18n'
 
 export default function VerifyPage() {
   const { t } = useTranslation()

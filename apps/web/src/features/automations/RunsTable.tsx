@@ -23,10 +23,10 @@ import {
   Typography,
 } from '@mui/material'
 import { Fragment, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
+import { useTranslation } from '../../locales/i18n'
 import { useRuns } from './queries'
 
 const STATUS_COLOR = { queued: 'default', running: 'info', succeeded: 'success', failed: 'error' } as const

@@ -2,7 +2,7 @@ import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded'
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded'
 import { Box, IconButton, Stack, Typography } from '@mui/material'
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import {
   addDays,
   addMonths,

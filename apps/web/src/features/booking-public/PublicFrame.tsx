@@ -1,9 +1,8 @@
 import { LANGUAGES, type Language } from '@closeroom/shared'
 import { Box, Container, Link, Stack } from '@mui/material'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { intlLocale } from '../../lib/intl'
-import { languageLabels } from '../../locales/i18n'
+import { languageLabels, useTranslation } from '../../locales/i18n'
 import { useSettings } from '../../theme/SettingsProvider'
 
 /**

@@ -1,7 +1,7 @@
 import { Autocomplete, Dialog, DialogContent, DialogTitle, TextField } from '@mui/material'
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import { timeZoneOptions } from '../../lib/intl'
+import { useTranslation } from '../../locales/i18n'
 import { zoneLabel } from './time'
 
 /** A searchable list of every time zone the browser knows, in a dialog: loaded only when someone opens it. */

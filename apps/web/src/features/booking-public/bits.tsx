@@ -4,8 +4,8 @@ import PhoneRounded from '@mui/icons-material/PhoneRounded'
 import PlaceRounded from '@mui/icons-material/PlaceRounded'
 import VideocamRounded from '@mui/icons-material/VideocamRounded'
 import { Avatar, AvatarGroup, Chip, Stack } from '@mui/material'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { TFunction } from '../../locales/i18n'
+import { useTranslation } from '../../locales/i18n'
 
 export type LocationKind = 'meeting' | 'phone' | 'in_person' | 'link'
 

@@ -1,5 +1,5 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import NotFoundPage from '../errors/NotFoundPage'
 import { PublicFrame } from './PublicFrame'
 

@@ -2,7 +2,7 @@ import { BOOKING_LIMITS, type CreateEventType, type EventTypeKind, type Team } f
 import { Box, Checkbox, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Switch, TextField, Typography } from '@mui/material'
 import { useEffect } from 'react'
 import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { bookingErrorText, NumberField } from './fields'
 
 export type Form = UseFormReturn<CreateEventType, unknown, FieldValues>

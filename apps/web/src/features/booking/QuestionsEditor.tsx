@@ -6,7 +6,7 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import { Autocomplete, Box, Button, Chip, FormControlLabel, IconButton, Stack, Switch, TextField, Typography } from '@mui/material'
 import { useRef } from 'react'
 import { Controller, type FieldValues, type UseFormReturn, useFieldArray } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { bookingErrorText } from './fields'
 
 type Form = UseFormReturn<CreateEventType, unknown, FieldValues>

@@ -1,10 +1,10 @@
 import { Autocomplete, Chip, TextField, type TextFieldProps } from '@mui/material'
-import type { TFunction } from 'i18next'
 import { useSnackbar } from 'notistack'
 import { type Control, Controller, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { fieldErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
+import type { TFunction } from '../../locales/i18n'
+import { useTranslation } from '../../locales/i18n'
 
 // The booking schemas word their messages in English for the server; the browser shows them translated.
 const messageKeys: Record<string, string> = {

@@ -18,10 +18,10 @@ import {
 } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { type ReactNode, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { FormError } from '../../components/FormError'
 import { formatDateTime, intlLocale } from '../../lib/intl'
+import { useTranslation } from '../../locales/i18n'
 import { useEventTypes } from '../booking/queries'
 import { type BookingAction, useBookingAction } from './queries'
 

@@ -1,6 +1,6 @@
 import { Tab, Tabs } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import { useTranslation } from '../../locales/i18n'
 
 /** Calendar | Event types: the two pages of the calendar area. */
 export function CalendarTabs() {

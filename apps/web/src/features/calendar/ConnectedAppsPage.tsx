@@ -18,10 +18,10 @@ import {
   Typography,
 } from '@mui/material'
 import { useSnackbar } from 'notistack'
-import { useTranslation } from 'react-i18next'
 import { FormError } from '../../components/FormError'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
+import { useTranslation } from '../../locales/i18n'
 import { bookingErrorText } from '../booking/fields'
 import { useConnections, useCreateConnection, useDeleteConnection, useRefreshConnection, useUpdateConnection } from './queries'
 

@@ -1,11 +1,11 @@
 import { type Client, CreateClient } from '@closeroom/shared'
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material'
 import type { UseFormReturn } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { FormPhoneField } from '../../components/phone/FormPhoneField'
 import { useSchemaForm } from '../../lib/forms'
+import { useTranslation } from '../../locales/i18n'
 import { useSaveClient } from './queries'
 
 export const clientDefaults = (client?: Partial<Client>) => ({

@@ -1,7 +1,7 @@
 import { LOOK } from '@closeroom/shared'
 import { Avatar, Badge, Stack, Tooltip } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { avatarColours, PeopleAvatars } from '../../components/PeopleAvatars'
+import { useTranslation } from '../../locales/i18n'
 import { Section, Subheading } from './Section'
 import { dealTeam, salesTeam } from './sampleData'
 

@@ -7,7 +7,7 @@ import ShareRounded from '@mui/icons-material/ShareRounded'
 import { Button, FormControlLabel, IconButton, Stack, Switch, Tooltip } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { Section, Subheading } from './Section'
 
 const variants = ['contained', 'outlined', 'text'] as const

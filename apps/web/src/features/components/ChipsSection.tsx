@@ -3,7 +3,7 @@ import LocalFireDepartmentRounded from '@mui/icons-material/LocalFireDepartmentR
 import ScheduleRounded from '@mui/icons-material/ScheduleRounded'
 import { Avatar, Button, Chip, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { Label, type LabelColour } from './Label'
 import { Section, Subheading } from './Section'
 import { type Stage, stages } from './sampleData'

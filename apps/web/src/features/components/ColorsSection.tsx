@@ -1,7 +1,7 @@
 import { THEME_PRESETS } from '@closeroom/shared'
 import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
 import { getContrastRatio, type PaletteColor, useTheme } from '@mui/material/styles'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { useSettings } from '../../theme/SettingsProvider'
 import type { ThemeMode } from '../../theme/settings'
 import { presets } from '../../theme/theme'

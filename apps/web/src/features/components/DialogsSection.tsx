@@ -3,7 +3,7 @@ import NoteAddRounded from '@mui/icons-material/NoteAddRounded'
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { Section } from './Section'
 
 export function DialogsSection() {

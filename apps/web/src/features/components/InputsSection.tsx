@@ -1,11 +1,11 @@
 import { httpsUrl, phone } from '@closeroom/shared'
 import { Box, Button, MenuItem, Stack, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
-import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FormTextField } from '../../components/FormTextField'
 import { FormPhoneField } from '../../components/phone/FormPhoneField'
 import { useSchemaForm } from '../../lib/forms'
+import { useTranslation } from '../../locales/i18n'
 import { Section } from './Section'
 import { stages } from './sampleData'
 

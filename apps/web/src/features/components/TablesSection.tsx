@@ -17,9 +17,9 @@ import {
   Toolbar,
 } from '@mui/material'
 import { useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { avatarColours } from '../../components/PeopleAvatars'
 import { intlLocale } from '../../lib/intl'
+import { useTranslation } from '../../locales/i18n'
 import { stageColours } from './ChipsSection'
 import { Label } from './Label'
 import { Section } from './Section'

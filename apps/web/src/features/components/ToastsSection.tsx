@@ -1,7 +1,7 @@
 import { TOASTS } from '@closeroom/shared'
 import { Button, Stack } from '@mui/material'
 import { useSnackbar, type VariantType } from 'notistack'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { Section } from './Section'
 
 const kinds = ['success', 'info', 'warning', 'error'] as const satisfies VariantType[]

@@ -1,6 +1,6 @@
 import { Box, Stack, Typography, type TypographyVariant } from '@mui/material'
 import { useTheme } from '@mui/material/styles'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { Section } from './Section'
 
 const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const

@@ -2,7 +2,7 @@ import type { Client } from '@closeroom/shared'
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined'
 import { Autocomplete, Chip, createFilterOptions, Stack, TextField, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { ClientDialog } from '../clients/ClientFormFields'
 import { useClients } from '../clients/queries'
 

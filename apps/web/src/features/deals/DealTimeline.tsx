@@ -7,11 +7,11 @@ import PersonOutline from '@mui/icons-material/PersonOutlineRounded'
 import SwapHorizRounded from '@mui/icons-material/SwapHorizRounded'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
 import { Alert, Avatar, Box, Skeleton, Stack, Typography } from '@mui/material'
-import type { TFunction } from 'i18next'
 import type { ReactElement } from 'react'
-import { useTranslation } from 'react-i18next'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
+import type { TFunction } from '../../locales/i18n'
+import { useTranslation } from '../../locales/i18n'
 import { useDealActivities } from './queries'
 
 const icons: Record<DealActivity['kind'], { icon: ReactElement; colour: string }> = {

@@ -23,11 +23,11 @@ import {
   Typography,
 } from '@mui/material'
 import { useEffect, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
 import { avatarColours } from '../../components/PeopleAvatars'
 import { serverErrorText } from '../../lib/errorText'
+import { useTranslation } from '../../locales/i18n'
 import { useUsers } from '../users/queries'
 import { formatDay, formatMoney, formatRelative } from './money'
 import { type DealFilters, useDeals, useStages } from './queries'

@@ -4,11 +4,11 @@ import EditOutlined from '@mui/icons-material/EditOutlined'
 import SendRounded from '@mui/icons-material/SendRounded'
 import { Alert, Avatar, Box, Button, IconButton, Skeleton, Stack, TextField, Tooltip, Typography } from '@mui/material'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useAuthContext } from '../../app/AuthProvider'
 import { avatarColours } from '../../components/PeopleAvatars'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
+import { useTranslation } from '../../locales/i18n'
 
 type Props = {
   title: string

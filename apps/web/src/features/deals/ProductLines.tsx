@@ -3,7 +3,7 @@ import AddRounded from '@mui/icons-material/AddRounded'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import { Autocomplete, Box, Button, IconButton, InputAdornment, Stack, TextField, Tooltip, Typography } from '@mui/material'
 import { type Control, type UseFormRegister, useFieldArray, useWatch } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { useProducts } from '../products/queries'
 import { formatMoney, toMajor, toMinor } from './money'
 

@@ -2,10 +2,10 @@ import { Message, ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
+import { useTranslation } from '../../locales/i18n'
 import { addMessage } from './queries'
 
 type RoomEvents = { join: string; leave: string; message: string; updated?: string; idField: 'dealId' | 'clientId' }

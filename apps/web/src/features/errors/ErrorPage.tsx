@@ -1,7 +1,7 @@
 import { Box, Button, Container, Typography } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Logo } from '../../components/Logo'
+import { useTranslation } from '../../locales/i18n'
 
 /** An error's page: its code, what happened, and a way on (home, or `retry`: an address to load again). */
 export function ErrorPage({ code, title, text, retry }: { code: string; title: string; text: string; retry?: string }) {

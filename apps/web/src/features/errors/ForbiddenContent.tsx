@@ -1,5 +1,5 @@
 import { Card, Typography } from '@mui/material'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 
 /** /permission-denied: the 403 message inside the app's layout. */
 export default function ForbiddenContent() {

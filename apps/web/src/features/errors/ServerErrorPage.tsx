@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { ErrorPage } from './ErrorPage'
 
 export default function ServerErrorPage() {

@@ -3,9 +3,9 @@ import HubOutlined from '@mui/icons-material/HubOutlined'
 import LockOutlined from '@mui/icons-material/LockOutlined'
 import TranslateRounded from '@mui/icons-material/TranslateRounded'
 import { Box, Button, Card, Container, Stack, Typography } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { MainLayout } from '../../components/MainLayout'
+import { useTranslation } from '../../locales/i18n'
 import { PageHero } from './PageHero'
 
 const values = [

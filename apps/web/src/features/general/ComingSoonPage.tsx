@@ -3,11 +3,11 @@ import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActive
 import PhoneIphoneRounded from '@mui/icons-material/PhoneIphoneRounded'
 import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { MainLayout } from '../../components/MainLayout'
 import { useSchemaForm } from '../../lib/forms'
+import { useTranslation } from '../../locales/i18n'
 import { Field, sendContact } from './fields'
 
 const highlights = ['calls', 'alerts', 'deals'] as const

@@ -2,9 +2,9 @@ import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded'
 import SearchRounded from '@mui/icons-material/SearchRounded'
 import { Accordion, AccordionDetails, AccordionSummary, Box, Container, InputAdornment, TextField, Typography } from '@mui/material'
 import { useDeferredValue, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { MainLayout } from '../../components/MainLayout'
 import { RouterLink } from '../../components/RouterLink'
+import { useTranslation } from '../../locales/i18n'
 import { PageHero } from './PageHero'
 
 export const FAQ_IDS = [

@@ -2,11 +2,11 @@ import { HEALTH_CHECK_TIMEOUT_MS } from '@closeroom/shared'
 import BuildCircleOutlined from '@mui/icons-material/BuildCircleOutlined'
 import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { LanguagePicker } from '../../components/LanguagePicker'
 import { Logo } from '../../components/Logo'
 import { api } from '../../lib/api'
+import { useTranslation } from '../../locales/i18n'
 
 /**
  * Shown while the instance is being updated. It stays plain (no links into the app, which may not answer

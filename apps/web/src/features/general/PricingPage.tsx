@@ -15,10 +15,10 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { MainLayout } from '../../components/MainLayout'
 import { RouterLink } from '../../components/RouterLink'
+import { useTranslation } from '../../locales/i18n'
 import { formatPrice } from './format'
 import { PageHero } from './PageHero'
 import { isBillingPeriod, PLAN_IDS, type PlanId, paymentPath, yearlySaving } from './plans'

@@ -9,11 +9,11 @@ import {
   TOPIC_INVALID,
 } from '@closeroom/shared'
 import { TextField, type TextFieldProps } from '@mui/material'
-import type { TFunction } from 'i18next'
 import type { FieldError, FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { api } from '../../lib/api'
 import { fieldErrorText } from '../../lib/errorText'
+import type { TFunction } from '../../locales/i18n'
+import { useTranslation } from '../../locales/i18n'
 
 // The contact schemas' own messages, shown in the reader's language; any other goes to the app's usual text.
 const messageKeys: Record<string, string> = {

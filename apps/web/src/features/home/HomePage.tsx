@@ -1,7 +1,7 @@
 import { Alert, Button, Typography } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
+import { useTranslation } from '../../locales/i18n'
 import { OverviewPanels } from './OverviewPanels'
 
 export default function HomePage() {

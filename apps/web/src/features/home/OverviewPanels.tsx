@@ -3,7 +3,6 @@ import { Alert, Box, Card, Skeleton, Stack, Typography, useTheme } from '@mui/ma
 import { useQuery } from '@tanstack/react-query'
 import type { ApexOptions } from 'apexcharts'
 import { type ReactNode, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Chart } from '../../components/chart/Chart'
 import { useChart } from '../../components/chart/useChart'
@@ -11,6 +10,7 @@ import { PeopleAvatars } from '../../components/PeopleAvatars'
 import { api } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
+import { useTranslation } from '../../locales/i18n'
 import { useTeams } from '../teams/queries'
 
 /** The organization at a glance: people, invitations and teams, sign-ins of the last two weeks, who is in which team. */

@@ -2,8 +2,8 @@ import type { DealSummary } from '@closeroom/shared'
 import EventOutlined from '@mui/icons-material/EventOutlined'
 import { Avatar, Box, Card, Stack, Tooltip, Typography } from '@mui/material'
 import type { DragEvent, KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { avatarColours } from '../../components/PeopleAvatars'
+import { useTranslation } from '../../locales/i18n'
 import { formatDay, formatMoney } from '../deals/money'
 
 /** A deal on the board: name, company, amount, owner and expected close. Focusable, draggable, opens on click or Enter. */

@@ -1,7 +1,7 @@
 import type { Board, PipelineStage } from '@closeroom/shared'
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material'
 import { type DragEvent, type ReactNode, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { formatMoney } from '../deals/money'
 
 const accent = { open: 'primary.main', won: 'success.main', lost: 'error.main' } as const

@@ -18,12 +18,12 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDate } from '../../lib/intl'
+import { useTranslation } from '../../locales/i18n'
 import { publicUrlOf, useLandingPages } from './queries'
 
 /** /landing-pages: the organization's public pages, published or not, with their addresses. */

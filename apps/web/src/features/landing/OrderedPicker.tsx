@@ -3,7 +3,7 @@ import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded'
 import CloseRounded from '@mui/icons-material/CloseRounded'
 import { Autocomplete, Avatar, Box, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 
 export type PickerOption = { id: string; primary: string; secondary?: string; avatar?: ReactNode }
 

@@ -31,9 +31,8 @@ import {
   Typography,
 } from '@mui/material'
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { Socket } from 'socket.io-client'
-import { loadTexts } from '../../locales/i18n'
+import { loadTexts, useTranslation } from '../../locales/i18n'
 import { surface } from '../booking-public/bits'
 import { PublicFrame } from '../booking-public/PublicFrame'
 import { meetingApi, tabKey } from './api'

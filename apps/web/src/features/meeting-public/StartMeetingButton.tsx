@@ -3,10 +3,10 @@ import VideocamRounded from '@mui/icons-material/VideocamRounded'
 import { Button } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { api, FALLBACK_ERROR } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
+import { useTranslation } from '../../locales/i18n'
 
 /** The deal page's "Start a meeting": opens (or reopens) the deal's room and goes in through its lobby. */
 export function StartMeetingButton({ dealId }: { dealId: string }) {

@@ -1,7 +1,7 @@
 import MicOffRounded from '@mui/icons-material/MicOffRounded'
 import { Avatar, Box, Typography } from '@mui/material'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 
 /** One person's picture in the call (or the lobby's preview): their video, or their initial when it is off. */
 export function VideoTile({

@@ -16,11 +16,11 @@ import {
 } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { usePush } from '../../app/PushProvider'
 import { serverErrorText } from '../../lib/errorText'
 import { SW_UNSUPPORTED } from '../../lib/serviceWorker'
 import { NO_SUBSCRIPTION, PERMISSION_DENIED, PUBLIC_KEY_FAILED } from '../../lib/webPush'
+import { useTranslation } from '../../locales/i18n'
 import { usePreferences, useSavePreferences } from './queries'
 
 // The spec's push errors, in the reader's language; anything else the browser throws is a failure to subscribe.

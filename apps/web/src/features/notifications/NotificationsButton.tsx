@@ -15,9 +15,9 @@ import {
 } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { formatDateTime } from '../../lib/intl'
+import { useTranslation } from '../../locales/i18n'
 import { useMarkRead, useNotifications } from './queries'
 import { sentenceOf } from './sentence'
 

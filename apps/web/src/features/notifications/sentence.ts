@@ -1,6 +1,6 @@
 import type { NotificationEntry } from '@closeroom/shared'
-import type { TFunction } from 'i18next'
 import { formatDateTime } from '../../lib/intl'
+import type { TFunction } from '../../locales/i18n'
 
 /** A notification in the reader's language, from the names and titles the server kept with it. */
 export function sentenceOf(t: TFunction, entry: NotificationEntry, language: string): string {

@@ -3,9 +3,9 @@ import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined'
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined'
 import { Box, Button, ButtonBase, Grid, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
+import { useTranslation } from '../../locales/i18n'
 import { useBookingProfile } from '../booking/queries'
 
 /** Step 4: where to go next; finishing lands on the dashboard. */

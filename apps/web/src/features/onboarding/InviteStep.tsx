@@ -3,7 +3,7 @@ import AddRounded from '@mui/icons-material/AddRounded'
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded'
 import { Button, Stack, TextField, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { useInviteUser } from '../users/queries'
 import { StepActions } from './StepActions'
 

@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mui/material'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 
 /** The foot of a step: back, skip (leave things as they are) and the step's own action, which saves. */
 export function StepActions({

@@ -1,6 +1,6 @@
 import type { TimeRange, WeeklyRange } from '@closeroom/shared'
 import { Box, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { weekdayName } from '../booking/ScheduleEditor'
 
 /** A weekday's hours: its first span is edited here; any further spans (set in Settings) are kept as they are. */

@@ -1,7 +1,7 @@
 import { LOOK } from '@closeroom/shared'
 import { Avatar, Stack, Tooltip, Typography } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { avatarColours } from '../../components/PeopleAvatars'
+import { useTranslation } from '../../locales/i18n'
 import { PresenceBadge } from './PresenceBadge'
 import { usePresence } from './presence'
 

@@ -1,7 +1,7 @@
 import { Badge, Box } from '@mui/material'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { visuallyHidden } from '../../components/visuallyHidden'
+import { useTranslation } from '../../locales/i18n'
 import type { PresenceState } from './presence'
 
 const colours = { active: 'success.main', away: 'warning.main', offline: 'grey.500' } as const

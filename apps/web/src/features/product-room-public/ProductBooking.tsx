@@ -1,7 +1,7 @@
 import type { PublicBooking, PublicEventType } from '@closeroom/shared'
 import { Box, Stack, Typography } from '@mui/material'
 import { lazy, Suspense, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { Booker } from '../booking-public/Booker'
 import { BookingSummary } from '../booking-public/BookingSummary'
 import { DurationChips, HostAvatars, LocationLabel } from '../booking-public/bits'

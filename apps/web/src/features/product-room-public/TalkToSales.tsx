@@ -2,11 +2,11 @@ import { ProductInquiry } from '@closeroom/shared'
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded'
 import { Box, Button, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { FormPhoneField } from '../../components/phone/FormPhoneField'
 import { useSchemaForm } from '../../lib/forms'
+import { useTranslation } from '../../locales/i18n'
 import { productRoomApi } from './api'
 
 const empty = { name: '', email: '', phone: '', company: '', message: '' }

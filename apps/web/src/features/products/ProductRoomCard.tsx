@@ -2,11 +2,11 @@ import type { Product, ProductRoom, ProductRoomSettings } from '@closeroom/share
 import { Alert, Card, FormControlLabel, MenuItem, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
-import { useTranslation } from 'react-i18next'
 import { AddressField, RotateAddressButton } from '../../components/AddressField'
 import { FormError } from '../../components/FormError'
 import { api } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
+import { useTranslation } from '../../locales/i18n'
 import { useEventTypes } from '../booking/queries'
 import { productKeys } from './queries'
 

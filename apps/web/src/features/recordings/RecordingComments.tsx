@@ -15,11 +15,11 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { useSchemaForm } from '../../lib/forms'
+import { useTranslation } from '../../locales/i18n'
 import { formatClock } from './format'
 import { useAddComment, useDeleteComment, useRecordingComments } from './queries'
 

@@ -3,8 +3,8 @@ import FiberManualRecordRounded from '@mui/icons-material/FiberManualRecordRound
 import StopRounded from '@mui/icons-material/StopRounded'
 import { Alert, Button, Chip, Stack } from '@mui/material'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { Socket } from 'socket.io-client'
+import { useTranslation } from '../../locales/i18n'
 import { useRecorder } from './useRecorder'
 
 type Props = {

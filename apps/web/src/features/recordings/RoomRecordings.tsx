@@ -1,8 +1,8 @@
 import type { PublicRoomRecording } from '@closeroom/shared'
 import { Box, Stack, Typography } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { API_URL } from '../../lib/api'
 import { formatDateTime } from '../../lib/intl'
+import { useTranslation } from '../../locales/i18n'
 import { formatClock } from './format'
 
 /**

@@ -1,6 +1,6 @@
 import type { RecordingStatus } from '@closeroom/shared'
 import { Chip } from '@mui/material'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 
 const colors = { recording: 'error', processing: 'info', ready: 'success', failed: 'warning' } as const
 

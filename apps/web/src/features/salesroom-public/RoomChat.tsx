@@ -1,10 +1,10 @@
 import { ProductSocketEvents, RoomMessage, SOCKET_OPTIONS, SocketEvents } from '@closeroom/shared'
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { intlLocale } from '../../lib/intl'
 import { localStorageAvailable } from '../../lib/storage'
+import { useTranslation } from '../../locales/i18n'
 import { roomApi } from './api'
 import { ChatBubble } from './bits'
 

@@ -1,7 +1,7 @@
 import type { Salesroom } from '@closeroom/shared'
 import { Alert, Card, CardContent, CardHeader } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { AddressField, RotateAddressButton } from '../../components/AddressField'
+import { useTranslation } from '../../locales/i18n'
 import { useRotateSalesroom } from './queries'
 
 /** The room's address to share, and a new one when the old link went where it should not. */

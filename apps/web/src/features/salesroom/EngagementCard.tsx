@@ -13,9 +13,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../lib/intl'
+import type { TFunction } from '../../locales/i18n'
+import { useTranslation } from '../../locales/i18n'
 import { useEngagement } from './queries'
 
 /** "4 min 05 s": time on the page, from the heartbeats. */

@@ -3,7 +3,7 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import EditRounded from '@mui/icons-material/EditRounded'
 import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, Link, Stack, TextField, Typography } from '@mui/material'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { type LinkFields, useAddLink, useRemoveLink, useUpdateLink } from './queries'
 import { useInlineForm } from './useInlineForm'
 

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
+import { useTranslation } from '../../locales/i18n'
 import { ChatBubble } from '../salesroom-public/bits'
 import { usePostRoomMessage, useRoomMessages } from './queries'
 

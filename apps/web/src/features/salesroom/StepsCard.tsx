@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 import { formatDay } from '../deals/money'
 import { Parts } from '../salesroom-public/bits'
 import { type StepFields, useAddStep, useRemoveStep, useUpdateStep } from './queries'

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { serverErrorText } from '../../lib/errorText'
+import { useTranslation } from '../../locales/i18n'
 
 /**
  * The add and edit rows of the room's links and steps: the fields, busy while the server answers, its

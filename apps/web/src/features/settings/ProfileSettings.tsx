@@ -2,7 +2,6 @@ import { LANGUAGES, type Language, type User, UserSettings } from '@closeroom/sh
 import { Avatar, Button, Card, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { Controller } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
@@ -10,7 +9,7 @@ import { FormTextField } from '../../components/FormTextField'
 import { FormPhoneField } from '../../components/phone/FormPhoneField'
 import { useSchemaForm } from '../../lib/forms'
 import { httpsImage } from '../../lib/images'
-import { changeLanguage, languageLabels } from '../../locales/i18n'
+import { changeLanguage, languageLabels, useTranslation } from '../../locales/i18n'
 import { TimeZoneField } from './TimeZoneField'
 
 const valuesOf = (user: User) => ({

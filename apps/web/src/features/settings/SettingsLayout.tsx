@@ -1,7 +1,7 @@
 import { Tab, Tabs } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
+import { useTranslation } from '../../locales/i18n'
 
 export const personalSections = ['general', 'calendar', 'connected-apps', 'change-password', 'notifications'] as const
 export const adminSections = ['account', 'deal', 'booking', 'crm-integrations'] as const

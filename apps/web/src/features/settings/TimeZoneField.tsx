@@ -1,9 +1,9 @@
 import { Autocomplete, TextField } from '@mui/material'
 import { useMemo } from 'react'
 import { type Control, Controller, type FieldError, type FieldValues, type Path } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { fieldErrorText } from '../../lib/errorText'
 import { timeZoneOptions, utcOffset } from '../../lib/intl'
+import { useTranslation } from '../../locales/i18n'
 
 /** An IANA time zone picked from the browser's list, searchable by city or offset, bound to a form. */
 export function TimeZoneField<T extends FieldValues>({ control, name, label }: { control: Control<T>; name: Path<T>; label: string }) {

@@ -1,11 +1,11 @@
 import AddRounded from '@mui/icons-material/AddRounded'
 import { Alert, Box, Button, Card, CardActionArea, Skeleton, Typography } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { PageHeader } from '../../components/PageHeader'
 import { PeopleAvatars } from '../../components/PeopleAvatars'
 import { serverErrorText } from '../../lib/errorText'
+import { useTranslation } from '../../locales/i18n'
 import { useTeams } from './queries'
 
 export default function TeamsPage() {

@@ -14,12 +14,12 @@ import {
 } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
+import { useTranslation } from '../../locales/i18n'
 import { useUpdateUser, useUser } from './queries'
 import { StatusChip } from './UserChips'
 

@@ -1,6 +1,6 @@
 import type { User } from '@closeroom/shared'
 import { Chip } from '@mui/material'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../locales/i18n'
 
 const statusColor = { active: 'success', invited: 'warning', deactivated: 'default' } as const
 

@@ -15,11 +15,11 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
+import { useTranslation } from '../../locales/i18n'
 import { PresenceBadge } from '../presence/PresenceBadge'
 import { usePresence } from '../presence/presence'
 import { useUsers } from './queries'
