@@ -131,15 +131,16 @@ export type TOptions = { defaultValue?: string; returnObjects?: boolean; [name: 
 
 /**
  * The text at `key` in the language shown, else in English, else `defaultValue`, else the key itself (which
- * the languages test looks for). `{{name}}` takes `options.name`; `returnObjects` returns a list as it is.
+ * the languages test looks for). `{{name}}` takes `options.name` (nothing when it is not given);
+ * `returnObjects` returns a list as it is.
  */
 export function translate(key: string, options: TOptions & { returnObjects: true }): unknown
 export function translate(key: string, options?: TOptions): string
 export function translate(key: string, options?: TOptions): unknown {
   const value = lookup(texts[shown], key) ?? lookup(texts[DEFAULT_LANGUAGE], key)
   if (typeof value !== 'string') return value !== undefined && options?.returnObjects ? value : (options?.defaultValue ?? key)
-  if (!options || !value.includes('{{')) return value
-  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? ''))
+  if (!value.includes('{{')) return value
+  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options?.[name] ?? ''))
 }
 
 export type TFunction = typeof translate
