@@ -189,7 +189,14 @@ export async function buildApp(deps: AppDeps) {
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, realtime, notifications, automations })
   const landing = createLandingModule({ db })
-  const meetings = createMeetingsModule({ db, realtime, appUrl: config.appUrl, iceServers: config.iceServers, log: app.log })
+  const meetings = createMeetingsModule({
+    db,
+    realtime,
+    appUrl: config.appUrl,
+    iceServers: config.iceServers,
+    log: app.log,
+    isRecording: recordings.capture.isRecording,
+  })
 
   await app.register(swagger, {
     openapi: {

@@ -64,7 +64,15 @@ export type WaitingGuest = { id: string; name: string }
 
 /** meeting-join's answer: in the call with the others, waiting in the lobby, or refused with a reason. */
 export type MeetingJoinAck =
-  | { ok: true; state: 'in'; self: MeetingParticipant; participants: MeetingParticipant[]; waiting: WaitingGuest[] }
+  | {
+      ok: true
+      state: 'in'
+      self: MeetingParticipant
+      participants: MeetingParticipant[]
+      waiting: WaitingGuest[]
+      /** Whether the call is being recorded as this participant comes in: later changes come as meeting-recording-change. */
+      recording: boolean
+    }
   | { ok: true; state: 'waiting'; self: MeetingParticipant }
   | { ok: false; message: string }
 

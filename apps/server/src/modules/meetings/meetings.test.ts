@@ -170,6 +170,21 @@ describe('meeting signalling', () => {
     expect(await dropped).toEqual({ id: secondIn.self.id })
   })
 
+  it('tells someone joining whether the call is being recorded, so a late guest sees the indicator at once', async () => {
+    const { owner, publicId } = await dealMeeting()
+    const host = await connect(owner)
+    expect(await join(host, { meetingId: publicId })).toMatchObject({ ok: true, state: 'in', recording: false })
+    const started = await request(app, owner, 'POST', `/api/meetings/${publicId}/recordings`)
+    expect(started.statusCode).toBe(201)
+
+    const late = await connect()
+    expect(await join(late, { meetingId: publicId, name: 'Late Larry' })).toMatchObject({ ok: true, state: 'in', recording: true })
+
+    expect((await request(app, owner, 'POST', `/api/recordings/${started.json().id}/stop`)).statusCode).toBe(200)
+    const later = await connect()
+    expect(await join(later, { meetingId: publicId, name: 'Later Lou' })).toMatchObject({ ok: true, state: 'in', recording: false })
+  })
+
   it('gives a reconnecting tab the same participant id from its key, and no one else', async () => {
     const { publicId } = await dealMeeting()
     const key = 'a-tab-secret-of-enough-length'

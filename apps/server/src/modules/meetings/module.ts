@@ -12,9 +12,11 @@ export function createMeetingsModule(deps: {
   appUrl: string
   iceServers: IceServer[]
   log: FastifyBaseLogger
+  /** Whether a meeting (by its internal id) is being recorded: the recordings module knows. */
+  isRecording(meetingId: string): Promise<boolean>
 }) {
   const meetings = createMeetingService(deps)
-  registerMeetingSockets({ realtime: deps.realtime, meetings, log: deps.log })
+  registerMeetingSockets({ realtime: deps.realtime, meetings, log: deps.log, isRecording: deps.isRecording })
   return { meetings }
 }
 

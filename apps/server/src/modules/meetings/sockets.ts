@@ -51,10 +51,12 @@ export function registerMeetingSockets({
   realtime,
   meetings,
   log,
+  isRecording,
 }: {
   realtime: Pick<Realtime, 'io'>
   meetings: MeetingService
   log: FastifyBaseLogger
+  isRecording(meetingId: string): Promise<boolean>
 }) {
   const { io } = realtime
 
@@ -131,7 +133,15 @@ export function registerMeetingSockets({
     await socket.join([meetingRoom(meeting.id), participantRoom(meeting.id, self.id), ...(member ? [membersRoom(meeting.id)] : [])])
     socket.to(meetingRoom(meeting.id)).emit(SocketEvents.meetingNewParticipant, { participant: self })
     const waiting = wasWaiting || member ? await announceLobby(meeting.id) : []
-    return { ok: true, state: 'in', self, participants: others.map(({ seat }) => seat.participant), waiting: member ? waiting : [] }
+    return {
+      ok: true,
+      state: 'in',
+      self,
+      participants: others.map(({ seat }) => seat.participant),
+      waiting: member ? waiting : [],
+      // Someone joining a call already being recorded sees the indicator at once, not at the next change.
+      recording: await isRecording(meeting.id),
+    }
   }
 
   /** The socket's seat when it is in a call (not waiting in the lobby). */

@@ -30,6 +30,16 @@ export async function createCapture({ db, storage, jobs, realtime, log }: Deps) 
     realtime.io.to(`meeting:${meetingId}`).emit(SocketEvents.meetingRecordingChange, change)
   }
 
+  /** Whether the meeting (by its internal id) is being recorded now: someone joining sees the indicator at once. */
+  async function isRecording(meetingId: string): Promise<boolean> {
+    const [running] = await db
+      .select({ id: recordings.id })
+      .from(recordings)
+      .where(and(eq(recordings.meetingId, meetingId), eq(recordings.status, 'recording')))
+      .limit(1)
+    return Boolean(running)
+  }
+
   async function start(auth: AuthContext, meetingPublicId: string): Promise<Recording> {
     // The meeting's row is locked while checking, so two hosts pressing Record at once make one recording.
     const { meetingId, row } = await db.transaction(async (tx) => {
@@ -146,7 +156,7 @@ export async function createCapture({ db, storage, jobs, realtime, log }: Deps) 
     if (job) await checkIdle(job.data.recordingId)
   })
 
-  return { start, receiveChunk, stop, checkIdle, assemble }
+  return { start, receiveChunk, stop, checkIdle, assemble, isRecording }
 }
 
 export type Capture = Awaited<ReturnType<typeof createCapture>>

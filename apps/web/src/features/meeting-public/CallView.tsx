@@ -1,12 +1,4 @@
-import {
-  MEETING_CAPACITY,
-  MEETING_FULL,
-  MEETING_REFUSED,
-  type MeetingChatMessage,
-  type PublicMeeting,
-  type RecordingChange,
-  SocketEvents,
-} from '@closeroom/shared'
+import { MEETING_CAPACITY, MEETING_FULL, MEETING_REFUSED, type MeetingChatMessage, type PublicMeeting } from '@closeroom/shared'
 import CallEndRounded from '@mui/icons-material/CallEndRounded'
 import ChatRounded from '@mui/icons-material/ChatRounded'
 import CloseRounded from '@mui/icons-material/CloseRounded'
@@ -31,7 +23,6 @@ import {
   Typography,
 } from '@mui/material'
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
-import type { Socket } from 'socket.io-client'
 import { loadTexts, useTranslation } from '../../locales/i18n'
 import { surface } from '../booking-public/bits'
 import { PublicFrame } from '../booking-public/PublicFrame'
@@ -82,15 +73,13 @@ export function CallView({
   onBack(): void
 }) {
   const { t } = useTranslation()
-  const [state, setState] = useState<CallState>({ phase: { name: 'joining' }, self: null, others: [], waiting: [], chat: [] })
+  const [state, setState] = useState<CallState>({ phase: { name: 'joining' }, self: null, others: [], waiting: [], chat: [], recording: false })
   const [panel, setPanel] = useState<Panel>(null)
   const [sharing, setSharing] = useState<MediaStream | null>(null)
   const [shareFailed, setShareFailed] = useState(false)
   const [requireAdmission, setRequireAdmission] = useState(meeting.requireAdmission)
   const [seenChat, setSeenChat] = useState(0)
   const call = useRef<MeetingCall | null>(null)
-  const [socket, setSocket] = useState<Socket | null>(null)
-  const [recording, setRecording] = useState(false)
   const grid = useRef<HTMLDivElement>(null)
   const { stream, muted, cameraOff } = media
   const mix = useCallMix(
@@ -98,16 +87,6 @@ export function CallView({
     [stream, ...state.others.flatMap((o) => (o.stream ? [o.stream] : []))],
     meeting.member && state.phase.name !== 'waiting',
   )
-
-  // Everyone is told when the call is being recorded; members see it on their recording controls.
-  useEffect(() => {
-    if (!socket) return
-    const onChange = ({ recording: r }: RecordingChange) => setRecording(r.status === 'recording')
-    socket.on(SocketEvents.meetingRecordingChange, onChange)
-    return () => {
-      socket.off(SocketEvents.meetingRecordingChange, onChange)
-    }
-  }, [socket])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one call per mount; media state goes through setMedia below.
   useEffect(() => {
@@ -119,7 +98,6 @@ export function CallView({
       local: stream,
       media: { muted, cameraOff },
       onChange: setState,
-      onSocket: setSocket,
     })
     call.current = current
     void current.start()
@@ -208,10 +186,10 @@ export function CallView({
         </Typography>
         {meeting.member ? (
           <Suspense fallback={null}>
-            <RecordingControls meetingPublicId={meeting.publicId} socket={socket} stream={mix} canRecord />
+            <RecordingControls meetingPublicId={meeting.publicId} live={state.recording} stream={mix} canRecord />
           </Suspense>
         ) : (
-          recording && (
+          state.recording && (
             <Chip role="status" color="error" size="small" icon={<FiberManualRecordRounded />} label={t('meeting.call.recording')} />
           )
         )}

@@ -5,6 +5,7 @@ import {
   type MeetingParticipant,
   type MeetingSignalFrom,
   ProductSocketEvents,
+  type RecordingChange,
   SOCKET_OPTIONS,
   SocketEvents,
   type WaitingGuest,
@@ -25,6 +26,8 @@ export type CallState = {
   others: RemoteParticipant[]
   waiting: WaitingGuest[]
   chat: MeetingChatMessage[]
+  /** The call is being recorded: everyone in it sees so. */
+  recording: boolean
 }
 
 type Options = {
@@ -35,8 +38,6 @@ type Options = {
   local: MediaStream
   media: { muted: boolean; cameraOff: boolean }
   onChange(state: CallState): void
-  /** The call's socket once it exists: the recording controls listen on it too. */
-  onSocket?(socket: Socket): void
 }
 
 /**
@@ -47,7 +48,7 @@ export class MeetingCall {
   private socket: Socket | null = null
   private peers = new Map<string, PeerLink>()
   private participants = new Map<string, MeetingParticipant>()
-  private state: CallState = { phase: { name: 'joining' }, self: null, others: [], waiting: [], chat: [] }
+  private state: CallState = { phase: { name: 'joining' }, self: null, others: [], waiting: [], chat: [], recording: false }
   private closed = false
   private video: { track: MediaStreamTrack; stream: MediaStream } | null = null
 
@@ -62,7 +63,6 @@ export class MeetingCall {
     if (this.closed) return
     const socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports] })
     this.socket = socket
-    this.options.onSocket?.(socket)
     // The server forgets the call with the connection: join again after every reconnection.
     socket.on('connect', () => void this.join())
     socket.on('disconnect', () => {
@@ -90,6 +90,9 @@ export class MeetingCall {
       void peer.receive(signal)
     })
     socket.on(ProductSocketEvents.meetingChat, (message: MeetingChatMessage) => this.set({ chat: [...this.state.chat, message] }))
+    socket.on(SocketEvents.meetingRecordingChange, ({ recording }: RecordingChange) =>
+      this.set({ recording: recording.status === 'recording' }),
+    )
     socket.on(ProductSocketEvents.meetingLobby, ({ waiting }: { waiting: WaitingGuest[] }) => this.set({ waiting }))
     socket.on(ProductSocketEvents.meetingAdmission, (answer: MeetingAdmission) => {
       if (answer.admitted) void this.join()
@@ -112,7 +115,7 @@ export class MeetingCall {
       this.participants.set(participant.id, participant)
       this.connect(participant.id)
     }
-    this.set({ phase: { name: 'in' }, waiting: ack.waiting })
+    this.set({ phase: { name: 'in' }, waiting: ack.waiting, recording: ack.recording })
   }
 
   private connect(remoteId: string): PeerLink {

@@ -1,16 +1,13 @@
-import { type RecordingChange, SocketEvents } from '@closeroom/shared'
 import FiberManualRecordRounded from '@mui/icons-material/FiberManualRecordRounded'
 import StopRounded from '@mui/icons-material/StopRounded'
 import { Alert, Button, Chip, Stack } from '@mui/material'
-import { useEffect, useState } from 'react'
-import type { Socket } from 'socket.io-client'
 import { useTranslation } from '../../locales/i18n'
 import { useRecorder } from './useRecorder'
 
 type Props = {
   meetingPublicId: string
-  /** The call's socket: everyone in the meeting hears meeting-recording-change on it. */
-  socket: Socket | null
+  /** The call is being recorded, by this tab or another host's (the call hears meeting-recording-change). */
+  live: boolean
   /** The stream to record (the host's mix of the call); null until there is one. */
   stream: MediaStream | null
   /** The host (a member of the meeting's organization) may start and stop. */
@@ -18,19 +15,9 @@ type Props = {
 }
 
 /** Record / Stop for the host, and for everyone in the call a red "Recording" sign while it runs. */
-export function RecordingControls({ meetingPublicId, socket, stream, canRecord }: Props) {
+export function RecordingControls({ meetingPublicId, live, stream, canRecord }: Props) {
   const { t } = useTranslation()
   const recorder = useRecorder({ meetingPublicId, stream })
-  const [live, setLive] = useState(false)
-
-  useEffect(() => {
-    if (!socket) return
-    const onChange = ({ recording }: RecordingChange) => setLive(recording.status === 'recording')
-    socket.on(SocketEvents.meetingRecordingChange, onChange)
-    return () => {
-      socket.off(SocketEvents.meetingRecordingChange, onChange)
-    }
-  }, [socket])
 
   const recording = live || recorder.state === 'recording'
   return (
