@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { type MeetingJoinAck, SocketEvents } from '@closeroom/shared'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../apps/server/src/testing/booking.ts'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { connectSocket } from '../apps/server/src/testing/sockets.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -201,4 +203,34 @@ it('a booked meeting opens from its link for host and buyer, and the buyer comes
   await guest.getByText('Reconnecting…').waitFor({ state: 'detached' })
   await framesArrive(host, 'Bea Buyer')
   await framesArrive(guest, 'Olivia Owner')
+})
+
+it('tells a seventh person the call is full, and lets them in once someone has left', async () => {
+  const deal = await buildDeal(harness.server.app, seller, { name: 'Globex expansion' })
+  const opened = await request(harness.server.app, seller, 'POST', `/api/deals/${deal.id}/meeting`)
+  const { publicId } = opened.json() as { publicId: string }
+  // Six people already in the call, on sockets of their own (the signalling is all the server counts).
+  const six = await Promise.all([1, 2, 3, 4, 5, 6].map(() => connectSocket(harness.server.url)))
+  try {
+    for (const [i, socket] of six.entries()) {
+      const ack = (await socket.emitWithAck(SocketEvents.meetingJoin, { meetingId: publicId, name: `Attendee ${i + 1}` })) as MeetingJoinAck
+      expect(ack).toMatchObject({ ok: true, state: 'in' })
+    }
+
+    const guest = await harness.newPage()
+    await guest.goto(`/m/${publicId}`)
+    await guest.getByLabel('Your name').fill('Bea Buyer')
+    await guest.getByRole('button', { name: 'Join now' }).click()
+    await guest.getByRole('heading', { name: 'This meeting is full' }).waitFor()
+    await guest.getByText('A call takes up to 6 people. Try again when someone leaves.').waitFor()
+    expect(await violations(guest)).toEqual([])
+
+    await (six[0] as (typeof six)[number]).emitWithAck(SocketEvents.meetingLeave, {})
+    await guest.getByRole('button', { name: 'Try again' }).click()
+    await guest.getByRole('button', { name: 'Join now' }).click()
+    await guest.locator('[data-testid="video-tile"][data-name="Bea Buyer (you)"]').waitFor()
+    await guest.locator('[data-testid="video-tile"][data-name="Attendee 6"]').waitFor()
+  } finally {
+    for (const socket of six) socket.disconnect()
+  }
 })
