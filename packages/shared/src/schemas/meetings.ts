@@ -98,6 +98,11 @@ export type MeetingSignalFrom = Omit<MeetingSignal, 'to'> & { from: string }
 
 export const MeetingChatPost = z.object({ text: z.string().trim().min(1).max(2000) })
 export type MeetingChatMessage = { id: string; from: string; name: string; text: string; at: string }
+/** The answer to a chat message: sent to everyone, or refused with the reason. */
+export type MeetingChatAck = { ok: true } | { ok: false; message: string }
+/** A person types a few messages in ten seconds; a script flooding a call with a link does not get far. */
+export const MEETING_CHAT_RATE = { max: 10, windowMs: 10_000 }
+export const MEETING_CHAT_TOO_FAST = 'You are sending messages too fast. Wait a few seconds.'
 
 export const MeetingAdmit = z.object({ participantId: z.string().max(64), admit: z.boolean() })
 export type MeetingAdmission = { admitted: true } | { admitted: false; message: string }

@@ -1,6 +1,15 @@
-import { MEETING_FULL, type MeetingJoin, type MeetingJoinAck, ProductSocketEvents, SocketEvents } from '@closeroom/shared'
+import {
+  MEETING_CHAT_RATE,
+  MEETING_CHAT_TOO_FAST,
+  MEETING_FULL,
+  type MeetingChatAck,
+  type MeetingJoin,
+  type MeetingJoinAck,
+  ProductSocketEvents,
+  SocketEvents,
+} from '@closeroom/shared'
 import type { Socket } from 'socket.io-client'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../../config.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, nextMonday } from '../../testing/booking.ts'
@@ -260,6 +269,27 @@ describe('meeting signalling', () => {
     const atB = nextEvent(b, ProductSocketEvents.meetingChat)
     a.emit(ProductSocketEvents.meetingChat, { text: ' <b>hi</b> ' })
     expect(await atB).toMatchObject({ from: aIn.self.id, name: 'A', text: '<b>hi</b>' })
+  })
+
+  it('lets one person send ten chat messages in ten seconds, tells them to wait after that, and refuses outsiders', async () => {
+    const { publicId } = await dealMeeting()
+    const [a, b, outsider] = [await connect(), await connect(), await connect()]
+    await join(a, { meetingId: publicId, name: 'A' })
+    await join(b, { meetingId: publicId, name: 'B' })
+    const seen: string[] = []
+    b.on(ProductSocketEvents.meetingChat, (message: { text: string }) => seen.push(message.text))
+    const say = (socket: Socket, text: string) => socket.emitWithAck(ProductSocketEvents.meetingChat, { text }) as Promise<MeetingChatAck>
+
+    for (let i = 1; i <= MEETING_CHAT_RATE.max; i++) expect(await say(a, `message ${i}`)).toEqual({ ok: true })
+    expect(await say(a, 'one too many')).toEqual({ ok: false, message: MEETING_CHAT_TOO_FAST })
+    // Someone else in the call still gets through, and hears only what was sent.
+    expect(await say(b, 'from B')).toEqual({ ok: true })
+    await vi.waitFor(() => expect(seen).toContain('from B'))
+    expect(seen).toHaveLength(MEETING_CHAT_RATE.max + 1)
+    expect(seen).not.toContain('one too many')
+
+    expect(await say(outsider, 'let me in')).toEqual({ ok: false, message: 'Join the call first' })
+    expect(await say(b, '   ')).toMatchObject({ ok: false })
   })
 
   it('holds a guest in the lobby until a member lets them in, and tells a refused guest', async () => {

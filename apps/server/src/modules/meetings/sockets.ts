@@ -1,12 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto'
 import {
   MEETING_CAPACITY,
+  MEETING_CHAT_RATE,
+  MEETING_CHAT_TOO_FAST,
   MEETING_FULL,
   MEETING_NAME_REQUIRED,
   MEETING_NOT_FOUND,
   MEETING_REFUSED,
   type MeetingAdmission,
   MeetingAdmit,
+  type MeetingChatAck,
   type MeetingChatMessage,
   MeetingChatPost,
   MeetingJoin,
@@ -199,10 +202,18 @@ export function registerMeetingSockets({
       // Only to a participant of the sender's own meeting: the room name carries the meeting.
       socket.to(participantRoom(seat.meetingId, to)).emit(ProductSocketEvents.meetingSignal, { from: seat.participant.id, ...rest })
     })
-    socket.on(ProductSocketEvents.meetingChat, (payload: unknown) => {
+    // This socket's last messages' times: a socket lives on one process, so the count needs no Redis.
+    let chatTimes: number[] = []
+    socket.on(ProductSocketEvents.meetingChat, (payload: unknown, ack?: unknown) => {
+      const answer = (reply: MeetingChatAck) => typeof ack === 'function' && ack(reply)
       const seat = inCall(socket)
       const post = MeetingChatPost.safeParse(payload)
-      if (!seat || !post.success) return
+      if (!seat) return answer({ ok: false, message: 'Join the call first' })
+      if (!post.success) return answer({ ok: false, message: post.error.issues[0]?.message ?? 'Invalid message' })
+      const now = Date.now()
+      chatTimes = chatTimes.filter((at) => now - at < MEETING_CHAT_RATE.windowMs)
+      if (chatTimes.length >= MEETING_CHAT_RATE.max) return answer({ ok: false, message: MEETING_CHAT_TOO_FAST })
+      chatTimes.push(now)
       const message: MeetingChatMessage = {
         id: randomUUID(),
         from: seat.participant.id,
@@ -211,6 +222,7 @@ export function registerMeetingSockets({
         at: new Date().toISOString(),
       }
       io.to(meetingRoom(seat.meetingId)).emit(ProductSocketEvents.meetingChat, message)
+      answer({ ok: true })
     })
     socket.on(ProductSocketEvents.meetingAdmit, (payload: unknown) => inOrder(() => admit(socket, payload)))
 

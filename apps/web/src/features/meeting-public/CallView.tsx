@@ -1,4 +1,12 @@
-import { MEETING_CAPACITY, MEETING_FULL, MEETING_REFUSED, type MeetingChatMessage, type PublicMeeting } from '@closeroom/shared'
+import {
+  MEETING_CAPACITY,
+  MEETING_CHAT_TOO_FAST,
+  MEETING_FULL,
+  MEETING_REFUSED,
+  type MeetingChatAck,
+  type MeetingChatMessage,
+  type PublicMeeting,
+} from '@closeroom/shared'
 import CallEndRounded from '@mui/icons-material/CallEndRounded'
 import ChatRounded from '@mui/icons-material/ChatRounded'
 import CloseRounded from '@mui/icons-material/CloseRounded'
@@ -73,7 +81,14 @@ export function CallView({
   onBack(): void
 }) {
   const { t } = useTranslation()
-  const [state, setState] = useState<CallState>({ phase: { name: 'joining' }, self: null, others: [], waiting: [], chat: [], recording: false })
+  const [state, setState] = useState<CallState>({
+    phase: { name: 'joining' },
+    self: null,
+    others: [],
+    waiting: [],
+    chat: [],
+    recording: false,
+  })
   const [panel, setPanel] = useState<Panel>(null)
   const [sharing, setSharing] = useState<MediaStream | null>(null)
   const [shareFailed, setShareFailed] = useState(false)
@@ -276,7 +291,11 @@ export function CallView({
               </IconButton>
             </Stack>
             {panel === 'chat' ? (
-              <Chat messages={state.chat} selfId={self?.id} onSend={(text) => call.current?.say(text)} />
+              <Chat
+                messages={state.chat}
+                selfId={self?.id}
+                onSend={(text) => call.current?.say(text) ?? Promise.resolve({ ok: false, message: '' })}
+              />
             ) : (
               <Box sx={{ overflow: 'auto', p: 2 }}>
                 {member && (
@@ -376,18 +395,29 @@ export function CallView({
 }
 
 /** The call's chat: plain text, newest at the bottom. */
-function Chat({ messages, selfId, onSend }: { messages: MeetingChatMessage[]; selfId?: string; onSend(text: string): void }) {
+function Chat({
+  messages,
+  selfId,
+  onSend,
+}: {
+  messages: MeetingChatMessage[]
+  selfId?: string
+  onSend(text: string): Promise<MeetingChatAck>
+}) {
   const { t } = useTranslation()
   const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
   const list = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (list.current && messages.length) list.current.scrollTop = list.current.scrollHeight
   }, [messages.length])
-  const send = (event: FormEvent) => {
+  const send = async (event: FormEvent) => {
     event.preventDefault()
     if (!text.trim()) return
-    onSend(text.trim())
-    setText('')
+    const answer = await onSend(text.trim())
+    // A message that did not go stays in the field, to send again.
+    if (answer.ok) setText('')
+    setError(answer.ok ? null : answer.message === MEETING_CHAT_TOO_FAST ? t('meeting.call.tooFast') : t('meeting.call.notSent'))
   }
   return (
     <>
@@ -428,6 +458,8 @@ function Chat({ messages, selfId, onSend }: { messages: MeetingChatMessage[]; se
           label={t('meeting.call.message')}
           value={text}
           onChange={(e) => setText(e.target.value)}
+          error={Boolean(error)}
+          helperText={error}
           slotProps={{ htmlInput: { maxLength: 2000 } }}
         />
         <Button type="submit" variant="contained">

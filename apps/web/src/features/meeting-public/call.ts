@@ -1,5 +1,6 @@
 import {
   type MeetingAdmission,
+  type MeetingChatAck,
   type MeetingChatMessage,
   type MeetingJoinAck,
   type MeetingParticipant,
@@ -174,8 +175,15 @@ export class MeetingCall {
     await Promise.all([...this.peers.values()].map((peer) => peer.replaceVideo(next, stream ?? this.options.local)))
   }
 
-  say(text: string) {
-    this.socket?.emit(ProductSocketEvents.meetingChat, { text })
+  /** Sends a chat message; the answer says whether everyone got it (too fast, or no connection, and not). */
+  async say(text: string): Promise<MeetingChatAck> {
+    const socket = this.socket
+    if (!socket?.connected) return { ok: false, message: '' }
+    try {
+      return (await socket.timeout(10_000).emitWithAck(ProductSocketEvents.meetingChat, { text })) as MeetingChatAck
+    } catch {
+      return { ok: false, message: '' }
+    }
   }
 
   admit(participantId: string, admit: boolean) {

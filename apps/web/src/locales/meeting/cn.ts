@@ -48,6 +48,8 @@ export const cn: Text = {
       admit: '允许进入',
       refuse: '拒绝',
       wantsToJoin: '{{name}} 请求加入',
+      tooFast: '您发送消息太快了，请稍等几秒。',
+      notSent: '消息未发送。请检查网络连接后重新发送。',
       chatEmpty: '通话中的所有人都能看到消息，通话结束后不会保留。',
       message: '消息',
       send: '发送',

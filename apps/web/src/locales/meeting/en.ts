@@ -48,6 +48,8 @@ export const en = {
       admit: 'Let in',
       refuse: 'Refuse',
       wantsToJoin: '{{name}} wants to join',
+      tooFast: 'You are sending messages too fast. Wait a few seconds.',
+      notSent: 'Message not sent. Check your connection and send it again.',
       chatEmpty: 'Messages are seen by everyone in the call and not kept after it.',
       message: 'Message',
       send: 'Send',

@@ -48,6 +48,8 @@ export const fr: Text = {
       admit: 'Faire entrer',
       refuse: 'Refuser',
       wantsToJoin: '{{name}} souhaite participer',
+      tooFast: 'Vous envoyez des messages trop vite. Patientez quelques secondes.',
+      notSent: 'Message non envoyé. Vérifiez votre connexion et renvoyez-le.',
       chatEmpty: "Les messages sont vus par tous les participants et ne sont pas conservés après l'appel.",
       message: 'Message',
       send: 'Envoyer',

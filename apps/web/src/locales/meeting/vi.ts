@@ -48,6 +48,8 @@ export const vi: Text = {
       admit: 'Cho vào',
       refuse: 'Từ chối',
       wantsToJoin: '{{name}} muốn tham gia',
+      tooFast: 'Bạn đang gửi tin nhắn quá nhanh. Hãy đợi vài giây.',
+      notSent: 'Chưa gửi được tin nhắn. Hãy kiểm tra kết nối và gửi lại.',
       chatEmpty: 'Mọi người trong cuộc gọi đều thấy tin nhắn, và tin nhắn không được lưu sau cuộc gọi.',
       message: 'Tin nhắn',
       send: 'Gửi',
