@@ -91,11 +91,29 @@ it('the seller starts a meeting from the deal, a guest joins by the link; they s
   await host.getByTestId('chat-message').filter({ hasText: '<b>Hello</b> Olivia' }).waitFor()
   expect(await host.locator('[data-testid="chat-message"] b').count()).toBe(0)
 
+  // The host shares their screen: the guest's picture of them turns wide (Chromium's fake screen is 16:9, its
+  // fake camera 4:3) and the host's own tile says so; stopping brings the camera back.
+  const aspectOfHost = () =>
+    guest.evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="video-tile"][data-name="Olivia Owner"] video')
+      return video?.videoHeight ? video.videoWidth / video.videoHeight : 0
+    })
+  expect(await aspectOfHost()).toBeCloseTo(4 / 3, 1)
+  await host.getByRole('button', { name: 'Share your screen' }).click()
+  await host.getByText('You are sharing your screen').waitFor()
+  await expect.poll(aspectOfHost, { timeout: 20_000 }).toBeCloseTo(16 / 9, 1)
+  await host.getByRole('button', { name: 'Stop sharing' }).click()
+  await host.getByText('You are sharing your screen').waitFor({ state: 'detached' })
+  await expect.poll(aspectOfHost, { timeout: 20_000 }).toBeCloseTo(4 / 3, 1)
+
   // The host records the call for a few seconds (until its second chunk is uploaded): the guest is told.
   const secondChunk = host.waitForResponse((r) => /\/api\/recordings\/[\w-]+\/chunks\/1$/.test(r.url()) && r.ok(), {
     timeout: 30_000,
   })
+  // The recorder starts once the server has made the recording: the time recorded counts from its answer.
+  const made = host.waitForResponse((r) => /\/api\/meetings\/[\w-]+\/recordings$/.test(r.url()) && r.request().method() === 'POST')
   await host.getByRole('button', { name: 'Record', exact: true }).click()
+  expect((await made).status()).toBe(201)
   const recordedFrom = Date.now()
   await guest.getByRole('status').filter({ hasText: 'Recording' }).waitFor()
   await secondChunk
@@ -129,8 +147,8 @@ it('the seller starts a meeting from the deal, a guest joins by the link; they s
       }),
   )
   expect(Number.isFinite(duration)).toBe(true)
-  // The time from the Record click to the Stop click, less the recorder's start (the server makes the
-  // recording first), which a loaded machine makes slower; never more than that time and a last frame.
+  // The time from the recorder's start to the Stop click, less the first frame's wait, which a loaded machine
+  // makes longer; never more than that time and a last frame.
   expect(duration).toBeGreaterThan(recordedSeconds - 1.5)
   expect(duration).toBeLessThan(recordedSeconds + 0.5)
 })
