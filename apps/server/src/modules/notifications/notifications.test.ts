@@ -94,6 +94,33 @@ describe('web push', () => {
     expect((await pushed).payload).toMatchObject({ title: 'Sales room opened' })
   })
 
+  it("pushes the first of a buyer's messages in a row, keeps the next ones in the centre, and pushes again once read", async () => {
+    const owner = await buildOwner(app, { name: 'Olivia Owner' })
+    const subscription = pushService.subscribe()
+    await call(owner, 'POST', '/api/web-push', subscription)
+    const mine = new URL(subscription.endpoint).pathname
+    /** The next message pushed to this user's browser (earlier tests' messages to others are passed over). */
+    const nextPush = async () => {
+      for (;;) {
+        const message = await pushService.next()
+        if (message.endpoint === mine) return message
+      }
+    }
+    const deal = await buildDeal(app, owner, { name: 'Acme rollout' })
+    const room = await call(owner, 'PUT', `/api/deals/${deal.id}/salesroom`, { title: 'Acme', published: true })
+    const say = (body: string) => call(null, 'POST', `/api/public/salesrooms/${room.json().publicId}/messages`, { body, name: 'Bea Buyer' })
+
+    for (const body of ['Hello', 'One more thing', 'And a third']) expect((await say(body)).statusCode).toBe(201)
+    expect((await nextPush()).payload).toMatchObject({ title: 'Bea Buyer in Acme rollout', body: 'Hello' })
+    const centre = (await call(owner, 'GET', '/api/notifications')).json() as { notifications: { data: { message?: string } }[] }
+    expect(centre.notifications.map((n) => n.data.message)).toEqual(['And a third', 'One more thing', 'Hello'])
+
+    // Read: the buyer's next message is pushed, and it is the next push (the two between never were).
+    await call(owner, 'POST', '/api/notifications/read', {})
+    expect((await say('Are you there?')).statusCode).toBe(201)
+    expect((await nextPush()).payload).toMatchObject({ body: 'Are you there?' })
+  })
+
   it('forgets a subscription the push service says is gone, and unsubscribes with the spec’s error', async () => {
     const host = await buildOwner(app)
     const kept = pushService.subscribe()

@@ -7,7 +7,7 @@ import {
   type NotificationPreferences,
   SocketEvents,
 } from '@closeroom/shared'
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { notificationPreferences, notifications, users } from '../../db/schema/index.ts'
 import type { Jobs } from '../../jobs/queue.ts'
@@ -20,6 +20,13 @@ import { notificationText } from './texts.ts'
 
 const DELIVER_QUEUE = 'notification-deliver'
 const PAGE = 30
+
+/**
+ * A buyer writing in a sales room sends several messages in a row: the first is pushed or emailed, and the
+ * next ones to the same page, while an earlier one is unread and less than five minutes old, go to the
+ * notification centre and the open app only. One buzz per conversation, not one per line.
+ */
+const QUIET_AFTER: Partial<Record<NotificationKind, number>> = { 'salesroom-message': 5 * 60_000 }
 
 type Row = typeof notifications.$inferSelect
 const present = (row: Row): NotificationEntry => ({
@@ -40,11 +47,31 @@ type Deps = { db: Db; realtime: Pick<Realtime, 'toUser'>; jobs: Jobs; mailer: Ma
  * whatever the page that shows it live needs), then pushed and emailed by the job queue as the user chose.
  */
 export async function createNotifications({ db, realtime, jobs, mailer, push, appUrl }: Deps) {
+  /** Whether an unread notice of the same kind and page, younger than `ms`, went to the user already. */
+  async function followsUnread(notice: Notice, ms: number) {
+    const [earlier] = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, notice.userId),
+          eq(notifications.kind, notice.kind),
+          eq(notifications.url, notice.url),
+          isNull(notifications.readAt),
+          gt(notifications.createdAt, new Date(Date.now() - ms)),
+        ),
+      )
+      .limit(1)
+    return Boolean(earlier)
+  }
+
   async function send(notice: Notice, live: Record<string, unknown> = {}) {
+    const quiet = QUIET_AFTER[notice.kind]
+    const delivered = quiet === undefined || !(await followsUnread(notice, quiet))
     const [row] = await db.insert(notifications).values(notice).returning()
     if (!row) throw new Error('notification insert returned nothing')
     realtime.toUser(notice.userId, SocketEvents.userNewNotification, { type: notice.kind, ...live, notification: present(row) })
-    await jobs.send(DELIVER_QUEUE, { id: row.id })
+    if (delivered) await jobs.send(DELIVER_QUEUE, { id: row.id })
   }
 
   async function list(auth: AuthContext) {
