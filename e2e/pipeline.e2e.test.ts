@@ -208,6 +208,31 @@ it('keeps a client thread live for teammates, with edits', async () => {
   await thread(other).getByText('edited', { exact: false }).waitFor()
 })
 
+it('opens the client clicked while a search is still settling, not pulled back to the list', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Sam Search' })
+  await api(owner, 'POST', '/clients', { name: 'Hana Sato', company: 'Acme' })
+  const page = await harness.newPage()
+  await page.clock.install()
+  await signIn(page, owner.user.email, 'Sam Search')
+  await page.goto('/clients')
+  await page.getByRole('row').filter({ hasText: 'Hana Sato' }).waitFor()
+  // The client page's code arrives only after the search box has settled (300 ms after the last key).
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/ClientPage-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.getByLabel('Search by name, email or company').fill('hana')
+  await page.getByRole('row').filter({ hasText: 'Hana Sato' }).click()
+  await page.clock.runFor(1_000)
+  release()
+  await page.getByRole('heading', { name: 'Hana Sato', level: 1 }).waitFor()
+  expect(new URL(page.url()).pathname).toMatch(/^\/clients\/[\w-]+$/)
+})
+
 // ---- Languages and accessibility ----
 
 const pagesToCheck = (dealId: string, clientId: string) => [

@@ -18,11 +18,12 @@ import {
   Typography,
 } from '@mui/material'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
 import { avatarColours } from '../../components/PeopleAvatars'
 import { serverErrorText } from '../../lib/errorText'
+import { useSearchBox } from '../../lib/useSearchBox'
 import { useTranslation } from '../../locales/i18n'
 import { usePipelineToasts } from '../deals/realtime'
 import { ClientDialog } from './ClientFormFields'
@@ -33,19 +34,11 @@ export default function ClientsPage() {
   const { t } = useTranslation()
   usePipelineToasts()
   const navigate = useNavigate()
-  const [params, setParams] = useSearchParams()
-  const [search, setSearch] = useState(params.get('q') ?? '')
+  const [params] = useSearchParams()
+  const [search, setSearch] = useSearchBox()
   const [creating, setCreating] = useState(false)
   const q = params.get('q') ?? ''
   const clients = useClients(q, 100)
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const value = search.trim()
-      if (value !== q) setParams(value ? { q: value } : {}, { replace: true })
-    }, 300)
-    return () => clearTimeout(timer)
-  }, [search, q, setParams])
 
   return (
     <>

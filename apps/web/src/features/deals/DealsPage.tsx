@@ -22,11 +22,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
 import { avatarColours } from '../../components/PeopleAvatars'
 import { serverErrorText } from '../../lib/errorText'
+import { useSearchBox } from '../../lib/useSearchBox'
 import { useTranslation } from '../../locales/i18n'
 import { useUsers } from '../users/queries'
 import { formatDay, formatMoney, formatRelative } from './money'
@@ -44,16 +45,6 @@ const columns: { sort: Sort | null; key: string; align?: 'right' }[] = [
   { sort: 'updated', key: 'updated' },
 ]
 
-/** The search box waits for a pause in typing before it asks the server. */
-function useDebounced<T>(value: T, ms = 300): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return debounced
-}
-
 /** /deals: every deal of the organization, filtered and sorted on the server, the filters kept in the address. */
 export default function DealsPage() {
   const { t, i18n } = useTranslation()
@@ -62,8 +53,7 @@ export default function DealsPage() {
   const [params, setParams] = useSearchParams()
   const stages = useStages()
   const users = useUsers()
-  const [search, setSearch] = useState(params.get('q') ?? '')
-  const q = useDebounced(search.trim())
+  const [search, setSearch] = useSearchBox()
 
   const filters: DealFilters = useMemo(
     () => ({
@@ -91,11 +81,6 @@ export default function DealsPage() {
       { replace: true },
     )
   }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search changes the address
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== q) setParam({ q: q || undefined })
-  }, [q])
 
   const deals = useDeals(filters)
   const rows = deals.data?.pages.flatMap((page) => page.deals) ?? []
