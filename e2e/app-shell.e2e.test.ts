@@ -49,6 +49,9 @@ it('shows the top progress bar only for a route change slower than 300 ms', asyn
   })
   await page.getByRole('link', { name: 'Teams' }).click()
   await page.locator('#nprogress .bar').waitFor()
+  // Decoration only: no made-up ARIA role for screen readers (NProgress's template had role="bar").
+  expect(await page.locator('#nprogress .bar').getAttribute('aria-hidden')).toBe('true')
+  expect(await page.locator('#nprogress [role]').count()).toBe(0)
   release()
   await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor()
   await page.locator('#nprogress').waitFor({ state: 'detached' })
