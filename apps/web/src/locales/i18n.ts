@@ -163,8 +163,8 @@ function loadArea(area: TextArea, language: Language): Promise<void> {
   const key = `${language}/${area}`
   let loading = loaded.get(key)
   if (!loading) {
-    loading = areas[area][language]().then((area) => {
-      texts[language] = merge(texts[language] ?? {}, area)
+    loading = areas[area][language]().then((tree) => {
+      texts[language] = merge(texts[language] ?? {}, tree)
       changed()
     })
     loading.catch(() => loaded.delete(key))

@@ -1,25 +1,10 @@
 import AddRounded from '@mui/icons-material/AddRounded'
 import SearchRounded from '@mui/icons-material/SearchRounded'
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  InputAdornment,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material'
+import { Alert, Avatar, Button, Card, InputAdornment, Stack, TableCell, TextField, Typography } from '@mui/material'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
 import { useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
+import { LinkRow, ListTable, RowTitle } from '../../components/ListTable'
 import { PageHeader } from '../../components/PageHeader'
 import { avatarColours } from '../../components/PeopleAvatars'
 import { serverErrorText } from '../../lib/errorText'
@@ -33,8 +18,8 @@ import { useClients } from './queries'
 export default function ClientsPage() {
   const { t } = useTranslation()
   usePipelineToasts()
-  const navigate = useNavigate()
   const [params] = useSearchParams()
+  const navigate = useNavigate()
   const [search, setSearch] = useSearchBox()
   const [creating, setCreating] = useState(false)
   const q = params.get('q') ?? ''
@@ -72,68 +57,44 @@ export default function ClientsPage() {
             {serverErrorText(t, clients.error.message)}
           </Alert>
         )}
-        <TableContainer>
-          <Table aria-label={t('pipeline.clients.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('pipeline.clients.name')}</TableCell>
-                <TableCell>{t('pipeline.clients.company')}</TableCell>
-                <TableCell>{t('pipeline.clients.email')}</TableCell>
-                <TableCell>{t('pipeline.clients.phone')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {clients.isPending &&
-                [0, 1, 2].map((row) => (
-                  <TableRow key={row}>
-                    <TableCell colSpan={4}>
-                      <Skeleton height={36} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {clients.data?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={4} sx={{ py: 8, textAlign: 'center', color: 'text.secondary' }}>
-                    {q ? t('pipeline.clients.noMatch') : t('pipeline.clients.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-              {clients.data?.map((client) => (
-                <TableRow key={client.id} hover onClick={() => navigate(`/clients/${client.id}`)} sx={{ cursor: 'pointer' }}>
-                  <TableCell>
-                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                      <Avatar alt="" sx={{ width: 32, height: 32, fontSize: 14, ...avatarColours(client.name) }}>
-                        {client.name.slice(0, 1).toUpperCase()}
-                      </Avatar>
-                      <div>
-                        <Typography
-                          component={Link}
-                          to={`/clients/${client.id}`}
-                          onClick={(event) => event.stopPropagation()}
-                          sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none' }}
-                        >
-                          {client.name}
-                        </Typography>
-                        {client.title && (
-                          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                            {client.title}
-                          </Typography>
-                        )}
-                      </div>
-                    </Stack>
-                  </TableCell>
-                  <TableCell>{client.company}</TableCell>
-                  <TableCell>
-                    <bdi>{client.email}</bdi>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <bdi>{client.phone ? (parsePhoneNumberFromString(client.phone)?.formatInternational() ?? client.phone) : ''}</bdi>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListTable
+          label={t('pipeline.clients.title')}
+          columns={[
+            { label: t('pipeline.clients.name') },
+            { label: t('pipeline.clients.company') },
+            { label: t('pipeline.clients.email') },
+            { label: t('pipeline.clients.phone') },
+          ]}
+          items={clients.data}
+          loading={clients.isPending}
+          empty={q ? t('pipeline.clients.noMatch') : t('pipeline.clients.empty')}
+          row={(client) => (
+            <LinkRow key={client.id} to={`/clients/${client.id}`}>
+              <TableCell>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <Avatar alt="" sx={{ width: 32, height: 32, fontSize: 14, ...avatarColours(client.name) }}>
+                    {client.name.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                  <div>
+                    <RowTitle to={`/clients/${client.id}`}>{client.name}</RowTitle>
+                    {client.title && (
+                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                        {client.title}
+                      </Typography>
+                    )}
+                  </div>
+                </Stack>
+              </TableCell>
+              <TableCell>{client.company}</TableCell>
+              <TableCell>
+                <bdi>{client.email}</bdi>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <bdi>{client.phone ? (parsePhoneNumberFromString(client.phone)?.formatInternational() ?? client.phone) : ''}</bdi>
+              </TableCell>
+            </LinkRow>
+          )}
+        />
       </Card>
       <ClientDialog open={creating} onClose={() => setCreating(false)} onCreated={(client) => navigate(`/clients/${client.id}`)} />
     </>

@@ -1,20 +1,8 @@
 import AddRounded from '@mui/icons-material/AddRounded'
-import {
-  Alert,
-  Button,
-  Card,
-  Chip,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material'
-import { Link, useNavigate } from 'react-router'
+import { Alert, Button, Card, Chip, TableCell, Typography } from '@mui/material'
+import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
+import { LinkRow, ListTable, RowTitle } from '../../components/ListTable'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
@@ -26,7 +14,6 @@ import { useProducts } from './queries'
 export default function ProductsPage() {
   const { t, i18n } = useTranslation()
   usePipelineToasts()
-  const navigate = useNavigate()
   const me = useAuthContext().user
   const isAdmin = me?.role === 'owner' || me?.role === 'admin'
   const products = useProducts()
@@ -44,64 +31,40 @@ export default function ProductsPage() {
       />
       {products.isError && <Alert severity="error">{serverErrorText(t, products.error.message)}</Alert>}
       <Card>
-        <TableContainer>
-          <Table aria-label={t('pipeline.products.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('pipeline.products.name')}</TableCell>
-                <TableCell align="right">{t('pipeline.products.price')}</TableCell>
-                <TableCell>{t('pipeline.products.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {products.isPending &&
-                [0, 1, 2].map((row) => (
-                  <TableRow key={row}>
-                    <TableCell colSpan={3}>
-                      <Skeleton height={36} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {products.data?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={3} sx={{ py: 8, textAlign: 'center', color: 'text.secondary' }}>
-                    {t('pipeline.products.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-              {products.data?.map((product) => (
-                <TableRow key={product.id} hover onClick={() => navigate(`/products/${product.id}`)} sx={{ cursor: 'pointer' }}>
-                  <TableCell>
-                    <Typography
-                      component={Link}
-                      to={`/products/${product.id}`}
-                      onClick={(event) => event.stopPropagation()}
-                      sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none' }}
-                    >
-                      {product.name}
-                    </Typography>
-                    {product.description && (
-                      <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 520 }} noWrap>
-                        {product.description}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {formatMoney(product.price, product.currency, i18n.language)}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={product.active ? 'success' : 'default'}
-                      variant={product.active ? 'filled' : 'outlined'}
-                      label={product.active ? t('pipeline.products.active') : t('pipeline.products.inactive')}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListTable
+          label={t('pipeline.products.title')}
+          columns={[
+            { label: t('pipeline.products.name') },
+            { label: t('pipeline.products.price'), align: 'right' },
+            { label: t('pipeline.products.status') },
+          ]}
+          items={products.data}
+          loading={products.isPending}
+          empty={t('pipeline.products.empty')}
+          row={(product) => (
+            <LinkRow key={product.id} to={`/products/${product.id}`}>
+              <TableCell>
+                <RowTitle to={`/products/${product.id}`}>{product.name}</RowTitle>
+                {product.description && (
+                  <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 520 }} noWrap>
+                    {product.description}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(product.price, product.currency, i18n.language)}
+              </TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={product.active ? 'success' : 'default'}
+                  variant={product.active ? 'filled' : 'outlined'}
+                  label={product.active ? t('pipeline.products.active') : t('pipeline.products.inactive')}
+                />
+              </TableCell>
+            </LinkRow>
+          )}
+        />
       </Card>
     </>
   )

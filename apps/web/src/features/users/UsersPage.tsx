@@ -1,22 +1,8 @@
 import AddRounded from '@mui/icons-material/AddRounded'
-import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material'
-import { Link, useNavigate } from 'react-router'
+import { Alert, Avatar, Box, Button, Card, Stack, TableCell, Typography } from '@mui/material'
+import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
+import { LinkRow, ListTable, RowTitle } from '../../components/ListTable'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
@@ -27,7 +13,6 @@ import { StatusChip } from './UserChips'
 
 export default function UsersPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const { user: me } = useAuthContext()
   const users = useUsers()
   const presence = usePresence()
@@ -47,71 +32,41 @@ export default function UsersPage() {
       />
       {users.isError && <Alert severity="error">{serverErrorText(t, users.error.message)}</Alert>}
       <Card>
-        <TableContainer>
-          <Table>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('people.users.name')}</TableCell>
-                <TableCell>{t('people.role')}</TableCell>
-                <TableCell>{t('people.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.isPending &&
-                [0, 1, 2].map((row) => (
-                  <TableRow key={row}>
-                    <TableCell colSpan={3}>
-                      <Skeleton height={40} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {users.data?.map((user) => (
-                <TableRow
-                  key={user.id}
-                  hover={isAdmin}
-                  onClick={isAdmin ? () => navigate(`/users/${user.id}/edit`) : undefined}
-                  sx={{ cursor: isAdmin ? 'pointer' : 'default' }}
-                >
-                  <TableCell>
-                    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                      <PresenceBadge state={presence(user.id)}>
-                        <Avatar src={user.avatarUrl ?? undefined} alt="" sx={{ bgcolor: 'primary.main' }}>
-                          {user.name.slice(0, 1).toUpperCase()}
-                        </Avatar>
-                      </PresenceBadge>
-                      <Box sx={{ minWidth: 0 }}>
-                        {isAdmin ? (
-                          <Typography
-                            component={Link}
-                            to={`/users/${user.id}/edit`}
-                            sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none' }}
-                          >
-                            {user.name}
-                          </Typography>
-                        ) : (
-                          <Typography sx={{ fontWeight: 600 }}>{user.name}</Typography>
-                        )}
-                        {user.id === me?.id && (
-                          <Typography component="span" sx={{ color: 'text.secondary' }}>
-                            {' '}
-                            ({t('people.users.you')})
-                          </Typography>
-                        )}
-                        <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
-                          <bdi>{user.email}</bdi>
-                        </Typography>
-                      </Box>
-                    </Stack>
-                  </TableCell>
-                  <TableCell>{t(`people.roles.${user.role}`)}</TableCell>
-                  <TableCell>
-                    <StatusChip status={user.status} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListTable
+          label={t('people.users.title')}
+          columns={[{ label: t('people.users.name') }, { label: t('people.role') }, { label: t('people.status') }]}
+          items={users.data}
+          loading={users.isPending}
+          row={(user) => (
+            <LinkRow key={user.id} to={isAdmin ? `/users/${user.id}/edit` : undefined}>
+              <TableCell>
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                  <PresenceBadge state={presence(user.id)}>
+                    <Avatar src={user.avatarUrl ?? undefined} alt="" sx={{ bgcolor: 'primary.main' }}>
+                      {user.name.slice(0, 1).toUpperCase()}
+                    </Avatar>
+                  </PresenceBadge>
+                  <Box sx={{ minWidth: 0 }}>
+                    <RowTitle to={isAdmin ? `/users/${user.id}/edit` : undefined}>{user.name}</RowTitle>
+                    {user.id === me?.id && (
+                      <Typography component="span" sx={{ color: 'text.secondary' }}>
+                        {' '}
+                        ({t('people.users.you')})
+                      </Typography>
+                    )}
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+                      <bdi>{user.email}</bdi>
+                    </Typography>
+                  </Box>
+                </Stack>
+              </TableCell>
+              <TableCell>{t(`people.roles.${user.role}`)}</TableCell>
+              <TableCell>
+                <StatusChip status={user.status} />
+              </TableCell>
+            </LinkRow>
+          )}
+        />
       </Card>
     </>
   )
