@@ -126,6 +126,8 @@ export function registerMeetingSockets({
       return { ok: true, state: 'waiting', self }
     }
 
+    // Asked before the seat is taken: the answer then follows the others' news of us at once.
+    const recording = await isRecording(meeting.id)
     for (const { socket: old } of stale) {
       old.leave(meetingRoom(meeting.id))
       old.leave(participantRoom(meeting.id, self.id))
@@ -143,7 +145,7 @@ export function registerMeetingSockets({
       participants: others.map(({ seat }) => seat.participant),
       waiting: member ? waiting : [],
       // Someone joining a call already being recorded sees the indicator at once, not at the next change.
-      recording: await isRecording(meeting.id),
+      recording,
     }
   }
 

@@ -71,25 +71,31 @@ export class MeetingCall {
       this.dropPeers()
       this.set({ phase: { name: 'reconnecting' } })
     })
-    socket.on(SocketEvents.meetingNewParticipant, ({ participant }: { participant: MeetingParticipant }) => {
-      // The same id again is that participant back from a drop: their old connection is gone.
-      this.peers.get(participant.id)?.close()
-      this.peers.delete(participant.id)
-      this.participants.set(participant.id, participant)
-      this.connect(participant.id)
-      this.publish()
-    })
+    socket.on(SocketEvents.meetingNewParticipant, ({ participant }: { participant: MeetingParticipant }) =>
+      this.whenIn(() => {
+        // The same id again is that participant back from a drop: their old connection is gone.
+        this.peers.get(participant.id)?.close()
+        this.peers.delete(participant.id)
+        this.participants.set(participant.id, participant)
+        this.connect(participant.id)
+        this.publish()
+      }),
+    )
     for (const event of [SocketEvents.meetingLeave, SocketEvents.meetingParticipantInactive])
-      socket.on(event, ({ id }: { id: string }) => this.remove(id))
-    socket.on(SocketEvents.meetingParticipantActive, ({ id, muted, cameraOff }: { id: string; muted: boolean; cameraOff: boolean }) => {
-      const participant = this.participants.get(id)
-      if (participant) this.participants.set(id, { ...participant, muted, cameraOff })
-      this.publish()
-    })
-    socket.on(ProductSocketEvents.meetingSignal, ({ from, ...signal }: MeetingSignalFrom) => {
-      const peer = this.peers.get(from) ?? this.connect(from)
-      void peer.receive(signal)
-    })
+      socket.on(event, ({ id }: { id: string }) => this.whenIn(() => this.remove(id)))
+    socket.on(SocketEvents.meetingParticipantActive, ({ id, muted, cameraOff }: { id: string; muted: boolean; cameraOff: boolean }) =>
+      this.whenIn(() => {
+        const participant = this.participants.get(id)
+        if (participant) this.participants.set(id, { ...participant, muted, cameraOff })
+        this.publish()
+      }),
+    )
+    socket.on(ProductSocketEvents.meetingSignal, ({ from, ...signal }: MeetingSignalFrom) =>
+      this.whenIn(() => {
+        const peer = this.peers.get(from) ?? this.connect(from)
+        void peer.receive(signal)
+      }),
+    )
     socket.on(ProductSocketEvents.meetingChat, (message: MeetingChatMessage) => this.set({ chat: [...this.state.chat, message] }))
     socket.on(SocketEvents.meetingRecordingChange, ({ recording }: RecordingChange) =>
       this.set({ recording: recording.status === 'recording' }),
@@ -101,11 +107,26 @@ export class MeetingCall {
     })
   }
 
+  /**
+   * The others hear of us as soon as the server seats us, and may send an offer before our join's answer
+   * arrives. What the call says meanwhile waits for that answer: until then we know neither our id (which
+   * decides who is polite) nor who is in, and setting up the call would drop a peer made from that offer.
+   */
+  private held: (() => void)[] | null = null
+
+  private whenIn(handle: () => void) {
+    if (this.held) this.held.push(handle)
+    else handle()
+  }
+
   private async join() {
     const socket = this.socket
     if (!socket || this.closed) return
     const { publicId, name, key, media } = this.options
+    this.held = []
     const ack = (await socket.emitWithAck(SocketEvents.meetingJoin, { meetingId: publicId, name, key, ...media })) as MeetingJoinAck
+    const held = this.held ?? []
+    this.held = null
     if (this.closed) return
     if (!ack.ok) return this.set({ phase: { name: 'refused', message: ack.message } })
     if (ack.state === 'waiting') return this.set({ phase: { name: 'waiting' }, self: ack.self })
@@ -116,6 +137,7 @@ export class MeetingCall {
       this.participants.set(participant.id, participant)
       this.connect(participant.id)
     }
+    for (const handle of held) handle()
     this.set({ phase: { name: 'in' }, waiting: ack.waiting, recording: ack.recording })
   }
 
