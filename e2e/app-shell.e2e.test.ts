@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
-import { signIn } from './flows.ts'
+import { holdRequests, signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 let harness: Harness
@@ -39,14 +39,7 @@ it('shows the top progress bar only for a route change slower than 300 ms', asyn
   expect(await sawProgress(page)).toBe(false)
 
   // Slow: the teams page's code takes a second to arrive.
-  let release: () => void = () => undefined
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/assets/TeamsPage-*.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdRequests(page, '**/assets/TeamsPage-*.js')
   await page.getByRole('link', { name: 'Teams' }).click()
   await page.locator('#nprogress .bar').waitFor()
   // Decoration only: no made-up ARIA role for screen readers (NProgress's template had role="bar").

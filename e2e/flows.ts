@@ -15,3 +15,16 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Your account' }).click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
 }
+
+/** Holds the page's requests for `url` (a glob) until the returned function is called: a slow download. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildMember, buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
-import { signIn } from './flows.ts'
+import { holdRequests, signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // The pipeline a sales team uses every day: deals, the board, clients, the deal and client threads, stages.
@@ -217,14 +217,7 @@ it('opens the client clicked while a search is still settling, not pulled back t
   await page.goto('/clients')
   await page.getByRole('row').filter({ hasText: 'Hana Sato' }).waitFor()
   // The client page's code arrives only after the search box has settled (300 ms after the last key).
-  let release: () => void = () => undefined
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/assets/ClientPage-*.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdRequests(page, '**/assets/ClientPage-*.js')
   await page.getByLabel('Search by name, email or company').fill('hana')
   await page.getByRole('row').filter({ hasText: 'Hana Sato' }).click()
   await page.clock.runFor(1_000)
