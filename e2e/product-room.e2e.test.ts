@@ -7,11 +7,13 @@ import { bookings } from '../apps/server/src/db/schema/index.ts'
 import { buildEventType, nextMonday } from '../apps/server/src/testing/booking.ts'
 import { buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
+import { PDF, PNG } from '../apps/server/src/testing/files.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A product's public room: the seller publishes it from the product page and picks its booking widget; a
 // signed-out buyer opens /p/:id, books a time and sends the "talk to sales" form; the seller finds the deal.
+// The product's images and documents, added on its page, show in the room.
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -120,6 +122,55 @@ it('the seller publishes the room; a buyer books a time and talks to sales; the 
   await editor.getByText('Bea Buyer asked about Platform in its product room').waitFor()
   await editor.getByText(hostile).first().waitFor()
   expect(await editor.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined()
+})
+
+it('the seller adds images and a document to a product and puts the second image first; the buyer sees them so', async () => {
+  const product = await buildProduct(harness.server.app, seller, { name: 'Media kit' })
+  const res = await harness.server.app.inject({
+    method: 'PUT',
+    url: `/api/products/${product.id}/room`,
+    headers: { cookie: seller.cookie },
+    payload: { published: true, eventTypeId: eventType.id },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  const editor = await harness.newPage()
+  await signIn(editor, seller.user.email, 'Olivia Owner')
+  await editor.goto(`/products/${product.id}`)
+  const card = editor.getByRole('region', { name: 'Images and documents' })
+  await card.getByText('No images yet.', { exact: false }).waitFor()
+
+  // Two images at once from the file chooser, in the order chosen.
+  const images = editor.waitForEvent('filechooser')
+  await card.getByRole('button', { name: 'Add images' }).click()
+  await (await images).setFiles([
+    { name: 'front.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'side.png', mimeType: 'image/png', buffer: PNG },
+  ])
+  const order = () => card.locator('ol img').evaluateAll((shown) => shown.map((image) => image.getAttribute('alt')))
+  await expect.poll(order).toEqual(['front.png', 'side.png'])
+  await card.getByRole('button', { name: 'Move “side.png” earlier' }).click()
+  await expect.poll(order).toEqual(['side.png', 'front.png'])
+  expect(await card.getByRole('button', { name: 'Move “side.png” earlier' }).isDisabled()).toBe(true)
+
+  const documents = editor.waitForEvent('filechooser')
+  await card.getByRole('button', { name: 'Add documents' }).click()
+  await (await documents).setFiles({ name: 'Price list.pdf', mimeType: 'application/pdf', buffer: PDF })
+  await card.getByRole('link', { name: 'Open “Price list.pdf”' }).waitFor()
+  await card.getByText(/^\d+\s?B$/).waitFor()
+
+  // The buyer's room leads with the image moved first and offers the document.
+  const page = await buyer()
+  await page.goto(`/p/${res.json().roomId}`)
+  await page.getByRole('group', { name: 'Pictures of Media kit' }).getByRole('img', { name: 'side.png' }).waitFor()
+  await page.getByRole('region', { name: 'Documents' }).getByRole('link', { name: 'Download Price list.pdf' }).waitFor()
+
+  // Deleted, after a confirmation, it leaves the product and its room.
+  await card.getByRole('button', { name: 'Delete “Price list.pdf”' }).click()
+  await editor.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  await card.getByText('No documents yet.').waitFor()
+  await page.reload()
+  await page.getByRole('heading', { level: 1, name: 'Media kit' }).waitFor()
+  expect(await page.getByRole('region', { name: 'Documents' }).count()).toBe(0)
 })
 
 for (const mode of ['light', 'dark'] as const) {

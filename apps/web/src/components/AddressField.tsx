@@ -3,20 +3,22 @@ import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded'
 import { Button, IconButton, Stack, TextField, Tooltip } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
+import { useTranslation } from '../locales/i18n'
 import { ConfirmDialog } from './ConfirmDialog'
-
-type Labels = { label: string; copy: string; open: string; copied: string }
 
 /**
  * A public page's address, read-only, with copy and open buttons. Where the clipboard is refused (an
- * http page, a denied permission), the address shows in a toast to copy by hand.
+ * http page, a denied permission), the address shows in a toast to copy by hand. `texts` is the key prefix
+ * of the page's words for it: `address`, `copy`, `open` and `copied` (each public page names its own).
  */
-export function AddressField({ url, labels, testId }: { url: string; labels: Labels; testId?: string }) {
+export function AddressField({ url, texts, testId }: { url: string; texts: string; testId?: string }) {
+  const { t } = useTranslation()
   const { enqueueSnackbar } = useSnackbar()
+  const [copyLabel, openLabel] = [t(`${texts}.copy`), t(`${texts}.open`)]
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url)
-      enqueueSnackbar(labels.copied, { variant: 'success' })
+      enqueueSnackbar(t(`${texts}.copied`), { variant: 'success' })
     } catch {
       enqueueSnackbar(url, { variant: 'info' })
     }
@@ -25,18 +27,18 @@ export function AddressField({ url, labels, testId }: { url: string; labels: Lab
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <TextField
         value={url}
-        label={labels.label}
+        label={t(`${texts}.address`)}
         size="small"
         fullWidth
         slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', 'data-testid': testId } }}
       />
-      <Tooltip title={labels.copy}>
-        <IconButton aria-label={labels.copy} onClick={() => void copy()}>
+      <Tooltip title={copyLabel}>
+        <IconButton aria-label={copyLabel} onClick={() => void copy()}>
           <ContentCopyRounded />
         </IconButton>
       </Tooltip>
-      <Tooltip title={labels.open}>
-        <IconButton aria-label={labels.open} href={url} target="_blank" rel="noopener noreferrer">
+      <Tooltip title={openLabel}>
+        <IconButton aria-label={openLabel} href={url} target="_blank" rel="noopener noreferrer">
           <OpenInNewRounded />
         </IconButton>
       </Tooltip>
@@ -44,27 +46,30 @@ export function AddressField({ url, labels, testId }: { url: string; labels: Lab
   )
 }
 
-type RotateLabels = { button: string; title: string; text: string; confirm: string; cancel: string }
 type Rotation = {
   isPending: boolean
   error: { message: string } | null
   mutate(variables: undefined, options: { onSuccess(): void }): void
 }
 
-/** "New address": after a confirmation, the old link stops working (a room's or a product room's). */
-export function RotateAddressButton({ labels, rotate }: { labels: RotateLabels; rotate: Rotation }) {
+/**
+ * "New address": after a confirmation, the old link stops working (a room's or a product room's). `texts` is
+ * the key prefix of `rotate`, `rotateTitle`, `rotateText`, `rotateConfirm` and `cancel`.
+ */
+export function RotateAddressButton({ texts, rotate }: { texts: string; rotate: Rotation }) {
+  const { t } = useTranslation()
   const [confirming, setConfirming] = useState(false)
   return (
     <>
       <Button sx={{ mt: 2 }} color="warning" variant="outlined" onClick={() => setConfirming(true)}>
-        {labels.button}
+        {t(`${texts}.rotate`)}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title={labels.title}
-        text={labels.text}
-        confirmLabel={labels.confirm}
-        cancelLabel={labels.cancel}
+        title={t(`${texts}.rotateTitle`)}
+        text={t(`${texts}.rotateText`)}
+        confirmLabel={t(`${texts}.rotateConfirm`)}
+        cancelLabel={t(`${texts}.cancel`)}
         color="warning"
         pending={rotate.isPending}
         error={rotate.error?.message}

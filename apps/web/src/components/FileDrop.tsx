@@ -1,6 +1,10 @@
+import { DOCUMENT_TYPES } from '@closeroom/shared'
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined'
 import { alpha, Box, Button, LinearProgress, Typography } from '@mui/material'
 import { type DragEvent, useId, useRef, useState } from 'react'
+
+/** A document picker's accept list: the types, and the extensions for systems that know a file by its name only. */
+export const DOCUMENT_ACCEPT = [...DOCUMENT_TYPES, '.pdf', '.docx', '.xlsx', '.pptx', '.txt', '.csv'].join(',')
 
 type Props = {
   /** The button's words, e.g. "Choose a file". */

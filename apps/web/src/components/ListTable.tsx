@@ -1,4 +1,4 @@
-import { Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material'
+import { Chip, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 
@@ -82,4 +82,9 @@ export function RowTitle({ to, children }: { to?: string; children: ReactNode })
       {children}
     </Typography>
   )
+}
+
+/** A row's on/off state (a product on sale, a page published): filled green when on, outlined grey when off. */
+export function StatusChip({ on, label }: { on: boolean; label: string }) {
+  return <Chip size="small" color={on ? 'success' : 'default'} variant={on ? 'filled' : 'outlined'} label={label} />
 }

@@ -213,16 +213,7 @@ function Address({ page }: { page: LandingPage }) {
           {t('landingApp.editor.unpublished')}
         </Alert>
       )}
-      <AddressField
-        url={url}
-        testId="landing-url"
-        labels={{
-          label: t('landingApp.editor.address'),
-          copy: t('landingApp.editor.copy'),
-          open: t('landingApp.editor.open'),
-          copied: t('landingApp.editor.copied'),
-        }}
-      />
+      <AddressField url={url} testId="landing-url" texts="landingApp.editor" />
     </>
   )
 }

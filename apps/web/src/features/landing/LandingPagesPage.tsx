@@ -1,9 +1,9 @@
 import AddRounded from '@mui/icons-material/AddRounded'
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded'
-import { Alert, Button, Card, Chip, IconButton, Link as MuiLink, Stack, TableCell, Tooltip, Typography } from '@mui/material'
+import { Alert, Button, Card, IconButton, Link as MuiLink, Stack, TableCell, Tooltip, Typography } from '@mui/material'
 import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
-import { LinkRow, ListTable, RowTitle } from '../../components/ListTable'
+import { LinkRow, ListTable, RowTitle, StatusChip } from '../../components/ListTable'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDate } from '../../lib/intl'
@@ -54,12 +54,7 @@ export default function LandingPagesPage() {
                   )}
                 </TableCell>
                 <TableCell>
-                  <Chip
-                    size="small"
-                    color={page.published ? 'success' : 'default'}
-                    variant={page.published ? 'filled' : 'outlined'}
-                    label={page.published ? t('landingApp.list.published') : t('landingApp.list.draft')}
-                  />
+                  <StatusChip on={page.published} label={page.published ? t('landingApp.list.published') : t('landingApp.list.draft')} />
                 </TableCell>
                 <TableCell onClick={(event) => event.stopPropagation()}>
                   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>

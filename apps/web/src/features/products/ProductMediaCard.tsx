@@ -1,12 +1,12 @@
-import { DOCUMENT_TYPES, FILE_LIMITS, IMAGE_TYPES, type ProductFile } from '@closeroom/shared'
+import { FILE_LIMITS, IMAGE_TYPES, type ProductFile } from '@closeroom/shared'
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
-import { Alert, Box, Card, IconButton, Link, Skeleton, Stack, Typography } from '@mui/material'
+import { Alert, Box, Card, IconButton, Skeleton, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { FileDrop, useFileUploads } from '../../components/FileDrop'
-import { FileTypeIcon } from '../../components/FileTypeIcon'
+import { DOCUMENT_ACCEPT, FileDrop, useFileUploads } from '../../components/FileDrop'
+import { FileRow } from '../../components/FileRow'
 import { serverErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
 import { formatFileSize } from '../../lib/upload'
@@ -136,14 +136,16 @@ export function ProductMediaCard({ productId }: { productId: string }) {
       {documentList.length > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, mb: 2, p: 0 }}>
           {documentList.map((document) => (
-            <DocumentRow key={document.id} document={document} onDelete={() => setDeleting(document)} />
+            <Box component="li" key={document.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+              <DocumentRow document={document} onDelete={() => setDeleting(document)} />
+            </Box>
           ))}
         </Box>
       )}
       <FileDrop
         label={t('pipeline.products.media.addDocuments')}
         hint={t('pipeline.products.media.documentsHint', { size: FILE_LIMITS.documentBytes / MB })}
-        accept={[...DOCUMENT_TYPES, '.pdf', '.docx', '.xlsx', '.pptx', '.txt', '.csv'].join(',')}
+        accept={DOCUMENT_ACCEPT}
         multiple
         progress={documents.progress}
         onFiles={(chosen) => void documents.start(chosen)}
@@ -171,25 +173,16 @@ export function ProductMediaCard({ productId }: { productId: string }) {
 function DocumentRow({ document, onDelete }: { document: ProductFile; onDelete(): void }) {
   const { t, i18n } = useTranslation()
   return (
-    <Stack component="li" direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1, borderBottom: 1, borderColor: 'divider' }}>
-      <FileTypeIcon contentType={document.contentType} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Link
-          href={document.url}
-          target="_blank"
-          rel="noopener"
-          aria-label={t('pipeline.products.media.open', { name: document.name })}
-          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-        >
-          <bdi>{document.name}</bdi>
-        </Link>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {formatFileSize(document.size, intlLocale(i18n.language))}
-        </Typography>
-      </Box>
+    <FileRow
+      url={document.url}
+      contentType={document.contentType}
+      openLabel={t('pipeline.products.media.open', { name: document.name })}
+      title={<bdi>{document.name}</bdi>}
+      details={formatFileSize(document.size, intlLocale(i18n.language))}
+    >
       <IconButton aria-label={t('pipeline.products.media.remove', { name: document.name })} onClick={onDelete}>
         <DeleteOutlineRounded fontSize="small" />
       </IconButton>
-    </Stack>
+    </FileRow>
   )
 }

@@ -104,26 +104,8 @@ export function ProductRoomCard({ product }: { product: Product }) {
         </TextField>
         {url && (
           <div>
-            <AddressField
-              url={url}
-              testId="product-room-url"
-              labels={{
-                label: t('productRoom.card.address'),
-                copy: t('productRoom.card.copy'),
-                open: t('productRoom.card.open'),
-                copied: t('productRoom.card.copied'),
-              }}
-            />
-            <RotateAddressButton
-              rotate={rotate}
-              labels={{
-                button: t('productRoom.card.rotate'),
-                title: t('productRoom.card.rotateTitle'),
-                text: t('productRoom.card.rotateText'),
-                confirm: t('productRoom.card.rotateConfirm'),
-                cancel: t('productRoom.card.cancel'),
-              }}
-            />
+            <AddressField url={url} testId="product-room-url" texts="productRoom.card" />
+            <RotateAddressButton rotate={rotate} texts="productRoom.card" />
           </div>
         )}
       </Stack>

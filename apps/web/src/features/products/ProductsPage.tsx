@@ -1,8 +1,8 @@
 import AddRounded from '@mui/icons-material/AddRounded'
-import { Alert, Button, Card, Chip, TableCell, Typography } from '@mui/material'
+import { Alert, Button, Card, TableCell, Typography } from '@mui/material'
 import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
-import { LinkRow, ListTable, RowTitle } from '../../components/ListTable'
+import { LinkRow, ListTable, RowTitle, StatusChip } from '../../components/ListTable'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
@@ -55,12 +55,7 @@ export default function ProductsPage() {
                 {formatMoney(product.price, product.currency, i18n.language)}
               </TableCell>
               <TableCell>
-                <Chip
-                  size="small"
-                  color={product.active ? 'success' : 'default'}
-                  variant={product.active ? 'filled' : 'outlined'}
-                  label={product.active ? t('pipeline.products.active') : t('pipeline.products.inactive')}
-                />
+                <StatusChip on={product.active} label={product.active ? t('pipeline.products.active') : t('pipeline.products.inactive')} />
               </TableCell>
             </LinkRow>
           )}

@@ -20,26 +20,8 @@ export function AddressCard({ dealId, room }: { dealId: string; room: Salesroom 
             {t('salesroom.editor.unpublished')}
           </Alert>
         )}
-        <AddressField
-          url={url}
-          testId="room-url"
-          labels={{
-            label: t('salesroom.editor.address'),
-            copy: t('salesroom.editor.copy'),
-            open: t('salesroom.editor.open'),
-            copied: t('salesroom.editor.copied'),
-          }}
-        />
-        <RotateAddressButton
-          rotate={rotate}
-          labels={{
-            button: t('salesroom.editor.rotate'),
-            title: t('salesroom.editor.rotateTitle'),
-            text: t('salesroom.editor.rotateText'),
-            confirm: t('salesroom.editor.rotateConfirm'),
-            cancel: t('salesroom.editor.cancel'),
-          }}
-        />
+        <AddressField url={url} testId="room-url" texts="salesroom.editor" />
+        <RotateAddressButton rotate={rotate} texts="salesroom.editor" />
       </CardContent>
     </Card>
   )

@@ -1,11 +1,12 @@
-import { DOCUMENT_TYPES, FILE_LIMITS, type RoomDocument } from '@closeroom/shared'
+import { FILE_LIMITS, type RoomDocument } from '@closeroom/shared'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import EditRounded from '@mui/icons-material/EditRounded'
-import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, Link, Skeleton, Stack, TextField, Typography } from '@mui/material'
+import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, Skeleton, Stack, TextField, Typography } from '@mui/material'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { FileDrop, useFileUploads } from '../../components/FileDrop'
-import { FileTypeIcon, fileKind } from '../../components/FileTypeIcon'
+import { DOCUMENT_ACCEPT, FileDrop, useFileUploads } from '../../components/FileDrop'
+import { FileRow } from '../../components/FileRow'
+import { fileKind } from '../../components/FileTypeIcon'
 import { serverErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
 import { formatFileSize } from '../../lib/upload'
@@ -65,7 +66,7 @@ export function DocumentsCard({ dealId }: { dealId: string }) {
         <FileDrop
           label={t('salesroom.editor.chooseFiles')}
           hint={t('salesroom.editor.documentsHint', { size: MAX_MB })}
-          accept={[...DOCUMENT_TYPES, '.pdf', '.docx', '.xlsx', '.pptx', '.txt', '.csv'].join(',')}
+          accept={DOCUMENT_ACCEPT}
           multiple
           progress={uploads.progress}
           onFiles={(files) => void uploads.start(files)}
@@ -93,30 +94,24 @@ export function DocumentsCard({ dealId }: { dealId: string }) {
 function DocumentRow({ document, onEdit, onDelete }: { document: RoomDocument; onEdit(): void; onDelete(): void }) {
   const { t, i18n } = useTranslation()
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-      <FileTypeIcon contentType={document.contentType} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Link
-          href={document.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t('salesroom.editor.openDocument', { title: document.title })}
-          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-          dir="auto"
-        >
-          {document.title}
-        </Link>
-        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+    <FileRow
+      url={document.url}
+      contentType={document.contentType}
+      openLabel={t('salesroom.editor.openDocument', { title: document.title })}
+      title={document.title}
+      details={
+        <>
           <bdi>{document.name}</bdi> · {fileKind(document.contentType).label} · {formatFileSize(document.size, intlLocale(i18n.language))}
-        </Typography>
-      </Box>
+        </>
+      }
+    >
       <IconButton aria-label={t('salesroom.editor.edit', { title: document.title })} onClick={onEdit}>
         <EditRounded fontSize="small" />
       </IconButton>
       <IconButton aria-label={t('salesroom.editor.remove', { title: document.title })} onClick={onDelete}>
         <DeleteOutlineRounded fontSize="small" />
       </IconButton>
-    </Stack>
+    </FileRow>
   )
 }
 
