@@ -13,6 +13,11 @@ export const CHROMIUM_ARGS = [
   '--disable-gpu',
 ]
 
+/** Pages opened so far, to tell apart the screenshots of a failed test's several pages. */
+let pages = 0
+/** The pages still open, with what each went through. */
+const open = new Set<{ page: Page; number: number; journal: string[]; reported: boolean }>()
+
 export type Harness = { server: TestServer; browser: Browser; newPage(): Promise<Page>; close(): Promise<void> }
 
 /** The real server on a fresh in-memory database, serving the built app, and a browser to drive it. `env` configures the server. */
@@ -34,9 +39,18 @@ export async function startHarness(
     async newPage() {
       const context = await browser.newContext({ baseURL: server.url, locale: 'en-US' })
       const page = await context.newPage()
-      const journal = keepJournal(page)
+      const opened = { page, number: ++pages, journal: keepJournal(page), reported: false }
+      open.add(opened)
       onTestFinished(async ({ task }) => {
-        if (task.result?.state === 'fail') await reportFailure(page, task.name, journal)
+        // Every page of the test as it was when it failed, before any closes: the first page closed (the last
+        // opened) would otherwise leave the others showing its departure, not the failure.
+        if (task.result?.state === 'fail')
+          for (const each of open)
+            if (!each.reported) {
+              each.reported = true
+              await reportFailure(each.page, `${task.name} (page ${each.number})`, each.journal)
+            }
+        open.delete(opened)
         await context.close()
       })
       return page
@@ -60,6 +74,19 @@ function keepJournal(page: Page): string[] {
     if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text()}`)
   })
   page.on('requestfailed', (request) => note(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  // The realtime traffic, socket.io's event names and their start: a call or a live list that went quiet says where.
+  page.on('websocket', (socket) => {
+    note(`websocket ${new URL(socket.url()).pathname}`)
+    const frame =
+      (way: string) =>
+      ({ payload }: { payload: string | Buffer }) => {
+        const text = String(payload)
+        if (text !== '2' && text !== '3') note(`${way} ${text.slice(0, 160)}`)
+      }
+    socket.on('framesent', frame('sent'))
+    socket.on('framereceived', frame('received'))
+    socket.on('close', () => note('websocket closed'))
+  })
   page.on('response', (response) => {
     const url = new URL(response.url())
     if (url.pathname.startsWith('/api/') || response.status() >= 400)
@@ -69,7 +96,7 @@ function keepJournal(page: Page): string[] {
 }
 
 async function reportFailure(page: Page, testName: string, journal: string[]) {
-  const screenshot = join(tmpdir(), `closeroom-e2e-${testName.replace(/\W+/g, '-').slice(0, 80)}.png`)
+  const screenshot = join(tmpdir(), `closeroom-e2e-${testName.replace(/\W+/g, '-').slice(-100)}.png`)
   const saved = await page.screenshot({ path: screenshot }).then(
     () => true,
     () => false,
