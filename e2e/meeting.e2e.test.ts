@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type MeetingJoinAck, SocketEvents } from '@closeroom/shared'
+import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { meetings } from '../apps/server/src/db/schema/index.ts'
+import { participantId } from '../apps/server/src/modules/meetings/sockets.ts'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../apps/server/src/testing/booking.ts'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
@@ -45,6 +48,25 @@ async function violations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
 }
 
+/**
+ * Sets the tab keys of two pages about to join `publicId`, so that `caller` is the side that makes the pair's
+ * first offer (peer.ts isCaller: the greater participant id), instead of leaving it to chance.
+ */
+async function pair(publicId: string, caller: Page, called: Page) {
+  const [meeting] = await harness.server.app.database.db.select().from(meetings).where(eq(meetings.publicId, publicId))
+  if (!meeting) throw new Error(`no meeting ${publicId}`)
+  // Keys as a tab makes them: 16 bytes in hex.
+  const key = (n: number) => n.toString(16).padStart(32, '0')
+  const calledKey = key(0)
+  let callerKey = key(1)
+  for (let i = 2; participantId(meeting.id, callerKey) <= participantId(meeting.id, calledKey); i++) callerKey = key(i)
+  for (const [page, key] of [
+    [caller, callerKey],
+    [called, calledKey],
+  ] as const)
+    await page.evaluate((value) => sessionStorage.setItem('closeroom.meeting.key', value), key)
+}
+
 /** Waits until the tile named `name` plays video: frames have a size and its clock moves on. */
 async function framesArrive(page: Page, name: string) {
   const video = `[data-testid="video-tile"][data-name="${name}"] video`
@@ -68,12 +90,14 @@ it('the seller starts a meeting from the deal, a guest joins by the link; they s
   await host.waitForURL(/\/m\/[A-Za-z0-9_-]{16}$/)
   await host.getByRole('heading', { level: 1, name: 'Northwind pilot' }).waitFor()
   await host.getByText('You join as a member of').waitFor()
+
+  // The guest: another browser context, no account, only the link. Joining second, they call the host.
+  const guest = await harness.newPage()
+  const link = new URL(host.url()).pathname
+  await guest.goto(link)
+  await pair(link.slice('/m/'.length), guest, host)
   await host.getByRole('button', { name: 'Join now' }).click()
   await host.locator('[data-testid="video-tile"][data-name="Olivia Owner (you)"]').waitFor()
-
-  // The guest: another browser context, no account, only the link.
-  const guest = await harness.newPage()
-  await guest.goto(new URL(host.url()).pathname)
   await guest.getByRole('heading', { level: 1, name: 'Northwind pilot' }).waitFor()
   await guest.getByText('Hosted by Olivia Owner').waitFor()
   // The preview plays the fake camera before joining.
@@ -213,10 +237,12 @@ it('a booked meeting opens from its link for host and buyer, and the buyer comes
   await signIn(host, seller.user.email, 'Olivia Owner')
   await host.goto(link)
   await host.getByRole('heading', { level: 1, name: 'Discovery call' }).waitFor()
-  await host.getByRole('button', { name: 'Join now' }).click()
-
+  // Here the host, in the call first, calls the buyer (the first test has it the other way round).
   const guest = await harness.newPage()
   await guest.goto(link)
+  await pair(link.slice('/m/'.length), host, guest)
+  await host.getByRole('button', { name: 'Join now' }).click()
+
   await guest.getByLabel('Your name').fill('Bea Buyer')
   await guest.getByRole('button', { name: 'Join now' }).click()
   await framesArrive(host, 'Bea Buyer')

@@ -42,7 +42,7 @@ type Seat = { meetingId: string; participant: MeetingParticipant }
 const seatOf = (socket: { data: { meeting?: Seat } }) => socket.data.meeting
 
 /** A tab's key gives the same id in one meeting after a reconnect, and cannot be guessed from the id. */
-const participantId = (meetingId: string, key: string | undefined) =>
+export const participantId = (meetingId: string, key: string | undefined) =>
   key ? createHash('sha256').update(`${meetingId}:${key}`).digest('base64url').slice(0, 22) : randomUUID()
 
 /**

@@ -12,7 +12,7 @@ import {
   type WaitingGuest,
 } from '@closeroom/shared'
 import type { Socket } from 'socket.io-client'
-import { PeerLink } from './peer'
+import { isCaller, PeerLink } from './peer'
 
 export type Phase =
   | { name: 'joining' }
@@ -77,7 +77,7 @@ export class MeetingCall {
         this.peers.get(participant.id)?.close()
         this.peers.delete(participant.id)
         this.participants.set(participant.id, participant)
-        this.connect(participant.id)
+        this.call(participant.id)
         this.publish()
       }),
     )
@@ -92,8 +92,10 @@ export class MeetingCall {
     )
     socket.on(ProductSocketEvents.meetingSignal, ({ from, ...signal }: MeetingSignalFrom) =>
       this.whenIn(() => {
-        const peer = this.peers.get(from) ?? this.connect(from)
-        void peer.receive(signal)
+        // A caller's first offer makes the link on this side; anything else for an unknown link is left over
+        // from one already closed.
+        const peer = this.peers.get(from) ?? (signal.description?.type === 'offer' ? this.connect(from) : undefined)
+        void peer?.receive(signal)
       }),
     )
     socket.on(ProductSocketEvents.meetingChat, (message: MeetingChatMessage) => this.set({ chat: [...this.state.chat, message] }))
@@ -135,10 +137,15 @@ export class MeetingCall {
     this.state = { ...this.state, self: ack.self }
     for (const participant of ack.participants) {
       this.participants.set(participant.id, participant)
-      this.connect(participant.id)
+      this.call(participant.id)
     }
     for (const handle of held) handle()
     this.set({ phase: { name: 'in' }, waiting: ack.waiting, recording: ack.recording })
+  }
+
+  /** Calls a participant when this side is the pair's caller; otherwise their offer makes the link. */
+  private call(remoteId: string) {
+    if (isCaller(this.state.self?.id ?? '', remoteId)) this.connect(remoteId)
   }
 
   private connect(remoteId: string): PeerLink {

@@ -3,9 +3,17 @@ import type { MeetingSignal } from '@closeroom/shared'
 type Outgoing = Omit<MeetingSignal, 'to'>
 
 /**
- * One RTCPeerConnection to one other participant, negotiated with MDN's "perfect negotiation": both sides
- * offer whenever they need to, and on a collision the polite one (decided by comparing ids, so exactly one
- * side is) gives way to the other's offer.
+ * Which side of a pair calls the other: the one with the greater id. Only it makes the first offer, so two
+ * people meeting never both offer at once. Chromium's answer to such a collision (the polite side rolls its
+ * own offer back) sometimes gathered no ICE candidates at all, and that pair never connected: the browser
+ * tests caught it in about one run in three.
+ */
+export const isCaller = (selfId: string, remoteId: string) => selfId > remoteId
+
+/**
+ * One RTCPeerConnection to one other participant, negotiated with MDN's "perfect negotiation": after the
+ * caller's first offer either side offers whenever it needs to (a track added), and on a collision the polite
+ * one, the side that did not call, gives way to the other's offer.
  */
 export class PeerLink {
   readonly pc: RTCPeerConnection
@@ -26,7 +34,7 @@ export class PeerLink {
     changed: () => void,
   ) {
     this.send = send
-    this.polite = selfId < remoteId
+    this.polite = !isCaller(selfId, remoteId)
     this.pc = new RTCPeerConnection({ iceServers })
     for (const track of local.getTracks()) this.pc.addTrack(track, local)
     // Without a track of a kind, still receive the other's: an m-line must exist for it.
@@ -50,8 +58,9 @@ export class PeerLink {
     }
     this.pc.onicecandidate = ({ candidate }) =>
       this.send({ candidate: candidate ? { ...candidate.toJSON(), candidate: candidate.candidate } : null })
+    // The caller restarts a failed connection; the other side follows its offer (both at once would collide).
     this.pc.oniceconnectionstatechange = () => {
-      if (this.pc.iceConnectionState === 'failed') this.pc.restartIce()
+      if (this.pc.iceConnectionState === 'failed' && !this.polite) this.pc.restartIce()
     }
   }
 
