@@ -208,6 +208,36 @@ it('keeps a client thread live for teammates, with edits', async () => {
   await thread(other).getByText('edited', { exact: false }).waitFor()
 })
 
+it('shows a teammate what was said in a deal thread between their page loading it and joining it live', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Lena Late' })
+  const mate = await buildMember(harness.server.app, owner, { name: 'Tom Tardy' })
+  const stages = await stagesOf(owner)
+  const deal = await api<{ id: string }>(owner, 'POST', '/deals', { name: 'Initech upgrade', stageId: stages[0]?.id })
+  const other = await harness.newPage()
+  await signIn(other, mate.user.email, 'Tom Tardy')
+  // The teammate's page asks to join the thread's room only when the test lets it: first the thread downloads.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    void other.routeWebSocket(/\/socket\.io\//, (ws) => {
+      const server = ws.connectToServer()
+      ws.onMessage((message) => {
+        if (typeof message === 'string' && message.includes('"deals-join-room"')) {
+          release = () => server.send(message)
+          resolve()
+        } else server.send(message)
+      })
+    })
+  })
+  await other.goto(`/deals/${deal.id}`)
+  const thread = other.getByRole('log', { name: 'Team chat' })
+  await thread.getByText('No message yet.').waitFor()
+  await held
+
+  await api(owner, 'POST', `/deals/${deal.id}/messages`, { body: 'Budget approved' })
+  release()
+  await thread.getByText('Budget approved').waitFor()
+})
+
 it('opens the client clicked while a search is still settling, not pulled back to the list', async () => {
   const owner = await buildOwner(harness.server.app, { name: 'Sam Search' })
   await api(owner, 'POST', '/clients', { name: 'Hana Sato', company: 'Acme' })

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
+import { joinRoom } from '../../lib/joinRoom'
 import { useTranslation } from '../../locales/i18n'
 import { addMessage } from './queries'
 
@@ -39,7 +40,12 @@ export function useMessageRoom(room: RoomEvents, id: string, key: readonly unkno
 
   useEffect(() => {
     if (!socket || !connected) return
-    socket.emit(room.join, { [room.idField]: id })
+    joinRoom(
+      socket,
+      room.join,
+      { [room.idField]: id },
+      () => void queryClient.invalidateQueries({ queryKey: cacheKey.current, exact: true }),
+    )
     const receive = (payload: unknown) => {
       const parsed = RoomMessage.safeParse(payload)
       if (!parsed.success || parsed.data[room.idField] !== id) return

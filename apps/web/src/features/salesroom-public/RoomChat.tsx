@@ -3,6 +3,7 @@ import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { z } from 'zod'
 import { intlLocale } from '../../lib/intl'
+import { joinRoom } from '../../lib/joinRoom'
 import { localStorageAvailable } from '../../lib/storage'
 import { useTranslation } from '../../locales/i18n'
 import { roomApi } from './api'
@@ -45,17 +46,19 @@ export default function RoomChat({
 
   useEffect(() => {
     const controller = new AbortController()
-    roomApi.messages(publicId, controller.signal).then(
-      (answer) => setMessages((live) => live.reduce(merge, answer.messages)),
-      () => undefined,
-    )
+    const download = () =>
+      roomApi.messages(publicId, controller.signal).then(
+        (answer) => setMessages((live) => live.reduce(merge, answer.messages)),
+        () => undefined,
+      )
+    void download()
     let closed = false
     let close: () => void = () => undefined
     void import('socket.io-client').then(({ io }) => {
       if (closed) return
       const socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports] })
       // The server forgets rooms with the connection: join again after every reconnection.
-      socket.on('connect', () => socket.emit(SocketEvents.dealsJoinPublicRoom, { publicId }))
+      socket.on('connect', () => joinRoom(socket, SocketEvents.dealsJoinPublicRoom, { publicId }, () => void download()))
       socket.on(SocketEvents.dealsNewPublicMessage, (payload: unknown) => {
         const parsed = NewMessage.safeParse(payload)
         if (parsed.success) setMessages((list) => merge(list, parsed.data.message))

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
+import { joinRoom } from '../../lib/joinRoom'
 import { addRoomMessage, salesroomKeys } from './queries'
 
 const NewMessage = z.object({ dealId: z.string(), message: RoomMessage })
@@ -19,7 +20,10 @@ export function useRoomLive(dealId: string, publicId: string | null) {
 
   useEffect(() => {
     if (!socket || !connected || !publicId) return
-    socket.emit(SocketEvents.dealsJoinPublicRoom, { dealId })
+    joinRoom(socket, SocketEvents.dealsJoinPublicRoom, { dealId }, () => {
+      for (const key of [salesroomKeys.messages(dealId), salesroomKeys.engagement(dealId)])
+        void queryClient.invalidateQueries({ queryKey: key })
+    })
     const receive = (payload: unknown) => {
       const parsed = NewMessage.safeParse(payload)
       if (parsed.success && parsed.data.dealId === dealId) addRoomMessage(queryClient, dealId, parsed.data.message)
