@@ -27,8 +27,8 @@ beforeAll(async () => {
     browserArgs: [
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
-      // Chromium names its host candidates with mDNS (.local), which this machine does not always resolve:
-      // the signalling went through and no media ever flowed (about one full run in three failed so).
+      // Host candidates as plain addresses, not mDNS (.local) names: the tests need not depend on this machine
+      // resolving them. (Calls that never connected turned out to be an offer collision: see peer.ts.)
       '--disable-features=WebRtcHideLocalIpsWithMdns',
     ],
   })
