@@ -39,6 +39,18 @@ async function buyer(mode: 'light' | 'dark' = 'light'): Promise<Page> {
   return context.newPage()
 }
 
+/** Publishes a product's room with the Product demo booking widget, as the seller's card does; its public id. */
+async function publishRoom(productId: string): Promise<string> {
+  const res = await harness.server.app.inject({
+    method: 'PUT',
+    url: `/api/products/${productId}/room`,
+    headers: { cookie: seller.cookie },
+    payload: { published: true, eventTypeId: eventType.id },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().roomId
+}
+
 async function violations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource)
   const found = await page.evaluate(async () => {
@@ -126,13 +138,7 @@ it('the seller publishes the room; a buyer books a time and talks to sales; the 
 
 it('the seller adds images and a document to a product and puts the second image first; the buyer sees them so', async () => {
   const product = await buildProduct(harness.server.app, seller, { name: 'Media kit' })
-  const res = await harness.server.app.inject({
-    method: 'PUT',
-    url: `/api/products/${product.id}/room`,
-    headers: { cookie: seller.cookie },
-    payload: { published: true, eventTypeId: eventType.id },
-  })
-  expect(res.statusCode, res.body).toBe(200)
+  const roomId = await publishRoom(product.id)
   const editor = await harness.newPage()
   await signIn(editor, seller.user.email, 'Olivia Owner')
   await editor.goto(`/products/${product.id}`)
@@ -160,7 +166,7 @@ it('the seller adds images and a document to a product and puts the second image
 
   // The buyer's room leads with the image moved first and offers the document.
   const page = await buyer()
-  await page.goto(`/p/${res.json().roomId}`)
+  await page.goto(`/p/${roomId}`)
   await page.getByRole('group', { name: 'Pictures of Media kit' }).getByRole('img', { name: 'side.png' }).waitFor()
   await page.getByRole('region', { name: 'Documents' }).getByRole('link', { name: 'Download Price list.pdf' }).waitFor()
 
@@ -176,15 +182,9 @@ it('the seller adds images and a document to a product and puts the second image
 for (const mode of ['light', 'dark'] as const) {
   it(`finds no serious or critical accessibility problem in a product room, ${mode} mode`, async () => {
     const product = await buildProduct(harness.server.app, seller, { name: `Accessible ${mode}`, description: 'One.\n\nTwo.' })
-    const res = await harness.server.app.inject({
-      method: 'PUT',
-      url: `/api/products/${product.id}/room`,
-      headers: { cookie: seller.cookie },
-      payload: { published: true, eventTypeId: eventType.id },
-    })
-    expect(res.statusCode, res.body).toBe(200)
+    const roomId = await publishRoom(product.id)
     const page = await buyer(mode)
-    await page.goto(`/p/${res.json().roomId}`)
+    await page.goto(`/p/${roomId}`)
     await page.getByRole('heading', { level: 1, name: `Accessible ${mode}` }).waitFor()
     await page.getByRole('button', { name: 'Send' }).waitFor()
     await page.locator('[data-date]').first().waitFor()
