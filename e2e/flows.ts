@@ -28,3 +28,26 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   })
   return release
 }
+
+/**
+ * Holds the first socket.io message the page sends that `matches` (its text, e.g. '40' for the connection
+ * itself), passing everything else through: a socket that connects or joins a room late. `held` settles once
+ * that message has been sent and is waiting; `release()` lets it go on to the server.
+ */
+export async function holdSocketMessage(page: Page, matches: (message: string) => boolean) {
+  let release = () => {}
+  let holding = false
+  const held = new Promise<void>((resolve) => {
+    void page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      const server = ws.connectToServer()
+      ws.onMessage((message) => {
+        if (!holding && typeof message === 'string' && matches(message)) {
+          holding = true
+          release = () => server.send(message)
+          resolve()
+        } else server.send(message)
+      })
+    })
+  })
+  return { held, release: () => release() }
+}

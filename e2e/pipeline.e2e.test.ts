@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildMember, buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
-import { holdRequests, signIn } from './flows.ts'
+import { holdRequests, holdSocketMessage, signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // The pipeline a sales team uses every day: deals, the board, clients, the deal and client threads, stages.
@@ -216,26 +216,34 @@ it('shows a teammate what was said in a deal thread between their page loading i
   const other = await harness.newPage()
   await signIn(other, mate.user.email, 'Tom Tardy')
   // The teammate's page asks to join the thread's room only when the test lets it: first the thread downloads.
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    void other.routeWebSocket(/\/socket\.io\//, (ws) => {
-      const server = ws.connectToServer()
-      ws.onMessage((message) => {
-        if (typeof message === 'string' && message.includes('"deals-join-room"')) {
-          release = () => server.send(message)
-          resolve()
-        } else server.send(message)
-      })
-    })
-  })
+  const join = await holdSocketMessage(other, (message) => message.includes('"deals-join-room"'))
   await other.goto(`/deals/${deal.id}`)
   const thread = other.getByRole('log', { name: 'Team chat' })
   await thread.getByText('No message yet.').waitFor()
-  await held
+  await join.held
 
   await api(owner, 'POST', `/deals/${deal.id}/messages`, { body: 'Budget approved' })
-  release()
+  join.release()
   await thread.getByText('Budget approved').waitFor()
+})
+
+it('shows a teammate a deal moved while their board was loading, once their page has connected', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Bo Board' })
+  const mate = await buildMember(harness.server.app, owner, { name: 'Kit Slow' })
+  const [first, second] = await stagesOf(owner)
+  if (!first || !second) throw new Error('the default pipeline has stages')
+  const deal = await api<{ id: string }>(owner, 'POST', '/deals', { name: 'Hooli pilot', stageId: first.id })
+  const other = await harness.newPage()
+  await signIn(other, mate.user.email, 'Kit Slow')
+  // The teammate's socket connects only when the test lets it: first the board downloads.
+  const connection = await holdSocketMessage(other, (message) => message === '40')
+  await other.goto('/kanban')
+  await waitInColumn(other, first.name, 'Hooli pilot')
+  await connection.held
+
+  await api(owner, 'POST', `/deals/${deal.id}/move`, { stageId: second.id })
+  connection.release()
+  await waitInColumn(other, second.name, 'Hooli pilot')
 })
 
 it('opens the client clicked while a search is still settling, not pulled back to the list', async () => {

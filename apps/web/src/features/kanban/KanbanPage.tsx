@@ -1,7 +1,7 @@
 import { type Board, DealSummary, type PipelineStage } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import { Alert, Box, Button, Skeleton, Stack, Typography, useTheme } from '@mui/material'
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
@@ -19,6 +19,12 @@ import { StageColumn } from './StageColumn'
 
 const DealsChanged = z.union([z.object({ deal: DealSummary }), z.object({ deletedId: z.string() })])
 
+/** The board and the deals lists, downloaded again. */
+const readAgain = (queryClient: QueryClient) => {
+  void queryClient.invalidateQueries({ queryKey: dealKeys.board() })
+  void queryClient.invalidateQueries({ queryKey: dealKeys.lists() })
+}
+
 /**
  * /kanban: one column per stage. A deal moves with the mouse (drag and drop) or the keyboard (Space picks it
  * up, arrows move it, Space drops, Escape puts it back); the board shows the move at once and goes back if
@@ -32,7 +38,7 @@ export default function KanbanPage() {
   const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
   const rtl = useTheme().direction === 'rtl'
-  const { socket } = useSocket()
+  const { socket, connected } = useSocket()
   /** A deal lifted with the keyboard and where it would land. */
   const [lifted, setLifted] = useState<Placement | null>(null)
   /** Where a dragged deal would land under the pointer. */
@@ -43,15 +49,21 @@ export default function KanbanPage() {
   useEffect(() => {
     if (!socket) return
     const onChanged = (payload: unknown) => {
-      if (!DealsChanged.safeParse(payload).success) return
-      void queryClient.invalidateQueries({ queryKey: dealKeys.board() })
-      void queryClient.invalidateQueries({ queryKey: dealKeys.lists() })
+      if (DealsChanged.safeParse(payload).success) readAgain(queryClient)
     }
     socket.on(dealsChangedEvent, onChanged)
     return () => {
       socket.off(dealsChangedEvent, onChanged)
     }
   }, [socket, queryClient])
+
+  // A board read while the socket was not connected (a fresh page, a dropped network) misses the changes made
+  // before the connection: read it again once connected. Already connected, the first read covers them.
+  const wasConnected = useRef(connected)
+  useEffect(() => {
+    if (connected && !wasConnected.current) readAgain(queryClient)
+    wasConnected.current = connected
+  }, [connected, queryClient])
 
   // A card changes parent when it changes column: give it the focus back once it is in its new place.
   useEffect(() => {
