@@ -257,6 +257,30 @@ it('a booked meeting opens from its link for host and buyer, and the buyer comes
   await framesArrive(guest, 'Olivia Owner')
 })
 
+it('connects three people in a call, each seeing both others', async () => {
+  const deal = await buildDeal(harness.server.app, seller, { name: 'Umbrella trio' })
+  const opened = await request(harness.server.app, seller, 'POST', `/api/deals/${deal.id}/meeting`)
+  const { publicId } = opened.json() as { publicId: string }
+  const host = await harness.newPage()
+  await signIn(host, seller.user.email, 'Olivia Owner')
+  await host.goto(`/m/${publicId}`)
+  await host.getByRole('button', { name: 'Join now' }).click()
+  // Two guests one after the other: whoever the ids make caller of each pair, all three pairs connect.
+  const guests = [await harness.newPage(), await harness.newPage()]
+  for (const [i, guest] of guests.entries()) {
+    await guest.goto(`/m/${publicId}`)
+    await guest.getByLabel('Your name').fill(`Guest ${i + 1}`)
+    await guest.getByRole('button', { name: 'Join now' }).click()
+  }
+  const [first, second] = guests as [Page, Page]
+  await framesArrive(host, 'Guest 1')
+  await framesArrive(host, 'Guest 2')
+  await framesArrive(first, 'Olivia Owner')
+  await framesArrive(first, 'Guest 2')
+  await framesArrive(second, 'Olivia Owner')
+  await framesArrive(second, 'Guest 1')
+})
+
 it('tells a seventh person the call is full, and lets them in once someone has left', async () => {
   const deal = await buildDeal(harness.server.app, seller, { name: 'Globex expansion' })
   const opened = await request(harness.server.app, seller, 'POST', `/api/deals/${deal.id}/meeting`)
