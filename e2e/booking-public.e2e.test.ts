@@ -167,6 +167,8 @@ it('shows the not-found page for an unknown handle or booking, and a friendly em
 it('moves through the calendar with the keyboard and chooses a day with Enter', async () => {
   const page = await buyer()
   await page.goto(`/u/${handle}?type=${eventType.slug}&date=${monday}`)
+  // The month's free days first: until they have loaded, every day is one that cannot be chosen.
+  await page.locator(`[data-date="${monday}"][aria-disabled=false]`).waitFor()
   await page.locator(`[data-date="${monday}"]`).focus()
   await page.keyboard.press('ArrowRight')
   const tuesday = new Date(Date.parse(`${monday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
