@@ -30,23 +30,33 @@ const watchProgress = (page: Page) =>
 const sawProgress = (page: Page) => page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)
 
 it('shows the top progress bar only for a route change slower than 300 ms', async () => {
-  const page = await signedInPage()
+  const page = await harness.newPage()
+  await page.clock.install()
+  await signIn(page, owner.user.email, 'Shell Tester')
+  // The page's clock stands still until the test moves it: the 300 ms are page time, whatever the machine's load.
+  await page.clock.pauseAt(Date.now() + 60_000)
 
-  // Fast: the users page loads well within 300 ms on loopback.
+  // Fast: the users page is on screen before 300 ms have passed, and no bar follows later.
   await watchProgress(page)
   await page.getByRole('link', { name: 'Users' }).click()
   await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor()
+  await page.clock.runFor(1_000)
   expect(await sawProgress(page)).toBe(false)
 
-  // Slow: the teams page's code takes a second to arrive.
+  // Slow: the teams page's code is held; the bar appears at 300 ms, not before.
   const release = await holdRequests(page, '**/assets/TeamsPage-*.js')
   await page.getByRole('link', { name: 'Teams' }).click()
+  await page.clock.runFor(299)
+  expect(await sawProgress(page)).toBe(false)
+  await page.clock.runFor(1)
   await page.locator('#nprogress .bar').waitFor()
   // Decoration only: no made-up ARIA role for screen readers (NProgress's template had role="bar").
   expect(await page.locator('#nprogress .bar').getAttribute('aria-hidden')).toBe('true')
   expect(await page.locator('#nprogress [role]').count()).toBe(0)
   release()
   await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor()
+  // The bar runs out on the page's timers.
+  await page.clock.resume()
   await page.locator('#nprogress').waitFor({ state: 'detached' })
 })
 
