@@ -98,7 +98,9 @@ export const userTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('user_tokens_hash_key').on(t.purpose, t.tokenHash),
+    // Not unique: a link's 256 random bits never repeat, but a six-digit code does across users (it is
+    // checked against its own user's), and a unique index made such a sign-up fail with 409.
+    index('user_tokens_hash_idx').on(t.purpose, t.tokenHash),
     index('user_tokens_user_idx').on(t.userId, t.purpose),
     check('user_tokens_purpose_check', sql`${t.purpose} in ('reset_password', 'verify_email', 'invitation')`),
   ],
