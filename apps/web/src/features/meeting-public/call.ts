@@ -112,7 +112,7 @@ export class MeetingCall {
   /**
    * The others hear of us as soon as the server seats us, and may send an offer before our join's answer
    * arrives. What the call says meanwhile waits for that answer: until then we know neither our id (which
-   * decides who is polite) nor who is in, and setting up the call would drop a peer made from that offer.
+   * decides who calls whom) nor who is in, and setting up the call would drop a peer made from that offer.
    */
   private held: (() => void)[] | null = null
 
@@ -133,7 +133,7 @@ export class MeetingCall {
     if (!ack.ok) return this.set({ phase: { name: 'refused', message: ack.message } })
     if (ack.state === 'waiting') return this.set({ phase: { name: 'waiting' }, self: ack.self })
     this.dropPeers()
-    // Our id first: it decides which side of each pair is the polite one.
+    // Our id first: it decides which side of each pair calls the other.
     this.state = { ...this.state, self: ack.self }
     for (const participant of ack.participants) {
       this.participants.set(participant.id, participant)
