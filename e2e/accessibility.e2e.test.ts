@@ -1,17 +1,10 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildMember, buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
+import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // Every page passes axe-core with no serious or critical violation, in light and in dark mode.
-
-// Evaluated through the browser's debugging protocol: the app's CSP rightly refuses an injected <script>.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
 
 let harness: Harness
 let owner: Client
@@ -28,18 +21,6 @@ beforeAll(async () => {
   })
 })
 afterAll(() => harness?.close())
-
-/** The serious and critical violations axe-core finds on the page as it is now. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-}
 
 const signedOutPages = [
   '/login',

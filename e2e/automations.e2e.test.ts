@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A product's automations: an admin writes a rule in the browser, a buyer's form sets it off, the run shows with its log.
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let harness: Harness
 beforeAll(async () => {
@@ -26,18 +22,6 @@ async function api<T = Record<string, unknown>>(
   const response = await request(harness.server.app, client, method as 'GET', `/api${url}`, body)
   if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`)
   return response.json() as T
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
 }
 
 it("an admin writes a rule; a buyer's form sets it off; the run shows each action, and a failing one its error", async () => {

@@ -1,17 +1,15 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
-import { bookingBody, buildEventType, nextMonday } from '../apps/server/src/testing/booking.ts'
+import { bookingBody, buildEventType, dayAfter, nextDay, nextMonday } from '../apps/server/src/testing/booking.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { SLOT_TAKEN } from '../packages/shared/src/schemas/booking.ts'
+import { violations } from './axe.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // The buyer's side of booking, signed out: a seller's page, the booker, the form, the confirmation in the
 // buyer's own time zone, then reschedule and cancel from the links of the confirmation email.
 
 const BUYER_ZONE = 'America/New_York'
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let harness: Harness
 let seller: Client
@@ -56,18 +54,6 @@ async function book(start: string, email: string) {
   })
   expect(res.statusCode).toBe(201)
   return res.json() as { uid: string }
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
 }
 
 it('books a meeting: type, day, time, form, and a confirmation in the buyer’s time zone', async () => {
@@ -165,16 +151,47 @@ it('shows the not-found page for an unknown handle or booking, and a friendly em
 })
 
 it('moves through the calendar with the keyboard and chooses a day with Enter', async () => {
+  // A Monday whose Tuesday is in the same month, so the month's free days are known before the key is pressed
+  // (crossing into the next month is the next test).
+  const day = nextDay(3, (date) => date.getUTCDay() === 1 && date.getUTCDate() < 28)
   const page = await buyer()
-  await page.goto(`/u/${handle}?type=${eventType.slug}&date=${monday}`)
+  await page.goto(`/u/${handle}?type=${eventType.slug}&date=${day}`)
   // The month's free days first: until they have loaded, every day is one that cannot be chosen.
-  await page.locator(`[data-date="${monday}"][aria-disabled=false]`).waitFor()
-  await page.locator(`[data-date="${monday}"]`).focus()
+  await page.locator(`[data-date="${day}"][aria-disabled=false]`).waitFor()
+  await page.locator(`[data-date="${day}"]`).focus()
   await page.keyboard.press('ArrowRight')
-  const tuesday = new Date(Date.parse(`${monday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(tuesday)
+  const next = dayAfter(day)
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(next)
   await page.keyboard.press('Enter')
-  await page.waitForURL((url) => url.searchParams.get('date') === tuesday)
+  await page.waitForURL((url) => url.searchParams.get('date') === next)
+})
+
+it('crosses into the next month with the keyboard, and chooses its first day once that month’s times are in', async () => {
+  // The last day of a month that falls Monday to Thursday: its next day is a working day of the next month.
+  const last = nextDay(
+    3,
+    (date) => dayAfter(date.toISOString().slice(0, 10)).endsWith('-01') && date.getUTCDay() >= 1 && date.getUTCDay() <= 4,
+  )
+  const first = dayAfter(last)
+  // Half a year ahead holds such a day whatever today is (two months in a row can end on a weekend).
+  const longer = await buildEventType(harness.server.app, seller, { bookingWindow: { kind: 'rolling', days: 200 } })
+  onTestFinished(async () => {
+    // The seller's page lists one event type for the tests after this one.
+    expect((await request(harness.server.app, seller, 'DELETE', `/api/event-types/${longer.id}`)).statusCode).toBe(200)
+  })
+  const page = await buyer()
+  await page.goto(`/u/${handle}?type=${longer.slug}&date=${last}`)
+  await page.locator(`[data-date="${last}"][aria-disabled=false]`).waitFor()
+  await page.locator(`[data-date="${last}"]`).focus()
+  await page.keyboard.press('ArrowRight')
+  // The calendar turns to the next month with the focus on its first day, which can be chosen once its
+  // month's free days have arrived (Enter before then does nothing: the day still reads as unavailable).
+  const monthName = new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(new Date(`${first}T12:00:00Z`))
+  await page.getByRole('heading', { name: new RegExp(monthName) }).waitFor()
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(first)
+  await page.locator(`[data-date="${first}"][aria-disabled=false]`).waitFor()
+  await page.keyboard.press('Enter')
+  await page.waitForURL((url) => url.searchParams.get('date') === first)
 })
 
 it('passes axe-core on the booker and the form, in light and dark mode', async () => {

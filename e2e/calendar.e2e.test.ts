@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Booking } from '@closeroom/shared'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../apps/server/src/testing/booking.ts'
 import { buildOwner, request } from '../apps/server/src/testing/factories.ts'
 import { startRadicale } from '../apps/server/src/testing/radicale.ts'
+import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -154,21 +152,6 @@ it('connects a CalDAV calendar (a real Radicale), picks the calendars that block
   await page.getByText('Calendar disconnected').waitFor()
   await page.getByText('No calendar connected yet.').waitFor()
 })
-
-// Evaluated through the browser's debugging protocol, as in accessibility.e2e.test.ts: the CSP refuses an injected <script>.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-}
 
 for (const mode of ['light', 'dark'] as const) {
   it(`finds no serious or critical accessibility problem on the seller's booking pages, ${mode} mode`, async () => {

@@ -1,17 +1,13 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
 import { PDF } from '../apps/server/src/testing/files.ts'
+import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A document in a deal's sales room: the seller uploads a PDF in the editor, the buyer (signed out) finds it
 // on /d/:id, opens and downloads it, and the seller's engagement says so.
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let harness: Harness
 let seller: Client
@@ -21,18 +17,6 @@ beforeAll(async () => {
   seller = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
 })
 afterAll(() => harness?.close())
-
-async function violations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async (include) => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-    const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run({ include: [include] }, { resultTypes: ['violations'] })).violations
-  }, selector)
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-}
 
 it('the seller shares a PDF in the room; the buyer opens and downloads it; the seller sees both', async () => {
   const deal = await buildDeal(harness.server.app, seller, { name: 'Acme rollout' })

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { type MeetingJoinAck, SocketEvents } from '@closeroom/shared'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
@@ -10,14 +8,13 @@ import { bookingBody, buildEventType, freeSlots, nextMonday } from '../apps/serv
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { connectSocket } from '../apps/server/src/testing/sockets.ts'
+import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A deal's meeting: the seller starts it from the deal, a signed-out guest opens the link, types a name and
 // joins; each sees and hears the other (Chromium's fake camera and microphone), they chat, the guest mutes
 // and leaves.
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let harness: Harness
 let seller: Client
@@ -35,18 +32,6 @@ beforeAll(async () => {
   seller = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
 })
 afterAll(() => harness?.close())
-
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-}
 
 /**
  * Sets the tab keys of two pages about to join `publicId`, so that `caller` is the side that makes the pair's

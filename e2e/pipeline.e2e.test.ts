@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildMember, buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { violations } from './axe.ts'
 import { holdRequests, holdSocketMessage, signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -344,20 +343,6 @@ it('shows the pipeline screens in French and Arabic with no English left and no 
   }
   expect(problems).toEqual([])
 })
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-}
 
 for (const mode of ['light', 'dark'] as const) {
   it(`finds no serious or critical accessibility problem on the pipeline pages, ${mode} mode`, async () => {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
@@ -8,14 +6,13 @@ import { buildEventType, nextMonday } from '../apps/server/src/testing/booking.t
 import { buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
 import { PDF, PNG } from '../apps/server/src/testing/files.ts'
+import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A product's public room: the seller publishes it from the product page and picks its booking widget; a
 // signed-out buyer opens /p/:id, books a time and sends the "talk to sales" form; the seller finds the deal.
 // The product's images and documents, added on its page, show in the room.
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let harness: Harness
 let seller: Client
@@ -49,18 +46,6 @@ async function publishRoom(productId: string): Promise<string> {
   })
   expect(res.statusCode, res.body).toBe(200)
   return res.json().roomId
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
 }
 
 it('the seller publishes the room; a buyer books a time and talks to sales; the seller finds the new deal', async () => {

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { meetings } from '../apps/server/src/db/schema/index.ts'
 import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
+import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -87,20 +86,6 @@ const seekedTo = (video: Locator, seconds?: number) =>
       }),
     seconds,
   )
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-}
 
 it('records a call in the browser, then plays it back with a real duration, seeking, speed and comments at moments', async () => {
   const owner = await buildOwner(harness.server.app, { name: 'Rita Recorder' })

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildOwner, request } from '../apps/server/src/testing/factories.ts'
+import { violations } from './axe.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A sign-up by email alone, then the setup walkthrough: the organization's and the owner's names, the
 // booking page's address and hours, teammates, and on to the dashboard.
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let harness: Harness
 let takenHandle: string
@@ -19,18 +16,6 @@ beforeAll(async () => {
   takenHandle = (await request(harness.server.app, other, 'GET', '/api/booking-profile')).json().handle
 })
 afterAll(() => harness?.close())
-
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-}
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name }).waitFor()
 

@@ -3,9 +3,23 @@ import { type Client, request } from './factories.ts'
 
 /** 'YYYY-MM-DD' of the next Monday at least `minDays` ahead (UTC): a working day well past any notice. */
 export function nextMonday(minDays = 3): string {
+  return nextDay(minDays, (day) => day.getUTCDay() === 1)
+}
+
+/**
+ * 'YYYY-MM-DD' of the first day at least `minDays` ahead (UTC) that `fits`. Tests that care where a day falls
+ * (the last of its month, a day whose next day is in the same month) ask for it here, so they behave the same
+ * whatever today is.
+ */
+export function nextDay(minDays: number, fits: (day: Date) => boolean): string {
   const day = new Date(Date.now() + minDays * 86_400_000)
-  while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1)
+  while (!fits(day)) day.setUTCDate(day.getUTCDate() + 1)
   return day.toISOString().slice(0, 10)
+}
+
+/** 'YYYY-MM-DD' of the day after `date`. */
+export function dayAfter(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 }
 
 /** Creates an event type for the client (personal unless told otherwise); every test makes its own. */
