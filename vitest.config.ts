@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 // unit: pure logic. api: the real server on a test database of its own per file (PGlite, or PostgreSQL
 // with TEST_DATABASE_URL). e2e: Chromium against the built app. scale: several processes sharing Redis.
+// The tests decide the zone they run in, not the machine: UTC for Node here (workers inherit it), and UTC for
+// browser contexts in e2e/harness.ts. A test about another zone names it.
+process.env.TZ = 'UTC'
+
 export default defineConfig({
   test: {
     projects: [

@@ -4,7 +4,7 @@ import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts
 import { PDF } from '../apps/server/src/testing/files.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
-import { type Harness, startHarness } from './harness.ts'
+import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
 // A document in a deal's sales room: the seller uploads a PDF in the editor, the buyer (signed out) finds it
 // on /d/:id, opens and downloads it, and the seller's engagement says so.
@@ -50,7 +50,7 @@ it('the seller shares a PDF in the room; the buyer opens and downloads it; the s
   await card.getByRole('link', { name: 'Open “Our proposal”' }).waitFor()
 
   // The buyer, signed out, in a browser of their own.
-  const context = await harness.browser.newContext({ baseURL: harness.server.url, locale: 'en-US' })
+  const context = await harness.browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: harness.server.url })
   onTestFinished(() => context.close())
   const page = await context.newPage()
   const visited = page.waitForResponse((r) => r.url().endsWith('/events') && r.request().method() === 'POST')

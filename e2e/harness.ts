@@ -13,6 +13,12 @@ export const CHROMIUM_ARGS = [
   '--disable-gpu',
 ]
 
+/**
+ * What every browser context of the tests starts from, whatever the machine's language and zone: English
+ * (United States) in UTC. A test that is about a language or a zone says so on top of these.
+ */
+export const CONTEXT_DEFAULTS = { locale: 'en-US', timezoneId: 'UTC' } as const
+
 /** Pages opened so far, to tell apart the screenshots of a failed test's several pages. */
 let pages = 0
 /** The pages still open, with what each went through. */
@@ -37,7 +43,7 @@ export async function startHarness(
     browser,
     /** A page in a context of its own (no cookies shared with other pages), closed when the test ends. Call it inside a test. */
     async newPage() {
-      const context = await browser.newContext({ baseURL: server.url, locale: 'en-US' })
+      const context = await browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: server.url })
       const page = await context.newPage()
       const opened = { page, number: ++pages, journal: keepJournal(page), reported: false }
       open.add(opened)

@@ -5,7 +5,7 @@ import { buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
-import { type Harness, startHarness } from './harness.ts'
+import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
 // The organization's landing page: the owner builds it in the editor (words, products, booking links, in
 // order), publishes it, and a visitor opens /l/:id signed out and follows a product and a booking link.
@@ -37,7 +37,7 @@ afterAll(() => harness?.close())
 
 /** A signed-out visitor: a browser context of its own, no cookies, in `mode`. */
 async function visitor(mode: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await harness.browser.newContext({ baseURL: harness.server.url, locale: 'en-US' })
+  const context = await harness.browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: harness.server.url })
   await context.addCookies([{ name: 'themeMode', value: mode, domain: new URL(harness.server.url).hostname, path: '/' }])
   onTestFinished(() => context.close())
   return context.newPage()

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildMember, buildOwner, type Client, PASSWORD } from '../apps/server/src/testing/factories.ts'
 import { LANGUAGES, type Language } from '../packages/shared/src/constants.ts'
-import { type Harness, startHarness } from './harness.ts'
+import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
 // The product's own screens are translated in all five languages: walking the main screens in each one
 // finds no raw translation key and no line left in English.
@@ -119,7 +119,7 @@ async function signIn(page: Page): Promise<Page> {
 // The English walk happens once; each language then gets a test (and a time budget) of its own.
 let english: { signedOut: Map<string, string[]>; signedIn: Map<string, string[]> }
 beforeAll(async () => {
-  const context = await harness.browser.newContext({ baseURL: harness.server.url })
+  const context = await harness.browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: harness.server.url })
   const signedOut = await context.newPage()
   await signedOut.goto('/login')
   english = { signedOut: await walk(signedOut, 'en', signedOutScreens), signedIn: new Map() }

@@ -8,7 +8,7 @@ import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts
 import { PDF, PNG } from '../apps/server/src/testing/files.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
-import { type Harness, startHarness } from './harness.ts'
+import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
 // A product's public room: the seller publishes it from the product page and picks its booking widget; a
 // signed-out buyer opens /p/:id, books a time and sends the "talk to sales" form; the seller finds the deal.
@@ -29,7 +29,7 @@ afterAll(() => harness?.close())
 
 /** A signed-out buyer: a browser context of its own, no cookies, in UTC, in `mode`. */
 async function buyer(mode: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await harness.browser.newContext({ baseURL: harness.server.url, locale: 'en-US', timezoneId: 'UTC' })
+  const context = await harness.browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: harness.server.url })
   await context.addCookies([{ name: 'themeMode', value: mode, domain: new URL(harness.server.url).hostname, path: '/' }])
   await context.addInitScript(() => localStorage.setItem('i18nextLng', 'en'))
   onTestFinished(() => context.close())

@@ -4,7 +4,7 @@ import { buildDeal, buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
-import { type Harness, startHarness } from './harness.ts'
+import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
 // A deal's sales room: the seller shapes and publishes it in the editor, the buyer opens /d/:id signed out,
 // works through the plan, opens a link and chats with the seller live; a private room asks for a code.
@@ -45,7 +45,7 @@ async function roomThroughApi(dealId: string, settings: Record<string, unknown>)
 
 /** A signed-out buyer: a browser context of its own, no cookies, in `mode` and `language`. */
 async function buyer(mode: 'light' | 'dark' = 'light', language = 'en'): Promise<Page> {
-  const context = await harness.browser.newContext({ baseURL: harness.server.url, locale: 'en-US' })
+  const context = await harness.browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: harness.server.url })
   await context.addCookies([{ name: 'themeMode', value: mode, domain: new URL(harness.server.url).hostname, path: '/' }])
   await context.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language)
   onTestFinished(() => context.close())
