@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance } from 'fastify'
+import { errorBody } from './errors.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -22,7 +23,7 @@ export function createOriginCheck(trustedOrigins: string[]) {
 export function registerCsrfProtection(app: FastifyInstance, allowed: ReturnType<typeof createOriginCheck>) {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || allowed(request.headers)) return
-    return reply.code(403).send({ message: 'Cross-site request refused' })
+    return reply.code(403).send(errorBody(403, 'Cross-site request refused'))
   })
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { ErrorBody } from '@closeroom/shared'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../testing/app.ts'
 import { buildMember, buildOwner, type Client } from '../testing/factories.ts'
@@ -55,7 +56,7 @@ it('never answers 500, whatever the input', async () => {
             })
             if (res.statusCode >= 500)
               failures.push(`${method.toUpperCase()} ${url} ${JSON.stringify(body)} → ${res.statusCode} ${res.body}`)
-            else if (res.statusCode >= 400) expect(res.json()).toEqual({ message: expect.any(String) })
+            else if (res.statusCode >= 400) expect(ErrorBody.parse(res.json())).toEqual(res.json())
           }
         }
       }

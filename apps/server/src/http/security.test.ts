@@ -18,7 +18,7 @@ describe('cross-site requests', () => {
       payload: { email: 'a@example.com', password: PASSWORD },
     })
     expect(res.statusCode).toBe(403)
-    expect(res.json()).toEqual({ message: 'Cross-site request refused' })
+    expect(res.json()).toEqual({ message: 'Cross-site request refused', code: 'forbidden' })
   })
 
   it('refuses a request the browser marks as cross-site even without an Origin', async () => {
@@ -137,7 +137,7 @@ describe('unknown routes and documentation', () => {
   it('answers an unknown API route with a JSON 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/does-not-exist?x=1' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ message: 'Route GET /api/does-not-exist not found' })
+    expect(res.json()).toEqual({ message: 'Route GET /api/does-not-exist not found', code: 'not_found' })
   })
 
   it('serves an OpenAPI document generated from the zod schemas, and its viewer at /api/docs', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { errorBody } from './errors.ts'
 
 /**
  * Serves the built SPA. Unknown /api paths get a JSON 404; any other GET that wants HTML gets index.html
@@ -26,7 +27,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html')
     if (wantsPage && index) return reply.type('text/html').header('cache-control', 'no-cache').send(index)
-    if (wantsPage) return reply.code(404).send({ message: 'The web app is not built: run `npm run build`' })
-    return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` })
+    if (wantsPage) return reply.code(404).send(errorBody(404, 'The web app is not built: run `npm run build`'))
+    return reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`))
   })
 }

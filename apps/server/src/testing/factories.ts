@@ -11,6 +11,11 @@ export function uniqueEmail(prefix = 'user') {
 
 export const PASSWORD = 'correct horse battery'
 
+/** The answer to a request refused for one of its inputs: "email: Must be…" names the field `email`. */
+export function invalidField(message: string) {
+  return { message, code: 'invalid', field: message.slice(0, message.indexOf(': ')) }
+}
+
 /** A signed-in client: the user and the cookie header that carries their session. */
 export type Client = { user: User; cookie: string }
 

@@ -1,6 +1,29 @@
 import { z } from 'zod'
 
-export const ErrorBody = z.object({ message: z.string() })
+/**
+ * What went wrong, as a stable identifier: API clients branch on it and the web app translates it, while the
+ * message stays a sentence for people reading the API. Most follow the status; a few name a case a client
+ * handles on its own (a time taken meanwhile).
+ */
+export const ERROR_CODES = [
+  'invalid',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_large',
+  'unsupported_type',
+  'out_of_range',
+  'rate_limited',
+  'unavailable',
+  'server_error',
+  'slot_taken',
+] as const
+export const ErrorCode = z.enum(ERROR_CODES)
+export type ErrorCode = z.infer<typeof ErrorCode>
+
+/** Every error answer: `field` names the input at fault (a dotted path into the body, query or params), when one is. */
+export const ErrorBody = z.object({ message: z.string(), code: ErrorCode, field: z.string().optional() })
 export type ErrorBody = z.infer<typeof ErrorBody>
 
 export const Id = z.uuid({ message: 'Must be a valid id' })

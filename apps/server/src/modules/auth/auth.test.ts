@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userTokens } from '../../db/schema/index.ts'
 import { hashToken } from '../../lib/tokens.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
-import { buildOwner, PASSWORD, sessionCookie, uniqueEmail } from '../../testing/factories.ts'
+import { buildOwner, invalidField, PASSWORD, sessionCookie, uniqueEmail } from '../../testing/factories.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe('register', () => {
       payload: { email: user.email.toUpperCase(), password: PASSWORD, name: 'Again' },
     })
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ message: 'An account with this email already exists' })
+    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'conflict' })
   })
 
   it.each([
@@ -64,7 +64,7 @@ describe('register', () => {
   ])('answers 400 naming the field for %j', async (payload, message) => {
     const res = await app.inject({ method: 'POST', url: '/api/register', payload })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message })
+    expect(res.json()).toEqual(invalidField(message))
   })
 
   it('answers 400, not 500, to a body that is not JSON', async () => {
@@ -94,7 +94,7 @@ describe('login and logout', () => {
     const unknown = await login(uniqueEmail('nobody'), 'not the password')
     expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
-    expect(wrong.json()).toEqual({ message: 'Email or password is incorrect' })
+    expect(wrong.json()).toEqual({ message: 'Email or password is incorrect', code: 'unauthorized' })
     expect(unknown.json()).toEqual(wrong.json())
   })
 
@@ -105,7 +105,7 @@ describe('login and logout', () => {
     expect(res.headers['set-cookie']).toMatch(/closeroom_session=;/)
     const after = await me(cookie)
     expect(after.statusCode).toBe(401)
-    expect(after.json()).toEqual({ message: 'You are not signed in' })
+    expect(after.json()).toEqual({ message: 'You are not signed in', code: 'unauthorized' })
   })
 
   it('signs out of every device at once', async () => {
@@ -198,7 +198,11 @@ describe('forgot and reset password', () => {
 
     const again = await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'yet another one' } })
     expect(again.statusCode).toBe(400)
-    expect(again.json()).toEqual({ message: 'token: This link is invalid or has expired. Ask for a new one.' })
+    expect(again.json()).toEqual({
+      message: 'token: This link is invalid or has expired. Ask for a new one.',
+      code: 'invalid',
+      field: 'token',
+    })
   })
 
   it('answers the same for an unknown email and sends nothing', async () => {
@@ -220,7 +224,7 @@ describe('email verification', () => {
       payload: { email: owner.user.email, code: code === '000000' ? '111111' : '000000' },
     })
     expect(wrong.statusCode).toBe(400)
-    expect(wrong.json()).toEqual({ message: 'code: This code is wrong or has expired' })
+    expect(wrong.json()).toEqual({ message: 'code: This code is wrong or has expired', code: 'invalid', field: 'code' })
 
     const res = await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email: owner.user.email, code } })
     expect(res.statusCode).toBe(200)
@@ -266,7 +270,7 @@ describe('email verification', () => {
     expect((await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email: owner.user.email, code } })).statusCode).toBe(200)
     const again = await app.inject({ method: 'POST', url: '/api/auth/verify/resend', headers: { cookie: owner.cookie } })
     expect(again.statusCode).toBe(409)
-    expect(again.json()).toEqual({ message: 'Your email address is already verified' })
+    expect(again.json()).toEqual({ message: 'Your email address is already verified', code: 'conflict' })
   })
 })
 
@@ -305,7 +309,7 @@ describe('settings and password', () => {
     const { cookie } = await buildOwner(app)
     const res = await app.inject({ method: 'POST', url: '/api/user/settings', headers: { cookie }, payload })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message })
+    expect(res.json()).toEqual(invalidField(message))
   })
 
   it('requires being signed in', async () => {
@@ -322,7 +326,7 @@ describe('settings and password', () => {
       headers: { cookie: owner.cookie },
       payload: { newPassword: 'new password 1' },
     })
-    expect(missing.json()).toEqual({ message: 'oldPassword: Enter your current password' })
+    expect(missing.json()).toEqual({ message: 'oldPassword: Enter your current password', code: 'invalid', field: 'oldPassword' })
     const wrong = await app.inject({
       method: 'POST',
       url: '/api/user/password',
@@ -330,7 +334,7 @@ describe('settings and password', () => {
       payload: { oldPassword: 'nope nope', newPassword: 'new password 1' },
     })
     expect(wrong.statusCode).toBe(400)
-    expect(wrong.json()).toEqual({ message: 'oldPassword: The current password is incorrect' })
+    expect(wrong.json()).toEqual({ message: 'oldPassword: The current password is incorrect', code: 'invalid', field: 'oldPassword' })
 
     const ok = await app.inject({
       method: 'POST',

@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal, buildProduct, stagesOf } from '../../testing/deals.ts'
-import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client, invalidField, request } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
 
 let app: TestApp
@@ -90,7 +90,7 @@ describe('automation rules', () => {
     ] as const) {
       const res = await call(ana, method, path, body)
       expect(res.statusCode).toBe(403)
-      expect(res.json()).toEqual({ message: 'Only owners and admins can manage products' })
+      expect(res.json()).toEqual({ message: 'Only owners and admins can manage products', code: 'forbidden' })
     }
   })
 
@@ -115,11 +115,11 @@ describe('automation rules', () => {
       const res = await call(owner, 'POST', rules, { name: 'Bad', trigger: 'booking_made', actions })
       expect(res.statusCode, JSON.stringify(actions)).toBe(400)
       expect(res.json().message).toContain(message.split(': ')[0])
-      if (!message.endsWith('Invalid input')) expect(res.json()).toEqual({ message })
+      if (!message.endsWith('Invalid input')) expect(res.json()).toEqual(invalidField(message))
     }
     const rule = await buildRule(owner, rules, { actions: [{ type: 'assign_owner', teamId: team.id }] })
     const edit = await call(owner, 'PATCH', `${rules}/${rule.id}`, { actions: [{ type: 'assign_owner', teamId: other.team.id }] })
-    expect(edit.json()).toEqual({ message: 'actions.0.teamId: Choose one of your teams' })
+    expect(edit.json()).toEqual({ message: 'actions.0.teamId: Choose one of your teams', code: 'invalid', field: 'actions.0.teamId' })
     expect((await call(owner, 'POST', rules, { name: 'x', trigger: 'sometime', actions: [] })).statusCode).toBe(400)
   })
 
@@ -361,7 +361,11 @@ describe('automation runs', () => {
     ])
     const second = (await call(owner, 'GET', `${rules}/runs?limit=2&cursor=${first.nextCursor}`)).json()
     expect(second).toMatchObject({ runs: [expect.objectContaining({ summary: 'Bea Buyer <bea@acme.example> · First' })], nextCursor: null })
-    expect((await call(owner, 'GET', `${rules}/runs?cursor=nonsense`)).json()).toEqual({ message: 'cursor: Not a cursor of this list' })
+    expect((await call(owner, 'GET', `${rules}/runs?cursor=nonsense`)).json()).toEqual({
+      message: 'cursor: Not a cursor of this list',
+      code: 'invalid',
+      field: 'cursor',
+    })
   })
 
   it("sets off a product's 'room first visited' rules on the first visit of a deal's room, not on the next ones", async () => {

@@ -56,9 +56,12 @@ describe('schedules', () => {
     ])
     expect((await call(owner, 'DELETE', `/api/schedules/${second.id}`)).json()).toEqual({
       message: 'Make another schedule the default before deleting this one',
+      code: 'invalid',
     })
     expect((await call(owner, 'PATCH', `/api/schedules/${second.id}`, { isDefault: false })).json()).toEqual({
       message: 'isDefault: Make another schedule the default instead',
+      code: 'invalid',
+      field: 'isDefault',
     })
     expect((await call(owner, 'DELETE', `/api/schedules/${first.id}`)).json()).toEqual({ ok: true })
   })
@@ -72,18 +75,24 @@ describe('schedules', () => {
     ]
     expect((await call(owner, 'PATCH', `/api/schedules/${schedule.id}`, { weeklyHours: overlapping })).json()).toEqual({
       message: 'weeklyHours: Hours of the same day must not overlap',
+      code: 'invalid',
+      field: 'weeklyHours',
     })
     expect((await call(owner, 'PATCH', `/api/schedules/${schedule.id}`, { timeZone: 'Europe/Atlantis' })).json()).toEqual({
       message: 'timeZone: Must be an IANA time zone such as Europe/Paris',
+      code: 'invalid',
+      field: 'timeZone',
     })
     expect(
       (await call(owner, 'PATCH', `/api/schedules/${schedule.id}`, { weeklyHours: [{ day: 1, start: '17:00', end: '09:00' }] })).json(),
     ).toEqual({
       message: 'weeklyHours.0.end: The end must be after the start',
+      code: 'invalid',
+      field: 'weeklyHours.0.end',
     })
     expect((await call(other, 'PATCH', `/api/schedules/${schedule.id}`, { name: 'Mine' })).statusCode).toBe(404)
     const foreign = await call(other, 'POST', '/api/event-types', { title: 'X', slug: 'x', durations: [30], scheduleId: schedule.id })
-    expect(foreign.json()).toEqual({ message: "scheduleId: Choose one of the owner's schedules" })
+    expect(foreign.json()).toEqual({ message: "scheduleId: Choose one of the owner's schedules", code: 'invalid', field: 'scheduleId' })
   })
 
   it('applies date overrides: a day off, and other hours on another day', async () => {

@@ -2,7 +2,7 @@ import { SLOT_TAKEN, SocketEvents } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../../testing/booking.ts'
-import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client, invalidField, request } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
 
 let app: TestApp
@@ -33,7 +33,10 @@ describe('public booking', () => {
       hosts: [{ name: 'Olivia Owner' }],
     })
     expect(res.body).not.toContain(owner.user.email)
-    expect((await call(null, 'GET', '/api/public/users/nobody-here')).json()).toEqual({ message: 'This booking page does not exist' })
+    expect((await call(null, 'GET', '/api/public/users/nobody-here')).json()).toEqual({
+      message: 'This booking page does not exist',
+      code: 'not_found',
+    })
   })
 
   it('offers the working day in half hours, books one, and stops offering it', async () => {
@@ -71,7 +74,7 @@ describe('public booking', () => {
       bookingBody(eventType.id, `${monday}T10:00:00.000Z`, { email: 'other@buyer.example' }),
     )
     expect(again.statusCode).toBe(409)
-    expect(again.json()).toEqual({ message: SLOT_TAKEN })
+    expect(again.json()).toEqual({ message: SLOT_TAKEN, code: 'slot_taken' })
   })
 
   it('emails the buyer (in their zone, with the invitation and their links) and the host', async () => {
@@ -131,11 +134,16 @@ describe('public booking', () => {
     ]
     for (const [body, status, message] of cases) {
       const res = await post(body)
-      expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { message } })
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status,
+        body: status === 404 ? { message, code: 'not_found' } : invalidField(message),
+      })
     }
     const far = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10)
     expect((await post(bookingBody(eventType.id, `${far}T10:00:00.000Z`, { answers }))).json()).toEqual({
       message: 'start: This time is outside the booking window',
+      code: 'invalid',
+      field: 'start',
     })
     // Nothing was booked by any of these: the slot is still free.
     expect(await freeSlots(app, eventType.id, monday)).toContain(start)
@@ -168,7 +176,8 @@ describe('public booking', () => {
     )
     const codes = results.map((r) => r.statusCode).sort()
     expect(codes).toEqual([201, ...Array(9).fill(409)])
-    for (const loser of results.filter((r) => r.statusCode === 409)) expect(loser.json()).toEqual({ message: SLOT_TAKEN })
+    for (const loser of results.filter((r) => r.statusCode === 409))
+      expect(loser.json()).toEqual({ message: SLOT_TAKEN, code: 'slot_taken' })
     expect((await call(owner, 'GET', '/api/bookings')).json().bookings).toHaveLength(1)
   })
 
@@ -227,12 +236,13 @@ describe('reschedule and cancel by the buyer', () => {
     expect(toHost?.text).toContain('Reason: Budget frozen')
     expect((await call(null, 'POST', `/api/public/bookings/${booking.uid}/cancel`, {})).json()).toEqual({
       message: 'This booking was cancelled',
+      code: 'invalid',
     })
     expect(
       (
         await call(null, 'POST', `/api/public/bookings/${booking.uid}/reschedule`, { start: `${monday}T13:00:00.000Z`, timeZone: 'UTC' })
       ).json(),
-    ).toEqual({ message: 'This booking was cancelled' })
+    ).toEqual({ message: 'This booking was cancelled', code: 'invalid' })
   })
 
   it('works only with the booking’s own uid', async () => {
@@ -241,7 +251,7 @@ describe('reschedule and cancel by the buyer', () => {
     const booking = (await call(null, 'POST', '/api/public/bookings', bookingBody(eventType.id, `${nextMonday()}T16:00:00.000Z`))).json()
     const wrong = `${booking.uid.slice(0, -2)}${booking.uid.endsWith('AA') ? 'BB' : 'AA'}`
     expect((await call(null, 'POST', `/api/public/bookings/${wrong}/cancel`, {})).statusCode).toBe(404)
-    expect((await call(null, 'GET', `/api/public/bookings/${wrong}`)).json()).toEqual({ message: 'Booking not found' })
+    expect((await call(null, 'GET', `/api/public/bookings/${wrong}`)).json()).toEqual({ message: 'Booking not found', code: 'not_found' })
     expect((await call(null, 'GET', `/api/public/bookings/${booking.uid}`)).json().status).toBe('accepted')
   })
 })
@@ -306,6 +316,7 @@ describe("the host's side", () => {
     const eventType = await buildEventType(app, owner)
     expect((await call(member, 'PATCH', `/api/event-types/${eventType.id}`, { title: 'Hijacked' })).json()).toEqual({
       message: 'Only its owner can change this event type',
+      code: 'forbidden',
     })
     await call(null, 'POST', '/api/public/bookings', bookingBody(eventType.id, `${nextMonday()}T09:00:00.000Z`))
     const [booking] = (await call(owner, 'GET', '/api/bookings')).json().bookings
@@ -337,6 +348,7 @@ describe("the host's side", () => {
     await call(null, 'POST', '/api/public/bookings', bookingBody(booked.id, `${nextMonday()}T09:00:00.000Z`))
     expect((await call(owner, 'DELETE', `/api/event-types/${booked.id}`)).json()).toEqual({
       message: 'This event type has bookings: hide it instead, so they are kept',
+      code: 'conflict',
     })
     expect((await call(owner, 'DELETE', `/api/event-types/${unused.id}`)).json()).toEqual({ ok: true })
   })
@@ -351,6 +363,7 @@ describe("the host's side", () => {
     expect(await freeSlots(app, eventType.id, monday)).toEqual([])
     expect((await call(null, 'POST', '/api/public/bookings', bookingBody(eventType.id, `${monday}T11:00:00.000Z`))).json()).toEqual({
       message: SLOT_TAKEN,
+      code: 'slot_taken',
     })
   })
 })

@@ -108,7 +108,7 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
       const unbooked = loaded.map((h) => ({ ...h, busy: [], bookedStarts: [] }))
       const offered = hostsFreeAt(unbooked, rules, start, time)
       const wouldBe = eventType.kind === 'collective' ? offered.length === hosts.length : offered.length > 0
-      throw wouldBe ? Conflict(SLOT_TAKEN) : Invalid('start: This time is not offered')
+      throw wouldBe ? Conflict(SLOT_TAKEN, { code: 'slot_taken' }) : Invalid('start: This time is not offered')
     }
     if (eventType.kind === 'collective') return [hosts]
     if (eventType.kind === 'personal') return [freeHosts]
@@ -212,7 +212,7 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
         if (!isExclusionViolation(error)) throw error
       }
     }
-    if (!bookingId) throw Conflict(SLOT_TAKEN)
+    if (!bookingId) throw Conflict(SLOT_TAKEN, { code: 'slot_taken' })
     await onChange(bookingId, { type: 'booking-created', by: 'attendee' })
     const row = await rowById(bookingId)
     await origins.booked(row)
@@ -271,7 +271,7 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
         if (!isExclusionViolation(error)) throw error
       }
     }
-    if (!moved) throw Conflict(SLOT_TAKEN)
+    if (!moved) throw Conflict(SLOT_TAKEN, { code: 'slot_taken' })
     await onChange(row.id, { type: 'booking-rescheduled', by: 'attendee', previousStart: row.startAt })
     return getPublic(uid)
   }

@@ -60,7 +60,7 @@ describe('booking from a deal’s sales room', () => {
     const body = bookingBody(eventType.id, `${nextMonday()}T11:00:00.000Z`, { salesroomId: publicId })
     const refused = await book(body)
     expect(refused.statusCode).toBe(401)
-    expect(refused.json()).toEqual({ message: 'This room is private: enter your invited email to receive a code' })
+    expect(refused.json()).toEqual({ message: 'This room is private: enter your invited email to receive a code', code: 'unauthorized' })
 
     const pub = `/api/public/salesrooms/${publicId}`
     await call(null, 'POST', `${pub}/access`, { email: 'bea@buyer.example' })
@@ -79,7 +79,11 @@ describe('booking from a deal’s sales room', () => {
     for (const other of [await buildEventType(app, teammate), await buildEventType(app, stranger)]) {
       const res = await book(bookingBody(other.id, `${nextMonday()}T12:00:00.000Z`, { salesroomId: publicId }))
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({ message: 'eventTypeId: This sales room does not offer this meeting' })
+      expect(res.json()).toEqual({
+        message: 'eventTypeId: This sales room does not offer this meeting',
+        code: 'invalid',
+        field: 'eventTypeId',
+      })
     }
   })
 
@@ -89,7 +93,7 @@ describe('booking from a deal’s sales room', () => {
     const start = `${nextMonday()}T13:00:00.000Z`
     for (const salesroomId of [publicId, 'nothing-here']) {
       const res = await book(bookingBody(eventType.id, start, { salesroomId }))
-      expect(res.json()).toEqual({ message: 'Sales room not found' })
+      expect(res.json()).toEqual({ message: 'Sales room not found', code: 'not_found' })
     }
     expect((await book(bookingBody(eventType.id, start))).statusCode).toBe(201)
   })
@@ -113,6 +117,8 @@ describe('booking from a product room', () => {
     const other = await buildEventType(app, owner)
     expect((await book(bookingBody(other.id, `${nextMonday()}T11:00:00.000Z`, { productRoomId: roomId }))).json()).toEqual({
       message: 'eventTypeId: This product room does not offer this meeting',
+      code: 'invalid',
+      field: 'eventTypeId',
     })
   })
 
@@ -139,8 +145,15 @@ describe('booking from a product room', () => {
     const { owner, product, eventType, roomId } = await productRoom()
     const start = `${nextMonday()}T12:00:00.000Z`
     const both = await book(bookingBody(eventType.id, start, { productRoomId: roomId, salesroomId: 'some-room' }))
-    expect(both.json()).toEqual({ message: 'productRoomId: A booking comes from one room at most' })
+    expect(both.json()).toEqual({
+      message: 'productRoomId: A booking comes from one room at most',
+      code: 'invalid',
+      field: 'productRoomId',
+    })
     await call(owner, 'PUT', `/api/products/${product.id}/room`, { published: false, eventTypeId: eventType.id })
-    expect((await book(bookingBody(eventType.id, start, { productRoomId: roomId }))).json()).toEqual({ message: 'Product not found' })
+    expect((await book(bookingBody(eventType.id, start, { productRoomId: roomId }))).json()).toEqual({
+      message: 'Product not found',
+      code: 'not_found',
+    })
   })
 })

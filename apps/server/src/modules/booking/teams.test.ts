@@ -72,7 +72,10 @@ describe('team event types', () => {
     const booked = (await call(null, 'POST', '/api/public/bookings', bookingBody(rr.id, start))).json()
     expect(await hostOf([maya, sam], booked.uid)).toEqual(['Sam'])
     expect(await freeSlots(app, rr.id, monday)).not.toContain(start)
-    expect((await call(null, 'POST', '/api/public/bookings', bookingBody(rr.id, start))).json()).toEqual({ message: SLOT_TAKEN })
+    expect((await call(null, 'POST', '/api/public/bookings', bookingBody(rr.id, start))).json()).toEqual({
+      message: SLOT_TAKEN,
+      code: 'slot_taken',
+    })
   })
 
   it('offers a collective time only when every host is free, and books them all', async () => {
@@ -119,7 +122,7 @@ describe('team event types', () => {
       kind: 'round_robin',
       teamId: team.id,
     })
-    expect(asMember.json()).toEqual({ message: 'Only owners and admins can manage team event types' })
+    expect(asMember.json()).toEqual({ message: 'Only owners and admins can manage team event types', code: 'forbidden' })
     const foreignHost = await call(owner, 'POST', '/api/event-types', {
       title: 'Team',
       slug: 'team',
@@ -128,9 +131,17 @@ describe('team event types', () => {
       teamId: team.id,
       hosts: [{ userId: outsider.user.id }],
     })
-    expect(foreignHost.json()).toEqual({ message: 'hosts: Every host must be an active member of the team' })
+    expect(foreignHost.json()).toEqual({
+      message: 'hosts: Every host must be an active member of the team',
+      code: 'invalid',
+      field: 'hosts',
+    })
     const noTeam = await call(owner, 'POST', '/api/event-types', { title: 'Team', slug: 'team', durations: [30], kind: 'collective' })
-    expect(noTeam.json()).toEqual({ message: 'teamId: A team event type needs a team, a personal one none' })
+    expect(noTeam.json()).toEqual({
+      message: 'teamId: A team event type needs a team, a personal one none',
+      code: 'invalid',
+      field: 'teamId',
+    })
     // The team has a page of its own listing it.
     const created = await buildEventType(app, owner, { kind: 'round_robin', teamId: team.id, title: 'Talk to sales' })
     const page = (await call(null, 'GET', new URL(created.bookingUrl).pathname.replace('/u/', '/api/public/users/'))).json()

@@ -172,7 +172,10 @@ describe('connected calendars (CalDAV against a real Radicale)', () => {
     const owner = await buildOwner(app)
     const res = await call(owner, 'POST', '/api/calendar/connections', { serverUrl: radicale.url, username: 'ben', password: 'wrong' })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: 'Could not sign in to this calendar server: check the address, username and password' })
+    expect(res.json()).toEqual({
+      message: 'Could not sign in to this calendar server: check the address, username and password',
+      code: 'invalid',
+    })
     expect((await call(owner, 'GET', '/api/calendar/connections')).json()).toEqual({ connections: [] })
 
     const inAddress = await call(owner, 'POST', '/api/calendar/connections', {
@@ -181,7 +184,11 @@ describe('connected calendars (CalDAV against a real Radicale)', () => {
       password: account('ben').password,
     })
     expect(inAddress.statusCode).toBe(400)
-    expect(inAddress.json()).toEqual({ message: 'serverUrl: Put the username and password in their own fields' })
+    expect(inAddress.json()).toEqual({
+      message: 'serverUrl: Put the username and password in their own fields',
+      code: 'invalid',
+      field: 'serverUrl',
+    })
   })
 
   it('refuses a server that does not answer with 400 and a clear message', async () => {
@@ -207,7 +214,11 @@ describe('connected calendars (CalDAV against a real Radicale)', () => {
       writeCalendarUrl: radicale.calendarUrl('ana', 'work'),
     })
     expect(foreign.statusCode).toBe(400)
-    expect(foreign.json()).toEqual({ message: 'writeCalendarUrl: Choose among the calendars of this connection' })
+    expect(foreign.json()).toEqual({
+      message: 'writeCalendarUrl: Choose among the calendars of this connection',
+      code: 'invalid',
+      field: 'writeCalendarUrl',
+    })
     const foreignBusy = await call(owner, 'PATCH', `/api/calendar/connections/${connection.id}`, {
       busyCalendarUrls: ['https://evil.test/cal/'],
     })
@@ -232,7 +243,7 @@ describe('connected calendars (CalDAV against a real Radicale)', () => {
       expect((await call(other, 'GET', '/api/calendar/connections')).json()).toEqual({ connections: [] })
       const patched = await call(other, 'PATCH', `/api/calendar/connections/${connection.id}`, { writeCalendarUrl: null })
       expect(patched.statusCode).toBe(404)
-      expect(patched.json()).toEqual({ message: 'Calendar connection not found' })
+      expect(patched.json()).toEqual({ message: 'Calendar connection not found', code: 'not_found' })
       expect((await call(other, 'POST', `/api/calendar/connections/${connection.id}/refresh`)).statusCode).toBe(404)
       expect((await call(other, 'DELETE', `/api/calendar/connections/${connection.id}`)).statusCode).toBe(404)
     }
@@ -367,7 +378,7 @@ describe('calendar feed (ICS)', () => {
 
     const wrong = await app.inject({ method: 'GET', url: '/api/calendar/feed/not-the-token.ics' })
     expect(wrong.statusCode).toBe(404)
-    expect(wrong.json()).toEqual({ message: 'Calendar feed not found' })
+    expect(wrong.json()).toEqual({ message: 'Calendar feed not found', code: 'not_found' })
     expect((await app.inject({ method: 'GET', url: '/api/calendar/feed/%00.ics' })).statusCode).toBe(404)
 
     const rotated = (await call(owner, 'POST', '/api/calendar/feed/rotate')).json().feedUrl

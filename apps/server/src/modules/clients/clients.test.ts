@@ -44,12 +44,12 @@ describe('clients', () => {
     const owner = await buildOwner(app)
     const noName = await call(owner, 'POST', '/api/clients', { name: ' ' })
     expect(noName.statusCode).toBe(400)
-    expect(noName.json()).toEqual({ message: 'name: Name is required' })
+    expect(noName.json()).toEqual({ message: 'name: Name is required', code: 'invalid', field: 'name' })
     const badEmail = await call(owner, 'POST', '/api/clients', { name: 'Bea', email: 'not-an-email' })
-    expect(badEmail.json()).toEqual({ message: 'email: Must be a valid email address' })
+    expect(badEmail.json()).toEqual({ message: 'email: Must be a valid email address', code: 'invalid', field: 'email' })
     const badPhone = await call(owner, 'POST', '/api/clients', { name: 'Bea', phone: '12' })
     expect(badPhone.statusCode).toBe(400)
-    expect(badPhone.json()).toEqual({ message: 'phone: This phone number is not valid' })
+    expect(badPhone.json()).toEqual({ message: 'phone: This phone number is not valid', code: 'invalid', field: 'phone' })
   })
 
   it('allows two clients with one email address, as a CRM does (shared mailboxes, people who change company)', async () => {
@@ -86,7 +86,7 @@ describe('clients', () => {
     const cleared = await call(member, 'PATCH', `/api/clients/${created.id}`, { phone: '' })
     expect(cleared.json()).toMatchObject({ phone: '', email: 'bea@acme.example', title: 'CFO' })
     const bad = await call(member, 'PATCH', `/api/clients/${created.id}`, { email: 'nope' })
-    expect(bad.json()).toEqual({ message: 'email: Must be a valid email address' })
+    expect(bad.json()).toEqual({ message: 'email: Must be a valid email address', code: 'invalid', field: 'email' })
   })
 
   it('lets only owners and admins delete a client', async () => {
@@ -96,7 +96,7 @@ describe('clients', () => {
     const first = await buildClient(member)
     const refused = await call(member, 'DELETE', `/api/clients/${first.id}`)
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({ message: 'Only owners and admins can delete clients' })
+    expect(refused.json()).toEqual({ message: 'Only owners and admins can delete clients', code: 'forbidden' })
     expect((await call(admin, 'DELETE', `/api/clients/${first.id}`)).json()).toEqual({ ok: true })
     expect((await call(owner, 'GET', `/api/clients/${first.id}`)).statusCode).toBe(404)
     const second = await buildClient(member)
@@ -110,7 +110,7 @@ describe('clients', () => {
     for (const [method, payload] of [['GET'], ['PATCH', { name: 'Mine now' }], ['DELETE']] as const) {
       const res = await call(owner, method, `/api/clients/${theirs.id}`, payload)
       expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ message: 'Client not found' })
+      expect(res.json()).toEqual({ message: 'Client not found', code: 'not_found' })
     }
     expect((await call(owner, 'GET', '/api/clients?q=their')).json()).toEqual({ clients: [] })
     expect((await call(stranger, 'GET', `/api/clients/${theirs.id}`)).json().name).toBe('Their Buyer')

@@ -138,7 +138,8 @@ describe('refuses bad input with 400 and a message naming the field', () => {
   ])('%s', async (_name, payload, message) => {
     const res = await contact(app, payload)
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: typeof message === 'string' ? message : expect.stringMatching(message) })
+    const field = (typeof message === 'string' ? message : message.source.slice(1)).split(':')[0]
+    expect(res.json()).toEqual({ message: typeof message === 'string' ? message : expect.stringMatching(message), code: 'invalid', field })
   })
 
   it('a body that is not JSON', async () => {
@@ -149,7 +150,7 @@ describe('refuses bad input with 400 and a message naming the field', () => {
       payload: '{',
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: expect.any(String) })
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'invalid' })
   })
 })
 

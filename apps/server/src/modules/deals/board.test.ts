@@ -104,7 +104,7 @@ describe('moving a deal on the board', () => {
     const elsewhere = await buildDeal(app, owner, { stageId: lead?.id })
     const res = await move(owner, deal.id, { stageId: qualified?.id, beforeId: elsewhere.id })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: 'beforeId: Drop before a deal of that stage' })
+    expect(res.json()).toEqual({ message: 'beforeId: Drop before a deal of that stage', code: 'invalid', field: 'beforeId' })
     expect((await move(owner, deal.id, { stageId: lead?.id, beforeId: deal.id })).statusCode).toBe(400)
     expect(await column(owner, lead?.id as string)).toEqual([deal.id, elsewhere.id])
   })

@@ -99,7 +99,11 @@ describe('deals', () => {
     await app.database.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, maya.user.id))
     const res = await call(owner, 'POST', '/api/deals', { name: 'Later', ownerId: maya.user.id })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: 'ownerId: The owner must be an active member of the organization' })
+    expect(res.json()).toEqual({
+      message: 'ownerId: The owner must be an active member of the organization',
+      code: 'invalid',
+      field: 'ownerId',
+    })
   })
 
   it('edits a deal partly, replaces its contacts and lines, and records stage and owner changes by name', async () => {
@@ -158,7 +162,7 @@ describe('deals', () => {
     const mayas = await buildDeal(app, maya)
     const refused = await call(sam, 'DELETE', `/api/deals/${mayas.id}`)
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({ message: "Only owners, admins and the deal's owner can delete a deal" })
+    expect(refused.json()).toEqual({ message: "Only owners, admins and the deal's owner can delete a deal", code: 'forbidden' })
     // Editing, on the other hand, is everyone's.
     expect((await call(sam, 'PATCH', `/api/deals/${mayas.id}`, { notes: 'Called them' })).statusCode).toBe(200)
     expect((await call(maya, 'DELETE', `/api/deals/${mayas.id}`)).statusCode).toBe(200)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deals } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal, stagesOf } from '../../testing/deals.ts'
-import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client, invalidField, request } from '../../testing/factories.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -115,7 +115,7 @@ describe('the deal list', () => {
     )
     const reversed = await request(app, owner, 'GET', '/api/deals?closeFrom=2027-02-01&closeTo=2027-01-01')
     expect(reversed.statusCode).toBe(400)
-    expect(reversed.json()).toEqual({ message: 'closeTo: Must be on or after closeFrom' })
+    expect(reversed.json()).toEqual({ message: 'closeTo: Must be on or after closeFrom', code: 'invalid', field: 'closeTo' })
   })
 
   it('should fail with status 400 when the cursor is forged or belongs to another sort', async () => {
@@ -131,7 +131,7 @@ describe('the deal list', () => {
     ] as const) {
       const res = await request(app, owner, 'GET', `/api/deals?${query}`)
       expect(res.statusCode, query).toBe(400)
-      expect(res.json()).toEqual({ message })
+      expect(res.json()).toEqual(invalidField(message))
     }
     const badValue = Buffer.from(JSON.stringify({ s: 'amount', o: 'desc', v: 'lots', id: seeded[0]?.id })).toString('base64url')
     expect((await request(app, owner, 'GET', `/api/deals?sort=amount&cursor=${badValue}`)).statusCode).toBe(400)

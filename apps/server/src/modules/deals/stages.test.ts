@@ -54,7 +54,7 @@ describe('pipeline stages', () => {
 
     const refused = await call(member, 'POST', '/api/pipeline-stages', { name: 'Mine' })
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({ message: 'Only owners and admins can change the pipeline' })
+    expect(refused.json()).toEqual({ message: 'Only owners and admins can change the pipeline', code: 'forbidden' })
     expect((await call(member, 'PATCH', `/api/pipeline-stages/${added.json().id}`, { name: 'x' })).statusCode).toBe(403)
     expect((await call(member, 'DELETE', `/api/pipeline-stages/${added.json().id}`)).statusCode).toBe(403)
     expect(
@@ -77,7 +77,7 @@ describe('pipeline stages', () => {
     }
     const over = await call(owner, 'POST', '/api/pipeline-stages', { name: 'One too many' })
     expect(over.statusCode).toBe(400)
-    expect(over.json()).toEqual({ message: `A pipeline has at most ${DEAL_LIMITS.maxStages} stages` })
+    expect(over.json()).toEqual({ message: `A pipeline has at most ${DEAL_LIMITS.maxStages} stages`, code: 'invalid' })
   })
 
   it('reorders with every stage id once, and refuses a partial, repeated or foreign list', async () => {
@@ -94,7 +94,7 @@ describe('pipeline stages', () => {
     for (const bad of [ids.slice(1), [...ids, ids[0]], [...ids.slice(1), foreign]]) {
       const refused = await put(owner, '/api/pipeline-stages/order', { ids: bad })
       expect(refused.statusCode).toBe(400)
-      expect(refused.json()).toEqual({ message: 'ids: Give every stage of the pipeline exactly once' })
+      expect(refused.json()).toEqual({ message: 'ids: Give every stage of the pipeline exactly once', code: 'invalid', field: 'ids' })
     }
     expect((await stagesOf(app, owner)).map((s) => s.id)).toEqual(reversed)
   })
@@ -115,7 +115,11 @@ describe('pipeline stages', () => {
 
     const refused = await call(owner, 'DELETE', `/api/pipeline-stages/${lead?.id}`)
     expect(refused.statusCode).toBe(400)
-    expect(refused.json()).toEqual({ message: 'moveTo: This stage holds deals: choose a stage to move them to' })
+    expect(refused.json()).toEqual({
+      message: 'moveTo: This stage holds deals: choose a stage to move them to',
+      code: 'invalid',
+      field: 'moveTo',
+    })
     expect((await call(owner, 'DELETE', `/api/pipeline-stages/${lead?.id}?moveTo=${lead?.id}`)).statusCode).toBe(400)
 
     expect((await call(owner, 'DELETE', `/api/pipeline-stages/${lead?.id}?moveTo=${qualified?.id}`)).statusCode).toBe(200)
@@ -133,7 +137,7 @@ describe('pipeline stages', () => {
     for (const stage of open.slice(1)) expect((await call(owner, 'DELETE', `/api/pipeline-stages/${stage.id}`)).statusCode).toBe(200)
     const last = await call(owner, 'DELETE', `/api/pipeline-stages/${open[0]?.id}`)
     expect(last.statusCode).toBe(409)
-    expect(last.json()).toEqual({ message: 'The last open stage cannot be deleted' })
+    expect(last.json()).toEqual({ message: 'The last open stage cannot be deleted', code: 'conflict' })
     const closing = await call(owner, 'PATCH', `/api/pipeline-stages/${open[0]?.id}`, { kind: 'won' })
     expect(closing.statusCode).toBe(409)
   })

@@ -57,6 +57,8 @@ describe('product media', () => {
     ])
     expect((await call(owner, 'PUT', `${base}/order`, { fileIds: [back.id, front.id] })).json()).toEqual({
       message: 'fileIds: List every image of the product once',
+      code: 'invalid',
+      field: 'fileIds',
     })
 
     const image = await call(owner, 'GET', front.url)
@@ -72,12 +74,15 @@ describe('product media', () => {
     const before = await storedFiles(storage)
     expect((await upload('photo.png', PDF)).json()).toEqual({
       message: 'This file type is not allowed: photo.png (use PNG, JPEG, WebP or GIF)',
+      code: 'invalid',
     })
     const large = Buffer.concat([PNG, Buffer.alloc(FILE_LIMITS.imageBytes + 1 - PNG.length)])
-    expect((await upload('large.png', large)).json()).toEqual({ message: 'Files must be at most 5 MB' })
+    expect((await upload('large.png', large)).json()).toEqual({ message: 'Files must be at most 5 MB', code: 'invalid' })
     expect((await upload('page.pdf', HTML, 'document')).statusCode).toBe(400)
     expect((await upload('photo.png', PNG, 'video' as 'image')).json()).toEqual({
       message: expect.stringMatching(/^kind: /),
+      code: 'invalid',
+      field: 'kind',
     })
     expect(await storedFiles(storage)).toEqual(before)
     // A PNG stays a PNG whatever its name.
@@ -93,11 +98,14 @@ describe('product media', () => {
 
     expect((await call(member, 'GET', base)).json().files).toHaveLength(1)
     expect((await call(member, 'GET', image.url)).statusCode).toBe(200)
-    expect((await upload('mine.png', PNG, 'image', member)).json()).toEqual({ message: 'Only owners and admins can manage products' })
+    expect((await upload('mine.png', PNG, 'image', member)).json()).toEqual({
+      message: 'Only owners and admins can manage products',
+      code: 'forbidden',
+    })
     expect((await call(member, 'DELETE', `${base}/${image.id}`)).statusCode).toBe(403)
 
-    expect((await call(stranger, 'GET', base)).json()).toEqual({ message: 'Product not found' })
-    expect((await call(stranger, 'GET', image.url)).json()).toEqual({ message: 'File not found' })
+    expect((await call(stranger, 'GET', base)).json()).toEqual({ message: 'Product not found', code: 'not_found' })
+    expect((await call(stranger, 'GET', image.url)).json()).toEqual({ message: 'File not found', code: 'not_found' })
     expect((await upload('mine.png', PNG, 'image', stranger)).statusCode).toBe(404)
     expect((await call(stranger, 'DELETE', `${base}/${image.id}`)).statusCode).toBe(404)
     expect((await call(null, 'GET', image.url)).statusCode).toBe(401)
@@ -120,7 +128,7 @@ describe('product media', () => {
     expect(shown.headers['content-disposition']).toMatch(/^inline; /)
     expect(shown.headers['x-content-type-options']).toBe('nosniff')
     expect((await pub(sheet.id)).headers['content-disposition']).toMatch(/^attachment; filename="sheet.pdf"/)
-    expect((await pub(theirs.id)).json()).toEqual({ message: 'File not found' })
+    expect((await pub(theirs.id)).json()).toEqual({ message: 'File not found', code: 'not_found' })
     expect((await pub(image.id, 'their-room-0001')).statusCode).toBe(404)
 
     await publish('our-room-00001', false)

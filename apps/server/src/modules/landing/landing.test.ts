@@ -4,7 +4,7 @@ import { products } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildEventType } from '../../testing/booking.ts'
 import { buildProduct } from '../../testing/deals.ts'
-import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client, invalidField, request } from '../../testing/factories.ts'
 import { seedDemo } from '../demo/seed.ts'
 
 let app: TestApp
@@ -80,7 +80,7 @@ describe('landing pages in the app', () => {
     ] as const) {
       const res = await call(member, method, url, body)
       expect(res.statusCode).toBe(403)
-      expect(res.json()).toEqual({ message: 'Only owners and admins can manage landing pages' })
+      expect(res.json()).toEqual({ message: 'Only owners and admins can manage landing pages', code: 'forbidden' })
     }
   })
 
@@ -95,7 +95,7 @@ describe('landing pages in the app', () => {
     for (const [body, message] of cases) {
       const res = await call(owner, 'POST', '/api/landing-pages', body)
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({ message })
+      expect(res.json()).toEqual(invalidField(message))
     }
   })
 
@@ -108,10 +108,14 @@ describe('landing pages in the app', () => {
 
     const product = await call(owner, 'POST', '/api/landing-pages', { title: 'A', productIds: [theirs.id] })
     expect(product.statusCode).toBe(400)
-    expect(product.json()).toEqual({ message: 'productIds: Choose products of your organization' })
+    expect(product.json()).toEqual({ message: 'productIds: Choose products of your organization', code: 'invalid', field: 'productIds' })
     const handle = await call(owner, 'PATCH', `/api/landing-pages/${page.id}`, { handles: [theirHandle] })
     expect(handle.statusCode).toBe(400)
-    expect(handle.json()).toEqual({ message: "handles: Choose booking pages of your organization's people and teams" })
+    expect(handle.json()).toEqual({
+      message: "handles: Choose booking pages of your organization's people and teams",
+      code: 'invalid',
+      field: 'handles',
+    })
 
     expect((await call(stranger, 'GET', `/api/landing-pages/${page.id}`)).statusCode).toBe(404)
     expect((await call(stranger, 'PATCH', `/api/landing-pages/${page.id}`, { title: 'Mine' })).statusCode).toBe(404)

@@ -79,7 +79,7 @@ describe('meeting rooms', () => {
     const stranger = await buildOwner(app)
     const refused = await request(app, stranger, 'POST', `/api/deals/${deal.id}/meeting`)
     expect(refused.statusCode).toBe(404)
-    expect(refused.json()).toEqual({ message: 'Deal not found' })
+    expect(refused.json()).toEqual({ message: 'Deal not found', code: 'not_found' })
     expect((await request(app, null, 'POST', `/api/deals/${deal.id}/meeting`)).statusCode).toBe(401)
   })
 
@@ -93,8 +93,12 @@ describe('meeting rooms', () => {
 
     const missing = await request(app, null, 'GET', '/api/public/meetings/nobody-here')
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ message: 'Meeting not found' })
-    expect((await request(app, null, 'GET', '/api/public/meetings/x')).json()).toEqual({ message: 'id: Meeting not found' })
+    expect(missing.json()).toEqual({ message: 'Meeting not found', code: 'not_found' })
+    expect((await request(app, null, 'GET', '/api/public/meetings/x')).json()).toEqual({
+      message: 'id: Meeting not found',
+      code: 'invalid',
+      field: 'id',
+    })
   })
 
   it("lets the organization's members switch the lobby on, and nobody else", async () => {

@@ -73,10 +73,14 @@ describe.each(threads)('$kind messages', ({ kind, parent, base }) => {
     for (const body of ['', '   \n ']) {
       const res = await call(owner, 'POST', base(id), { body })
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({ message: 'body: Write a message first' })
+      expect(res.json()).toEqual({ message: 'body: Write a message first', code: 'invalid', field: 'body' })
     }
     const long = await call(owner, 'POST', base(id), { body: 'x'.repeat(DEAL_LIMITS.maxMessageLength + 1) })
-    expect(long.json()).toEqual({ message: `body: Must be at most ${DEAL_LIMITS.maxMessageLength} characters` })
+    expect(long.json()).toEqual({
+      message: `body: Must be at most ${DEAL_LIMITS.maxMessageLength} characters`,
+      code: 'invalid',
+      field: 'body',
+    })
     expect((await call(owner, 'POST', base(id), {})).statusCode).toBe(400)
     expect((await call(owner, 'GET', base(id))).json()).toEqual({ messages: [] })
   })
@@ -99,12 +103,14 @@ describe.each(threads)('$kind messages', ({ kind, parent, base }) => {
     const message = (await call(member, 'POST', base(id), { body: 'Draft' })).json()
     const refused = await call(owner, 'PATCH', `${base(id)}/${message.id}`, { body: 'Owner rewrites' })
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({ message: 'Only its author can edit a message' })
+    expect(refused.json()).toEqual({ message: 'Only its author can edit a message', code: 'forbidden' })
     const edited = await call(member, 'PATCH', `${base(id)}/${message.id}`, { body: 'Final' })
     expect(edited.statusCode).toBe(200)
     expect(edited.json()).toMatchObject({ id: message.id, body: 'Final', createdAt: message.createdAt, editedAt: expect.any(String) })
     expect((await call(member, 'PATCH', `${base(id)}/${message.id}`, { body: ' ' })).json()).toEqual({
       message: 'body: Write a message first',
+      code: 'invalid',
+      field: 'body',
     })
     expect((await call(owner, 'GET', base(id))).json().messages).toEqual([edited.json()])
   })
@@ -121,11 +127,11 @@ describe.each(threads)('$kind messages', ({ kind, parent, base }) => {
     const third = await post('three')
     const refused = await call(other, 'DELETE', `${base(id)}/${first}`)
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({ message: 'Only its author, owners and admins can delete a message' })
+    expect(refused.json()).toEqual({ message: 'Only its author, owners and admins can delete a message', code: 'forbidden' })
     expect((await call(member, 'DELETE', `${base(id)}/${first}`)).json()).toEqual({ ok: true })
     expect((await call(admin, 'DELETE', `${base(id)}/${second}`)).statusCode).toBe(200)
     expect((await call(owner, 'DELETE', `${base(id)}/${third}`)).statusCode).toBe(200)
-    expect((await call(owner, 'DELETE', `${base(id)}/${third}`)).json()).toEqual({ message: 'Message not found' })
+    expect((await call(owner, 'DELETE', `${base(id)}/${third}`)).json()).toEqual({ message: 'Message not found', code: 'not_found' })
     expect((await call(owner, 'GET', base(id))).json()).toEqual({ messages: [] })
   })
 
@@ -148,7 +154,7 @@ describe.each(threads)('$kind messages', ({ kind, parent, base }) => {
     // Their message id under one of our own parents finds nothing either.
     const ours = await parent(owner)
     const crossed = await call(owner, 'DELETE', `${base(ours)}/${theirMessage.id}`)
-    expect(crossed.json()).toEqual({ message: 'Message not found' })
+    expect(crossed.json()).toEqual({ message: 'Message not found', code: 'not_found' })
     expect((await call(stranger, 'GET', base(theirs))).json().messages.map((m: { body: string }) => m.body)).toEqual(['Private'])
     expect((await call(null, 'GET', base(ours))).statusCode).toBe(401)
     expect((await call(null, 'POST', base(ours), { body: 'Hi' })).statusCode).toBe(401)
@@ -181,7 +187,7 @@ describe('deal messages on the timeline', () => {
     const deal = await buildDeal(app, owner)
     await call(owner, 'POST', `/api/deals/${deal.id}/messages`, { body: 'Bye' })
     expect((await call(owner, 'DELETE', `/api/deals/${deal.id}`)).statusCode).toBe(200)
-    expect((await call(owner, 'GET', `/api/deals/${deal.id}/messages`)).json()).toEqual({ message: 'Deal not found' })
+    expect((await call(owner, 'GET', `/api/deals/${deal.id}/messages`)).json()).toEqual({ message: 'Deal not found', code: 'not_found' })
     const rows = await app.database.db.select().from(dealMessages)
     expect(rows.filter((r) => r.dealId === deal.id)).toEqual([])
   })

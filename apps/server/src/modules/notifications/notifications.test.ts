@@ -133,12 +133,12 @@ describe('web push', () => {
     expect((await pushed).endpoint).toBe(new URL(kept.endpoint).pathname)
     await expect
       .poll(async () => (await call(host, 'DELETE', '/api/web-push', { endpoint: dropped.endpoint })).json())
-      .toEqual({ message: 'No push subscription found' })
+      .toEqual({ message: 'No push subscription found', code: 'not_found' })
 
     expect((await call(host, 'DELETE', '/api/web-push', kept)).json()).toEqual({ ok: true })
     const again = await call(host, 'DELETE', '/api/web-push', kept)
     expect(again.statusCode).toBe(404)
-    expect(again.json()).toEqual({ message: 'No push subscription found' })
+    expect(again.json()).toEqual({ message: 'No push subscription found', code: 'not_found' })
   })
 })
 

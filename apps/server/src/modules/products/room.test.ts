@@ -68,7 +68,7 @@ describe('product rooms, the seller’s side', () => {
 
     const hidden = (await call(app, owner, 'PUT', base, { published: false, eventTypeId: null })).json()
     expect(hidden).toMatchObject({ roomId: published.roomId, published: false })
-    expect((await call(app, null, 'GET', pub)).json()).toEqual({ message: 'Product not found' })
+    expect((await call(app, null, 'GET', pub)).json()).toEqual({ message: 'Product not found', code: 'not_found' })
     // Publishing again brings back the same link.
     expect((await call(app, owner, 'PUT', base, { published: true, eventTypeId: null })).json().roomId).toBe(published.roomId)
 
@@ -89,7 +89,7 @@ describe('product rooms, the seller’s side', () => {
     ] as const) {
       const res = await call(app, member, method, path, { published: false, eventTypeId: null })
       expect(res.statusCode).toBe(403)
-      expect(res.json()).toEqual({ message: 'Only owners and admins can manage products' })
+      expect(res.json()).toEqual({ message: 'Only owners and admins can manage products', code: 'forbidden' })
     }
 
     const stranger = await buildOwner(app)
@@ -98,7 +98,11 @@ describe('product rooms, the seller’s side', () => {
     for (const eventTypeId of [theirs.id, hidden.id]) {
       const res = await call(app, owner, 'PUT', base, { published: true, eventTypeId })
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({ message: 'eventTypeId: Choose a visible event type of your organization' })
+      expect(res.json()).toEqual({
+        message: 'eventTypeId: Choose a visible event type of your organization',
+        code: 'invalid',
+        field: 'eventTypeId',
+      })
     }
     // Nor may another organization reach this product's room.
     expect((await call(app, stranger, 'GET', base)).statusCode).toBe(404)
@@ -115,9 +119,12 @@ describe('product rooms, the seller’s side', () => {
     await call(app, owner, 'PATCH', `/api/products/${product.id}`, { active: false })
     expect((await call(app, owner, 'PUT', base, { published: true, eventTypeId: null })).json()).toEqual({
       message: 'published: Make the product active before publishing its room',
+      code: 'invalid',
+      field: 'published',
     })
     expect((await call(app, owner, 'POST', `${base}/rotate`)).json()).toEqual({
       message: 'Publish the room once before giving it a new address',
+      code: 'invalid',
     })
   })
 })
@@ -182,10 +189,14 @@ describe('product rooms, the buyer’s side', () => {
   it('answers 404 for an inactive product or an unknown room, 400 for a malformed id', async () => {
     const { owner, product, pub } = await buildRoom()
     await call(app, owner, 'PATCH', `/api/products/${product.id}`, { active: false })
-    expect((await call(app, null, 'GET', pub)).json()).toEqual({ message: 'Product not found' })
+    expect((await call(app, null, 'GET', pub)).json()).toEqual({ message: 'Product not found', code: 'not_found' })
     expect((await call(app, null, 'POST', `${pub}/inquiries`, inquiry())).statusCode).toBe(404)
     expect((await call(app, null, 'GET', '/api/public/products/aaaaaaaaaaaaaaaaaaaaaa')).statusCode).toBe(404)
-    expect((await call(app, null, 'GET', '/api/public/products/a%20b')).json()).toEqual({ message: 'roomId: Product not found' })
+    expect((await call(app, null, 'GET', '/api/public/products/a%20b')).json()).toEqual({
+      message: 'roomId: Product not found',
+      code: 'invalid',
+      field: 'roomId',
+    })
   })
 
   it('hides the booking widget when the room offers no event type', async () => {

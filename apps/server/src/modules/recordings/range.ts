@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { errorBody } from '../../http/errors.ts'
 
 export type Playable = { size: number; contentType: string; open(range?: { start: number; end: number }): Readable }
 
@@ -31,7 +32,7 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 export function sendPlayable(request: FastifyRequest, reply: FastifyReply, file: Playable) {
   const range = byteRange(request.headers.range, file.size)
   if (range === 'unsatisfiable')
-    return reply.code(416).header('content-range', `bytes */${file.size}`).send({ message: 'range: Outside the recording' })
+    return reply.code(416).header('content-range', `bytes */${file.size}`).send(errorBody(416, 'range: Outside the recording'))
   reply
     .header('content-type', file.contentType)
     .header('accept-ranges', 'bytes')

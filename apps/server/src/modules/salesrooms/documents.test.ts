@@ -84,12 +84,20 @@ describe('sales room documents', () => {
 
     expect((await upload('evil.pdf', HTML)).json()).toEqual({
       message: 'This file type is not allowed: evil.pdf (use PDF, Word, Excel, PowerPoint, text, CSV, PNG, JPEG, WebP or GIF)',
+      code: 'invalid',
     })
     expect((await upload('logo.pdf', SVG)).statusCode).toBe(400)
-    expect((await upload('empty.pdf', Buffer.alloc(0))).json()).toEqual({ message: 'Choose a file to upload' })
-    expect((await call(owner, 'POST', base, form(null, { title: 'No file' }))).json()).toEqual({ message: 'Choose a file to upload' })
-    expect((await call(owner, 'POST', base, { title: 'JSON' })).json()).toEqual({ message: 'Choose a file to upload' })
-    expect((await upload('a.pdf', PDF, { title: ' ' })).json()).toEqual({ message: 'title: Title is required' })
+    expect((await upload('empty.pdf', Buffer.alloc(0))).json()).toEqual({ message: 'Choose a file to upload', code: 'invalid' })
+    expect((await call(owner, 'POST', base, form(null, { title: 'No file' }))).json()).toEqual({
+      message: 'Choose a file to upload',
+      code: 'invalid',
+    })
+    expect((await call(owner, 'POST', base, { title: 'JSON' })).json()).toEqual({ message: 'Choose a file to upload', code: 'invalid' })
+    expect((await upload('a.pdf', PDF, { title: ' ' })).json()).toEqual({
+      message: 'title: Title is required',
+      code: 'invalid',
+      field: 'title',
+    })
     // Only the PNG is kept.
     expect((await call(owner, 'GET', base)).json().documents).toHaveLength(1)
     expect(await storedFiles(storage)).toHaveLength(before.length + 1)
@@ -99,7 +107,7 @@ describe('sales room documents', () => {
     const { owner, base, upload } = await buildRoom()
     const before = await storedFiles(storage)
     const tooBig = Buffer.concat([PDF, Buffer.alloc(FILE_LIMITS.documentBytes + 1 - PDF.length, 0x20)])
-    expect((await upload('big.pdf', tooBig)).json()).toEqual({ message: 'Files must be at most 25 MB' })
+    expect((await upload('big.pdf', tooBig)).json()).toEqual({ message: 'Files must be at most 25 MB', code: 'invalid' })
     // Over a real connection too: the answer arrives although the upload was cut off.
     const res = await fetch(`${url}${base}`, {
       method: 'POST',
@@ -107,7 +115,7 @@ describe('sales room documents', () => {
       body: form({ name: 'big.pdf', bytes: tooBig }),
     })
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ message: 'Files must be at most 25 MB' })
+    expect(await res.json()).toEqual({ message: 'Files must be at most 25 MB', code: 'invalid' })
     expect(await storedFiles(storage)).toEqual(before)
     expect((await call(owner, 'GET', base)).json().documents).toEqual([])
   })
@@ -118,20 +126,20 @@ describe('sales room documents', () => {
     const stranger = await buildOwner(app)
     const before = await storedFiles(storage)
     expect((await call(stranger, 'GET', base)).statusCode).toBe(404)
-    expect((await upload('mine.pdf', PDF, {}, stranger)).json()).toEqual({ message: 'Deal not found' })
+    expect((await upload('mine.pdf', PDF, {}, stranger)).json()).toEqual({ message: 'Deal not found', code: 'not_found' })
     expect(await storedFiles(storage)).toEqual(before)
     expect((await call(stranger, 'PATCH', `${base}/${document.id}`, { title: 'Mine' })).statusCode).toBe(404)
     expect((await call(stranger, 'DELETE', `${base}/${document.id}`)).statusCode).toBe(404)
     expect((await call(null, 'GET', base)).statusCode).toBe(401)
     expect((await call(owner, 'GET', document.url)).statusCode).toBe(200)
-    expect((await call(stranger, 'GET', document.url)).json()).toEqual({ message: 'File not found' })
+    expect((await call(stranger, 'GET', document.url)).json()).toEqual({ message: 'File not found', code: 'not_found' })
 
     const teammate = await buildMember(app, owner)
     expect((await call(teammate, 'GET', base)).json().documents).toEqual([expect.objectContaining({ id: document.id })])
 
     const other = await buildRoom()
     const theirs = (await other.upload('theirs.pdf', PDF)).json()
-    expect((await call(null, 'GET', `${pub}/documents/${theirs.id}`)).json()).toEqual({ message: 'Document not found' })
+    expect((await call(null, 'GET', `${pub}/documents/${theirs.id}`)).json()).toEqual({ message: 'Document not found', code: 'not_found' })
     expect((await call(null, 'GET', `${other.pub}/documents/${document.id}`)).statusCode).toBe(404)
   })
 
@@ -153,7 +161,11 @@ describe('sales room documents', () => {
     const document = (await upload('draft.pdf', PDF)).json()
     const title = '<script>alert(1)</script> Final terms'
     expect((await call(owner, 'PATCH', `${base}/${document.id}`, { title })).json()).toMatchObject({ id: document.id, title })
-    expect((await call(owner, 'PATCH', `${base}/${document.id}`, { title: '' })).json()).toEqual({ message: 'title: Title is required' })
+    expect((await call(owner, 'PATCH', `${base}/${document.id}`, { title: '' })).json()).toEqual({
+      message: 'title: Title is required',
+      code: 'invalid',
+      field: 'title',
+    })
 
     const before = await storedFiles(storage)
     expect((await call(owner, 'DELETE', `${base}/${document.id}`)).json()).toEqual({ ok: true })

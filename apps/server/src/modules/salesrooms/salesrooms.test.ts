@@ -75,7 +75,7 @@ describe('sales rooms', () => {
     const { owner, deal, pub } = await buildRoom({ showPricing: false })
     expect((await call(null, 'GET', pub)).json()).toMatchObject({ lines: [], total: null })
     await call(owner, 'PUT', `/api/deals/${deal.id}/salesroom`, { title: 'Acme', published: false })
-    expect((await call(null, 'GET', pub)).json()).toEqual({ message: 'Sales room not found' })
+    expect((await call(null, 'GET', pub)).json()).toEqual({ message: 'Sales room not found', code: 'not_found' })
   })
 
   it('revokes the old link when the seller asks for a new address', async () => {
@@ -87,7 +87,10 @@ describe('sales rooms', () => {
 
   it('lets only invited emails into a private room, with a one-time code by email', async () => {
     const { pub } = await buildRoom({ access: 'invited', invitedEmails: ['Bea@Buyer.example'] })
-    expect((await call(null, 'GET', pub)).json()).toEqual({ message: 'This room is private: enter your invited email to receive a code' })
+    expect((await call(null, 'GET', pub)).json()).toEqual({
+      message: 'This room is private: enter your invited email to receive a code',
+      code: 'unauthorized',
+    })
 
     // A stranger's request answers the same and sends nothing.
     expect((await call(null, 'POST', `${pub}/access`, { email: 'eve@evil.example' })).statusCode).toBe(202)
@@ -97,7 +100,7 @@ describe('sales rooms', () => {
     const code = mail?.text.match(/\b(\d{6})\b/)?.[1] ?? ''
 
     const wrong = await call(null, 'POST', `${pub}/verify`, { email: 'bea@buyer.example', code: code === '000000' ? '111111' : '000000' })
-    expect(wrong.json()).toEqual({ message: 'code: This code is wrong or has expired' })
+    expect(wrong.json()).toEqual({ message: 'code: This code is wrong or has expired', code: 'invalid', field: 'code' })
     const verified = await call(null, 'POST', `${pub}/verify`, { email: 'bea@buyer.example', code })
     expect(verified.statusCode).toBe(200)
     expect(verified.json().visitorEmail).toBe('bea@buyer.example')
@@ -115,6 +118,7 @@ describe('sales rooms', () => {
     })
     expect((await call(null, 'PATCH', `${pub}/steps/${sellerStep.id}`, { done: true })).json()).toEqual({
       message: 'Only the seller can change this step',
+      code: 'forbidden',
     })
   })
 
@@ -166,6 +170,8 @@ describe('sales rooms', () => {
       expect(history.map((m: { body: string }) => m.body)).toEqual([body, 'Yes, January works.'])
       expect((await call(null, 'POST', `${pub}/messages`, { body: 'Anyone?' })).json()).toEqual({
         message: 'name: Tell the seller your name',
+        code: 'invalid',
+        field: 'name',
       })
     } finally {
       buyer.close()

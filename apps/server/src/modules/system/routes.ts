@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/client.ts'
 import { outboxEmails } from '../../db/schema/index.ts'
 import { actor } from '../../http/auth.ts'
+import { errorBody } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
 
 export function systemRoutes(app: FastifyInstance, { database }: { database: Database }) {
@@ -20,7 +21,7 @@ export function systemRoutes(app: FastifyInstance, { database }: { database: Dat
       ),
       timeout,
     ])
-    if (result !== 'ok') return reply.code(503).send({ message: 'The database is not answering' })
+    if (result !== 'ok') return reply.code(503).send(errorBody(503, 'The database is not answering'))
     return { status: 'ok' as const }
   })
 

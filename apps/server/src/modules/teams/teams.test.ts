@@ -44,7 +44,11 @@ describe('teams', () => {
     const stranger = await buildOwner(app)
     const res = await call(owner, 'POST', '/api/teams', { name: 'Mixed', memberIds: [stranger.user.id] })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: 'memberIds: Every member must be a user of your organization' })
+    expect(res.json()).toEqual({
+      message: 'memberIds: Every member must be a user of your organization',
+      code: 'invalid',
+      field: 'memberIds',
+    })
     expect((await call(owner, 'GET', '/api/teams')).json().teams).toEqual([])
   })
 
@@ -54,7 +58,11 @@ describe('teams', () => {
     const team = (await call(owner, 'POST', '/api/teams', { name: 'Core', memberIds: [owner.user.id] })).json()
     const res = await call(owner, 'PATCH', `/api/teams/${team.id}`, { name: 'Core+', memberIds: [owner.user.id, stranger.user.id] })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: 'memberIds: Every member must be a user of your organization' })
+    expect(res.json()).toEqual({
+      message: 'memberIds: Every member must be a user of your organization',
+      code: 'invalid',
+      field: 'memberIds',
+    })
     const after = (await call(owner, 'GET', `/api/teams/${team.id}`)).json()
     expect(after.name).toBe('Core')
     expect(memberIds(after)).toEqual([owner.user.id])
@@ -72,7 +80,7 @@ describe('teams', () => {
     expect((await call(admin, 'DELETE', `/api/teams/${id}`)).json()).toEqual({ ok: true })
     const again = await call(admin, 'DELETE', `/api/teams/${id}`)
     expect(again.statusCode).toBe(404)
-    expect(again.json()).toEqual({ message: 'Team not found' })
+    expect(again.json()).toEqual({ message: 'Team not found', code: 'not_found' })
     expect((await call(owner, 'GET', '/api/teams')).json().teams).toEqual([])
   })
 
@@ -81,11 +89,11 @@ describe('teams', () => {
     for (const [method, payload] of [['GET'], ['PATCH', { name: 'X' }], ['DELETE']] as const) {
       const res = await call(owner, method, '/api/teams/not-a-uuid', payload)
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({ message: 'id: Must be a valid id' })
+      expect(res.json()).toEqual({ message: 'id: Must be a valid id', code: 'invalid', field: 'id' })
     }
     const res = await call(owner, 'POST', '/api/teams', { name: 'Broken', memberIds: ['not-a-uuid'] })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: 'memberIds.0: Must be a valid id' })
+    expect(res.json()).toEqual({ message: 'memberIds.0: Must be a valid id', code: 'invalid', field: 'memberIds.0' })
   })
 
   it('lets a member read teams, and refuses them creating, changing or deleting one with 403', async () => {
@@ -103,7 +111,7 @@ describe('teams', () => {
     ] as const) {
       const res = await call(member, method, url, payload)
       expect(res.statusCode).toBe(403)
-      expect(res.json()).toEqual({ message: 'Only owners and admins can manage teams' })
+      expect(res.json()).toEqual({ message: 'Only owners and admins can manage teams', code: 'forbidden' })
     }
     expect((await call(owner, 'GET', '/api/teams')).json().teams).toEqual([team])
   })
@@ -115,7 +123,7 @@ describe('teams', () => {
     for (const [method, payload] of [['GET'], ['PATCH', { name: 'Ours now' }], ['DELETE']] as const) {
       const res = await call(owner, method, `/api/teams/${theirs.id}`, payload)
       expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ message: 'Team not found' })
+      expect(res.json()).toEqual({ message: 'Team not found', code: 'not_found' })
     }
     expect((await call(owner, 'GET', '/api/teams')).json().teams).toEqual([])
     expect((await call(stranger, 'GET', `/api/teams/${theirs.id}`)).json().name).toBe('Theirs')
@@ -136,7 +144,11 @@ describe('teams', () => {
     const owner = await buildOwner(app)
     const res = await call(owner, 'POST', '/api/teams', { name: 'Ghosts', memberIds: ['00000000-0000-4000-8000-000000000000'] })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: 'memberIds: Every member must be a user of your organization' })
+    expect(res.json()).toEqual({
+      message: 'memberIds: Every member must be a user of your organization',
+      code: 'invalid',
+      field: 'memberIds',
+    })
   })
 
   it('accepts someone invited who has not joined yet', async () => {
@@ -198,14 +210,14 @@ describe('teams', () => {
     const owner = await buildOwner(app)
     const missing = await call(owner, 'PATCH', '/api/teams/00000000-0000-4000-8000-000000000000', { memberIds: [] })
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ message: 'Team not found' })
+    expect(missing.json()).toEqual({ message: 'Team not found', code: 'not_found' })
     for (const [method, url] of [
       ['GET', '/api/teams'],
       ['POST', '/api/teams'],
     ] as const) {
       const res = await call(null, method, url, method === 'POST' ? { name: 'Anon' } : undefined)
       expect(res.statusCode).toBe(401)
-      expect(res.json()).toEqual({ message: 'You are not signed in' })
+      expect(res.json()).toEqual({ message: 'You are not signed in', code: 'unauthorized' })
     }
   })
 
@@ -213,6 +225,6 @@ describe('teams', () => {
     const owner = await buildOwner(app)
     const res = await call(owner, 'POST', '/api/teams', { name: '  ' })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: 'name: Name is required' })
+    expect(res.json()).toEqual({ message: 'name: Name is required', code: 'invalid', field: 'name' })
   })
 })

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
-import { buildMember, buildOwner, type Client, PASSWORD, request, sessionCookie, uniqueEmail } from '../../testing/factories.ts'
+import {
+  buildMember,
+  buildOwner,
+  type Client,
+  invalidField,
+  PASSWORD,
+  request,
+  sessionCookie,
+  uniqueEmail,
+} from '../../testing/factories.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -62,7 +71,7 @@ describe('inviting people', () => {
       payload: { email: uniqueEmail(), password: PASSWORD, name: 'X', invitation: token },
     })
     expect(otherEmail.statusCode).toBe(400)
-    expect(otherEmail.json()).toEqual({ message: 'email: Use the address the invitation was sent to' })
+    expect(otherEmail.json()).toEqual({ message: 'email: Use the address the invitation was sent to', code: 'invalid', field: 'email' })
 
     const forged = await app.inject({
       method: 'POST',
@@ -70,7 +79,11 @@ describe('inviting people', () => {
       payload: { email, password: PASSWORD, name: 'X', invitation: 'forged-token' },
     })
     expect(forged.statusCode).toBe(400)
-    expect(forged.json()).toEqual({ message: 'invitation: This invitation is invalid or has expired' })
+    expect(forged.json()).toEqual({
+      message: 'invitation: This invitation is invalid or has expired',
+      code: 'invalid',
+      field: 'invitation',
+    })
 
     expect(
       (await app.inject({ method: 'POST', url: '/api/register', payload: { email, password: PASSWORD, name: 'X', invitation: token } }))
@@ -82,7 +95,11 @@ describe('inviting people', () => {
       payload: { email, password: PASSWORD, name: 'X', invitation: token },
     })
     expect(reused.statusCode).toBe(400)
-    expect(reused.json()).toEqual({ message: 'invitation: This invitation is invalid or has expired' })
+    expect(reused.json()).toEqual({
+      message: 'invitation: This invitation is invalid or has expired',
+      code: 'invalid',
+      field: 'invitation',
+    })
   })
 
   it('makes a member of the organization by default, named after their address until they register', async () => {
@@ -104,7 +121,7 @@ describe('inviting people', () => {
       payload: { email, password: PASSWORD, name: 'Too Late', invitation: await invitationToken(email) },
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: 'invitation: This invitation is invalid or has expired' })
+    expect(res.json()).toEqual({ message: 'invitation: This invitation is invalid or has expired', code: 'invalid', field: 'invitation' })
     // Let back in, they are invited again, not active: they still have no password.
     expect((await call(owner, 'PATCH', `/api/users/${invited.id}`, { active: true })).json().status).toBe('invited')
     const accepted = await app.inject({
@@ -122,7 +139,7 @@ describe('inviting people', () => {
     expect((await call(owner, 'POST', '/api/users', { email })).statusCode).toBe(201)
     const res = await call(owner, 'POST', '/api/users', { email: email.toUpperCase() })
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ message: 'An account with this email already exists' })
+    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'conflict' })
     expect(await app.outbox(email)).toHaveLength(1)
   })
 
@@ -131,7 +148,7 @@ describe('inviting people', () => {
     const stranger = await buildOwner(app)
     const res = await call(owner, 'POST', '/api/users', { email: stranger.user.email })
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ message: 'An account with this email already exists' })
+    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'conflict' })
     expect((await call(owner, 'GET', '/api/users')).json().users).toHaveLength(1)
   })
 
@@ -143,7 +160,7 @@ describe('inviting people', () => {
     const owner = await buildOwner(app)
     const res = await call(owner, 'POST', '/api/users', payload)
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message })
+    expect(res.json()).toEqual(invalidField(message))
   })
 
   it('lets an owner invite another owner', async () => {
@@ -158,11 +175,11 @@ describe('inviting people', () => {
     const member = await buildMember(app, owner)
     const taken = await call(owner, 'POST', '/api/users', { email: member.user.email })
     expect(taken.statusCode).toBe(409)
-    expect(taken.json()).toEqual({ message: 'An account with this email already exists' })
+    expect(taken.json()).toEqual({ message: 'An account with this email already exists', code: 'conflict' })
 
     const res = await call(member, 'POST', '/api/users', { email: uniqueEmail() })
     expect(res.statusCode).toBe(403)
-    expect(res.json()).toEqual({ message: 'Only owners and admins can invite users; only owners can invite owners' })
+    expect(res.json()).toEqual({ message: 'Only owners and admins can invite users; only owners can invite owners', code: 'forbidden' })
   })
 
   it('lets an admin invite members and admins but not owners', async () => {
@@ -171,7 +188,7 @@ describe('inviting people', () => {
     expect((await call(admin, 'POST', '/api/users', { email: uniqueEmail(), role: 'admin' })).statusCode).toBe(201)
     const res = await call(admin, 'POST', '/api/users', { email: uniqueEmail(), role: 'owner' })
     expect(res.statusCode).toBe(403)
-    expect(res.json()).toEqual({ message: 'Only owners and admins can invite users; only owners can invite owners' })
+    expect(res.json()).toEqual({ message: 'Only owners and admins can invite users; only owners can invite owners', code: 'forbidden' })
   })
 })
 
@@ -197,7 +214,7 @@ describe('seeing people', () => {
 
     const missing = await call(owner, 'GET', '/api/users/00000000-0000-4000-8000-000000000000')
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ message: 'User not found' })
+    expect(missing.json()).toEqual({ message: 'User not found', code: 'not_found' })
   })
 
   it("answers 404 for another organization's user, whatever the verb", async () => {
@@ -206,7 +223,7 @@ describe('seeing people', () => {
     for (const [method, payload] of [['GET'], ['PATCH', { name: 'Hacked' }], ['DELETE']] as const) {
       const res = await call(owner, method, `/api/users/${stranger.user.id}`, payload)
       expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ message: 'User not found' })
+      expect(res.json()).toEqual({ message: 'User not found', code: 'not_found' })
     }
     expect((await call(stranger, 'GET', '/api/auth/me')).json().user.name).not.toBe('Hacked')
   })
@@ -216,11 +233,11 @@ describe('seeing people', () => {
     for (const [method, payload] of [['GET'], ['PATCH', { name: 'X' }], ['DELETE']] as const) {
       const res = await call(owner, method, '/api/users/not-a-uuid', payload)
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({ message: 'id: Must be a valid id' })
+      expect(res.json()).toEqual({ message: 'id: Must be a valid id', code: 'invalid', field: 'id' })
     }
     const signedOut = await call(null, 'GET', '/api/users')
     expect(signedOut.statusCode).toBe(401)
-    expect(signedOut.json()).toEqual({ message: 'You are not signed in' })
+    expect(signedOut.json()).toEqual({ message: 'You are not signed in', code: 'unauthorized' })
   })
 })
 
@@ -247,7 +264,7 @@ describe('roles', () => {
     ] as const) {
       const res = await call(who, 'PATCH', `/api/users/${target.user.id}`, { role })
       expect(res.statusCode).toBe(403)
-      expect(res.json()).toEqual({ message: SET_ROLE_REFUSED })
+      expect(res.json()).toEqual({ message: SET_ROLE_REFUSED, code: 'forbidden' })
     }
     expect((await call(owner, 'GET', `/api/users/${owner.user.id}`)).json().role).toBe('owner')
     expect((await call(admin, 'PATCH', `/api/users/${member.user.id}`, { role: 'admin' })).json().role).toBe('admin')
@@ -260,9 +277,18 @@ describe('roles', () => {
     // With two owners, one may step the other down…
     expect((await call(second, 'PATCH', `/api/users/${owner.user.id}`, { role: 'member' })).statusCode).toBe(200)
     // …but the one left can neither step down nor be stepped down or deactivated by anyone else.
-    expect((await call(second, 'PATCH', `/api/users/${second.user.id}`, { role: 'member' })).json()).toEqual({ message: SET_ROLE_REFUSED })
-    expect((await call(second, 'DELETE', `/api/users/${second.user.id}`)).json()).toEqual({ message: DEACTIVATE_REFUSED })
-    expect((await call(owner, 'PATCH', `/api/users/${second.user.id}`, { role: 'member' })).json()).toEqual({ message: SET_ROLE_REFUSED })
+    expect((await call(second, 'PATCH', `/api/users/${second.user.id}`, { role: 'member' })).json()).toEqual({
+      message: SET_ROLE_REFUSED,
+      code: 'forbidden',
+    })
+    expect((await call(second, 'DELETE', `/api/users/${second.user.id}`)).json()).toEqual({
+      message: DEACTIVATE_REFUSED,
+      code: 'forbidden',
+    })
+    expect((await call(owner, 'PATCH', `/api/users/${second.user.id}`, { role: 'member' })).json()).toEqual({
+      message: SET_ROLE_REFUSED,
+      code: 'forbidden',
+    })
     const owners = (await call(second, 'GET', '/api/users'))
       .json()
       .users.filter((u: { role: string; status: string }) => u.role === 'owner' && u.status === 'active')
@@ -289,7 +315,7 @@ describe('roles', () => {
     ] as const) {
       const res = await call(who, 'PATCH', `/api/users/${target.user.id}`, { name: 'Renamed' })
       expect(res.statusCode).toBe(403)
-      expect(res.json()).toEqual({ message: EDIT_REFUSED })
+      expect(res.json()).toEqual({ message: EDIT_REFUSED, code: 'forbidden' })
     }
     expect((await call(owner, 'GET', `/api/users/${owner.user.id}`)).json().name).toBe('Olivia Owner')
   })
@@ -301,11 +327,11 @@ describe('roles', () => {
     for (const payload of [{}, { role: 'admin' }, { active: true }]) {
       const res = await call(member, 'PATCH', `/api/users/${admin.user.id}`, payload)
       expect(res.statusCode).toBe(403)
-      expect(res.json()).toEqual({ message: EDIT_REFUSED })
+      expect(res.json()).toEqual({ message: EDIT_REFUSED, code: 'forbidden' })
     }
     const byAdmin = await call(admin, 'PATCH', `/api/users/${owner.user.id}`, { role: 'owner' })
     expect(byAdmin.statusCode).toBe(403)
-    expect(byAdmin.json()).toEqual({ message: EDIT_REFUSED })
+    expect(byAdmin.json()).toEqual({ message: EDIT_REFUSED, code: 'forbidden' })
     expect((await call(member, 'PATCH', `/api/users/${member.user.id}`, {})).statusCode).toBe(200)
   })
 
@@ -313,7 +339,7 @@ describe('roles', () => {
     const owner = await buildOwner(app)
     const res = await call(owner, 'PATCH', `/api/users/${owner.user.id}`, { name: '   ' })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: 'name: Name is required' })
+    expect(res.json()).toEqual({ message: 'name: Name is required', code: 'invalid', field: 'name' })
   })
 
   // On PostgreSQL the two requests really overlap; whichever comes second is refused (400 by the owner rule,
@@ -332,12 +358,12 @@ describe('roles', () => {
     ])
     const [won, lost] = [...answers].sort((x, y) => x.statusCode - y.statusCode)
     expect(won?.statusCode).toBe(200)
-    const refusals: Record<number, string> = {
-      400: 'The organization needs at least one active owner',
-      401: 'You are not signed in',
-      403: method === 'PATCH' ? SET_ROLE_REFUSED : DEACTIVATE_REFUSED,
+    const refusals: Record<number, { message: string; code: string }> = {
+      400: { message: 'The organization needs at least one active owner', code: 'invalid' },
+      401: { message: 'You are not signed in', code: 'unauthorized' },
+      403: { message: method === 'PATCH' ? SET_ROLE_REFUSED : DEACTIVATE_REFUSED, code: 'forbidden' },
     }
-    expect(lost?.json()).toEqual({ message: refusals[lost?.statusCode ?? 0] })
+    expect(lost?.json()).toEqual(refusals[lost?.statusCode ?? 0])
     const winner = won === answers[0] ? first : second
     const owners = ((await call(winner, 'GET', '/api/users')).json().users as { role: string; status: string }[]).filter(
       (u) => u.role === 'owner' && u.status === 'active',
@@ -357,7 +383,7 @@ describe('deactivation', () => {
 
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.user.email, password: PASSWORD } })
     expect(login.statusCode).toBe(403)
-    expect(login.json()).toEqual({ message: 'This account has been deactivated. Ask an admin of your organization.' })
+    expect(login.json()).toEqual({ message: 'This account has been deactivated. Ask an admin of your organization.', code: 'forbidden' })
     expect((await call(owner, 'GET', '/api/users')).json().users.map((u: { id: string }) => u.id)).toContain(member.user.id)
 
     const back = await call(owner, 'PATCH', `/api/users/${member.user.id}`, { active: true })
@@ -381,7 +407,7 @@ describe('deactivation', () => {
     ] as const) {
       const res = await call(who, method, `/api/users/${target.user.id}`, payload)
       expect(res.statusCode).toBe(403)
-      expect(res.json()).toEqual({ message: DEACTIVATE_REFUSED })
+      expect(res.json()).toEqual({ message: DEACTIVATE_REFUSED, code: 'forbidden' })
     }
     expect((await call(member, 'GET', '/api/auth/me')).statusCode).toBe(200)
     expect((await call(admin, 'DELETE', `/api/users/${member.user.id}`)).json().status).toBe('deactivated')
@@ -399,7 +425,7 @@ describe('deactivation', () => {
 
     const byAdmin = await call(admin, 'PATCH', `/api/users/${second.user.id}`, { active: true })
     expect(byAdmin.statusCode).toBe(403)
-    expect(byAdmin.json()).toEqual({ message: DEACTIVATE_REFUSED })
+    expect(byAdmin.json()).toEqual({ message: DEACTIVATE_REFUSED, code: 'forbidden' })
     expect((await call(owner, 'PATCH', `/api/users/${second.user.id}`, { active: true })).json().status).toBe('active')
   })
 
@@ -414,7 +440,7 @@ describe('deactivation', () => {
     for (const device of [member, phone]) {
       const res = await call(device, 'GET', '/api/auth/me')
       expect(res.statusCode).toBe(401)
-      expect(res.json()).toEqual({ message: 'You are not signed in' })
+      expect(res.json()).toEqual({ message: 'You are not signed in', code: 'unauthorized' })
     }
     // Letting them back in does not revive the old sessions: they sign in again.
     await call(owner, 'PATCH', `/api/users/${member.user.id}`, { active: true })
@@ -464,7 +490,7 @@ describe('deactivation', () => {
     expect((await call(admin, 'PATCH', `/api/users/${member.user.id}`, { active: true })).json()).toMatchObject({ status: 'active' })
     const res = await call(admin, 'PATCH', `/api/users/${stranger.user.id}`, { active: false })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ message: 'User not found' })
+    expect(res.json()).toEqual({ message: 'User not found', code: 'not_found' })
     expect((await call(stranger, 'GET', '/api/auth/me')).statusCode).toBe(200)
   })
 })
