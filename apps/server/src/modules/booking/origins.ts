@@ -1,12 +1,9 @@
-import { ProductSocketEvents } from '@closeroom/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { deals } from '../../db/schema/index.ts'
 import { Invalid } from '../../http/errors.ts'
-import type { Realtime } from '../../realtime/server.ts'
 import type { AutomationsModule } from '../automations/module.ts'
-import { addDealActivity } from '../deals/activities.ts'
-import { summaryOf } from '../deals/present.ts'
+import type { DealsModule } from '../deals/module.ts'
 import { publishedProduct } from '../products/room.ts'
 import type { VisitorService } from '../salesrooms/visitors.ts'
 import type { EventTypeRow } from './event-types.ts'
@@ -20,7 +17,7 @@ type Deps = {
   db: Db
   visitors: Pick<VisitorService, 'visitor'>
   automations: Pick<AutomationsModule, 'fire'>
-  realtime: Pick<Realtime, 'toOrganization'>
+  deals: Pick<DealsModule, 'recordActivity'>
 }
 
 /**
@@ -28,7 +25,7 @@ type Deps = {
  * asks for its pass) and must offer the event type. After it: the deal's timeline and board hear of it, and
  * the product's automations run.
  */
-export function createBookingOrigins({ db, visitors, automations, realtime }: Deps) {
+export function createBookingOrigins({ db, visitors, automations, deals: pipeline }: Deps) {
   async function resolve(from: RoomRef, eventType: EventTypeRow, roomPass: string | undefined): Promise<BookingOrigin> {
     if (from.salesroomId && from.productRoomId) throw Invalid('productRoomId: A booking comes from one room at most')
     if (from.salesroomId) {
@@ -52,18 +49,17 @@ export function createBookingOrigins({ db, visitors, automations, realtime }: De
   }
 
   async function booked(row: BookingRow): Promise<void> {
-    if (row.dealId) {
-      const onDeal = await addDealActivity(db, {
-        organizationId: row.organizationId,
-        dealId: row.dealId,
-        kind: 'booking',
-        data: { title: row.title, start: row.startAt.toISOString(), attendee: row.attendeeName },
-      })
-      if (onDeal)
-        realtime.toOrganization(row.organizationId, ProductSocketEvents.dealsChanged, {
-          deal: await summaryOf(db, row.organizationId, row.dealId),
-        })
-    }
+    // Teammates with the deal open see the meeting on its timeline at once.
+    if (row.dealId)
+      await pipeline.recordActivity(
+        {
+          organizationId: row.organizationId,
+          dealId: row.dealId,
+          kind: 'booking',
+          data: { title: row.title, start: row.startAt.toISOString(), attendee: row.attendeeName },
+        },
+        { announce: true },
+      )
     if (row.productId)
       await automations.fire({
         organizationId: row.organizationId,

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts'
 import { serverSecret } from '../../lib/secrets.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { AutomationsModule } from '../automations/module.ts'
+import type { DealsModule } from '../deals/module.ts'
 import type { FileStore } from '../files/store.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { Notifications } from '../notifications/service.ts'
@@ -22,6 +23,7 @@ export async function createSalesroomModule({
   notifications,
   appUrl,
   automations,
+  deals,
   files,
 }: {
   db: Db
@@ -30,6 +32,7 @@ export async function createSalesroomModule({
   notifications: Pick<Notifications, 'send'>
   appUrl: string
   automations: Pick<AutomationsModule, 'fire'>
+  deals: Pick<DealsModule, 'recordActivity'>
   files: FileStore
 }) {
   const access = createRoomAccess(db, await serverSecret(db, 'salesroom-pass-key'))
@@ -37,8 +40,8 @@ export async function createSalesroomModule({
   const news = createRoomNews(realtime)
   const rooms = createRoomService({ db, appUrl, news })
   const plan = createPlanService({ db, rooms, news })
-  const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations })
-  const documents = createDocumentService({ db, store: files, rooms, news })
+  const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals })
+  const documents = createDocumentService({ db, store: files, rooms, news, deals })
   registerRoomSockets({ db, realtime, visitors })
   return { rooms, plan, chat, visitors, news, documents, files }
 }
