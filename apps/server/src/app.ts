@@ -49,6 +49,7 @@ import { createOrganizationService } from './modules/organizations/service.ts'
 import { overviewRoutes } from './modules/overview/routes.ts'
 import { createOverviewService } from './modules/overview/service.ts'
 import { createInquiryService } from './modules/products/inquiries.ts'
+import { publishedProduct } from './modules/products/module.ts'
 import { publicProductRoutes } from './modules/products/public-routes.ts'
 import { createProductRoomService } from './modules/products/room.ts'
 import { productRoutes } from './modules/products/routes.ts'
@@ -183,7 +184,13 @@ export async function buildApp(deps: AppDeps) {
     dataDir: config.dataDir,
   })
   // After the rooms and automations: a booking made from a sales room or a product room tells them.
-  const origins = createBookingOrigins({ db, visitors: salesrooms.visitors, automations, deals: dealsModule })
+  const origins = createBookingOrigins({
+    db,
+    visitors: salesrooms.visitors,
+    automations,
+    productRoom: (roomId) => publishedProduct(db, roomId),
+    deals: dealsModule,
+  })
   const booking = await createBookingModule({
     db,
     jobs,

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts'
 import { automationRules, deals, teamMembers, teams, users } from '../../db/schema/index.ts'
 import type { ClientsModule } from '../clients/module.ts'
 import type { DealsModule } from '../deals/module.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import type { Notifications } from '../notifications/service.ts'
+import type { Mailer } from '../mail/module.ts'
+import type { Notifications } from '../notifications/module.ts'
 
 /** A rule could not do its work for a reason its owner can fix: logged on the run, never retried. */
 export class ActionFailed extends Error {}

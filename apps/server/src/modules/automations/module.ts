@@ -6,11 +6,13 @@ import { automationRules } from '../../db/schema/index.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import type { ClientsModule } from '../clients/module.ts'
 import type { DealsModule } from '../deals/module.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import type { Notifications } from '../notifications/service.ts'
+import type { Mailer } from '../mail/module.ts'
+import type { Notifications } from '../notifications/module.ts'
 import { createActions } from './actions.ts'
 import { createRuleService } from './rules.ts'
 import { createRunService } from './runs.ts'
+
+export { seedAutomations } from './demo.ts'
 
 /** What happened, for a product's rules to react to. */
 export type AutomationEvent = {

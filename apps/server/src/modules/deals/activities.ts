@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { dealActivities, deals, pipelineStages, users } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 import { DEAL_NOT_FOUND } from './present.ts'
 
 export type ActivityData = Record<string, string | number | boolean | null>

@@ -2,13 +2,15 @@ import { DealSummary, type MoveDeal, ProductSocketEvents } from '@closeroom/shar
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { Realtime } from '../../realtime/server.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 import { createActivityService } from './activities.ts'
 import { createBoardService } from './board.ts'
 import { createDealCommands } from './commands.ts'
 import { createDealService, type DealEvents } from './deals.ts'
 import { createDealListService } from './list.ts'
 import { createStageService } from './stages.ts'
+
+export { seedPipeline } from './demo.ts'
 
 /**
  * The pipeline, assembled: stages, deals, their list, the board and the timeline, with live updates to the

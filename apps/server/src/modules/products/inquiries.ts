@@ -3,10 +3,9 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { eventTypes, users } from '../../db/schema/index.ts'
-import type { AutomationsModule } from '../automations/module.ts'
 import type { ClientsModule } from '../clients/module.ts'
 import type { DealsModule } from '../deals/module.ts'
-import type { Notifications } from '../notifications/service.ts'
+import type { Notifications } from '../notifications/module.ts'
 import { publishedProduct } from './room.ts'
 
 type Input = z.output<typeof ProductInquiry>
@@ -17,7 +16,15 @@ type Deps = {
   deals: Pick<DealsModule, 'open'>
   clients: Pick<ClientsModule, 'findOrCreateByEmail'>
   notifications: Pick<Notifications, 'send'>
-  automations: Pick<AutomationsModule, 'fire'>
+  /** The product's automations (they sit above products, whose rules they run). */
+  automations: {
+    fire(event: {
+      organizationId: string
+      productId: string
+      trigger: 'product_form_submitted'
+      event: { name: string; email: string; company: string; clientId: string; dealId: string }
+    }): Promise<void>
+  }
 }
 
 /**
