@@ -27,8 +27,8 @@ import { publicBookingRoutes } from './modules/booking/public-routes.ts'
 import { bookingRoutes } from './modules/booking/routes.ts'
 import { calendarRoutes } from './modules/calendar/routes.ts'
 import { createCalendarService } from './modules/calendar/service.ts'
+import { createClientsModule } from './modules/clients/module.ts'
 import { clientRoutes } from './modules/clients/routes.ts'
-import { createClientService } from './modules/clients/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { createContactService } from './modules/contact/service.ts'
 import { createDealsModule } from './modules/deals/module.ts'
@@ -49,6 +49,7 @@ import { createOrganizationService } from './modules/organizations/service.ts'
 import { overviewRoutes } from './modules/overview/routes.ts'
 import { createOverviewService } from './modules/overview/service.ts'
 import { createInquiryService } from './modules/products/inquiries.ts'
+import { publishedProduct } from './modules/products/module.ts'
 import { publicProductRoutes } from './modules/products/public-routes.ts'
 import { createProductRoomService } from './modules/products/room.ts'
 import { productRoutes } from './modules/products/routes.ts'
@@ -152,9 +153,17 @@ export async function buildApp(deps: AppDeps) {
   })
   const dealsModule = createDealsModule({ db, realtime })
   const products = createProductService({ db })
-  const clients = createClientService({ db })
+  const clients = createClientsModule({ db })
   const messages = createMessagesModule({ db, realtime })
-  const automations = await createAutomationsModule({ db, jobs, mailer, realtime, notifications, log: app.log })
+  const automations = await createAutomationsModule({
+    db,
+    jobs,
+    mailer,
+    notifications,
+    deals: dealsModule,
+    clients,
+    log: app.log,
+  })
   const files = createFilesModule({ db, dataDir: config.dataDir })
   const salesrooms = await createSalesroomModule({
     db,
@@ -163,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
     notifications,
     appUrl: config.appUrl,
     automations,
+    deals: dealsModule,
     files: files.store,
   })
   const recordings = await createRecordingsModule({
@@ -174,7 +184,13 @@ export async function buildApp(deps: AppDeps) {
     dataDir: config.dataDir,
   })
   // After the rooms and automations: a booking made from a sales room or a product room tells them.
-  const origins = createBookingOrigins({ db, visitors: salesrooms.visitors, automations, realtime })
+  const origins = createBookingOrigins({
+    db,
+    visitors: salesrooms.visitors,
+    automations,
+    productRoom: (roomId) => publishedProduct(db, roomId),
+    deals: dealsModule,
+  })
   const booking = await createBookingModule({
     db,
     jobs,
@@ -187,7 +203,7 @@ export async function buildApp(deps: AppDeps) {
     origins,
   })
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
-  const inquiries = createInquiryService({ db, realtime, notifications, automations })
+  const inquiries = createInquiryService({ db, deals: dealsModule, clients, notifications, automations })
   const landing = createLandingModule({ db })
   const meetings = createMeetingsModule({
     db,
@@ -226,7 +242,7 @@ export async function buildApp(deps: AppDeps) {
       dealRoutes(api, dealsModule)
       productRoutes(api, { products, rooms: productRooms })
       publicProductRoutes(api, { rooms: productRooms, inquiries, limits })
-      clientRoutes(api, { clients })
+      clientRoutes(api, clients)
       messageRoutes(api, messages)
       salesroomRoutes(api, salesrooms)
       publicSalesroomRoutes(api, { ...salesrooms, recordings, limits })

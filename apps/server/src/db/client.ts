@@ -13,6 +13,8 @@ import { type ConstructorOptions, fromPglite } from 'pg-boss'
 import * as schema from './schema/index.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** The handle a transaction's callback gets: a write that must commit with others takes this. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type Database = {
   db: Db

@@ -1,5 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 
+/** The unguessable id of a public page (sales room, product room, landing page). */
+export const newPublicId = () => randomBytes(16).toString('base64url')
+
 /** A secret for a link (password reset, invitation): 256 bits, URL-safe. Only its hash is stored. */
 export function newLinkToken(): string {
   return randomBytes(32).toString('base64url')

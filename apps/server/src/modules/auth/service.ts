@@ -4,10 +4,10 @@ import type { Db } from '../../db/client.ts'
 import { organizations, users } from '../../db/schema/index.ts'
 import { Conflict, Forbidden, Invalid, Unauthorized } from '../../http/errors.ts'
 import { checkPassword, hashPassword } from '../../lib/passwords.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import * as templates from '../mail/templates.ts'
-import { presentUser, type UserRow } from '../users/present.ts'
+import type { Mailer } from '../mail/module.ts'
+import * as templates from '../mail/module.ts'
 import type { OneTimeTokens } from './one-time-tokens.ts'
+import { presentUser, type UserRow } from './present-user.ts'
 import type { AuthContext, Sessions } from './sessions.ts'
 
 const HOUR = 60 * 60 * 1000

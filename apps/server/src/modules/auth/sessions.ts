@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../../db/client.ts'
 import { sessions, users } from '../../db/schema/index.ts'
-import type { UserRow } from '../users/present.ts'
+import type { UserRow } from './present-user.ts'
 
 export const SESSION_COOKIE = 'closeroom_session'
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000

@@ -1,24 +1,11 @@
-import { type AutomationAction, type AutomationNotification, ProductSocketEvents } from '@closeroom/shared'
+import type { AutomationAction, AutomationNotification } from '@closeroom/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import {
-  automationRules,
-  clients,
-  dealContacts,
-  dealLines,
-  deals,
-  pipelineStages,
-  teamMembers,
-  teams,
-  users,
-} from '../../db/schema/index.ts'
-import type { Realtime } from '../../realtime/server.ts'
-import { writeActivity } from '../deals/activities.ts'
-import { endOfColumn, lockStage } from '../deals/placement.ts'
-import { summaryOf } from '../deals/present.ts'
-import type { Tx } from '../deals/stages.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import type { Notifications } from '../notifications/service.ts'
+import { automationRules, deals, teamMembers, teams, users } from '../../db/schema/index.ts'
+import type { ClientsModule } from '../clients/module.ts'
+import type { DealsModule } from '../deals/module.ts'
+import type { Mailer } from '../mail/module.ts'
+import type { Notifications } from '../notifications/module.ts'
 
 /** A rule could not do its work for a reason its owner can fix: logged on the run, never retried. */
 export class ActionFailed extends Error {}
@@ -32,16 +19,18 @@ export type RunContext = {
   dealId: string | null
 }
 
-type Deps = { db: Db; mailer: Mailer; realtime: Pick<Realtime, 'toOrganization'>; notifications: Pick<Notifications, 'send'> }
+type Deps = {
+  db: Db
+  mailer: Mailer
+  notifications: Pick<Notifications, 'send'>
+  deals: Pick<DealsModule, 'stage' | 'open' | 'moveToStage' | 'assignOwner'>
+  clients: Pick<ClientsModule, 'has' | 'findOrCreateByEmail'>
+}
 
 const PLACEHOLDERS = /\{\{\s*(name|email|company|product|deal)\s*\}\}/g
 
 /** The four things a rule can do. Each returns what it did, in words for the run's log, or throws ActionFailed. */
-export function createActions({ db, mailer, realtime, notifications }: Deps) {
-  async function dealChanged(organizationId: string, dealId: string) {
-    realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, { deal: await summaryOf(db, organizationId, dealId) })
-  }
-
+export function createActions({ db, mailer, notifications, deals: pipeline, clients }: Deps) {
   async function dealOf(ctx: RunContext) {
     if (!ctx.dealId) return undefined
     const [deal] = await db
@@ -53,34 +42,16 @@ export function createActions({ db, mailer, realtime, notifications }: Deps) {
   }
 
   /** The client the event names, or the first with its email address, or a new one. */
-  async function clientFor(tx: Tx, ctx: RunContext): Promise<string | null> {
+  async function clientFor(ctx: RunContext): Promise<string | null> {
     const { clientId, email, name, company } = ctx.event
-    const ours = eq(clients.organizationId, ctx.organizationId)
-    if (clientId) {
-      const [found] = await tx
-        .select({ id: clients.id })
-        .from(clients)
-        .where(and(ours, eq(clients.id, clientId)))
-      if (found) return found.id
-    }
+    if (clientId && (await clients.has(ctx.organizationId, clientId))) return clientId
     if (!email) return null
-    const [known] = await tx
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(ours, sql`lower(${clients.email}) = ${email.toLowerCase()}`))
-      .orderBy(asc(clients.createdAt), asc(clients.id))
-      .limit(1)
-    if (known) return known.id
-    const [created] = await tx
-      .insert(clients)
-      .values({ organizationId: ctx.organizationId, name: name || email, email, company: company ?? '' })
-      .returning({ id: clients.id })
-    return created?.id ?? null
+    return clients.findOrCreateByEmail(ctx.organizationId, { email, name: name || email, company: company ?? '' })
   }
 
   /** A new deal starts with the organization's first owner; an assign_owner action after it hands it on. */
-  async function defaultOwner(tx: Tx, organizationId: string) {
-    const [owner] = await tx
+  async function defaultOwner(organizationId: string) {
+    const [owner] = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.organizationId, organizationId), eq(users.status, 'active')))
@@ -91,57 +62,30 @@ export function createActions({ db, mailer, realtime, notifications }: Deps) {
   }
 
   async function createDeal(action: Extract<AutomationAction, { type: 'create_deal' }>, ctx: RunContext): Promise<string> {
-    const [stage] = await db
-      .select()
-      .from(pipelineStages)
-      .where(and(eq(pipelineStages.id, action.stageId), eq(pipelineStages.organizationId, ctx.organizationId)))
+    const stage = await pipeline.stage(ctx.organizationId, action.stageId)
     if (!stage) throw new ActionFailed('The stage of this action no longer exists: choose another one in the rule')
     const existing = await dealOf(ctx)
     // The talk-to-sales form made a deal already: the rule moves it rather than making a second.
     if (existing) {
       if (existing.stageId === stage.id) return `Deal '${existing.name}' is already in ${stage.name}`
-      await db.transaction(async (tx) => {
-        await lockStage(tx, stage.id)
-        const [from] = await tx.select({ name: pipelineStages.name }).from(pipelineStages).where(eq(pipelineStages.id, existing.stageId))
-        await tx
-          .update(deals)
-          .set({ stageId: stage.id, position: await endOfColumn(tx, stage.id, existing.id), updatedAt: sql`now()` })
-          .where(eq(deals.id, existing.id))
-        await writeActivity(tx, existing.id, 'stage_changed', null, { from: from?.name ?? null, to: stage.name })
-      })
-      await dealChanged(ctx.organizationId, existing.id)
+      await pipeline.moveToStage({ organizationId: ctx.organizationId, dealId: existing.id, stageId: stage.id, actorId: null })
       return `Moved deal '${existing.name}' to ${stage.name}`
     }
 
     const { company, name, email } = ctx.event
     const dealName = `${company || name || email || ctx.product.name} — ${ctx.product.name}`
-    const dealId = await db.transaction(async (tx) => {
-      const clientId = await clientFor(tx, ctx)
-      await lockStage(tx, stage.id)
-      const [created] = await tx
-        .insert(deals)
-        .values({
-          organizationId: ctx.organizationId,
-          name: dealName,
-          company: company ?? '',
-          ownerId: await defaultOwner(tx, ctx.organizationId),
-          stageId: stage.id,
-          amount: ctx.product.price,
-          currency: ctx.product.currency,
-          position: await endOfColumn(tx, stage.id),
-        })
-        .returning({ id: deals.id })
-      if (!created) throw new Error('deal insert returned nothing')
-      const organizationId = ctx.organizationId
-      await tx
-        .insert(dealLines)
-        .values({ dealId: created.id, organizationId, productId: ctx.product.id, quantity: 1, unitPrice: ctx.product.price })
-      if (clientId) await tx.insert(dealContacts).values({ dealId: created.id, clientId, organizationId })
-      await writeActivity(tx, created.id, 'created', null, { stage: stage.name, automation: ctx.rule.name })
-      return created.id
+    const ownerId = await defaultOwner(ctx.organizationId)
+    const deal = await pipeline.open({
+      organizationId: ctx.organizationId,
+      name: dealName,
+      company: company ?? '',
+      ownerId,
+      stageId: stage.id,
+      clientId: await clientFor(ctx),
+      product: ctx.product,
+      origin: { automation: ctx.rule.name },
     })
-    ctx.dealId = dealId
-    await dealChanged(ctx.organizationId, dealId)
+    ctx.dealId = deal.id
     return `Created deal '${dealName}' in ${stage.name}`
   }
 
@@ -167,14 +111,8 @@ export function createActions({ db, mailer, realtime, notifications }: Deps) {
       .where(eq(automationRules.id, ctx.rule.id))
       .returning({ assigned: automationRules.assigned })
     const owner = members[((turn?.assigned ?? 1) - 1) % members.length] as (typeof members)[number]
-    if (owner.id !== deal.ownerId) {
-      await db.transaction(async (tx) => {
-        const [previous] = await tx.select({ name: users.name }).from(users).where(eq(users.id, deal.ownerId))
-        await tx.update(deals).set({ ownerId: owner.id, updatedAt: sql`now()` }).where(eq(deals.id, deal.id))
-        await writeActivity(tx, deal.id, 'owner_changed', null, { from: previous?.name ?? null, to: owner.name })
-      })
-      await dealChanged(ctx.organizationId, deal.id)
-    }
+    if (owner.id !== deal.ownerId)
+      await pipeline.assignOwner({ organizationId: ctx.organizationId, dealId: deal.id, ownerId: owner.id, actorId: null })
     return `Assigned deal '${deal.name}' to ${owner.name} (team ${team.name})`
   }
 

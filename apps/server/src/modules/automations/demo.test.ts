@@ -2,7 +2,7 @@ import type { AutomationRun } from '@closeroom/shared'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { sessionCookie } from '../../testing/factories.ts'
-import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, seedDemo } from '../demo/seed.ts'
+import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, seedDemo } from '../demo/module.ts'
 
 let app: TestApp
 beforeAll(async () => {

@@ -4,12 +4,15 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { automationRules } from '../../db/schema/index.ts'
 import type { Jobs } from '../../jobs/queue.ts'
-import type { Realtime } from '../../realtime/server.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import type { Notifications } from '../notifications/service.ts'
+import type { ClientsModule } from '../clients/module.ts'
+import type { DealsModule } from '../deals/module.ts'
+import type { Mailer } from '../mail/module.ts'
+import type { Notifications } from '../notifications/module.ts'
 import { createActions } from './actions.ts'
 import { createRuleService } from './rules.ts'
 import { createRunService } from './runs.ts'
+
+export { seedAutomations } from './demo.ts'
 
 /** What happened, for a product's rules to react to. */
 export type AutomationEvent = {
@@ -24,15 +27,16 @@ type Deps = {
   db: Db
   jobs: Jobs
   mailer: Mailer
-  realtime: Pick<Realtime, 'toOrganization'>
   notifications: Pick<Notifications, 'send'>
+  deals: Pick<DealsModule, 'stage' | 'open' | 'moveToStage' | 'assignOwner'>
+  clients: Pick<ClientsModule, 'has' | 'findOrCreateByEmail'>
   log: FastifyBaseLogger
 }
 
 /** Product automations: rules, their runs on the job queue, and fire() for the events that set them off. */
-export async function createAutomationsModule({ db, jobs, mailer, realtime, notifications, log }: Deps) {
+export async function createAutomationsModule({ db, jobs, mailer, notifications, deals, clients, log }: Deps) {
   const rules = createRuleService({ db })
-  const runs = await createRunService({ db, jobs, actions: createActions({ db, mailer, realtime, notifications }), log })
+  const runs = await createRunService({ db, jobs, actions: createActions({ db, mailer, notifications, deals, clients }), log })
 
   return {
     rules,

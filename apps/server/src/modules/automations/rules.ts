@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts'
 import { automationRules, pipelineStages, products, teams, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
-import type { AuthContext } from '../auth/sessions.ts'
-import { PRODUCT_NOT_FOUND } from '../products/service.ts'
+import type { AuthContext } from '../auth/module.ts'
+import { PRODUCT_NOT_FOUND } from '../products/module.ts'
 
 export const RULE_NOT_FOUND = 'Automation rule not found'
 type RuleRow = typeof automationRules.$inferSelect

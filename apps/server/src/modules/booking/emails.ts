@@ -1,4 +1,4 @@
-import { layout } from '../mail/templates.ts'
+import { layout } from '../mail/module.ts'
 import type { BookingRow } from './present.ts'
 
 // The emails of a booking's life. Times are written in the reader's own zone; names and answers are user

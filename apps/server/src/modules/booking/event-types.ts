@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { bookings, eventTypeHosts, eventTypes, schedules, teamMembers, users } from '../../db/schema/index.ts'
 import { Conflict, Forbidden, Invalid, isUniqueViolation, NotFound } from '../../http/errors.ts'
 import { can } from '../../permissions.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 import type { Handles } from './handles.ts'
 
 export const EVENT_TYPE_NOT_FOUND = 'Event type not found'

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import type { Realtime } from '../../realtime/server.ts'
-import type { AuthContext } from '../auth/sessions.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import type { Notifications } from '../notifications/service.ts'
+import type { AuthContext } from '../auth/module.ts'
+import type { Mailer } from '../mail/module.ts'
+import type { Notifications } from '../notifications/module.ts'
 import { createAvailability, type ExternalBusy } from './availability.ts'
 import { createBookingService } from './bookings.ts'
 import { createEventTypeService } from './event-types.ts'
@@ -17,6 +17,10 @@ import { createScheduleService } from './schedules.ts'
 import { createBookingSettings } from './settings.ts'
 
 /** What booking needs of connected calendars: their busy times, writing bookings into them, the ICS feed address. */
+export { createHandles } from './handles.ts'
+export type { PublicPages } from './public-pages.ts'
+export { WORKING_HOURS } from './schedules.ts'
+
 export type CalendarLink = ExternalBusy & {
   bookingChanged(bookingId: string): Promise<void>
   feedUrl(userId: string): Promise<string>

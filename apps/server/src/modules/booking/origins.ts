@@ -1,14 +1,8 @@
-import { ProductSocketEvents } from '@closeroom/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { deals } from '../../db/schema/index.ts'
 import { Invalid } from '../../http/errors.ts'
-import type { Realtime } from '../../realtime/server.ts'
-import type { AutomationsModule } from '../automations/module.ts'
-import { addDealActivity } from '../deals/activities.ts'
-import { summaryOf } from '../deals/present.ts'
-import { publishedProduct } from '../products/room.ts'
-import type { VisitorService } from '../salesrooms/visitors.ts'
+import type { DealsModule } from '../deals/module.ts'
 import type { EventTypeRow } from './event-types.ts'
 import type { BookingRow } from './present.ts'
 
@@ -18,9 +12,20 @@ export type RoomRef = { salesroomId?: string; productRoomId?: string }
 
 type Deps = {
   db: Db
-  visitors: Pick<VisitorService, 'visitor'>
-  automations: Pick<AutomationsModule, 'fire'>
-  realtime: Pick<Realtime, 'toOrganization'>
+  /** The sales room a buyer may open with this pass (sales rooms sit above booking: they offer its pages). */
+  visitors: { visitor(publicId: string, pass: string | undefined): Promise<{ room: { dealId: string; organizationId: string } }> }
+  /** The product's automations (they sit above booking, through the products whose rules they run). */
+  automations: {
+    fire(event: {
+      organizationId: string
+      productId: string
+      trigger: 'booking_made'
+      event: { bookingUid: string; name: string; email: string }
+    }): Promise<void>
+  }
+  /** The published product whose room has this public id (products sit above booking: their rooms offer its pages). */
+  productRoom: (roomId: string) => Promise<{ id: string; roomEventTypeId: string | null }>
+  deals: Pick<DealsModule, 'recordActivity'>
 }
 
 /**
@@ -28,7 +33,7 @@ type Deps = {
  * asks for its pass) and must offer the event type. After it: the deal's timeline and board hear of it, and
  * the product's automations run.
  */
-export function createBookingOrigins({ db, visitors, automations, realtime }: Deps) {
+export function createBookingOrigins({ db, visitors, automations, productRoom, deals: pipeline }: Deps) {
   async function resolve(from: RoomRef, eventType: EventTypeRow, roomPass: string | undefined): Promise<BookingOrigin> {
     if (from.salesroomId && from.productRoomId) throw Invalid('productRoomId: A booking comes from one room at most')
     if (from.salesroomId) {
@@ -44,7 +49,7 @@ export function createBookingOrigins({ db, visitors, automations, realtime }: De
       return { dealId: room.dealId, productId: null }
     }
     if (from.productRoomId) {
-      const product = await publishedProduct(db, from.productRoomId)
+      const product = await productRoom(from.productRoomId)
       if (product.roomEventTypeId !== eventType.id) throw Invalid('eventTypeId: This product room does not offer this meeting')
       return { dealId: null, productId: product.id }
     }
@@ -52,18 +57,17 @@ export function createBookingOrigins({ db, visitors, automations, realtime }: De
   }
 
   async function booked(row: BookingRow): Promise<void> {
-    if (row.dealId) {
-      const onDeal = await addDealActivity(db, {
-        organizationId: row.organizationId,
-        dealId: row.dealId,
-        kind: 'booking',
-        data: { title: row.title, start: row.startAt.toISOString(), attendee: row.attendeeName },
-      })
-      if (onDeal)
-        realtime.toOrganization(row.organizationId, ProductSocketEvents.dealsChanged, {
-          deal: await summaryOf(db, row.organizationId, row.dealId),
-        })
-    }
+    // Teammates with the deal open see the meeting on its timeline at once.
+    if (row.dealId)
+      await pipeline.recordActivity(
+        {
+          organizationId: row.organizationId,
+          dealId: row.dealId,
+          kind: 'booking',
+          data: { title: row.title, start: row.startAt.toISOString(), attendee: row.attendeeName },
+        },
+        { announce: true },
+      )
     if (row.productId)
       await automations.fire({
         organizationId: row.organizationId,

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RateLimitGuards } from '../../http/rate-limits.ts'
-import { roomCookie } from '../salesrooms/access.ts'
+import { roomCookie } from '../salesrooms/module.ts'
 import type { BookingModule } from './module.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody }

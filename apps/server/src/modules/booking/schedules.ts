@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { schedules, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 
 const SCHEDULE_NOT_FOUND = 'Schedule not found'
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { bookingSettings } from '../../db/schema/index.ts'
 import { authorize } from '../../permissions.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 
 /** What an organization gets before an admin changes anything: half-hour meetings, two hours' notice, reminders a day and an hour before. */
 export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { calendarConnections } from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import type { Encryption } from '../../lib/encryption.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 import { type CalDavAccount, CalDavError, discoverCalendars, type RemoteCalendar } from './caldav.ts'
 
 export type ConnectionRow = typeof calendarConnections.$inferSelect

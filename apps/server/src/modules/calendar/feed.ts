@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { bookingParticipants, bookings, calendarFeeds, users } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 import { feedCalendar } from './ics.ts'
 
 const FEED_NOT_FOUND = 'Calendar feed not found'

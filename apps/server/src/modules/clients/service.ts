@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { clients } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 
 export const CLIENT_NOT_FOUND = 'Client not found'
 

@@ -7,7 +7,7 @@ import {
   type PurchaseRequest,
   planTotal,
 } from '@closeroom/shared'
-import { escapeHtml } from '../mail/templates.ts'
+import { escapeHtml } from '../mail/module.ts'
 
 // The email the instance's operator receives for each public message. Every value in it came from a
 // stranger on the internet: it is escaped in the HTML part, and kept on one line in the subject.

@@ -1,6 +1,6 @@
 import type { ContactMessage } from '@closeroom/shared'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Mailer } from '../mail/mailer.ts'
+import type { Mailer } from '../mail/module.ts'
 import { contactEmail } from './email.ts'
 
 /**

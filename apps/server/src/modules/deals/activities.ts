@@ -1,13 +1,12 @@
 import type { DealActivity } from '@closeroom/shared'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { dealActivities, deals, users } from '../../db/schema/index.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { dealActivities, deals, pipelineStages, users } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 import { DEAL_NOT_FOUND } from './present.ts'
-import type { Tx } from './stages.ts'
 
-type ActivityData = Record<string, string | number | boolean | null>
+export type ActivityData = Record<string, string | number | boolean | null>
 type Kind = (typeof dealActivities.$inferInsert)['kind']
 const TIMELINE_LIMIT = 100
 
@@ -16,23 +15,32 @@ const TIMELINE_LIMIT = 100
  * change written in the same transaction keep their order.
  */
 export async function writeActivity(tx: Db | Tx, dealId: string, kind: Kind, actorId: string | null, data: ActivityData = {}) {
-  await tx.insert(dealActivities).values({ dealId, kind, actorId, data, createdAt: sql`clock_timestamp()` })
+  await writeActivities(tx, [dealId], kind, actorId, data)
 }
 
-/**
- * For other modules (booking, sales rooms, agreements): adds an event to a deal's timeline. The deal must be
- * the organization's; says whether it was.
- */
-export async function addDealActivity(
-  db: Db | Tx,
-  entry: {
-    organizationId: string
-    dealId: string
-    kind: 'booking' | 'salesroom_visit' | 'agreement'
-    actorId?: string | null
-    data?: ActivityData
-  },
-): Promise<boolean> {
+/** The same line on the timeline of several deals (a deleted stage moves all its deals at once). */
+export async function writeActivities(tx: Db | Tx, dealIds: string[], kind: Kind, actorId: string | null, data: ActivityData) {
+  if (dealIds.length === 0) return
+  await tx.insert(dealActivities).values(dealIds.map((dealId) => ({ dealId, kind, actorId, data, createdAt: sql`clock_timestamp()` })))
+}
+
+/** The timeline line of a deal leaving the stage `fromStageId` for `to`. */
+export async function writeStageChange(tx: Tx, dealId: string, fromStageId: string, to: { name: string }, actorId: string | null) {
+  const [from] = await tx.select({ name: pipelineStages.name }).from(pipelineStages).where(eq(pipelineStages.id, fromStageId))
+  await writeActivity(tx, dealId, 'stage_changed', actorId, { from: from?.name ?? null, to: to.name })
+}
+
+/** An event of another module on a deal's timeline (booking, sales room, agreement). */
+export type ActivityEntry = {
+  organizationId: string
+  dealId: string
+  kind: 'booking' | 'salesroom_visit' | 'agreement'
+  actorId?: string | null
+  data?: ActivityData
+}
+
+/** Adds an event to a deal's timeline. The deal must be the organization's; says whether it was. */
+export async function addDealActivity(db: Db | Tx, entry: ActivityEntry): Promise<boolean> {
   const inserted = await db.execute(sql`
     insert into ${dealActivities} (deal_id, kind, actor_id, data, created_at)
     select ${deals.id}, ${entry.kind}, ${entry.actorId ?? null}, ${JSON.stringify(entry.data ?? {})}::jsonb, clock_timestamp()

@@ -1,15 +1,15 @@
 import type { CreateDeal, Deal, DealSummary, UpdateDeal } from '@closeroom/shared'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { clients, dealContacts, dealLines, deals, pipelineStages, products, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
-import type { AuthContext } from '../auth/sessions.ts'
-import { writeActivity } from './activities.ts'
+import type { AuthContext } from '../auth/module.ts'
+import { writeActivity, writeStageChange } from './activities.ts'
 import { endOfColumn, lockStage } from './placement.ts'
 import { DEAL_NOT_FOUND, presentSummary, selectSummaries, summaryOf } from './present.ts'
-import { ensureStages, type Tx } from './stages.ts'
+import { ensureStages } from './stages.ts'
 
 type CreateInput = z.output<typeof CreateDeal>
 type LineInput = { productId: string; quantity: number; unitPrice?: number }
@@ -204,10 +204,9 @@ export function createDealService({ db, events }: { db: Db; events: DealEvents }
         await writeActivity(tx, id, 'owner_changed', auth.user.id, { from: previous?.name ?? null, to: owner.name })
       }
       if (target && target.id !== current.stageId) {
-        const [previous] = await tx.select({ name: pipelineStages.name }).from(pipelineStages).where(eq(pipelineStages.id, current.stageId))
         changes.stageId = target.id
         changes.position = await endOfColumn(tx, target.id)
-        await writeActivity(tx, id, 'stage_changed', auth.user.id, { from: previous?.name ?? null, to: target.name })
+        await writeStageChange(tx, id, current.stageId, target, auth.user.id)
       }
       await tx
         .update(deals)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { sessionCookie } from '../../testing/factories.ts'
-import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, seedDemo } from '../demo/seed.ts'
+import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, seedDemo } from '../demo/module.ts'
 
 let app: TestApp
 beforeAll(async () => {

@@ -1,6 +1,7 @@
+import type { Tx } from '../../db/client.ts'
 import { clients, dealActivities, dealContacts, dealLines, deals, pipelineStages, products } from '../../db/schema/index.ts'
 import { POSITION_GAP } from './positions.ts'
-import { DEFAULT_STAGES, type Tx } from './stages.ts'
+import { DEFAULT_STAGES } from './stages.ts'
 
 type Person = { id: string; name: string }
 

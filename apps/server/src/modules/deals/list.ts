@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { deals, users } from '../../db/schema/index.ts'
 import { Invalid } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 import { presentSummary, summaryColumns } from './present.ts'
 
 type Query = z.output<typeof DealListQuery>

@@ -1,13 +1,22 @@
-import { DealSummary, ProductSocketEvents } from '@closeroom/shared'
+import { DealSummary, type MoveDeal, ProductSocketEvents } from '@closeroom/shared'
+import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { Realtime } from '../../realtime/server.ts'
+import type { AuthContext } from '../auth/module.ts'
 import { createActivityService } from './activities.ts'
 import { createBoardService } from './board.ts'
+import { createDealCommands } from './commands.ts'
 import { createDealService, type DealEvents } from './deals.ts'
 import { createDealListService } from './list.ts'
 import { createStageService } from './stages.ts'
 
-/** The pipeline, assembled: stages, deals, their list, the board and the timeline, with live updates to the organization. */
+export { seedPipeline } from './demo.ts'
+
+/**
+ * The pipeline, assembled: stages, deals, their list, the board and the timeline, with live updates to the
+ * organization, and the commands other modules write deals with (open, moveToStage, assignOwner,
+ * recordActivity). Only this module writes the deal tables and sends `deals-changed`.
+ */
 export function createDealsModule({ db, realtime }: { db: Db; realtime: Pick<Realtime, 'toOrganization'> }) {
   const events: DealEvents = {
     // Teammates get what a board card shows, never the notes, contacts or lines of a detail.
@@ -18,7 +27,13 @@ export function createDealsModule({ db, realtime }: { db: Db; realtime: Pick<Rea
   const stages = createStageService({ db })
   const deals = createDealService({ db, events })
   const list = createDealListService({ db })
-  const board = createBoardService({ db, events })
+  const commands = createDealCommands({ db, events })
+  const board = {
+    ...createBoardService({ db }),
+    /** Drops a deal into a stage, before `beforeId` or at the end of the column. */
+    move: (auth: AuthContext, id: string, input: z.output<typeof MoveDeal>) =>
+      commands.moveToStage({ organizationId: auth.user.organizationId, dealId: id, ...input, actorId: auth.user.id }),
+  }
   const activities = createActivityService({ db })
 
   /** Deleting a stage moves its deals: each reaches the board like any other change. */
@@ -28,7 +43,7 @@ export function createDealsModule({ db, realtime }: { db: Db; realtime: Pick<Rea
     for (const id of movedDealIds) events.changed(auth.user.organizationId, await deals.summary(auth, id))
   }
 
-  return { stages: { ...stages, remove: removeStage }, deals, list, board, activities }
+  return { stages: { ...stages, remove: removeStage }, deals, list, board, activities, ...commands }
 }
 
 export type DealsModule = ReturnType<typeof createDealsModule>

@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, lt, ne, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { deals, pipelineStages } from '../../db/schema/index.ts'
 import { Invalid } from '../../http/errors.ts'
 import { POSITION_GAP, positionBetween } from './positions.ts'
-import type { Tx } from './stages.ts'
 
 /**
  * Every write of positions into a column holds its stage's row lock, so two drops into one column wait for

@@ -1,9 +1,8 @@
 import type { DealSummary } from '@closeroom/shared'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { deals, users } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
-import type { Tx } from './stages.ts'
 
 export const DEAL_NOT_FOUND = 'Deal not found'
 

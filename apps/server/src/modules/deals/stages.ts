@@ -1,15 +1,15 @@
 import { type CreatePipelineStage, DEAL_LIMITS, type PipelineStage, type UpdatePipelineStage } from '@closeroom/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Db } from '../../db/client.ts'
-import { dealActivities, deals, pipelineStages } from '../../db/schema/index.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { deals, pipelineStages } from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
+import { writeActivities } from './activities.ts'
 import { lockStage } from './placement.ts'
 import { POSITION_GAP } from './positions.ts'
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type StageRow = typeof pipelineStages.$inferSelect
 
 export const STAGE_NOT_FOUND = 'Stage not found'
@@ -149,14 +149,7 @@ export function createStageService({ db }: { db: Db }) {
           where d.id = m.id and d.stage_id = ${id}
           returning d.id`)
         movedDealIds = (moved as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)
-        await tx.insert(dealActivities).values(
-          movedDealIds.map((dealId) => ({
-            dealId,
-            kind: 'stage_changed' as const,
-            actorId: auth.user.id,
-            data: { from: current.name, to: target.name },
-          })),
-        )
+        await writeActivities(tx, movedDealIds, 'stage_changed', auth.user.id, { from: current.name, to: target.name })
       }
       await tx.delete(pipelineStages).where(and(eq(pipelineStages.id, id), eq(pipelineStages.organizationId, organizationId)))
       return { movedDealIds }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { files, productFiles, products } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 import { FILE_NOT_FOUND, type FileRow, type FileStore, typeRefused } from './store.ts'
 import type { Incoming } from './upload.ts'
 

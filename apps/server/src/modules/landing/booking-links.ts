@@ -2,7 +2,7 @@ import type { BookingLinkOption } from '@closeroom/shared'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { publicHandles, teams, users } from '../../db/schema/index.ts'
-import { createHandles } from '../booking/handles.ts'
+import { createHandles } from '../booking/module.ts'
 
 /** A booking page with who it belongs to: a person (userId) or a team (teamId). */
 export type Link = BookingLinkOption & { userId: string | null; teamId: string | null }

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildEventType } from '../../testing/booking.ts'
 import { buildProduct } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, invalidField, request } from '../../testing/factories.ts'
-import { seedDemo } from '../demo/seed.ts'
+import { seedDemo } from '../demo/module.ts'
 
 let app: TestApp
 beforeAll(async () => {

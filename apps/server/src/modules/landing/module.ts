@@ -3,6 +3,8 @@ import { createBookingLinks } from './booking-links.ts'
 import { createLandingPages } from './pages.ts'
 import { createPublicLandingPage } from './public-page.ts'
 
+export { seedLandingPage } from './demo.ts'
+
 /** Landing pages: edited in the app, shown at /l/{publicId}. */
 export function createLandingModule({ db }: { db: Db }) {
   const bookingLinks = createBookingLinks(db)

@@ -16,7 +16,7 @@ import { bookingBody, buildEventType, nextMonday } from '../../testing/booking.t
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
-import { seedDemo } from '../demo/seed.ts'
+import { seedDemo } from '../demo/module.ts'
 
 let app: TestApp
 let url: string

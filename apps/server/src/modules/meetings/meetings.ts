@@ -4,7 +4,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { deals, meetings, organizations, users } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type MeetingRow = typeof meetings.$inferSelect

@@ -5,6 +5,9 @@ import type { Realtime } from '../../realtime/server.ts'
 import { createMeetingService } from './meetings.ts'
 import { registerMeetingSockets } from './sockets.ts'
 
+export { seedMeeting } from './demo.ts'
+export { openBookingMeeting } from './meetings.ts'
+
 /** Meetings, assembled: the rooms' service and the call's signalling. */
 export function createMeetingsModule(deps: {
   db: Db

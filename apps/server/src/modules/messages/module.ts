@@ -4,6 +4,8 @@ import { threadRooms } from '../../realtime/rooms.ts'
 import { type Realtime, rooms } from '../../realtime/server.ts'
 import { createClientThread, createDealThread } from './threads.ts'
 
+export { seedConversations } from './demo.ts'
+
 /**
  * The deal chat and the client threads, wired to socket.io. A new message goes to the thread's room and,
  * as a notification, to every socket of the organization outside that room, except the author's own.

@@ -1,16 +1,15 @@
 import type { Message } from '@closeroom/shared'
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { clients, dealActivities, deals } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
-import { CLIENT_NOT_FOUND } from '../clients/service.ts'
+import type { AuthContext } from '../auth/module.ts'
+import { CLIENT_NOT_FOUND } from '../clients/module.ts'
 import { createThreadStore } from './thread.ts'
 
 export const DEAL_NOT_FOUND = 'Deal not found'
 const EXCERPT_LENGTH = 140
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Parent = { id: string; name: string }
 
 /** What the timeline shows of a message: its first words on one line. */

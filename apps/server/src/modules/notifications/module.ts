@@ -2,9 +2,11 @@ import type { Agent } from 'node:https'
 import type { Db } from '../../db/client.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import type { Realtime } from '../../realtime/server.ts'
-import type { Mailer } from '../mail/mailer.ts'
+import type { Mailer } from '../mail/module.ts'
 import { createPush } from './push.ts'
 import { createNotifications } from './service.ts'
+
+export type { Notifications } from './service.ts'
 
 /** The notification centre with its delivery by web push and email. */
 export async function createNotificationsModule(deps: {

@@ -5,7 +5,7 @@ import webpush from 'web-push'
 import type { Db } from '../../db/client.ts'
 import { pushSubscriptions } from '../../db/schema/index.ts'
 import { serverSecret } from '../../lib/secrets.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 
 type Message = { title: string; body: string; url: string }
 

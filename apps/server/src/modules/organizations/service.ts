@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { organizations } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 
 type Row = typeof organizations.$inferSelect
 

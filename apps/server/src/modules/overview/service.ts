@@ -2,7 +2,7 @@ import { OVERVIEW_DAYS, type Overview, ROLES } from '@closeroom/shared'
 import { and, count, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { sessions, teams, users } from '../../db/schema/index.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 
 /** Counts over the caller's organization only: its people by role and status, its teams, its sign-ins. */
 export function createOverviewService({ db }: { db: Db }) {

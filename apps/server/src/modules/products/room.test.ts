@@ -7,7 +7,7 @@ import { buildEventType } from '../../testing/booking.ts'
 import { buildProduct, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
-import { seedDemo } from '../demo/seed.ts'
+import { seedDemo } from '../demo/module.ts'
 
 let app: TestApp
 let url: string

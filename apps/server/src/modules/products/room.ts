@@ -3,10 +3,10 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { eventTypes, files, organizations, productFiles, products, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
+import { newPublicId } from '../../lib/tokens.ts'
 import { authorize } from '../../permissions.ts'
-import type { AuthContext } from '../auth/sessions.ts'
-import type { PublicPages } from '../booking/public-pages.ts'
-import { newPublicId } from '../salesrooms/rooms.ts'
+import type { AuthContext } from '../auth/module.ts'
+import type { PublicPages } from '../booking/module.ts'
 import { PRODUCT_NOT_FOUND } from './service.ts'
 
 type ProductRow = typeof products.$inferSelect

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { dealLines, products } from '../../db/schema/index.ts'
 import { Conflict, NotFound, pgErrorOf } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 
 export const PRODUCT_NOT_FOUND = 'Product not found'
 const ON_DEALS = 'This product is on deals: make it inactive instead'

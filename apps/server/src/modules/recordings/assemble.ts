@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { Decoder, type EBMLElementDetail, Reader, tools } from 'ts-ebml'
-import type { FileStorage } from '../files/storage.ts'
+import type { FileStorage } from '../files/module.ts'
 
 export type Assembled = { durationMs: number; size: number }
 

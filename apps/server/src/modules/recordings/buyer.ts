@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { meetings, recordings } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
-import type { FileStorage } from '../files/storage.ts'
+import type { FileStorage } from '../files/module.ts'
 import { playable } from './library.ts'
 import type { Playable } from './range.ts'
 

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { recordingComments, users } from '../../db/schema/index.ts'
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 import { ownedRecording } from './rows.ts'
 
 const columns = {

@@ -3,15 +3,17 @@ import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { recordingChunks, recordings } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
-import type { FileStorage } from '../files/storage.ts'
-import type { RoomNews } from '../salesrooms/news.ts'
+import type { AuthContext } from '../auth/module.ts'
+import type { FileStorage } from '../files/module.ts'
 import type { Playable } from './range.ts'
 import { ownedRecording, present, type RecordingRow, selectListed } from './rows.ts'
 
 export const NOT_READY = 'This recording is not ready yet'
 
 /** The organization's recordings: the list, one recording, sharing it with the buyer, its file, deleting it. */
+/** The room a shared recording shows in (sales rooms sit above recordings: their pages list them). */
+export type RoomNews = { content(room: { dealId: string; publicId: string }): void }
+
 export function createLibrary({ db, storage, news }: { db: Db; storage: FileStorage; news: Pick<RoomNews, 'content'> }) {
   async function list(auth: AuthContext): Promise<Recording[]> {
     const rows = await selectListed(db, eq(recordings.organizationId, auth.user.organizationId)).orderBy(desc(recordings.startedAt))

@@ -3,12 +3,14 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import type { Realtime } from '../../realtime/server.ts'
-import { type FileStorage, localStorage } from '../files/storage.ts'
-import type { RoomNews } from '../salesrooms/news.ts'
+import { type FileStorage, localStorage } from '../files/module.ts'
 import { sharedPlayable } from './buyer.ts'
 import { createCapture } from './capture.ts'
 import { createRecordingComments } from './comments.ts'
-import { createLibrary } from './library.ts'
+import { createLibrary, type RoomNews } from './library.ts'
+
+export { publicRecordings } from './buyer.ts'
+export { sendPlayable } from './range.ts'
 
 /** Call recordings: capture (start, chunks, stop, assembly), the library, comments; bytes under DATA_DIR/recordings. */
 export async function createRecordingsModule(deps: {

@@ -3,7 +3,7 @@ import { and, eq, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { deals, meetings, recordings, salesrooms } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 
 export type RecordingRow = typeof recordings.$inferSelect
 

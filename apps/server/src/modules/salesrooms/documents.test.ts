@@ -5,8 +5,7 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
 import { form, HTML, PDF, PNG, SVG, storedFiles } from '../../testing/files.ts'
-import { localStorage } from '../files/storage.ts'
-import { createFileStore } from '../files/store.ts'
+import { createFileStore, localStorage } from '../files/module.ts'
 
 let app: TestApp
 let url: string

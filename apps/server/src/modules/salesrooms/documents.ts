@@ -4,11 +4,10 @@ import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { files, salesroomDocumentEvents, salesroomDocuments, salesroomVisits } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
-import { addDealActivity } from '../deals/activities.ts'
-import { titleOf } from '../files/names.ts'
-import type { FileStore } from '../files/store.ts'
-import type { Incoming } from '../files/upload.ts'
+import type { AuthContext } from '../auth/module.ts'
+import type { DealsModule } from '../deals/module.ts'
+import type { FileStore, Incoming } from '../files/module.ts'
+import { titleOf } from '../files/module.ts'
 import type { RoomNews } from './news.ts'
 import type { RoomService } from './rooms.ts'
 import type { Visitor } from './visitors.ts'
@@ -62,7 +61,19 @@ export async function documentEvents(db: Db, visitIds: string[]) {
  * Documents shared in a deal's sales room: the seller's team uploads, renames and deletes them; the buyer
  * opens and downloads them through the room's public id, each time recorded under their visit.
  */
-export function createDocumentService({ db, store, rooms, news }: { db: Db; store: FileStore; rooms: RoomService; news: RoomNews }) {
+export function createDocumentService({
+  db,
+  store,
+  rooms,
+  news,
+  deals,
+}: {
+  db: Db
+  store: FileStore
+  rooms: RoomService
+  news: RoomNews
+  deals: Pick<DealsModule, 'recordActivity'>
+}) {
   async function list(auth: AuthContext, dealId: string): Promise<RoomDocument[]> {
     await rooms.roomOf(auth, dealId)
     const rows = await db
@@ -157,7 +168,7 @@ export function createDocumentService({ db, store, rooms, news }: { db: Db; stor
           .limit(1)
         await db.insert(salesroomDocumentEvents).values({ visitId: visit.id, documentId, kind: how })
         if (!seen)
-          await addDealActivity(db, {
+          await deals.recordActivity({
             organizationId: room.organizationId,
             dealId: room.dealId,
             kind: 'salesroom_visit',

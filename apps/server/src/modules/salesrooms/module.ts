@@ -2,9 +2,10 @@ import type { Db } from '../../db/client.ts'
 import { serverSecret } from '../../lib/secrets.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { AutomationsModule } from '../automations/module.ts'
-import type { FileStore } from '../files/store.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import type { Notifications } from '../notifications/service.ts'
+import type { DealsModule } from '../deals/module.ts'
+import type { FileStore } from '../files/module.ts'
+import type { Mailer } from '../mail/module.ts'
+import type { Notifications } from '../notifications/module.ts'
 import { createRoomAccess } from './access.ts'
 import { createRoomChat } from './chat.ts'
 import { createDocumentService } from './documents.ts'
@@ -14,6 +15,11 @@ import { createRoomService } from './rooms.ts'
 import { registerRoomSockets } from './sockets.ts'
 import { createVisitorService } from './visitors.ts'
 
+export { roomCookie } from './access.ts'
+export { seedSalesroom } from './demo.ts'
+export type { RoomNews } from './news.ts'
+export type { VisitorService } from './visitors.ts'
+
 /** Sales rooms, assembled: the seller's services, the buyer's, the chat and its socket events. */
 export async function createSalesroomModule({
   db,
@@ -22,6 +28,7 @@ export async function createSalesroomModule({
   notifications,
   appUrl,
   automations,
+  deals,
   files,
 }: {
   db: Db
@@ -30,6 +37,7 @@ export async function createSalesroomModule({
   notifications: Pick<Notifications, 'send'>
   appUrl: string
   automations: Pick<AutomationsModule, 'fire'>
+  deals: Pick<DealsModule, 'recordActivity'>
   files: FileStore
 }) {
   const access = createRoomAccess(db, await serverSecret(db, 'salesroom-pass-key'))
@@ -37,8 +45,8 @@ export async function createSalesroomModule({
   const news = createRoomNews(realtime)
   const rooms = createRoomService({ db, appUrl, news })
   const plan = createPlanService({ db, rooms, news })
-  const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations })
-  const documents = createDocumentService({ db, store: files, rooms, news })
+  const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals })
+  const documents = createDocumentService({ db, store: files, rooms, news, deals })
   registerRoomSockets({ db, realtime, visitors })
   return { rooms, plan, chat, visitors, news, documents, files }
 }

@@ -10,7 +10,7 @@ import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { actionSteps, salesroomLinks } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 import type { RoomNews } from './news.ts'
 import { presentStep, type RoomService } from './rooms.ts'
 

@@ -20,9 +20,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RateLimitGuards } from '../../http/rate-limits.ts'
-import { sendFile } from '../files/send.ts'
+import { sendFile } from '../files/module.ts'
 import type { RecordingsModule } from '../recordings/module.ts'
-import { sendPlayable } from '../recordings/range.ts'
+import { sendPlayable } from '../recordings/module.ts'
 import { roomCookie } from './access.ts'
 import type { SalesroomModule } from './module.ts'
 

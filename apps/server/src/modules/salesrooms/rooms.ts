@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import type { ActionStep, Engagement, Salesroom, SalesroomSettings } from '@closeroom/shared'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { actionSteps, deals, salesroomLinkOpens, salesroomLinks, salesrooms, salesroomVisits } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import { newPublicId } from '../../lib/tokens.ts'
+import type { AuthContext } from '../auth/module.ts'
 import { documentEvents } from './documents.ts'
 import type { RoomNews } from './news.ts'
 
@@ -17,8 +17,6 @@ type StepRow = typeof actionSteps.$inferSelect
 type Settings = z.output<typeof SalesroomSettings>
 
 /** 128 bits, URL-safe: the room's address is its only key for link-access rooms. */
-export const newPublicId = () => randomBytes(16).toString('base64url')
-
 export function presentStep(row: StepRow): ActionStep {
   return { id: row.id, title: row.title, side: row.side, ownerName: row.ownerName, dueDate: row.dueDate, done: row.done }
 }

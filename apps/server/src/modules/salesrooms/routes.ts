@@ -24,7 +24,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { actor } from '../../http/auth.ts'
-import { incoming, uploadRoutes } from '../files/upload.ts'
+import { incoming, uploadRoutes } from '../files/module.ts'
 import type { SalesroomModule } from './module.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody }

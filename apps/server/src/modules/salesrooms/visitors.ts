@@ -17,11 +17,11 @@ import {
 } from '../../db/schema/index.ts'
 import { Forbidden, Invalid, NotFound, Unauthorized } from '../../http/errors.ts'
 import type { AutomationsModule } from '../automations/module.ts'
-import { addDealActivity } from '../deals/activities.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import { layout } from '../mail/templates.ts'
-import type { Notifications } from '../notifications/service.ts'
-import { publicRecordings } from '../recordings/buyer.ts'
+import type { DealsModule } from '../deals/module.ts'
+import type { Mailer } from '../mail/module.ts'
+import { layout } from '../mail/module.ts'
+import type { Notifications } from '../notifications/module.ts'
+import { publicRecordings } from '../recordings/module.ts'
 import type { RoomAccessPasses } from './access.ts'
 import type { RoomChat } from './chat.ts'
 import { publicDocuments } from './documents.ts'
@@ -42,6 +42,7 @@ type Deps = {
   notifications: Pick<Notifications, 'send'>
   news: RoomNews
   automations: Pick<AutomationsModule, 'fire'>
+  deals: Pick<DealsModule, 'recordActivity'>
 }
 
 /**
@@ -49,7 +50,7 @@ type Deps = {
  * codes, engagement events, buyer-side steps and the chat. Nothing here reads by an internal id the
  * visitor chose.
  */
-export function createVisitorService({ db, access, chat, mailer, notifications, news, automations }: Deps) {
+export function createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals: pipeline }: Deps) {
   async function published(publicId: string): Promise<RoomRow> {
     const [room] = await db
       .select()
@@ -190,7 +191,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
   async function firstVisit(room: RoomRow, email: string | null) {
     const [deal] = await db.select({ name: deals.name, ownerId: deals.ownerId }).from(deals).where(eq(deals.id, room.dealId))
     if (!deal) return
-    await addDealActivity(db, {
+    await pipeline.recordActivity({
       organizationId: room.organizationId,
       dealId: room.dealId,
       kind: 'salesroom_visit',

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { teamMembers, teams, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
-import type { AuthContext } from '../auth/sessions.ts'
+import type { AuthContext } from '../auth/module.ts'
 
 const TEAM_NOT_FOUND = 'Team not found'
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]

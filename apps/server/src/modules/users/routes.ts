@@ -2,7 +2,7 @@ import { ErrorBody, IdParams, InviteUser, OnlineUsers, UpdateUser, User, UserLis
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { actor } from '../../http/auth.ts'
-import { presentUser } from './present.ts'
+import { presentUser } from '../auth/module.ts'
 import type { UserService } from './service.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody }

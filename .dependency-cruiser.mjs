@@ -1,0 +1,36 @@
+// Module boundaries of the server (ARCHITECTURE.md, "Rules of the road"), checked by `npm run lint`.
+// TypeScript 7 has no compiler API that dependency-cruiser can load, so files are parsed with swc; swc keeps
+// `import type`, which is what tsPreCompilationDeps asks for: a type-only import is a dependency too.
+// A cycle between modules usually shows as a file cycle, as each is entered only through its module.ts; not
+// always (a/x → b/module → b/y → a/module → a/z has none), so module cycles need a folder-level rule too, which
+// cannot pass until http/, realtime/ and testing/ stop importing modules (see README, Layout).
+// .dependency-cruiser-known-violations.json lists the cycles still to break; a new one fails lint.
+const MODULES = '^apps/server/src/modules/'
+
+export default {
+  forbidden: [
+    {
+      name: 'module-internals',
+      comment:
+        "A module's module.ts is the only door other modules use (commands, queries, events); everything else in a module is its own business.",
+      severity: 'error',
+      from: { path: `${MODULES}([^/]+)/` },
+      to: { path: `${MODULES}[^/]+/`, pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/module\\.ts$`] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Files depend on each other one way: a cycle makes load order matter and hides which piece owns what.',
+      severity: 'error',
+      from: { path: '^(apps/server/src|packages/shared/src)/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: '^(apps/server/src|packages/shared/src)/',
+    moduleSystems: ['es6'],
+    cache: false,
+  },
+}

@@ -1,0 +1,50 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { clients } from '../../db/schema/index.ts'
+import { createClientService } from './service.ts'
+
+export { CLIENT_NOT_FOUND } from './service.ts'
+
+/** Someone who reached the organization from outside: a buyer's form, a booking. */
+export type Person = { email: string; name: string; phone?: string; company?: string }
+
+/** Buyer contacts: the members' service, and the commands other modules find or add a client with. */
+export function createClientsModule({ db }: { db: Db }) {
+  /** Whether the organization has this client. */
+  async function has(organizationId: string, id: string): Promise<boolean> {
+    const [found] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.organizationId, organizationId), eq(clients.id, id)))
+    return found !== undefined
+  }
+
+  /**
+   * The organization's earliest client with this email (in any case), its empty phone and company filled in
+   * from `person`; else a new client. Duplicates stay the members' to merge (see the service).
+   */
+  async function findOrCreateByEmail(organizationId: string, person: Person): Promise<string> {
+    const [known] = await db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.organizationId, organizationId), sql`lower(${clients.email}) = ${person.email.toLowerCase()}`))
+      .orderBy(asc(clients.createdAt), asc(clients.id))
+      .limit(1)
+    if (known) {
+      const blanks = { phone: known.phone || (person.phone ?? ''), company: known.company || (person.company ?? '') }
+      if (blanks.phone !== known.phone || blanks.company !== known.company)
+        await db.update(clients).set(blanks).where(eq(clients.id, known.id))
+      return known.id
+    }
+    const [created] = await db
+      .insert(clients)
+      .values({ organizationId, name: person.name, email: person.email, phone: person.phone ?? '', company: person.company ?? '' })
+      .returning({ id: clients.id })
+    if (!created) throw new Error('client insert returned nothing')
+    return created.id
+  }
+
+  return { clients: createClientService({ db }), has, findOrCreateByEmail }
+}
+
+export type ClientsModule = ReturnType<typeof createClientsModule>

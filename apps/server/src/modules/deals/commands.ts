@@ -1,0 +1,146 @@
+import type { DealSummary } from '@closeroom/shared'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { dealContacts, dealLines, deals, pipelineStages, users } from '../../db/schema/index.ts'
+import { Invalid, NotFound } from '../../http/errors.ts'
+import { type ActivityData, type ActivityEntry, addDealActivity, writeActivity, writeStageChange } from './activities.ts'
+import type { DealEvents } from './deals.ts'
+import { endOfColumn, lockStage, positionBefore } from './placement.ts'
+import { DEAL_NOT_FOUND, summaryOf } from './present.ts'
+import { ensureStages } from './stages.ts'
+
+/** A deal no member typed in: a buyer's form, an automation. One client, one product line, nobody as its author. */
+export type OpenDeal = {
+  organizationId: string
+  name: string
+  company: string
+  ownerId: string
+  /** The pipeline's first open stage when absent. */
+  stageId?: string
+  clientId: string | null
+  product: { id: string; price: number; currency: string }
+  notes?: string
+  /** Where it came from, on its 'created' line beside the stage (a product room's form, a rule's name). */
+  origin: ActivityData
+}
+
+export type MoveDealToStage = {
+  organizationId: string
+  dealId: string
+  stageId: string
+  /** Before this deal of the column; at its end when absent. */
+  beforeId?: string | null
+  /** The member who moved it; null for the product's own doing (an automation). */
+  actorId: string | null
+}
+
+/**
+ * The writes other modules ask of the pipeline: every deal they open or move, every line they add to a
+ * timeline, goes through here, and each change reaches the organization's boards through `events`.
+ */
+export function createDealCommands({ db, events }: { db: Db; events: DealEvents }) {
+  /** The organization's stage with this id, if there is one. */
+  async function stage(organizationId: string, stageId: string) {
+    const [found] = await db
+      .select({ id: pipelineStages.id, name: pipelineStages.name })
+      .from(pipelineStages)
+      .where(and(eq(pipelineStages.id, stageId), eq(pipelineStages.organizationId, organizationId)))
+    return found
+  }
+
+  async function open(input: OpenDeal): Promise<DealSummary> {
+    const { organizationId } = input
+    const stages = await ensureStages(db, organizationId)
+    const target = input.stageId ? stages.find((s) => s.id === input.stageId) : (stages.find((s) => s.kind === 'open') ?? stages[0])
+    if (!target) throw Invalid('stageId: Choose a stage of this pipeline')
+    const summary = await db.transaction(async (tx) => {
+      await lockStage(tx, target.id)
+      const [created] = await tx
+        .insert(deals)
+        .values({
+          organizationId,
+          name: input.name,
+          company: input.company,
+          ownerId: input.ownerId,
+          stageId: target.id,
+          amount: input.product.price,
+          currency: input.product.currency,
+          notes: input.notes,
+          position: await endOfColumn(tx, target.id),
+        })
+        .returning({ id: deals.id })
+      if (!created) throw new Error('deal insert returned nothing')
+      const dealId = created.id
+      await tx
+        .insert(dealLines)
+        .values({ dealId, organizationId, productId: input.product.id, quantity: 1, unitPrice: input.product.price })
+      if (input.clientId) await tx.insert(dealContacts).values({ dealId, clientId: input.clientId, organizationId })
+      await writeActivity(tx, dealId, 'created', null, { stage: target.name, ...input.origin })
+      return summaryOf(tx, organizationId, dealId)
+    })
+    events.changed(organizationId, summary)
+    return summary
+  }
+
+  /** Puts a deal into a stage of its pipeline; leaving its stage goes on its timeline. */
+  async function moveToStage(input: MoveDealToStage): Promise<DealSummary> {
+    const { organizationId, dealId } = input
+    const summary = await db.transaction(async (tx) => {
+      const [target] = await tx
+        .select()
+        .from(pipelineStages)
+        .where(and(eq(pipelineStages.id, input.stageId), eq(pipelineStages.organizationId, organizationId)))
+      if (!target) throw Invalid('stageId: Choose a stage of this pipeline')
+      // Column first, then the deal: the same order as every other write of positions.
+      await lockStage(tx, target.id)
+      const [current] = await tx
+        .select({ stageId: deals.stageId })
+        .from(deals)
+        .where(and(eq(deals.id, dealId), eq(deals.organizationId, organizationId)))
+        .for('update')
+      if (!current) throw NotFound(DEAL_NOT_FOUND)
+      const position = input.beforeId
+        ? await positionBefore(tx, organizationId, target.id, input.beforeId, dealId)
+        : await endOfColumn(tx, target.id, dealId)
+      await tx.update(deals).set({ stageId: target.id, position, updatedAt: sql`now()` }).where(eq(deals.id, dealId))
+      if (current.stageId !== target.id) await writeStageChange(tx, dealId, current.stageId, target, input.actorId)
+      return summaryOf(tx, organizationId, dealId)
+    })
+    events.changed(organizationId, summary)
+    return summary
+  }
+
+  /** Hands a deal to another member of its organization (the caller chose them); the timeline says from whom. */
+  async function assignOwner(input: { organizationId: string; dealId: string; ownerId: string; actorId: string | null }) {
+    const { organizationId, dealId } = input
+    const summary = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ ownerId: deals.ownerId })
+        .from(deals)
+        .where(and(eq(deals.id, dealId), eq(deals.organizationId, organizationId)))
+        .for('update')
+      if (!current) throw NotFound(DEAL_NOT_FOUND)
+      const [previous] = await tx.select({ name: users.name }).from(users).where(eq(users.id, current.ownerId))
+      const [next] = await tx.select({ name: users.name }).from(users).where(eq(users.id, input.ownerId))
+      await tx.update(deals).set({ ownerId: input.ownerId, updatedAt: sql`now()` }).where(eq(deals.id, dealId))
+      await writeActivity(tx, dealId, 'owner_changed', input.actorId, { from: previous?.name ?? null, to: next?.name ?? null })
+      return summaryOf(tx, organizationId, dealId)
+    })
+    events.changed(organizationId, summary)
+    return summary
+  }
+
+  /**
+   * A line on a deal's timeline for what happened elsewhere; false when the deal is not the organization's.
+   * `announce` tells the boards too, for what teammates watching the deal should see at once.
+   */
+  async function recordActivity(entry: ActivityEntry, { announce = false } = {}): Promise<boolean> {
+    const added = await addDealActivity(db, entry)
+    if (added && announce) events.changed(entry.organizationId, await summaryOf(db, entry.organizationId, entry.dealId))
+    return added
+  }
+
+  return { stage, open, moveToStage, assignOwner, recordActivity }
+}
+
+export type DealCommands = ReturnType<typeof createDealCommands>
