@@ -109,6 +109,11 @@ describe('who may do what', () => {
     ['a member manages landing pages', false, member, 'landing.manage'],
     ['an owner deletes a client', true, owner, 'clients.delete'],
 
+    // Comments on a recording: their author alone deletes them, whatever the roles.
+    ['a member deletes their own comment', true, member, 'recordingComments.delete', { authorId: member.id }],
+    ["an owner deletes a member's comment", false, owner, 'recordingComments.delete', { authorId: member.id }],
+    ['an admin deletes a comment whose author was removed', false, admin, 'recordingComments.delete', { authorId: null }],
+
     // Bookings: a member sees the ones they take part in; owners and admins everyone's.
     ["an owner sees everyone's bookings", true, owner, 'bookings.readAll'],
     ["an admin sees everyone's bookings", true, admin, 'bookings.readAll'],
@@ -183,6 +188,11 @@ describe('what a refused person is told', () => {
       "an admin editing a member's own event type",
       [admin, 'eventTypes.manage', { teamId: null, ownerId: member.id }],
       'Only its owner can change this event type',
+    ],
+    [
+      "an owner deleting a member's comment on a recording",
+      [owner, 'recordingComments.delete', { authorId: member.id }],
+      'You can only delete your own comments',
     ],
   ])('%s is refused with a sentence saying who may', (_, [actor, action, ...args], message) => {
     // As in the table above, each row's argument types are checked where the row is written.
