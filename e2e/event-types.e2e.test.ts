@@ -1,6 +1,7 @@
 import type { EventType, Schedule } from '@closeroom/shared'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildEventType } from '../apps/server/src/testing/booking.ts'
 import { buildMember, buildOwner, request } from '../apps/server/src/testing/factories.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
@@ -154,4 +155,31 @@ it('saves the organization’s booking defaults, which a new event type starts w
   await signIn(other, member.user.email, 'Mo Member')
   await other.goto('/admin-settings/booking')
   await other.waitForURL('**/403')
+})
+
+it("shows a member their team's event type without the controls an owner has, and no team section in the form", async () => {
+  const app = harness.server.app
+  const owner = await buildOwner(app, { name: 'Tess Team' })
+  const member = await buildMember(app, owner, { name: 'Mo Member' })
+  const team = (await request(app, owner, 'POST', '/api/teams', { name: 'Closers', memberIds: [member.user.id] })).json()
+  await buildEventType(app, owner, { title: 'Team demo', kind: 'round_robin', teamId: team.id })
+
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Tess Team')
+  await page.goto('/calendar/event-types')
+  await page.getByRole('link', { name: 'Team demo', exact: true }).waitFor()
+  expect(await page.getByLabel('Bookable: Team demo').isDisabled()).toBe(false)
+  await page.goto('/calendar/event-types/new')
+  await page.getByRole('heading', { name: 'Team event' }).waitFor()
+
+  const other = await harness.newPage()
+  await signIn(other, member.user.email, 'Mo Member')
+  await other.goto('/calendar/event-types')
+  await other.getByText('Team demo', { exact: true }).waitFor()
+  expect(await other.getByRole('link', { name: 'Team demo', exact: true }).count()).toBe(0)
+  expect(await other.getByLabel('Bookable: Team demo').isDisabled()).toBe(true)
+  await other.goto('/calendar/event-types/new')
+  // The team section renders with the title field, or not at all.
+  await other.getByLabel('Title').waitFor()
+  expect(await other.getByRole('heading', { name: 'Team event' }).count()).toBe(0)
 })

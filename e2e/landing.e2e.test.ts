@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { buildEventType } from '../apps/server/src/testing/booking.ts'
 import { buildProduct } from '../apps/server/src/testing/deals.ts'
-import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { buildMember, buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
@@ -113,6 +113,17 @@ it('the owner builds and publishes a page; a visitor opens it, follows a product
   await editor.getByText('This page is a draft').waitFor()
   await dark.reload()
   await dark.getByRole('heading', { name: /not found/i }).waitFor()
+})
+
+it('shows a member the landing pages without the button to make one, and the editor only says who may', async () => {
+  const member = await buildMember(harness.server.app, owner, { name: 'Mo Member' })
+  const page = await harness.newPage()
+  await signIn(page, member.user.email, 'Mo Member')
+  await page.goto('/landing-pages')
+  await page.getByRole('heading', { name: 'Landing pages' }).waitFor()
+  expect(await page.getByRole('link', { name: 'New page' }).count()).toBe(0)
+  await page.goto('/landing-pages/new')
+  await page.getByText('Only owners and admins can edit landing pages.').waitFor()
 })
 
 it('a <script> in the page text shows as text', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { buildMember, buildOwner, PASSWORD } from '../apps/server/src/testing/factories.ts'
+import { buildMember, buildOwner, PASSWORD, request } from '../apps/server/src/testing/factories.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 let harness: Harness
@@ -94,10 +94,43 @@ it('creates a team with members, edits it and deletes it', async () => {
 it('shows a member the people and teams, without admin actions', async () => {
   const owner = await buildOwner(harness.server.app)
   const member = await buildMember(harness.server.app, owner, { name: 'Mo Member' })
+  await request(harness.server.app, owner, 'POST', '/api/teams', { name: 'Closers', memberIds: [member.user.id] })
   const page = await harness.newPage()
   await signIn(page, member.user.email, '/users')
   await row(page, 'Mo Member').waitFor()
   expect(await page.getByRole('link', { name: 'Invite someone' }).count()).toBe(0)
+  expect(await row(page, 'Mo Member').getByRole('link').count()).toBe(0)
   await page.goto('/users/new')
   await page.getByRole('heading', { name: 'No access' }).waitFor()
+
+  await page.goto('/teams')
+  await page.getByRole('heading', { name: 'Closers' }).waitFor()
+  expect(await page.getByRole('link', { name: 'New team' }).count()).toBe(0)
+  expect(await page.getByRole('link').filter({ hasText: 'Closers' }).count()).toBe(0)
+})
+
+it('offers an admin every role but owner to give, and an owner all three', async () => {
+  const owner = await buildOwner(harness.server.app)
+  const admin = await buildMember(harness.server.app, owner, { role: 'admin', name: 'Ada Admin' })
+  const member = await buildMember(harness.server.app, owner, { name: 'Mo Member' })
+  const roles = async (page: Page) => {
+    await page.getByLabel('Role').click()
+    await page.getByRole('option').first().waitFor()
+    const options = await page.getByRole('option').allTextContents()
+    await page.keyboard.press('Escape')
+    return options
+  }
+
+  const page = await harness.newPage()
+  await signIn(page, admin.user.email, '/users/new')
+  await page.getByRole('heading', { name: 'Invite someone' }).waitFor()
+  expect(await roles(page)).toEqual(['Admin', 'Member'])
+  await page.goto(`/users/${member.user.id}/edit`)
+  await page.getByRole('heading', { name: 'Edit Mo Member' }).waitFor()
+  expect(await roles(page)).toEqual(['Admin', 'Member'])
+
+  const ownerPage = await harness.newPage()
+  await signIn(ownerPage, owner.user.email, '/users/new')
+  await ownerPage.getByRole('heading', { name: 'Invite someone' }).waitFor()
+  expect(await roles(ownerPage)).toEqual(['Owner', 'Admin', 'Member'])
 })

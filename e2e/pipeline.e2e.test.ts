@@ -147,6 +147,58 @@ it('creates a deal with a new client and a product line, finds it in the list, m
     })
 })
 
+it("hides from a member the product, automation, client and teammate's deal controls an owner sees, and lets them delete their own deal", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olga Owner' })
+  const member = await buildMember(harness.server.app, owner, { name: 'Mo Member' })
+  const product = await api<{ id: string }>(owner, 'POST', '/products', { name: 'Platform licence', price: 120_000, currency: 'EUR' })
+  const client = await api<{ id: string }>(owner, 'POST', '/clients', { name: 'Cleo Client' })
+  const theirs = await api<{ id: string }>(owner, 'POST', '/deals', { name: 'Olga deal' })
+  const mine = await api<{ id: string }>(member, 'POST', '/deals', { name: 'Mo deal' })
+  const controls = async (page: Page) => {
+    await page.goto('/products')
+    await page.getByRole('link', { name: 'Platform licence' }).first().waitFor()
+    const newProduct = await page.getByRole('link', { name: 'New product' }).count()
+    await page.goto(`/products/${product.id}`)
+    await page.getByRole('heading', { name: 'Platform licence' }).waitFor()
+    const deleteProduct = await page.getByRole('button', { name: 'Delete the product' }).count()
+    await page.goto(`/products/${product.id}/automations`)
+    await page.getByRole('heading', { name: 'Automations · Platform licence' }).waitFor()
+    const newRule = await page.getByRole('button', { name: 'New rule' }).count()
+    await page.goto(`/clients/${client.id}`)
+    await page.getByRole('heading', { name: 'Cleo Client' }).waitFor()
+    const deleteClient = await page.getByRole('button', { name: 'Delete the client' }).count()
+    const deleteDeal: Record<string, number> = {}
+    for (const [name, deal] of [
+      ['Olga deal', theirs],
+      ['Mo deal', mine],
+    ] as const) {
+      await page.goto(`/deals/${deal.id}`)
+      await page.getByRole('heading', { name }).waitFor()
+      deleteDeal[name] = await page.getByRole('button', { name: 'Delete the deal' }).count()
+    }
+    return { newProduct, deleteProduct, newRule, deleteClient, deleteDeal }
+  }
+
+  const ownerPage = await harness.newPage()
+  await signIn(ownerPage, owner.user.email, 'Olga Owner')
+  expect(await controls(ownerPage)).toEqual({
+    newProduct: 1,
+    deleteProduct: 1,
+    newRule: 1,
+    deleteClient: 1,
+    deleteDeal: { 'Olga deal': 1, 'Mo deal': 1 },
+  })
+  const memberPage = await harness.newPage()
+  await signIn(memberPage, member.user.email, 'Mo Member')
+  expect(await controls(memberPage)).toEqual({
+    newProduct: 0,
+    deleteProduct: 0,
+    newRule: 0,
+    deleteClient: 0,
+    deleteDeal: { 'Olga deal': 0, 'Mo deal': 1 },
+  })
+})
+
 it('lets an admin rename and reorder the stages, and a deleted stage moves its deals where asked', async () => {
   const owner = await buildOwner(harness.server.app, { name: 'Stella Stages' })
   const stages = await stagesOf(owner)

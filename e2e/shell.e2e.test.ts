@@ -77,7 +77,7 @@ it('changes and remembers the theme settings, and resets them', async () => {
   expect((await page.getByTestId('nav-desktop').boundingBox())?.width).toBe(280)
 })
 
-it('sends a signed-out visitor to sign in and back, keeps admin settings for admins, and shows 404 for unknown paths', async () => {
+it('sends a signed-out visitor to sign in and back, keeps admin settings for admins and the setup for owners, and shows 404 for unknown paths', async () => {
   const owner = await buildOwner(harness.server.app)
   const member = await buildMember(harness.server.app, owner, { name: 'Maya Member' })
   const page = await harness.newPage()
@@ -92,6 +92,10 @@ it('sends a signed-out visitor to sign in and back, keeps admin settings for adm
   await page.goto('/admin-settings')
   await page.getByRole('heading', { name: 'No access' }).waitFor()
   expect(new URL(page.url()).pathname).toBe('/403')
+  // The setup walkthrough is the new organization's owner's: anyone else goes home.
+  await page.goto('/welcome/signup?step=booking')
+  await page.getByRole('heading', { name: 'Welcome, Maya Member' }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/')
 
   await page.goto('/deals/123/nothing-here')
   await page.getByRole('heading', { name: 'Page not found' }).waitFor()

@@ -1,6 +1,7 @@
 export * from './constants.ts'
 export * from './events.ts'
 export * from './messages.ts'
+export * from './permissions.ts'
 export * from './rules.ts'
 export * from './schemas/auth.ts'
 export * from './schemas/automations.ts'

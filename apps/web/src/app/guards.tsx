@@ -1,3 +1,4 @@
+import { type Action, can } from '@closeroom/shared'
 import { Box, CircularProgress } from '@mui/material'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation, useSearchParams } from 'react-router'
@@ -42,9 +43,9 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return children
 }
 
-/** Admin areas: owners and admins only; anyone else lands on /403. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
+/** Pages for what only some may do (inviting, managing teams, the organization's settings); anyone else lands on /403. */
+export function RequirePermission({ action, children }: { action: Action; children: ReactNode }) {
   const { user } = useAuthContext()
-  if (user?.role !== 'owner' && user?.role !== 'admin') return <Navigate to="/403" replace />
+  if (!can(user, action)) return <Navigate to="/403" replace />
   return children
 }

@@ -1,3 +1,4 @@
+import type { Action } from '@closeroom/shared'
 import { Suspense } from 'react'
 import { generatePath, Navigate, Outlet, type RouteObject, useParams, useRoutes } from 'react-router'
 import { ProgressBar } from '../components/ProgressBar'
@@ -9,7 +10,7 @@ import { landingPublicRoutes } from '../features/landing-public/routes'
 import { meetingPublicRoutes } from '../features/meeting-public/routes'
 import { productRoomPublicRoutes } from '../features/product-room-public/routes'
 import { salesroomPublicRoutes } from '../features/salesroom-public/routes'
-import { GuestOnly, RequireAdmin, RequireAuth, SplashScreen } from './guards'
+import { GuestOnly, RequireAuth, RequirePermission, SplashScreen } from './guards'
 import { lazyPage } from './lazyPage'
 import { PageErrorBoundary } from './PageErrorBoundary'
 import { ServerStatusProvider } from './ServerStatusProvider'
@@ -33,6 +34,16 @@ function guest(load: Load) {
     </GuestOnly>
   )
 }
+
+/** Pages only those who may do the action open. */
+const onlyFor = (action: Action, children: RouteObject[]): RouteObject => ({
+  element: (
+    <RequirePermission action={action}>
+      <Outlet />
+    </RequirePermission>
+  ),
+  children,
+})
 
 const EmptyFeaturePage = lazyPage(() => import('../features/empty/EmptyFeaturePage'))
 /** A feature not built yet: its own empty state, inside the layout. */
@@ -127,19 +138,12 @@ const dashboard: RouteObject = {
     { path: '/products/:id/automations', element: page(() => import('../features/automations/AutomationsPage')) },
     { path: '/users', element: page(() => import('../features/users/UsersPage')) },
     { path: '/teams', element: page(() => import('../features/teams/TeamsPage')) },
-    {
-      element: (
-        <RequireAdmin>
-          <Outlet />
-        </RequireAdmin>
-      ),
-      children: [
-        { path: '/users/new', element: page(() => import('../features/users/InviteUserPage')) },
-        { path: '/users/:id/edit', element: page(() => import('../features/users/EditUserPage')) },
-        { path: '/teams/new', element: page(() => import('../features/teams/TeamFormPage')) },
-        { path: '/teams/:id/edit', element: page(() => import('../features/teams/TeamFormPage')) },
-      ],
-    },
+    onlyFor('users.invite', [{ path: '/users/new', element: page(() => import('../features/users/InviteUserPage')) }]),
+    onlyFor('users.update', [{ path: '/users/:id/edit', element: page(() => import('../features/users/EditUserPage')) }]),
+    onlyFor('teams.manage', [
+      { path: '/teams/new', element: page(() => import('../features/teams/TeamFormPage')) },
+      { path: '/teams/:id/edit', element: page(() => import('../features/teams/TeamFormPage')) },
+    ]),
     { path: '/calendar', element: page(() => import('../features/calendar/CalendarPage')) },
     { path: '/calendar/event-types', element: page(() => import('../features/booking/EventTypesPage')) },
     { path: '/calendar/event-types/new', element: page(() => import('../features/booking/EventTypeFormPage')) },
@@ -168,26 +172,19 @@ const dashboard: RouteObject = {
         { path: 'notifications', element: page(() => import('../features/notifications/NotificationSettingsPage')) },
       ],
     },
-    {
-      element: (
-        <RequireAdmin>
-          <Outlet />
-        </RequireAdmin>
-      ),
-      children: [
-        {
-          path: '/admin-settings',
-          element: <AdminSettingsLayout />,
-          children: [
-            { index: true, element: <Navigate to="/admin-settings/account" replace /> },
-            { path: 'account', element: page(() => import('../features/settings/OrganizationSettings')) },
-            { path: 'deal', element: page(() => import('../features/deals/PipelineSettingsPage')) },
-            { path: 'booking', element: page(() => import('../features/booking/BookingSettingsPage')) },
-            soonSection('crm-integrations', 'crm'),
-          ],
-        },
-      ],
-    },
+    onlyFor('adminSettings.open', [
+      {
+        path: '/admin-settings',
+        element: <AdminSettingsLayout />,
+        children: [
+          { index: true, element: <Navigate to="/admin-settings/account" replace /> },
+          { path: 'account', element: page(() => import('../features/settings/OrganizationSettings')) },
+          { path: 'deal', element: page(() => import('../features/deals/PipelineSettingsPage')) },
+          { path: 'booking', element: page(() => import('../features/booking/BookingSettingsPage')) },
+          soonSection('crm-integrations', 'crm'),
+        ],
+      },
+    ]),
   ],
 }
 

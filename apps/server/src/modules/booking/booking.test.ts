@@ -310,9 +310,10 @@ describe("the host's side", () => {
     expect((await call(null, 'GET', '/api/bookings')).statusCode).toBe(401)
   })
 
-  it("lets a member see only their own bookings and not change a teammate's event type", async () => {
+  it("lets a member see only their own bookings (an admin sees everyone's) and not change a teammate's event type", async () => {
     const owner = await buildOwner(app)
     const member = await buildMember(app, owner)
+    const admin = await buildMember(app, owner, { role: 'admin' })
     const eventType = await buildEventType(app, owner)
     expect((await call(member, 'PATCH', `/api/event-types/${eventType.id}`, { title: 'Hijacked' })).json()).toEqual({
       message: 'Only its owner can change this event type',
@@ -321,6 +322,7 @@ describe("the host's side", () => {
     await call(null, 'POST', '/api/public/bookings', bookingBody(eventType.id, `${nextMonday()}T09:00:00.000Z`))
     const [booking] = (await call(owner, 'GET', '/api/bookings')).json().bookings
     expect((await call(member, 'GET', `/api/bookings/${booking.id}`)).statusCode).toBe(404)
+    expect((await call(admin, 'GET', `/api/bookings/${booking.id}`)).json()).toMatchObject({ id: booking.id })
   })
 
   it('changes only what a PATCH names: hiding an event type keeps its rules and questions', async () => {

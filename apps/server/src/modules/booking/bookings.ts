@@ -4,6 +4,7 @@ import {
   type BookingNotification,
   type CancelBooking,
   type CreateBooking,
+  can,
   type PublicBooking,
   type RescheduleBooking,
   SLOT_TAKEN,
@@ -13,7 +14,6 @@ import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { bookingEvents, bookingHosts, bookingParticipants, bookings, eventTypes, publicHandles } from '../../db/schema/index.ts'
 import { Conflict, Invalid, isExclusionViolation, NotFound } from '../../http/errors.ts'
-import { can } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { openBookingMeeting } from '../meetings/module.ts'
 import { checkAnswers } from './answers.ts'
@@ -309,7 +309,7 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
       .select({ userId: bookingParticipants.userId })
       .from(bookingParticipants)
       .where(and(eq(bookingParticipants.bookingId, id), eq(bookingParticipants.userId, auth.user.id)))
-    if (!mine && !can(auth.user, 'teams.manage')) throw NotFound(BOOKING_NOT_FOUND)
+    if (!mine && !can(auth.user, 'bookings.readAll')) throw NotFound(BOOKING_NOT_FOUND)
     return row
   }
 

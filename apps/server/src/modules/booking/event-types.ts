@@ -1,10 +1,10 @@
-import type { CreateEventType, EventType, UpdateEventType } from '@closeroom/shared'
+import { type CreateEventType, can, type EventType, type UpdateEventType } from '@closeroom/shared'
 import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { bookings, eventTypeHosts, eventTypes, schedules, teamMembers, users } from '../../db/schema/index.ts'
-import { Conflict, Forbidden, Invalid, isUniqueViolation, NotFound } from '../../http/errors.ts'
-import { can } from '../../permissions.ts'
+import { Conflict, Invalid, isUniqueViolation, NotFound } from '../../http/errors.ts'
+import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { Handles } from './handles.ts'
 
@@ -88,12 +88,6 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
     return found
   }
 
-  function assertCanManage(auth: AuthContext, eventType: Pick<EventTypeRow, 'teamId' | 'ownerId'>) {
-    const allowed = eventType.teamId ? can(auth.user, 'teams.manage') : eventType.ownerId === auth.user.id
-    if (!allowed)
-      throw Forbidden(eventType.teamId ? 'Only owners and admins can manage team event types' : 'Only its owner can change this event type')
-  }
-
   /** Team hosts must be active members of the team; none named means every active member, weight 1. */
   async function resolveHosts(tx: Tx, organizationId: string, teamId: string, input: HostInput[]) {
     const members = await tx
@@ -132,7 +126,7 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
         and(
           eq(eventTypes.organizationId, organizationId),
           // Admins see every team's event types, since they manage them; members their own and their teams'.
-          can(auth.user, 'teams.manage')
+          can(auth.user, 'eventTypes.manageTeam')
             ? or(eq(eventTypes.ownerId, id), eq(eventTypes.kind, 'round_robin'), eq(eventTypes.kind, 'collective'))
             : or(eq(eventTypes.ownerId, id), inArray(eventTypes.teamId, myTeams)),
         ),
@@ -150,7 +144,7 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
 
   async function create(auth: AuthContext, input: CreateInput): Promise<EventType> {
     const { id: ownerId, organizationId } = auth.user
-    assertCanManage(auth, { teamId: input.teamId, ownerId })
+    authorize(auth.user, 'eventTypes.manage', { teamId: input.teamId, ownerId })
     try {
       const id = await db.transaction(async (tx) => {
         await assertOwnSchedule(tx, ownerId, input.scheduleId)
@@ -174,7 +168,7 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
   async function update(auth: AuthContext, id: string, input: UpdateEventType): Promise<EventType> {
     const { organizationId } = auth.user
     const current = await row(organizationId, id)
-    assertCanManage(auth, current)
+    authorize(auth.user, 'eventTypes.manage', current)
     const { hosts: hostInput, ...fields } = input
     if (hostInput && !current.teamId) throw Invalid('hosts: A personal event type is hosted by its owner')
     try {
@@ -197,7 +191,7 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
 
   async function remove(auth: AuthContext, id: string): Promise<void> {
     const current = await row(auth.user.organizationId, id)
-    assertCanManage(auth, current)
+    authorize(auth.user, 'eventTypes.manage', current)
     // Bookings are the buyers' and the history's: a type that has any is hidden, not deleted.
     const [booked] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.eventTypeId, id)).limit(1)
     if (booked) throw Conflict('This event type has bookings: hide it instead, so they are kept')

@@ -3,7 +3,8 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { recordingComments, users } from '../../db/schema/index.ts'
-import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.ts'
+import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
+import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { ownedRecording } from './rows.ts'
 
@@ -55,7 +56,7 @@ export function createRecordingComments({ db }: { db: Db }) {
       .from(recordingComments)
       .where(and(eq(recordingComments.id, commentId), eq(recordingComments.recordingId, recordingId)))
     if (!comment) throw NotFound('Comment not found')
-    if (comment.authorId !== auth.user.id) throw Forbidden('You can only delete your own comments')
+    authorize(auth.user, 'recordingComments.delete', comment)
     await db.delete(recordingComments).where(eq(recordingComments.id, commentId))
   }
 

@@ -1,4 +1,4 @@
-import { LAYOUT } from '@closeroom/shared'
+import { can, LAYOUT } from '@closeroom/shared'
 import { Box, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material'
 import { Link, useLocation } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
@@ -15,7 +15,6 @@ export function Nav({ mini, onNavigate }: { mini: boolean; onNavigate?: () => vo
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const { user } = useAuthContext()
-  const isAdmin = user?.role === 'owner' || user?.role === 'admin'
 
   return (
     <Box component="nav" aria-label={t('nav.label')} sx={{ height: '100%', overflowY: 'auto', pb: 2 }}>
@@ -54,7 +53,7 @@ export function Nav({ mini, onNavigate }: { mini: boolean; onNavigate?: () => vo
           }
         >
           {section.items
-            .filter((item) => !item.adminOnly || isAdmin)
+            .filter((item) => !item.action || can(user, item.action))
             .map((item) => {
               const active = isActive(pathname, item.path)
               const label = t(`nav.items.${item.key}`)

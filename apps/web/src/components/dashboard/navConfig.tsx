@@ -1,3 +1,4 @@
+import type { Action } from '@closeroom/shared'
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined'
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined'
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined'
@@ -15,10 +16,10 @@ import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined'
 import ViewQuiltOutlined from '@mui/icons-material/ViewQuiltOutlined'
 import type { ReactElement } from 'react'
 
-export type NavItem = { key: string; path: string; icon: ReactElement; adminOnly?: boolean }
+export type NavItem = { key: string; path: string; icon: ReactElement; action?: Action }
 export type NavSection = { key: string; items: NavItem[] }
 
-/** The signed-in app's menu. Labels are i18n keys under nav.*; admin-only items are hidden from members. */
+/** The signed-in app's menu. Labels are i18n keys under nav.*; an item with an action is shown to those who may do it. */
 export const navSections: NavSection[] = [
   {
     key: 'sales',
@@ -42,7 +43,7 @@ export const navSections: NavSection[] = [
       { key: 'users', path: '/users', icon: <PeopleOutlined /> },
       { key: 'teams', path: '/teams', icon: <GroupsOutlined /> },
       { key: 'settings', path: '/settings', icon: <SettingsOutlined /> },
-      { key: 'adminSettings', path: '/admin-settings', icon: <AdminPanelSettingsOutlined />, adminOnly: true },
+      { key: 'adminSettings', path: '/admin-settings', icon: <AdminPanelSettingsOutlined />, action: 'adminSettings.open' },
     ],
   },
 ]

@@ -1,4 +1,4 @@
-import type { AutomationRule } from '@closeroom/shared'
+import { type AutomationRule, can } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import { Alert, Box, Button, Card, Skeleton, Stack, Typography } from '@mui/material'
@@ -23,7 +23,8 @@ export default function AutomationsPage() {
   const product = useProduct(id)
   const rules = useRules(id)
   const me = useAuthContext().user
-  const isAdmin = me?.role === 'owner' || me?.role === 'admin'
+  // Automations belong to the product: whoever manages products manages them.
+  const canManage = can(me, 'products.manage')
   // undefined: closed; null: a new rule; a rule: editing it.
   const [editing, setEditing] = useState<AutomationRule | null | undefined>(undefined)
   const [deleting, setDeleting] = useState<AutomationRule | null>(null)
@@ -48,14 +49,14 @@ export default function AutomationsPage() {
         <Box component="h1" sx={{ typography: 'h4', m: 0 }}>
           {product.data ? `${t('automations.title')} · ${product.data.name}` : t('automations.title')}
         </Box>
-        {isAdmin && (
+        {canManage && (
           <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing(null)} disabled={!product.data}>
             {t('automations.create')}
           </Button>
         )}
       </Stack>
       <Typography sx={{ color: 'text.secondary', mb: 3, maxWidth: 760 }}>
-        {t('automations.intro')} {!isAdmin && t('automations.adminsOnly')}
+        {t('automations.intro')} {!canManage && t('automations.adminsOnly')}
       </Typography>
 
       {error && <Alert severity="error">{serverErrorText(t, error.message)}</Alert>}
@@ -71,7 +72,7 @@ export default function AutomationsPage() {
             key={rule.id}
             productId={id}
             rule={rule}
-            canEdit={isAdmin}
+            canEdit={canManage}
             onEdit={() => setEditing(rule)}
             onDelete={() => setDeleting(rule)}
           />

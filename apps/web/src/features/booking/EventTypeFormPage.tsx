@@ -2,6 +2,7 @@ import {
   BOOKING_LIMITS,
   type BookingSettings,
   CreateEventType,
+  can,
   type EventType,
   type Schedule,
   type Team,
@@ -151,7 +152,6 @@ function EventTypeForm({
   const profile = useBookingProfile()
   const save = useSaveEventType(eventType?.id)
   const { form, serverError, submit } = useSchemaForm(CreateEventType, defaults)
-  const isAdmin = user?.role === 'owner' || user?.role === 'admin'
   const kind = form.watch('kind') ?? 'personal'
   const slug = form.watch('slug')
   const slugEdited = useRef(!!eventType)
@@ -295,7 +295,7 @@ function EventTypeForm({
           <QuestionsEditor form={form} />
         </Section>
 
-        {(isAdmin || kind !== 'personal') && (
+        {(can(user, 'eventTypes.manageTeam') || kind !== 'personal') && (
           <Section title={t('calendarApp.form.teamTitle')}>
             <TeamFields form={form} teams={teams} editing={!!eventType} />
           </Section>

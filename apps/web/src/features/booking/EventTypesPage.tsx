@@ -1,4 +1,4 @@
-import type { EventType } from '@closeroom/shared'
+import { can, type EventType } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
@@ -82,9 +82,8 @@ function EventTypeRow({ eventType, divider, onDelete }: { eventType: EventType; 
   const toggle = useToggleEventType()
   const copy = useCopy()
   const { enqueueSnackbar } = useSnackbar()
-  const isAdmin = user?.role === 'owner' || user?.role === 'admin'
-  // Team event types are managed by owners and admins; a member sees them without the controls.
-  const canEdit = eventType.kind === 'personal' ? eventType.ownerId === user?.id : isAdmin
+  // A member sees their teams' event types without the controls.
+  const canEdit = can(user, 'eventTypes.manage', eventType)
   const durations = eventType.durations.map((d) => formatMinutes(d, i18n.language)).join(' · ')
   return (
     <Stack

@@ -1,4 +1,4 @@
-import { type Client, type CreateClient, UpdateClient } from '@closeroom/shared'
+import { type Client, type CreateClient, can, UpdateClient } from '@closeroom/shared'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import { Alert, Button, Card, CardContent, CardHeader, Grid, Skeleton, Stack } from '@mui/material'
 import { useSnackbar } from 'notistack'
@@ -107,7 +107,7 @@ function DeleteClient({ client }: { client: Client }) {
   const { enqueueSnackbar } = useSnackbar()
   const remove = useDeleteClient(client.id)
   const [open, setOpen] = useState(false)
-  if (me?.role !== 'owner' && me?.role !== 'admin') return null
+  if (!can(me, 'clients.delete')) return null
   return (
     <>
       <Button color="error" startIcon={<DeleteOutlineRounded />} onClick={() => setOpen(true)}>

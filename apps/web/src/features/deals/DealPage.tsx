@@ -1,3 +1,4 @@
+import { can } from '@closeroom/shared'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, Skeleton } from '@mui/material'
 import { useSnackbar } from 'notistack'
@@ -117,8 +118,7 @@ function DeleteDeal({ id, ownerId, name }: { id: string; ownerId: string; name: 
   const { enqueueSnackbar } = useSnackbar()
   const remove = useDeleteDeal(id)
   const [open, setOpen] = useState(false)
-  const allowed = me?.role === 'owner' || me?.role === 'admin' || me?.id === ownerId
-  if (!allowed) return null
+  if (!can(me, 'deals.delete', { ownerId })) return null
   return (
     <>
       <Button color="error" startIcon={<DeleteOutlineRounded />} onClick={() => setOpen(true)}>

@@ -1,5 +1,5 @@
 import type { Message } from '@closeroom/shared'
-import { DEAL_LIMITS } from '@closeroom/shared'
+import { can, DEAL_LIMITS } from '@closeroom/shared'
 import EditOutlined from '@mui/icons-material/EditOutlined'
 import SendRounded from '@mui/icons-material/SendRounded'
 import { Alert, Avatar, Box, Button, IconButton, Skeleton, Stack, TextField, Tooltip, Typography } from '@mui/material'
@@ -123,7 +123,7 @@ export function MessageThread({ title, messages, error, onSend, onEdit, height =
                   >
                     {message.body}
                   </Typography>
-                  {mine && onEdit && (
+                  {onEdit && can(me, 'messages.edit', { authorId: message.author.id }) && (
                     <Tooltip title={t('pipeline.chat.edit')}>
                       <IconButton
                         size="small"

@@ -1,4 +1,4 @@
-import { type BookingLinkOption, type LandingPage, LandingPageFields, type Product } from '@closeroom/shared'
+import { type BookingLinkOption, can, type LandingPage, LandingPageFields, type Product } from '@closeroom/shared'
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import {
   Alert,
@@ -42,10 +42,9 @@ export default function LandingPageEditor() {
   const products = useProducts()
   const links = useBookingLinkOptions()
   const me = useAuthContext().user
-  const isAdmin = me?.role === 'owner' || me?.role === 'admin'
   const error = page.error ?? products.error ?? links.error
   if (error) return <Alert severity="error">{serverErrorText(t, error.message)}</Alert>
-  if (!isAdmin) return <Alert severity="info">{t('landingApp.editor.adminsOnly')}</Alert>
+  if (!can(me, 'landing.manage')) return <Alert severity="info">{t('landingApp.editor.adminsOnly')}</Alert>
   if ((id && !page.data) || !products.data || !links.data) return <Skeleton variant="rounded" height={480} />
   // A new page's form starts afresh; a saved page's form starts from what was saved.
   return <Editor key={page.data?.id ?? 'new'} page={page.data} products={products.data} links={links.data} />

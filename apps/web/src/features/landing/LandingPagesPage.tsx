@@ -1,3 +1,4 @@
+import { can } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded'
 import { Alert, Button, Card, IconButton, Link as MuiLink, Stack, TableCell, Tooltip, Typography } from '@mui/material'
@@ -14,14 +15,13 @@ import { publicUrlOf, useLandingPages } from './queries'
 export default function LandingPagesPage() {
   const { t, i18n } = useTranslation()
   const me = useAuthContext().user
-  const isAdmin = me?.role === 'owner' || me?.role === 'admin'
   const pages = useLandingPages()
   return (
     <>
       <PageHeader
         title={t('landingApp.list.title')}
         action={
-          isAdmin && (
+          can(me, 'landing.manage') && (
             <Button variant="contained" startIcon={<AddRounded />} component={Link} to="/landing-pages/new">
               {t('landingApp.list.create')}
             </Button>

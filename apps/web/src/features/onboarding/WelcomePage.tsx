@@ -1,3 +1,4 @@
+import { can } from '@closeroom/shared'
 import { Alert, Box, Button, Card, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
@@ -22,7 +23,7 @@ export default function WelcomePage() {
   const { isInitialized, user } = useAuthContext()
   if (!isInitialized) return <SplashScreen />
   if (!user) return <SignupForm />
-  if (user.role !== 'owner') return <Navigate to="/" replace />
+  if (!can(user, 'organization.setUp')) return <Navigate to="/" replace />
   return <Walkthrough />
 }
 

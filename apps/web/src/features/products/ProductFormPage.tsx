@@ -1,4 +1,4 @@
-import type { Product } from '@closeroom/shared'
+import { can, type Product } from '@closeroom/shared'
 import { Alert, Button, Card, FormControlLabel, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
@@ -23,11 +23,11 @@ export default function ProductFormPage() {
   const { id } = useParams()
   const product = useProduct(id)
   const me = useAuthContext().user
-  const isAdmin = me?.role === 'owner' || me?.role === 'admin'
+  const canManage = can(me, 'products.manage')
   if (product.isError) return <Alert severity="error">{serverErrorText(t, product.error.message)}</Alert>
   if (id && !product.data) return <Skeleton variant="rounded" height={400} sx={{ maxWidth: 640 }} />
-  if (!isAdmin && !product.data) return <Alert severity="info">{t('pipeline.products.adminsOnly')}</Alert>
-  return isAdmin ? <ProductForm product={product.data} /> : <ProductView product={product.data as Product} />
+  if (!canManage && !product.data) return <Alert severity="info">{t('pipeline.products.adminsOnly')}</Alert>
+  return canManage ? <ProductForm product={product.data} /> : <ProductView product={product.data as Product} />
 }
 
 function ProductView({ product }: { product: Product }) {

@@ -1,3 +1,4 @@
+import { can } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import { Alert, Button, Card, TableCell, Typography } from '@mui/material'
 import { Link } from 'react-router'
@@ -15,14 +16,13 @@ export default function ProductsPage() {
   const { t, i18n } = useTranslation()
   usePipelineToasts()
   const me = useAuthContext().user
-  const isAdmin = me?.role === 'owner' || me?.role === 'admin'
   const products = useProducts()
   return (
     <>
       <PageHeader
         title={t('pipeline.products.title')}
         action={
-          isAdmin && (
+          can(me, 'products.manage') && (
             <Button variant="contained" startIcon={<AddRounded />} component={Link} to="/products/new">
               {t('pipeline.products.create')}
             </Button>

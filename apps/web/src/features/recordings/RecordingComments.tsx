@@ -1,4 +1,4 @@
-import { CreateRecordingComment, RECORDING_COMMENT_MAX } from '@closeroom/shared'
+import { CreateRecordingComment, can, RECORDING_COMMENT_MAX } from '@closeroom/shared'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import {
   Box,
@@ -63,7 +63,7 @@ export function RecordingComments({
               key={comment.id}
               disablePadding
               secondaryAction={
-                comment.author?.id === me?.id && (
+                can(me, 'recordingComments.delete', { authorId: comment.author?.id ?? null }) && (
                   <Tooltip title={t('recordings.deleteComment')}>
                     <IconButton edge="end" aria-label={t('recordings.deleteComment')} onClick={() => remove.mutate(comment.id)}>
                       <DeleteOutlineRounded fontSize="small" />

@@ -1,3 +1,4 @@
+import { can } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import { Alert, Box, Button, Card, CardActionArea, Skeleton, Typography } from '@mui/material'
 import { Link } from 'react-router'
@@ -12,14 +13,14 @@ export default function TeamsPage() {
   const { t } = useTranslation()
   const { user: me } = useAuthContext()
   const teams = useTeams()
-  const isAdmin = me?.role === 'owner' || me?.role === 'admin'
+  const canManage = can(me, 'teams.manage')
 
   return (
     <>
       <PageHeader
         title={t('people.teams.title')}
         action={
-          isAdmin && (
+          canManage && (
             <Button variant="contained" startIcon={<AddRounded />} component={Link} to="/teams/new">
               {t('people.teams.create')}
             </Button>
@@ -48,7 +49,7 @@ export default function TeamsPage() {
           )
           return (
             <Card key={team.id}>
-              {isAdmin ? (
+              {canManage ? (
                 <CardActionArea component={Link} to={`/teams/${team.id}/edit`}>
                   {body}
                 </CardActionArea>

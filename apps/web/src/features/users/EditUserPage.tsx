@@ -1,4 +1,4 @@
-import { ROLES, type Role, type User } from '@closeroom/shared'
+import { can, ROLES, type Role, type User } from '@closeroom/shared'
 import {
   Alert,
   Button,
@@ -42,7 +42,8 @@ function EditUserForm({ user }: { user: User }) {
   const [role, setRole] = useState<Role>(user.role)
   const [active, setActive] = useState(user.status !== 'deactivated')
   const self = me?.id === user.id
-  const roles = ROLES.filter((r) => r !== 'owner' || me?.role === 'owner' || user.role === 'owner')
+  // Their current role, and those this person may give them.
+  const roles = ROLES.filter((r) => r === user.role || can(me, 'users.setRole', user, r))
 
   async function save(event: FormEvent) {
     event.preventDefault()

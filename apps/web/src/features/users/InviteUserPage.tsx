@@ -1,4 +1,4 @@
-import { InviteUser, ROLES } from '@closeroom/shared'
+import { can, InviteUser, ROLES } from '@closeroom/shared'
 import { Button, Card, MenuItem, Stack, TextField, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { Controller } from 'react-hook-form'
@@ -20,8 +20,7 @@ export default function InviteUserPage() {
   const invite = useInviteUser()
   const { form, serverError, submit } = useSchemaForm(InviteUser, { email: '', name: undefined, role: 'member' })
   const { errors, isSubmitting } = form.formState
-  // Only owners may make owners; the server says the same.
-  const roles = ROLES.filter((role) => role !== 'owner' || me?.role === 'owner')
+  const roles = ROLES.filter((role) => can(me, 'users.invite', role))
 
   const send = submit(async (values) => {
     const user = await invite.mutateAsync(values)

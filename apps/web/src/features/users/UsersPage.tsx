@@ -1,3 +1,4 @@
+import { can } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import { Alert, Avatar, Box, Button, Card, Stack, TableCell, Typography } from '@mui/material'
 import { Link } from 'react-router'
@@ -16,14 +17,15 @@ export default function UsersPage() {
   const { user: me } = useAuthContext()
   const users = useUsers()
   const presence = usePresence()
-  const isAdmin = me?.role === 'owner' || me?.role === 'admin'
+  // Every row opens its edit page for those who edit users; the page then offers what the table allows for that person.
+  const canEdit = can(me, 'users.update')
 
   return (
     <>
       <PageHeader
         title={t('people.users.title')}
         action={
-          isAdmin && (
+          can(me, 'users.invite') && (
             <Button variant="contained" startIcon={<AddRounded />} component={Link} to="/users/new">
               {t('people.users.invite')}
             </Button>
@@ -38,7 +40,7 @@ export default function UsersPage() {
           items={users.data}
           loading={users.isPending}
           row={(user) => (
-            <LinkRow key={user.id} to={isAdmin ? `/users/${user.id}/edit` : undefined}>
+            <LinkRow key={user.id} to={canEdit ? `/users/${user.id}/edit` : undefined}>
               <TableCell>
                 <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                   <PresenceBadge state={presence(user.id)}>
@@ -47,7 +49,7 @@ export default function UsersPage() {
                     </Avatar>
                   </PresenceBadge>
                   <Box sx={{ minWidth: 0 }}>
-                    <RowTitle to={isAdmin ? `/users/${user.id}/edit` : undefined}>{user.name}</RowTitle>
+                    <RowTitle to={canEdit ? `/users/${user.id}/edit` : undefined}>{user.name}</RowTitle>
                     {user.id === me?.id && (
                       <Typography component="span" sx={{ color: 'text.secondary' }}>
                         {' '}
