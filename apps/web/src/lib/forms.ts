@@ -6,8 +6,8 @@ import { ApiError, FALLBACK_ERROR } from './api'
 
 /**
  * A form validated by a shared zod schema, first on submit: validating on blur would make the card grow
- * under the pointer when someone clicks a link away from an empty field. A server error whose message names a field
- * ("email: …") lands next to that field; any other shows above the form.
+ * under the pointer when someone clicks a link away from an empty field. A server error that names a field of the
+ * form lands next to that field; any other shows above the form.
  */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
@@ -37,11 +37,9 @@ function showServerError<T extends FieldValues>(
   error: unknown,
   setServerError: (message: string) => void,
 ) {
-  const message = error instanceof Error ? error.message : FALLBACK_ERROR
-  const match = error instanceof ApiError && error.status === 400 ? message.match(/^(\w+): (.+)$/) : null
-  if (match?.[1] && match[2] && match[1] in form.getValues()) {
-    form.setError(match[1] as Path<T>, { type: 'server', message: match[2] })
+  if (error instanceof ApiError && error.field && error.field in form.getValues()) {
+    form.setError(error.field as Path<T>, { type: 'server', message: error.fieldMessage })
     return
   }
-  setServerError(message)
+  setServerError(error instanceof Error ? error.message : FALLBACK_ERROR)
 }

@@ -1,4 +1,4 @@
-import { API_URL, ApiError, FALLBACK_ERROR } from './api'
+import { API_URL, ApiError, errorOf } from './api'
 
 /**
  * Sends a form with a file, as the api client would (cookies, the server's { message } on refusal), and says
@@ -17,11 +17,9 @@ export function upload<T>(path: string, form: FormData, onProgress?: (fraction: 
     request.onload = () => {
       const data = request.response as unknown
       if (request.status >= 200 && request.status < 300) return resolve(data as T)
-      const message =
-        typeof data === 'object' && data && 'message' in data && typeof data.message === 'string' ? data.message : FALLBACK_ERROR
-      reject(new ApiError(request.status, message))
+      reject(errorOf(request.status, data))
     }
-    request.onerror = () => reject(new ApiError(0, FALLBACK_ERROR))
+    request.onerror = () => reject(new ApiError(0))
     request.send(form)
   })
 }

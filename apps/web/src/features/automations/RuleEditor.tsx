@@ -316,13 +316,11 @@ function errorText(t: (key: string) => string, error: FieldError | undefined, re
   return t(error.type === 'too_big' ? 'validation.tooLong' : required)
 }
 
-/** A 400 naming a field ("actions.1.teamId: …") lands next to that field; anything else above the form. */
+/** An error naming a field of the rule ("actions.1.teamId") lands next to that field; anything else above the form. */
 function showServerError(form: UseFormReturn<Values>, error: unknown, setServerError: (message: string) => void) {
-  const message = error instanceof Error ? error.message : String(error)
-  const match = error instanceof ApiError && error.status === 400 ? message.match(/^([\w.]+): (.+)$/) : null
-  if (match?.[1] && match[2] && get(form.getValues(), match[1]) !== undefined) {
-    form.setError(match[1] as FieldPath<Values>, { type: 'server', message: match[2] })
+  if (error instanceof ApiError && error.field && get(form.getValues(), error.field) !== undefined) {
+    form.setError(error.field as FieldPath<Values>, { type: 'server', message: error.fieldMessage })
     return
   }
-  setServerError(message)
+  setServerError(error instanceof Error ? error.message : String(error))
 }

@@ -226,7 +226,7 @@ export default function BookingForm({
       })
       onBooked(booking)
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) return actions.slotTaken()
+      if (error instanceof ApiError && error.code === 'slot_taken') return actions.slotTaken()
       throw error
     }
   })

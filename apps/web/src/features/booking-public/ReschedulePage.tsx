@@ -127,7 +127,7 @@ function ConfirmMove({
       onMoved(await bookingApi.reschedule(booking.uid, { start: slot.start, timeZone: slot.timeZone }))
     } catch (failure) {
       setBusy(false)
-      if (failure instanceof ApiError && failure.status === 409) return actions.slotTaken()
+      if (failure instanceof ApiError && failure.code === 'slot_taken') return actions.slotTaken()
       setError(failure instanceof ApiError && failure.status !== 0 ? failure.message : t('errors.generic'))
     }
   }

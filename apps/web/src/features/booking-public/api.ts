@@ -34,7 +34,7 @@ export function useRemote<T>(key: string | null, load: (signal: AbortSignal) => 
       (data) => setState({ key, data }),
       (error: unknown) => {
         if (controller.signal.aborted) return
-        setState({ key, error: error instanceof ApiError ? error : new ApiError(0, String(error)) })
+        setState({ key, error: error instanceof ApiError ? error : new ApiError(0) })
       },
     )
     return () => controller.abort()

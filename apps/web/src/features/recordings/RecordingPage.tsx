@@ -22,6 +22,7 @@ import { useSnackbar } from 'notistack'
 import { type ReactNode, useRef, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ApiError } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime, intlLocale } from '../../lib/intl'
 import { formatFileSize } from '../../lib/upload'
@@ -52,7 +53,9 @@ export default function RecordingPage() {
       </Stack>
       {recording.isError ? (
         <Alert severity="error">
-          {recording.error.message === 'Recording not found' ? t('recordings.notFound') : serverErrorText(t, recording.error.message)}
+          {recording.error instanceof ApiError && recording.error.code === 'not_found'
+            ? t('recordings.notFound')
+            : serverErrorText(t, recording.error.message)}
         </Alert>
       ) : recording.data ? (
         <RecordingView recording={recording.data} />

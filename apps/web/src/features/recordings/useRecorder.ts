@@ -1,6 +1,6 @@
 import type { Recording } from '@closeroom/shared'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { API_URL, ApiError, api } from '../../lib/api'
+import { API_URL, api, errorOf } from '../../lib/api'
 
 /** MediaRecorder hands over a chunk this often: a crash or a closed tab loses at most this much. */
 export const CHUNK_MS = 2000
@@ -27,8 +27,7 @@ async function upload(recordingId: string, sequence: number, chunk: Blob): Promi
     // A 4xx (the recording stopped or was deleted) will not change by asking again.
     const delay = RETRY_DELAYS_MS[attempt]
     if ((response && response.status < 500) || delay === undefined) {
-      const data = (await response?.json().catch(() => null)) as { message?: string } | null
-      throw new ApiError(response?.status ?? 0, data?.message ?? 'Upload failed')
+      throw errorOf(response?.status ?? 0, await response?.json().catch(() => null))
     }
     await new Promise((resolve) => setTimeout(resolve, delay))
   }

@@ -22,7 +22,8 @@ export function useSalesroom(dealId: string) {
       try {
         return await api<Salesroom>(base(dealId))
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404 && error.message === 'Sales room not found') return null
+        // The deal's own page says when the deal itself is gone; here a missing room is one not made yet.
+        if (error instanceof ApiError && error.code === 'not_found') return null
         throw error
       }
     },
