@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildMember, buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { dragWithMouse } from './drag.ts'
 import { holdRequests, holdSocketMessage, signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -93,7 +94,10 @@ it('creates a deal with a new client and a product line, finds it in the list, m
   await waitInColumn(teammate, lead, 'Acme renewal')
 
   // With the mouse: drag and drop into the next stage.
-  await card(page, 'Acme renewal').dragTo(column(page, qualified))
+  await dragWithMouse(page, card(page, 'Acme renewal'), column(page, qualified), {
+    started: page.getByTestId('drop-marker'),
+    ready: column(page, qualified).getByTestId('drop-marker'),
+  })
   await waitInColumn(page, qualified, 'Acme renewal')
   await waitInColumn(teammate, qualified, 'Acme renewal')
 
