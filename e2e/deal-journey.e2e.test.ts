@@ -68,7 +68,6 @@ it('create a deal → move it on the board → publish its room → the buyer op
     .getByRole('button', { name: /^Northwind pilot/ })
     .waitFor()
   await dragWithMouse(page, card, column(second), {
-    started: page.getByTestId('drop-marker'),
     ready: column(second).getByTestId('drop-marker'),
   })
   await column(second)

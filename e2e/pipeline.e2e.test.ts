@@ -95,7 +95,6 @@ it('creates a deal with a new client and a product line, finds it in the list, m
 
   // With the mouse: drag and drop into the next stage.
   await dragWithMouse(page, card(page, 'Acme renewal'), column(page, qualified), {
-    started: page.getByTestId('drop-marker'),
     ready: column(page, qualified).getByTestId('drop-marker'),
   })
   await waitInColumn(page, qualified, 'Acme renewal')
@@ -166,6 +165,15 @@ it('lets an admin rename and reorder the stages, and a deleted stage moves its d
   await page.getByRole('button', { name: `Move ${stages[1]?.name} up` }).click()
   await expect.poll(async () => (await stagesOf(owner)).map((s) => s.name).slice(0, 2)).toEqual([stages[1]?.name, 'Prospect'])
   await page.getByRole('button', { name: `Move ${stages[1]?.name} down` }).waitFor()
+  // With the mouse, by a row's handle: the last stage dropped on the upper half of the first.
+  const rows = page.getByTestId('stage-row')
+  await dragWithMouse(page, rows.last().getByTestId('stage-handle'), rows.first(), {
+    ready: page.locator('ol > li:first-child[data-testid="drop-marker"]'),
+    at: 0.25,
+  })
+  await expect
+    .poll(async () => (await stagesOf(owner)).map((s) => s.name).slice(0, 3))
+    .toEqual([stages.at(-1)?.name, stages[1]?.name, 'Prospect'])
 
   await page.getByRole('button', { name: `Delete ${stages[2]?.name}` }).click()
   const dialog = page.getByRole('dialog')

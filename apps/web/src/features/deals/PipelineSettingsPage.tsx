@@ -9,6 +9,7 @@ import { Alert, Box, Button, Card, IconButton, MenuItem, Skeleton, Stack, TextFi
 import { useSnackbar } from 'notistack'
 import { type ReactNode, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { DragGhost } from '../../components/DragGhost'
 import { DropMarker } from '../../components/DropMarker'
 import { FormError } from '../../components/FormError'
 import { visuallyHidden } from '../../components/visuallyHidden'
@@ -103,6 +104,7 @@ export default function PipelineSettingsPage() {
       </Tooltip>
     </StageRow>
   ))
+  const ghost = dragged && list.find((s) => s.id === dragged.id)
   if (dragged?.index != null) rows.splice(markerPosition(ids, dragged.id, dragged.index), 0, <DropMarker key="drop-marker" />)
 
   function add() {
@@ -143,6 +145,7 @@ export default function PipelineSettingsPage() {
         onDragCancel={() => setDragged(null)}
       >
         <StageList label={t('pipeline.stages.title')}>{rows}</StageList>
+        <DragGhost>{ghost && <StageGhost name={ghost.name} />}</DragGhost>
       </DndContext>
       <Stack
         component="form"
@@ -214,6 +217,18 @@ function StageRow({ stage, dragged, children }: { stage: PipelineStage; dragged:
       </Box>
       {children}
     </Stack>
+  )
+}
+
+/** The row that follows the mouse or the finger while a stage is dragged: its handle and its name. */
+function StageGhost({ name }: { name: string }) {
+  return (
+    <Card sx={(theme) => ({ display: 'flex', alignItems: 'center', gap: 1, p: 1, height: '100%', boxShadow: theme.shadows[8] })}>
+      <DragIndicatorRounded sx={{ color: 'text.secondary', mx: 0.5 }} />
+      <Typography noWrap sx={{ fontWeight: 600 }}>
+        {name}
+      </Typography>
+    </Card>
   )
 }
 

@@ -74,10 +74,10 @@ export function DealCard({
   )
 }
 
-/** The card that follows the mouse or the finger during a drag: the deal's face, hidden from screen readers. */
+/** The card that follows the mouse or the finger during a drag: the deal's face, lifted. */
 export function DealCardGhost({ deal }: { deal: DealSummary }) {
   return (
-    <Card aria-hidden sx={(theme) => ({ p: 1.5, cursor: 'grabbing', ...liftedStyle(theme) })}>
+    <Card sx={(theme) => ({ p: 1.5, ...liftedStyle(theme) })}>
       <DealCardContent deal={deal} />
     </Card>
   )

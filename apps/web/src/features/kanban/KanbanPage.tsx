@@ -1,14 +1,14 @@
 import { type Board, DealSummary } from '@closeroom/shared'
-import { DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, type KeyboardCoordinateGetter, type Over } from '@dnd-kit/core'
+import { DndContext, type DragEndEvent, type DragStartEvent, type KeyboardCoordinateGetter, type Over } from '@dnd-kit/core'
 import AddRounded from '@mui/icons-material/AddRounded'
 import { Alert, Box, Button, Skeleton, Stack, Typography, useTheme } from '@mui/material'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { createPortal } from 'react-dom'
 import { Link, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
+import { DragGhost } from '../../components/DragGhost'
 import { PageHeader } from '../../components/PageHeader'
 import { visuallyHidden } from '../../components/visuallyHidden'
 import { quietDragAccessibility, useDragSensors } from '../../lib/dragSensors'
@@ -266,8 +266,7 @@ export default function KanbanPage() {
             </StageColumn>
           ))}
         </Stack>
-        {/* On the page's body: the layout around the board may be transformed, which would shift a fixed ghost. */}
-        {createPortal(<DragOverlay dropAnimation={null}>{ghost && <DealCardGhost deal={ghost} />}</DragOverlay>, document.body)}
+        <DragGhost>{ghost && <DealCardGhost deal={ghost} />}</DragGhost>
       </DndContext>
     </>
   )
