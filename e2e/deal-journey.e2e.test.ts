@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { buildEventType, nextMonday } from '../apps/server/src/testing/booking.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { dragWithMouse } from './drag.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -66,7 +67,9 @@ it('create a deal → move it on the board → publish its room → the buyer op
   await column(first)
     .getByRole('button', { name: /^Northwind pilot/ })
     .waitFor()
-  await card.dragTo(column(second))
+  await dragWithMouse(page, card, column(second), {
+    ready: column(second).getByTestId('drop-marker'),
+  })
   await column(second)
     .getByRole('button', { name: /^Northwind pilot/ })
     .waitFor()

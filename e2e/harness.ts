@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import { onTestFinished } from 'vitest'
 import { startTestServer, type TestServer } from '../apps/server/src/testing/server.ts'
 
@@ -24,7 +24,12 @@ let pages = 0
 /** The pages still open, with what each went through. */
 const open = new Set<{ page: Page; number: number; journal: string[]; reported: boolean }>()
 
-export type Harness = { server: TestServer; browser: Browser; newPage(): Promise<Page>; close(): Promise<void> }
+export type Harness = {
+  server: TestServer
+  browser: Browser
+  newPage(contextOptions?: BrowserContextOptions): Promise<Page>
+  close(): Promise<void>
+}
 
 /** The real server on a fresh in-memory database, serving the built app, and a browser to drive it. `env` configures the server. */
 export async function startHarness(
@@ -41,9 +46,12 @@ export async function startHarness(
   return {
     server,
     browser,
-    /** A page in a context of its own (no cookies shared with other pages), closed when the test ends. Call it inside a test. */
-    async newPage() {
-      const context = await browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: server.url })
+    /**
+     * A page in a context of its own (no cookies shared with other pages), closed when the test ends. Call it
+     * inside a test. `contextOptions` adds to its context, e.g. a phone's touch screen.
+     */
+    async newPage(contextOptions: BrowserContextOptions = {}) {
+      const context = await browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: server.url, ...contextOptions })
       const page = await context.newPage()
       const opened = { page, number: ++pages, journal: keepJournal(page), reported: false }
       open.add(opened)

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildMember, buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { violations } from './axe.ts'
+import { dragWithMouse } from './drag.ts'
 import { holdRequests, holdSocketMessage, signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -92,7 +93,9 @@ it('creates a deal with a new client and a product line, finds it in the list, m
   await waitInColumn(teammate, lead, 'Acme renewal')
 
   // With the mouse: drag and drop into the next stage.
-  await card(page, 'Acme renewal').dragTo(column(page, qualified))
+  await dragWithMouse(page, card(page, 'Acme renewal'), column(page, qualified), {
+    ready: column(page, qualified).getByTestId('drop-marker'),
+  })
   await waitInColumn(page, qualified, 'Acme renewal')
   await waitInColumn(teammate, qualified, 'Acme renewal')
 
@@ -213,6 +216,15 @@ it('lets an admin rename and reorder the stages, and a deleted stage moves its d
   await page.getByRole('button', { name: `Move ${stages[1]?.name} up` }).click()
   await expect.poll(async () => (await stagesOf(owner)).map((s) => s.name).slice(0, 2)).toEqual([stages[1]?.name, 'Prospect'])
   await page.getByRole('button', { name: `Move ${stages[1]?.name} down` }).waitFor()
+  // With the mouse, by a row's handle: the last stage dropped on the upper half of the first.
+  const rows = page.getByTestId('stage-row')
+  await dragWithMouse(page, rows.last().getByTestId('stage-handle'), rows.first(), {
+    ready: page.locator('ol > li:first-child[data-testid="drop-marker"]'),
+    at: 0.25,
+  })
+  await expect
+    .poll(async () => (await stagesOf(owner)).map((s) => s.name).slice(0, 3))
+    .toEqual([stages.at(-1)?.name, stages[1]?.name, 'Prospect'])
 
   await page.getByRole('button', { name: `Delete ${stages[2]?.name}` }).click()
   const dialog = page.getByRole('dialog')

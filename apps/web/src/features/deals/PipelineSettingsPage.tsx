@@ -1,4 +1,5 @@
 import { type PipelineStage, STAGE_KINDS } from '@closeroom/shared'
+import { DndContext, type DragEndEvent, type Over, useDraggable, useDroppable } from '@dnd-kit/core'
 import AddRounded from '@mui/icons-material/AddRounded'
 import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded'
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded'
@@ -6,10 +7,14 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import DragIndicatorRounded from '@mui/icons-material/DragIndicatorRounded'
 import { Alert, Box, Button, Card, IconButton, MenuItem, Skeleton, Stack, TextField, Tooltip, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
-import { type DragEvent, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { DragGhost } from '../../components/DragGhost'
+import { DropMarker } from '../../components/DropMarker'
 import { FormError } from '../../components/FormError'
 import { visuallyHidden } from '../../components/visuallyHidden'
+import { quietDragAccessibility, useDragSensors } from '../../lib/dragSensors'
+import { type DropData, dropPlace, dropTarget, markerPosition } from '../../lib/dropTarget'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { useStages } from './queries'
@@ -22,7 +27,9 @@ export default function PipelineSettingsPage() {
   const mutations = useStageMutations()
   const { enqueueSnackbar } = useSnackbar()
   const [deleting, setDeleting] = useState<PipelineStage | null>(null)
-  const [dragged, setDragged] = useState<string | null>(null)
+  /** The stage dragged by its handle and where it would land (counted without it), if over the list. */
+  const [dragged, setDragged] = useState<{ id: string; index: number | null } | null>(null)
+  const sensors = useDragSensors()
   const [newName, setNewName] = useState('')
   const [announcement, setAnnouncement] = useState('')
   const list = stages.data ?? []
@@ -37,6 +44,68 @@ export default function PipelineSettingsPage() {
     mutations.reorder.mutate(ids)
     setAnnouncement(t('pipeline.stages.movedTo', { name: list[from]?.name, position: to + 1, count: list.length }))
   }
+
+  const ids = list.map((s) => s.id)
+  const dropIndex = (id: string, over: Over | null) => dropPlace(over, id, () => ids)?.index ?? null
+  function onDragEnd({ active, over }: DragEndEvent) {
+    const index = dropIndex(String(active.id), over)
+    if (index !== null) move(String(active.id), index)
+    setDragged(null)
+  }
+  const rows = list.map((stage, index) => (
+    <StageRow key={stage.id} stage={stage} dragged={dragged?.id === stage.id}>
+      <StageName stage={stage} onRename={(name) => mutations.update.mutate({ id: stage.id, name })} />
+      <TextField
+        select
+        size="small"
+        label={t('pipeline.stages.kind')}
+        value={stage.kind}
+        onChange={(event) => mutations.update.mutate({ id: stage.id, kind: event.target.value as PipelineStage['kind'] })}
+        sx={{ width: 130 }}
+      >
+        {STAGE_KINDS.map((kind) => (
+          <MenuItem key={kind} value={kind}>
+            {t(`pipeline.stages.kinds.${kind}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Tooltip title={t('pipeline.stages.up')}>
+        <span>
+          <IconButton
+            aria-label={t('pipeline.stages.upNamed', { name: stage.name })}
+            disabled={index === 0}
+            onClick={() => move(stage.id, index - 1)}
+          >
+            <ArrowUpwardRounded />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('pipeline.stages.down')}>
+        <span>
+          <IconButton
+            aria-label={t('pipeline.stages.downNamed', { name: stage.name })}
+            disabled={index === list.length - 1}
+            onClick={() => move(stage.id, index + 1)}
+          >
+            <ArrowDownwardRounded />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('pipeline.stages.delete')}>
+        <span>
+          <IconButton
+            aria-label={t('pipeline.stages.deleteNamed', { name: stage.name })}
+            disabled={list.length <= 1}
+            onClick={() => setDeleting(stage)}
+          >
+            <DeleteOutlineRounded />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </StageRow>
+  ))
+  const ghost = dragged && list.find((s) => s.id === dragged.id)
+  if (dragged?.index != null) rows.splice(markerPosition(ids, dragged.id, dragged.index), 0, <DropMarker key="drop-marker" />)
 
   function add() {
     const name = newName.trim()
@@ -66,90 +135,18 @@ export default function PipelineSettingsPage() {
       <FormError message={error?.message} />
       {stages.isError && <Alert severity="error">{serverErrorText(t, stages.error.message)}</Alert>}
       {stages.isPending && <Skeleton variant="rounded" height={240} />}
-      <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('pipeline.stages.title')}>
-        {list.map((stage, index) => (
-          <Stack
-            key={stage.id}
-            component="li"
-            direction="row"
-            spacing={1}
-            data-testid="stage-row"
-            draggable
-            onDragStart={(event: DragEvent) => {
-              event.dataTransfer.setData('text/plain', stage.id)
-              event.dataTransfer.effectAllowed = 'move'
-              setDragged(stage.id)
-            }}
-            onDragEnd={() => setDragged(null)}
-            onDragOver={(event: DragEvent) => {
-              if (dragged) event.preventDefault()
-            }}
-            onDrop={(event: DragEvent) => {
-              event.preventDefault()
-              if (dragged) move(dragged, index)
-              setDragged(null)
-            }}
-            sx={{
-              alignItems: 'center',
-              p: 1,
-              borderRadius: 1.5,
-              border: 1,
-              borderColor: 'divider',
-              opacity: dragged === stage.id ? 0.5 : 1,
-            }}
-          >
-            <DragIndicatorRounded sx={{ color: 'text.secondary', cursor: 'grab' }} aria-hidden />
-            <StageName stage={stage} onRename={(name) => mutations.update.mutate({ id: stage.id, name })} />
-            <TextField
-              select
-              size="small"
-              label={t('pipeline.stages.kind')}
-              value={stage.kind}
-              onChange={(event) => mutations.update.mutate({ id: stage.id, kind: event.target.value as PipelineStage['kind'] })}
-              sx={{ width: 130 }}
-            >
-              {STAGE_KINDS.map((kind) => (
-                <MenuItem key={kind} value={kind}>
-                  {t(`pipeline.stages.kinds.${kind}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Tooltip title={t('pipeline.stages.up')}>
-              <span>
-                <IconButton
-                  aria-label={t('pipeline.stages.upNamed', { name: stage.name })}
-                  disabled={index === 0}
-                  onClick={() => move(stage.id, index - 1)}
-                >
-                  <ArrowUpwardRounded />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('pipeline.stages.down')}>
-              <span>
-                <IconButton
-                  aria-label={t('pipeline.stages.downNamed', { name: stage.name })}
-                  disabled={index === list.length - 1}
-                  onClick={() => move(stage.id, index + 1)}
-                >
-                  <ArrowDownwardRounded />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('pipeline.stages.delete')}>
-              <span>
-                <IconButton
-                  aria-label={t('pipeline.stages.deleteNamed', { name: stage.name })}
-                  disabled={list.length <= 1}
-                  onClick={() => setDeleting(stage)}
-                >
-                  <DeleteOutlineRounded />
-                </IconButton>
-              </span>
-            </Tooltip>
-          </Stack>
-        ))}
-      </Stack>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={dropTarget}
+        accessibility={quietDragAccessibility}
+        onDragStart={({ active }) => setDragged({ id: String(active.id), index: null })}
+        onDragOver={({ active, over }) => setDragged({ id: String(active.id), index: dropIndex(String(active.id), over) })}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDragged(null)}
+      >
+        <StageList label={t('pipeline.stages.title')}>{rows}</StageList>
+        <DragGhost>{ghost && <StageGhost name={ghost.name} />}</DragGhost>
+      </DndContext>
       <Stack
         component="form"
         direction="row"
@@ -173,6 +170,64 @@ export default function PipelineSettingsPage() {
         </Button>
       </Stack>
       <DeleteStageDialog stage={deleting} stages={list} onClose={() => setDeleting(null)} />
+    </Card>
+  )
+}
+
+/** The stages' list, a drop target for the stage rows: past the last row, a drop lands at the end. */
+function StageList({ label, children }: { label: string; children: ReactNode }) {
+  const data: DropData = { list: 'stages' }
+  const { setNodeRef } = useDroppable({ id: 'stages', data })
+  return (
+    <Stack ref={setNodeRef} component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
+      {children}
+    </Stack>
+  )
+}
+
+/**
+ * A stage's row, dragged by its handle with the mouse or a finger (the rest of the row holds fields, where a
+ * drag selects text). Keyboard users move stages with the up and down buttons.
+ */
+function StageRow({ stage, dragged, children }: { stage: PipelineStage; dragged: boolean; children: ReactNode }) {
+  const data: DropData = { list: 'stages', item: stage.id }
+  const draggable = useDraggable({ id: stage.id, data })
+  const droppable = useDroppable({ id: stage.id, data })
+  return (
+    <Stack
+      ref={(node: HTMLElement | null) => {
+        draggable.setNodeRef(node)
+        droppable.setNodeRef(node)
+      }}
+      component="li"
+      direction="row"
+      spacing={1}
+      data-testid="stage-row"
+      sx={{ alignItems: 'center', p: 1, borderRadius: 1.5, border: 1, borderColor: 'divider', opacity: dragged ? 0.5 : 1 }}
+    >
+      <Box
+        ref={draggable.setActivatorNodeRef}
+        {...draggable.listeners}
+        aria-hidden
+        data-testid="stage-handle"
+        // The handle alone drags, so it can keep the page from panning under the finger.
+        sx={{ display: 'flex', alignSelf: 'stretch', alignItems: 'center', px: 0.5, cursor: 'grab', touchAction: 'none' }}
+      >
+        <DragIndicatorRounded sx={{ color: 'text.secondary' }} />
+      </Box>
+      {children}
+    </Stack>
+  )
+}
+
+/** The row that follows the mouse or the finger while a stage is dragged: its handle and its name. */
+function StageGhost({ name }: { name: string }) {
+  return (
+    <Card sx={(theme) => ({ display: 'flex', alignItems: 'center', gap: 1, p: 1, height: '100%', boxShadow: theme.shadows[8] })}>
+      <DragIndicatorRounded sx={{ color: 'text.secondary', mx: 0.5 }} />
+      <Typography noWrap sx={{ fontWeight: 600 }}>
+        {name}
+      </Typography>
     </Card>
   )
 }

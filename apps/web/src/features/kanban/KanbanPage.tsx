@@ -1,20 +1,24 @@
-import { type Board, DealSummary, type PipelineStage } from '@closeroom/shared'
+import { type Board, DealSummary } from '@closeroom/shared'
+import { DndContext, type DragEndEvent, type DragStartEvent, type KeyboardCoordinateGetter, type Over } from '@dnd-kit/core'
 import AddRounded from '@mui/icons-material/AddRounded'
 import { Alert, Box, Button, Skeleton, Stack, Typography, useTheme } from '@mui/material'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
-import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
+import { DragGhost } from '../../components/DragGhost'
 import { PageHeader } from '../../components/PageHeader'
 import { visuallyHidden } from '../../components/visuallyHidden'
+import { quietDragAccessibility, useDragSensors } from '../../lib/dragSensors'
+import { dropPlace, dropTarget, markerPosition } from '../../lib/dropTarget'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { dealKeys, moveDeal, useBoard } from '../deals/queries'
 import { dealsChangedEvent, usePipelineToasts } from '../deals/realtime'
-import { beforeIdAt, locate, type Placement, placeDeal } from './board'
-import { DealCard } from './DealCard'
+import { beforeIdAt, locate, type Placement, placeDeal, type Step, stepPlacement } from './board'
+import { DealCard, DealCardGhost } from './DealCard'
 import { StageColumn } from './StageColumn'
 
 const DealsChanged = z.union([z.object({ deal: DealSummary }), z.object({ deletedId: z.string() })])
@@ -26,9 +30,15 @@ const readAgain = (queryClient: QueryClient) => {
 }
 
 /**
- * /kanban: one column per stage. A deal moves with the mouse (drag and drop) or the keyboard (Space picks it
- * up, arrows move it, Space drops, Escape puts it back); the board shows the move at once and goes back if
- * the server refuses. Teammates' changes arrive through `deals-changed`.
+ * A deal being dragged. With the keyboard the deal itself moves on the board, step by step; with the mouse or
+ * a finger a ghost follows the pointer and a marker shows where it would land (null: nowhere, off the columns).
+ */
+type Drag = { dealId: string; by: 'keyboard' | 'pointer'; placement: Placement | null }
+
+/**
+ * /kanban: one column per stage. A deal moves with the mouse, a finger (touch and hold, then drag) or the
+ * keyboard (Space picks it up, arrows move it, Space drops, Escape puts it back); the board shows the move at
+ * once and goes back if the server refuses. Teammates' changes arrive through `deals-changed`.
  */
 export default function KanbanPage() {
   const { t } = useTranslation()
@@ -39,10 +49,7 @@ export default function KanbanPage() {
   const navigate = useNavigate()
   const rtl = useTheme().direction === 'rtl'
   const { socket, connected } = useSocket()
-  /** A deal lifted with the keyboard and where it would land. */
-  const [lifted, setLifted] = useState<Placement | null>(null)
-  /** Where a dragged deal would land under the pointer. */
-  const [dragOver, setDragOver] = useState<Placement | null>(null)
+  const [drag, setDrag] = useState<Drag | null>(null)
   const [announcement, setAnnouncement] = useState('')
   const focusAfter = useRef<string | null>(null)
 
@@ -74,12 +81,15 @@ export default function KanbanPage() {
   })
 
   const data = board.data
+  const lifted = drag?.by === 'keyboard' ? drag.placement : null
+  const dropAt = drag?.by === 'pointer' ? drag.placement : null
   const shown = data && lifted ? placeDeal(data, lifted) : data
   const stageName = (stageId: string) => data?.columns.find((c) => c.stage.id === stageId)?.stage.name ?? ''
-  const dealName = (dealId: string) => {
+  const dealOf = (dealId: string) => {
     const at = data && locate(data, dealId)
-    return at ? (data.columns[at.column]?.deals[at.index]?.name ?? '') : ''
+    return at ? data.columns[at.column]?.deals[at.index] : undefined
   }
+  const dealName = (dealId: string) => dealOf(dealId)?.name ?? ''
 
   async function commit(placement: Placement) {
     const current = queryClient.getQueryData<Board>(dealKeys.board())
@@ -127,81 +137,77 @@ export default function KanbanPage() {
     return column?.deals.length ?? 0
   }
 
-  function onCardKeyDown(event: KeyboardEvent, deal: DealSummary) {
-    if (!data) return
-    if (!lifted) {
-      if (event.key === ' ') {
-        event.preventDefault()
-        const at = locate(data, deal.id)
-        if (!at) return
-        setLifted({ dealId: deal.id, stageId: deal.stageId, index: at.index })
-        setAnnouncement(t('pipeline.kanban.lifted', { name: deal.name, stage: stageName(deal.stageId), position: at.index + 1 }))
-      } else if (event.key === 'Enter') {
-        navigate(`/deals/${deal.id}`)
-      }
-      return
-    }
-    if (lifted.dealId !== deal.id) return
-    const columns = data.columns
-    const columnIndex = columns.findIndex((c) => c.stage.id === lifted.stageId)
-    const others = (stageId: string) => columns.find((c) => c.stage.id === stageId)?.deals.filter((d) => d.id !== deal.id).length ?? 0
-    let next: Placement | null = null
-    const forward = rtl ? 'ArrowLeft' : 'ArrowRight'
-    const backward = rtl ? 'ArrowRight' : 'ArrowLeft'
-    switch (event.key) {
-      case 'ArrowUp':
-        next = { ...lifted, index: Math.max(0, lifted.index - 1) }
-        break
-      case 'ArrowDown':
-        next = { ...lifted, index: Math.min(others(lifted.stageId), lifted.index + 1) }
-        break
-      case forward:
-      case backward: {
-        const target = columns[columnIndex + (event.key === forward ? 1 : -1)]
-        if (target) next = { ...lifted, stageId: target.stage.id, index: Math.min(lifted.index, others(target.stage.id)) }
-        break
-      }
-      case ' ':
-      case 'Enter': {
-        event.preventDefault()
-        setLifted(null)
-        focusAfter.current = deal.id
-        setAnnouncement(t('pipeline.kanban.dropped', { name: deal.name, stage: stageName(lifted.stageId), position: lifted.index + 1 }))
-        void commit(lifted)
-        return
-      }
-      case 'Escape':
-      case 'Tab': {
-        if (event.key === 'Escape') event.preventDefault()
-        setLifted(null)
-        focusAfter.current = deal.id
-        setAnnouncement(t('pipeline.kanban.cancelled', { name: deal.name }))
-        return
-      }
-      default:
-        return
-    }
+  const steps: Record<string, Step> = {
+    ArrowUp: 'up',
+    ArrowDown: 'down',
+    [rtl ? 'ArrowLeft' : 'ArrowRight']: 'forward',
+    [rtl ? 'ArrowRight' : 'ArrowLeft']: 'backward',
+  }
+  /** Moves the lifted deal one step for an arrow key; false for any other key. */
+  function stepLifted(event: KeyboardEvent) {
+    const step = steps[event.code]
+    if (!step) return false
     event.preventDefault()
-    if (next && (next.stageId !== lifted.stageId || next.index !== lifted.index)) {
-      setLifted(next)
-      focusAfter.current = deal.id
+    const next = data && lifted && stepPlacement(data, lifted, step)
+    if (next) {
+      setDrag({ dealId: next.dealId, by: 'keyboard', placement: next })
+      focusAfter.current = next.dealId
       announcePlace(next)
     }
+    return true
+  }
+  const latestStep = useRef(stepLifted)
+  latestStep.current = stepLifted
+  // The board steps a lifted deal by stages and positions, not by pixels: the step happens here and the
+  // sensor gets no coordinates to move anything by.
+  const stepByKeys = useCallback<KeyboardCoordinateGetter>((event) => {
+    latestStep.current(event)
+    return undefined
+  }, [])
+  const sensors = useDragSensors(stepByKeys)
+
+  /** Where a deal dropped on `over` lands: a column and an index, counted without the deal as placeDeal wants. */
+  function placementOver(dealId: string, over: Over | null): Placement | null {
+    const place = dropPlace(over, dealId, (stageId) => data?.columns.find((c) => c.stage.id === stageId)?.deals.map((d) => d.id))
+    return place && { dealId, stageId: place.list, index: place.index }
   }
 
-  function onDragOverColumn(event: DragEvent, stage: PipelineStage, list: HTMLElement | null) {
-    const dealId = dragOver?.dealId
-    if (!dealId) return
-    event.preventDefault()
-    event.dataTransfer.dropEffect = 'move'
-    const cards = [...(list?.querySelectorAll<HTMLElement>('[data-deal-id]') ?? [])].filter((card) => card.dataset.dealId !== dealId)
-    const index = cards.findIndex((card) => {
-      const box = card.getBoundingClientRect()
-      return event.clientY < box.top + box.height / 2
-    })
-    const placement = { dealId, stageId: stage.id, index: index === -1 ? cards.length : index }
-    if (placement.stageId !== dragOver.stageId || placement.index !== dragOver.index) setDragOver(placement)
+  function onDragStart({ active, activatorEvent }: DragStartEvent) {
+    const dealId = String(active.id)
+    const at = data && locate(data, dealId)
+    const deal = dealOf(dealId)
+    if (!at || !deal) return
+    const placement = { dealId, stageId: deal.stageId, index: at.index }
+    if (activatorEvent instanceof KeyboardEvent) {
+      setDrag({ dealId, by: 'keyboard', placement })
+      setAnnouncement(t('pipeline.kanban.lifted', { name: deal.name, stage: stageName(deal.stageId), position: at.index + 1 }))
+    } else setDrag({ dealId, by: 'pointer', placement })
   }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    const dealId = String(active.id)
+    setDrag(null)
+    if (lifted) {
+      focusAfter.current = dealId
+      setAnnouncement(
+        t('pipeline.kanban.dropped', { name: dealName(dealId), stage: stageName(lifted.stageId), position: lifted.index + 1 }),
+      )
+      void commit(lifted)
+      return
+    }
+    const placement = placementOver(dealId, over)
+    if (placement) void commit(placement)
+  }
+
+  function onDragCancel() {
+    if (lifted) {
+      focusAfter.current = lifted.dealId
+      setAnnouncement(t('pipeline.kanban.cancelled', { name: dealName(lifted.dealId) }))
+    }
+    setDrag(null)
+  }
+
+  const ghost = drag?.by === 'pointer' ? dealOf(drag.dealId) : undefined
 
   return (
     <>
@@ -220,42 +226,48 @@ export default function KanbanPage() {
         {announcement}
       </Box>
       {board.isError && <Alert severity="error">{serverErrorText(t, board.error.message)}</Alert>}
-      <Stack direction="row" spacing={2} sx={{ overflowX: 'auto', pb: 2, alignItems: 'flex-start', minHeight: 420 }}>
-        {board.isPending &&
-          [0, 1, 2, 3].map((column) => <Skeleton key={column} variant="rounded" width={290} height={400} sx={{ flexShrink: 0 }} />)}
-        {shown?.columns.map((column) => (
-          <StageColumn
-            key={column.stage.id}
-            column={column}
-            dropIndex={dragOver?.stageId === column.stage.id ? dragOver.index : null}
-            onDragOver={onDragOverColumn}
-            onDragLeave={() => setDragOver((over) => (over && over.stageId === column.stage.id ? { ...over, stageId: '' } : over))}
-            onDrop={(event) => {
-              event.preventDefault()
-              if (dragOver?.stageId) void commit(dragOver)
-              setDragOver(null)
-            }}
-          >
-            {column.deals.map((deal) => (
-              <DealCard
-                key={deal.id}
-                deal={deal}
-                lifted={lifted?.dealId === deal.id}
-                dragging={dragOver?.dealId === deal.id}
-                onKeyDown={(event) => onCardKeyDown(event, deal)}
-                onOpen={() => navigate(`/deals/${deal.id}`)}
-                onDragStart={(event) => {
-                  event.dataTransfer.setData('text/plain', deal.id)
-                  event.dataTransfer.effectAllowed = 'move'
-                  const at = data && locate(data, deal.id)
-                  setDragOver({ dealId: deal.id, stageId: deal.stageId, index: at?.index ?? 0 })
-                }}
-                onDragEnd={() => setDragOver(null)}
-              />
-            ))}
-          </StageColumn>
-        ))}
-      </Stack>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={dropTarget}
+        accessibility={quietDragAccessibility}
+        onDragStart={onDragStart}
+        onDragOver={({ active, over }) => {
+          if (drag?.by === 'pointer') setDrag({ ...drag, placement: placementOver(String(active.id), over) })
+        }}
+        onDragEnd={onDragEnd}
+        onDragCancel={onDragCancel}
+      >
+        <Stack direction="row" spacing={2} sx={{ overflowX: 'auto', pb: 2, alignItems: 'flex-start', minHeight: 420 }}>
+          {board.isPending &&
+            [0, 1, 2, 3].map((column) => <Skeleton key={column} variant="rounded" width={290} height={400} sx={{ flexShrink: 0 }} />)}
+          {shown?.columns.map((column) => (
+            <StageColumn
+              key={column.stage.id}
+              column={column}
+              dropIndex={
+                dropAt?.stageId === column.stage.id
+                  ? markerPosition(
+                      column.deals.map((d) => d.id),
+                      dropAt.dealId,
+                      dropAt.index,
+                    )
+                  : null
+              }
+            >
+              {column.deals.map((deal) => (
+                <DealCard
+                  key={deal.id}
+                  deal={deal}
+                  lifted={lifted?.dealId === deal.id}
+                  dragging={dropAt !== null && drag?.dealId === deal.id}
+                  onOpen={() => navigate(`/deals/${deal.id}`)}
+                />
+              ))}
+            </StageColumn>
+          ))}
+        </Stack>
+        <DragGhost>{ghost && <DealCardGhost deal={ghost} />}</DragGhost>
+      </DndContext>
     </>
   )
 }

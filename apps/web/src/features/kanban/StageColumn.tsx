@@ -1,29 +1,31 @@
-import type { Board, PipelineStage } from '@closeroom/shared'
+import type { Board } from '@closeroom/shared'
+import { useDroppable } from '@dnd-kit/core'
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material'
-import { type DragEvent, type ReactNode, useRef } from 'react'
+import type { ReactNode } from 'react'
+import { DropMarker } from '../../components/DropMarker'
+import type { DropData } from '../../lib/dropTarget'
 import { useTranslation } from '../../locales/i18n'
 import { formatMoney } from '../deals/money'
 
 const accent = { open: 'primary.main', won: 'success.main', lost: 'error.main' } as const
 
-/** A stage's column: its name, how many deals it holds and their value per currency, then the cards. */
+/**
+ * A stage's column: its name, how many deals it holds and their value per currency, then the cards. The whole
+ * column is a drop target (past its last card, a drop lands at its end); `dropIndex`, a position among the
+ * drawn cards, marks where a dragged deal would land.
+ */
 export function StageColumn({
   column,
   dropIndex,
   children,
-  onDragOver,
-  onDragLeave,
-  onDrop,
 }: {
   column: Board['columns'][number]
   dropIndex: number | null
   children: ReactNode[]
-  onDragOver: (event: DragEvent, stage: PipelineStage, list: HTMLElement | null) => void
-  onDragLeave: () => void
-  onDrop: (event: DragEvent) => void
 }) {
   const { t, i18n } = useTranslation()
-  const list = useRef<HTMLUListElement>(null)
+  const data: DropData = { list: column.stage.id }
+  const { setNodeRef } = useDroppable({ id: `column-${column.stage.id}`, data })
   const headingId = `stage-${column.stage.id}`
   const cards = [...children]
   if (dropIndex !== null) cards.splice(Math.min(dropIndex, cards.length), 0, <DropMarker key="drop-marker" />)
@@ -33,11 +35,7 @@ export function StageColumn({
       aria-labelledby={headingId}
       variant="outlined"
       data-stage-id={column.stage.id}
-      onDragOver={(event: DragEvent) => onDragOver(event, column.stage, list.current)}
-      onDragLeave={(event: DragEvent) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onDragLeave()
-      }}
-      onDrop={onDrop}
+      ref={setNodeRef}
       sx={(theme) => ({
         width: 290,
         flexShrink: 0,
@@ -63,7 +61,6 @@ export function StageColumn({
       </Box>
       <Box
         component="ul"
-        ref={list}
         aria-labelledby={headingId}
         sx={{ listStyle: 'none', m: 0, p: 1.5, pt: 0.5, display: 'flex', flexDirection: 'column', gap: 1.5, minHeight: 120 }}
       >
@@ -76,8 +73,4 @@ export function StageColumn({
       )}
     </Paper>
   )
-}
-
-function DropMarker() {
-  return <Box component="li" aria-hidden sx={{ height: 4, borderRadius: 2, bgcolor: 'primary.main', flexShrink: 0 }} />
 }

@@ -53,3 +53,23 @@ export function beforeIdAt(board: Board, { dealId, stageId, index }: Placement):
   const others = column?.deals.filter((d) => d.id !== dealId) ?? []
   return others[index]?.id ?? null
 }
+
+/** A keyboard step of a lifted deal: within its column, or to the next or previous column in reading order. */
+export type Step = 'up' | 'down' | 'forward' | 'backward'
+
+/**
+ * Where one step takes a lifted deal, counted on the board as it is without the move; null when it cannot go
+ * that way. Changing column keeps its position when the target column is long enough.
+ */
+export function stepPlacement(board: Board, lifted: Placement, step: Step): Placement | null {
+  const columns = board.columns
+  const others = (stageId: string) => columns.find((c) => c.stage.id === stageId)?.deals.filter((d) => d.id !== lifted.dealId).length ?? 0
+  let next: Placement | null = null
+  if (step === 'up') next = { ...lifted, index: Math.max(0, lifted.index - 1) }
+  else if (step === 'down') next = { ...lifted, index: Math.min(others(lifted.stageId), lifted.index + 1) }
+  else {
+    const target = columns[columns.findIndex((c) => c.stage.id === lifted.stageId) + (step === 'forward' ? 1 : -1)]
+    if (target) next = { ...lifted, stageId: target.stage.id, index: Math.min(lifted.index, others(target.stage.id)) }
+  }
+  return next && (next.stageId !== lifted.stageId || next.index !== lifted.index) ? next : null
+}

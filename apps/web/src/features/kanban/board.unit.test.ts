@@ -1,6 +1,6 @@
 import type { Board, DealSummary } from '@closeroom/shared'
 import { describe, expect, it } from 'vitest'
-import { beforeIdAt, locate, placeDeal } from './board'
+import { beforeIdAt, locate, placeDeal, stepPlacement } from './board'
 
 const owner = { id: 'u', name: 'Ann', avatarUrl: null }
 const deal = (id: string, stageId: string, amount: number, currency = 'EUR'): DealSummary => ({
@@ -61,5 +61,20 @@ describe('placing a deal on the board', () => {
     expect(beforeIdAt(board, { dealId: 'd1', stageId: 'a', index: 0 })).toBe('d2')
     expect(locate(board, 'd3')).toEqual({ column: 1, index: 0 })
     expect(locate(board, 'nope')).toBeNull()
+  })
+})
+
+describe('stepping a lifted deal with the keyboard', () => {
+  it('moves up and down inside its column, stopping at either end', () => {
+    expect(stepPlacement(board, { dealId: 'd1', stageId: 'a', index: 0 }, 'down')).toEqual({ dealId: 'd1', stageId: 'a', index: 1 })
+    expect(stepPlacement(board, { dealId: 'd1', stageId: 'a', index: 1 }, 'down')).toBeNull()
+    expect(stepPlacement(board, { dealId: 'd1', stageId: 'a', index: 0 }, 'up')).toBeNull()
+  })
+
+  it('changes column keeping its position when the target is long enough, and stops at the last column', () => {
+    expect(stepPlacement(board, { dealId: 'd2', stageId: 'a', index: 1 }, 'forward')).toEqual({ dealId: 'd2', stageId: 'b', index: 1 })
+    expect(stepPlacement(board, { dealId: 'd1', stageId: 'b', index: 1 }, 'forward')).toBeNull()
+    expect(stepPlacement(board, { dealId: 'd3', stageId: 'b', index: 0 }, 'backward')).toEqual({ dealId: 'd3', stageId: 'a', index: 0 })
+    expect(stepPlacement(board, { dealId: 'd3', stageId: 'a', index: 0 }, 'backward')).toBeNull()
   })
 })
