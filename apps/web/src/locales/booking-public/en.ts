@@ -1,5 +1,6 @@
 // The buyer's side of booking: a seller's or team's public page, the booker, the confirmation, reschedule
 // and cancel.
+import type { Translation } from '../plurals'
 
 export const en = {
   bookingPublic: {
@@ -101,4 +102,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -1,5 +1,6 @@
 // The seller's side of booking: the calendar, event types, availability, connected calendars and the
 // organization's booking defaults.
+import type { Translation } from '../plurals'
 
 export const en = {
   calendarApp: {
@@ -257,4 +258,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -1,4 +1,5 @@
 import { CHARTS } from '@closeroom/shared'
+import type { Translation } from '../plurals'
 
 // The shared components' own words (phone input, charts, avatar groups) and the component gallery at /components.
 
@@ -176,4 +177,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

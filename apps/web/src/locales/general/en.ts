@@ -1,4 +1,5 @@
 // General pages: pricing, payment, about, contact, FAQ, coming soon and maintenance, and their shared frame.
+import type { Translation } from '../plurals'
 
 export const en = {
   general: {
@@ -276,4 +277,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

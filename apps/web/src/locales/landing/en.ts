@@ -1,4 +1,5 @@
 // The visitor's landing page at /l/:id (`landing.page`): a lean area of its own, loaded by that page only.
+import type { Translation } from '../plurals'
 
 export const en = {
   landing: {
@@ -20,4 +21,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -1,4 +1,5 @@
 // The meeting room at /m/:id: the lobby, the call and the page after leaving.
+import type { Translation } from '../plurals'
 
 export const en = {
   meeting: {
@@ -62,4 +63,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

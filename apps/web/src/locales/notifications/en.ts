@@ -1,4 +1,5 @@
 // The notification centre in the header and the notification settings.
+import type { Translation } from '../plurals'
 
 export const en = {
   notifications: {
@@ -57,4 +58,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -1,4 +1,5 @@
 // The home page's overview of the organization.
+import type { Translation } from '../plurals'
 
 export const en = {
   overview: {
@@ -14,4 +15,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -1,5 +1,6 @@
 // Text of the users and teams screens. Counts are written as "Members: 3": plural rules differ by
 // language (Arabic has six forms), a label before the number needs none.
+import type { Translation } from '../plurals'
 
 export const en = {
   people: {
@@ -42,4 +43,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -1,6 +1,7 @@
 // Text of the pipeline screens: deals, the board, clients, products and the stages' settings. Counts are
 // written as "Deals: 3": plural rules differ by language (Arabic has six forms), a label before the number
 // needs none.
+import type { Translation } from '../plurals'
 
 export const en = {
   pipeline: {
@@ -180,4 +181,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -1,4 +1,5 @@
 // The sales room: the buyer's page at /d/:id (`salesroom.room`) and the seller's editor (`salesroom.editor`).
+import type { Translation } from '../plurals'
 
 export const en = {
   salesroom: {
@@ -129,4 +130,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

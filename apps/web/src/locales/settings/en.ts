@@ -1,4 +1,5 @@
 // Personal settings (/settings/*) and the organization's admin settings (/admin-settings/*).
+import type { Translation } from '../plurals'
 
 export const en = {
   settingsPages: {
@@ -56,4 +57,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>
