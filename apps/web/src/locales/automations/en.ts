@@ -1,4 +1,5 @@
 // Text of a product's automations page: its rules, the rule editor and the runs.
+
 import type { Translation } from '../plurals'
 
 export const en = {

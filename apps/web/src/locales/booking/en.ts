@@ -1,5 +1,6 @@
 // The seller's side of booking: the calendar, event types, availability, connected calendars and the
 // organization's booking defaults.
+
 import type { Translation } from '../plurals'
 
 export const en = {

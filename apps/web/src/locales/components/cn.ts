@@ -97,7 +97,7 @@ export const cn: Text = {
     charts: {
       text: '示例销售数据，使用图表默认设置绘制：主题颜色与字体、圆角柱形、平滑曲线，环形图中间显示总计。',
       revenue: '已成交收入',
-      lastMonths: '最近 {{count}} 个月',
+      lastMonths_other: '最近 {{count}} 个月',
       newBusiness: '新客户',
       renewals: '续约',
       pipeline: '商机与赢单',
@@ -116,7 +116,7 @@ export const cn: Text = {
         warning: '您的日历尚未连接',
         error: '录音上传失败',
       },
-      burst: '一次发送 {{count}} 条',
+      burst_other: '一次发送 {{count}} 条',
       burstMessages: {
         b1: '新预约：Northwind Traders，周二 10:00',
         b2: 'Lumen Logistics 打开了销售室',

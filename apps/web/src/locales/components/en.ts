@@ -109,7 +109,8 @@ export const en = {
     charts: {
       text: 'Sample sales figures, drawn with the chart defaults: theme colours and font, rounded columns, smooth lines, the total in the middle of a donut.',
       revenue: 'Closed revenue',
-      lastMonths: 'Last {{count}} months',
+      lastMonths_one: 'Last month',
+      lastMonths_other: 'Last {{count}} months',
       newBusiness: 'New business',
       renewals: 'Renewals',
       pipeline: 'Pipeline and won deals',
@@ -128,7 +129,8 @@ export const en = {
         warning: 'Your calendar is not connected',
         error: 'The recording could not be uploaded',
       },
-      burst: 'Send {{count}} at once',
+      burst_one: 'Send {{count}} notification',
+      burst_other: 'Send {{count}} at once',
       burstMessages: {
         b1: 'New booking: Northwind Traders, Tuesday 10:00',
         b2: 'Lumen Logistics opened the sales room',

@@ -112,7 +112,8 @@ export const fr: Text = {
     charts: {
       text: 'Des chiffres de vente d’exemple, dessinés avec les réglages par défaut : couleurs et police du thème, colonnes arrondies, courbes lissées, le total au centre de l’anneau.',
       revenue: 'Chiffre d’affaires conclu',
-      lastMonths: '{{count}} derniers mois',
+      lastMonths_one: 'Dernier mois',
+      lastMonths_other: '{{count}} derniers mois',
       newBusiness: 'Nouveaux clients',
       renewals: 'Renouvellements',
       pipeline: 'Pipeline et affaires gagnées',
@@ -131,7 +132,8 @@ export const fr: Text = {
         warning: 'Votre agenda n’est pas connecté',
         error: 'L’enregistrement n’a pas pu être envoyé',
       },
-      burst: 'En envoyer {{count}} d’un coup',
+      burst_one: 'Envoyer {{count}} notification',
+      burst_other: 'En envoyer {{count}} d’un coup',
       burstMessages: {
         b1: 'Nouvelle réservation : Northwind Traders, mardi 10:00',
         b2: 'Lumen Logistics a ouvert la salle de vente',

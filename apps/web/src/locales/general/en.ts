@@ -1,4 +1,5 @@
 // General pages: pricing, payment, about, contact, FAQ, coming soon and maintenance, and their shared frame.
+
 import type { Translation } from '../plurals'
 
 export const en = {
@@ -146,8 +147,10 @@ export const en = {
       text: 'What people ask most about Closeroom, from booking links to running your own server.',
       search: 'Search the questions',
       searchPlaceholder: 'Search the questions…',
-      all: 'All questions: {{count}}',
-      found: 'Matching questions: {{count}}',
+      all_one: '{{count}} question',
+      all_other: '{{count}} questions',
+      found_one: '{{count}} matching question',
+      found_other: '{{count}} matching questions',
       noMatch: 'No question matches “{{search}}”.',
       askUs: 'Ask us directly:',
       contactUs: 'contact support',

@@ -1,4 +1,5 @@
 // The visitor's landing page at /l/:id (`landing.page`): a lean area of its own, loaded by that page only.
+
 import type { Translation } from '../plurals'
 
 export const en = {

@@ -1,4 +1,5 @@
 // The meeting room at /m/:id: the lobby, the call and the page after leaving.
+
 import type { Translation } from '../plurals'
 
 export const en = {
@@ -21,7 +22,8 @@ export const en = {
       waiting: 'Waiting for the host to let you in…',
       waitingHint: 'Someone in the meeting will let you in soon.',
       full: 'This meeting is full',
-      fullHint: 'A call takes up to {{count}} people. Try again when someone leaves.',
+      fullHint_one: 'A call takes up to {{count}} person. Try again when someone leaves.',
+      fullHint_other: 'A call takes up to {{count}} people. Try again when someone leaves.',
       refused: 'The host did not let you in.',
       tryAgain: 'Try again',
       cancel: 'Cancel',

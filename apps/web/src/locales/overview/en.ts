@@ -1,4 +1,5 @@
 // The home page's overview of the organization.
+
 import type { Translation } from '../plurals'
 
 export const en = {
@@ -8,7 +9,8 @@ export const en = {
     teams: 'Teams',
     signIns: 'Sign-ins',
     signInsSeries: 'Sign-ins',
-    lastDays: 'Your organization, the last {{count}} days',
+    lastDays_one: 'Your organization, the last day',
+    lastDays_other: 'Your organization, the last {{count}} days',
     roles: 'People by role',
     rolesText: 'Everyone who can sign in or is invited',
     yourTeams: 'Teams',

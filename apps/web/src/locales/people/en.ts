@@ -1,5 +1,5 @@
-// Text of the users and teams screens. Counts are written as "Members: 3": plural rules differ by
-// language (Arabic has six forms), a label before the number needs none.
+// Text of the users and teams screens. A count has a text per plural form (../plurals): "1 member", "3 members".
+
 import type { Translation } from '../plurals'
 
 export const en = {
@@ -34,7 +34,8 @@ export const en = {
       editTitle: 'Edit team',
       name: 'Team name',
       members: 'Members',
-      memberCount: 'Members: {{count}}',
+      memberCount_one: '{{count}} member',
+      memberCount_other: '{{count}} members',
       empty: 'No team yet. Group sellers into teams for round-robin booking and routing.',
       delete: 'Delete the team',
       deleteConfirm: 'Delete {{name}}? Its members keep their accounts.',

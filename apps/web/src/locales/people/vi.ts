@@ -32,7 +32,7 @@ export const vi: Text = {
       editTitle: 'Chỉnh sửa nhóm',
       name: 'Tên nhóm',
       members: 'Thành viên',
-      memberCount: 'Thành viên: {{count}}',
+      memberCount_other: '{{count}} thành viên',
       empty: 'Chưa có nhóm nào. Gom người bán thành nhóm để đặt lịch luân phiên và phân luồng.',
       delete: 'Xóa nhóm',
       deleteConfirm: 'Xóa {{name}}? Các thành viên vẫn giữ tài khoản.',

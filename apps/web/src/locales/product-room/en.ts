@@ -1,4 +1,5 @@
 // The product room: the buyer's page at /p/:id (`productRoom.page`) and the seller's card on the product page (`productRoom.card`).
+
 import type { Translation } from '../plurals'
 
 export const en = {

@@ -1,4 +1,5 @@
 // The sales room: the buyer's page at /d/:id (`salesroom.room`) and the seller's editor (`salesroom.editor`).
+
 import type { Translation } from '../plurals'
 
 export const en = {

@@ -1,4 +1,5 @@
 // Personal settings (/settings/*) and the organization's admin settings (/admin-settings/*).
+
 import type { Translation } from '../plurals'
 
 export const en = {

@@ -1,4 +1,5 @@
 // Text of the signed-in shell: menu, header, theme settings and the empty states of features still to come.
+
 import type { Translation } from '../plurals'
 
 export const en = {

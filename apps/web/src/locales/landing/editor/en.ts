@@ -1,4 +1,5 @@
 // The landing page editor in the signed-in app (`landingApp`): /landing-pages and /landing-pages/:id.
+
 import type { Translation } from '../../plurals'
 
 export const en = {

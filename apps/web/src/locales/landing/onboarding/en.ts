@@ -1,4 +1,5 @@
 // The setup walkthrough after a sign-up by email (`onboarding`), /welcome/signup: part of the signed-in app's texts.
+
 import type { Translation } from '../../plurals'
 
 export const en = {
