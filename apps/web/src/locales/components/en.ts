@@ -49,7 +49,7 @@ export const en = {
     typography: {
       text: 'Public Sans in every size the theme defines.',
       heading: 'Every deal, one room',
-      body: 'Booking links, video calls, recordings, sales rooms and signed agreements: your team and your buyers meet in one place, from the first call to the signature.',
+      body: 'Booking links, video calls, recordings and sales rooms: your team and your buyers meet in one place, from the first call to the won deal.',
     },
     buttons: {
       text: 'Every button here says which one you pressed.',

@@ -45,7 +45,7 @@ export const fr: Text = {
     typography: {
       text: 'Public Sans dans chaque taille définie par le thème.',
       heading: 'Chaque affaire, une seule salle',
-      body: 'Liens de réservation, appels vidéo, enregistrements, salles de vente et contrats signés : votre équipe et vos acheteurs se retrouvent au même endroit, du premier appel à la signature.',
+      body: 'Liens de réservation, appels vidéo, enregistrements et salles de vente : votre équipe et vos acheteurs se retrouvent au même endroit, du premier appel à l’affaire gagnée.',
     },
     buttons: {
       text: 'Chaque bouton ici indique lequel vous avez pressé.',

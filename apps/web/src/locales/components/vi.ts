@@ -46,7 +46,7 @@ export const vi: Text = {
     typography: {
       text: 'Phông Public Sans ở mọi cỡ chữ mà giao diện định nghĩa.',
       heading: 'Mọi thương vụ, một phòng',
-      body: 'Liên kết đặt lịch, cuộc gọi video, bản ghi, phòng bán hàng và hợp đồng đã ký: đội ngũ và khách hàng của bạn gặp nhau ở một nơi, từ cuộc gọi đầu tiên đến chữ ký.',
+      body: 'Liên kết đặt lịch, cuộc gọi video, bản ghi và phòng bán hàng: đội ngũ và khách hàng của bạn gặp nhau ở một nơi, từ cuộc gọi đầu tiên đến khi giao dịch thành công.',
     },
     buttons: {
       text: 'Mỗi nút ở đây cho biết bạn vừa bấm nút nào.',

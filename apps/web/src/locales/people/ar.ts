@@ -38,7 +38,7 @@ export const ar: Text = {
       memberCount_few: '{{count}} أعضاء',
       memberCount_many: '{{count}} عضوًا',
       memberCount_other: '{{count}} عضو',
-      empty: 'لا يوجد فريق بعد. اجمع البائعين في فرق للحجز الدوري والتوجيه.',
+      empty: 'لا يوجد فريق بعد. اجمع البائعين في فرق للحجز الدوري.',
       delete: 'حذف الفريق',
       deleteConfirm: 'حذف {{name}}؟ يحتفظ أعضاؤه بحساباتهم.',
       deleted: 'تم حذف الفريق',

@@ -33,7 +33,7 @@ export const cn: Text = {
       name: '团队名称',
       members: '成员',
       memberCount_other: '{{count}} 名成员',
-      empty: '还没有团队。将销售分组，用于轮流预约和线索分配。',
+      empty: '还没有团队。将销售分组，用于轮流预约。',
       delete: '删除团队',
       deleteConfirm: '删除 {{name}}？其成员的账户会保留。',
       deleted: '团队已删除',

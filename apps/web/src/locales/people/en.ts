@@ -36,7 +36,7 @@ export const en = {
       members: 'Members',
       memberCount_one: '{{count}} member',
       memberCount_other: '{{count}} members',
-      empty: 'No team yet. Group sellers into teams for round-robin booking and routing.',
+      empty: 'No team yet. Group sellers into teams for round-robin booking.',
       delete: 'Delete the team',
       deleteConfirm: 'Delete {{name}}? Its members keep their accounts.',
       deleted: 'Team deleted',

@@ -34,7 +34,7 @@ export const fr: Text = {
       members: 'Membres',
       memberCount_one: '{{count}} membre',
       memberCount_other: '{{count}} membres',
-      empty: 'Aucune équipe pour l’instant. Regroupez les vendeurs pour la réservation tournante et le routage.',
+      empty: 'Aucune équipe pour l’instant. Regroupez les vendeurs pour la réservation tournante.',
       delete: 'Supprimer l’équipe',
       deleteConfirm: 'Supprimer {{name}} ? Ses membres gardent leur compte.',
       deleted: 'Équipe supprimée',

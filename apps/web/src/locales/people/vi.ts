@@ -33,7 +33,7 @@ export const vi: Text = {
       name: 'Tên nhóm',
       members: 'Thành viên',
       memberCount_other: '{{count}} thành viên',
-      empty: 'Chưa có nhóm nào. Gom người bán thành nhóm để đặt lịch luân phiên và phân luồng.',
+      empty: 'Chưa có nhóm nào. Gom người bán thành nhóm để đặt lịch luân phiên.',
       delete: 'Xóa nhóm',
       deleteConfirm: 'Xóa {{name}}? Các thành viên vẫn giữ tài khoản.',
       deleted: 'Đã xóa nhóm',
