@@ -149,7 +149,7 @@ it('filters the FAQ as the visitor types, and says when nothing matches', async 
 
   const search = page.getByRole('searchbox', { name: 'Search the questions' })
   await search.fill('postgresql')
-  await page.getByText('Matching questions: 2').waitFor()
+  await page.getByText('2 matching questions').waitFor()
   expect(await questions.allTextContents()).toEqual(['How do I install Closeroom on my own server?', 'Can Closeroom grow with my team?'])
   // A match may be in the answer: it opens by itself.
   await page.getByText('run several servers behind a load balancer', { exact: false }).waitFor()
@@ -159,7 +159,7 @@ it('filters the FAQ as the visitor types, and says when nothing matches', async 
   expect(await questions.count()).toBe(0)
 
   await search.fill('')
-  await page.getByText('All questions: 13').waitFor()
+  await page.getByText('13 questions').waitFor()
   await page.getByRole('button', { name: 'What is a sales room?' }).click()
   await page.getByText('A page per deal that you share with your buyer').waitFor()
 })

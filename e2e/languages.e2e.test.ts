@@ -68,9 +68,9 @@ const sameEverywhere = [
   // The organization's pipeline stages are its own data, named when it was made (here, in English).
   /^(Lead|Qualified|Proposal|Negotiation|Won|Lost)$/,
 ]
-// Words a language shares with English.
+// Words a language shares with English (the FAQ's count, "13 questions", too).
 const cognates: Partial<Record<Language, RegExp>> = {
-  fr: /^(Notifications|Pipeline|Clients|Total|Contact|CONTACT|Message|Support|Open source)$/,
+  fr: /^(Notifications|Pipeline|Clients|Total|Contact|CONTACT|Message|Support|Open source|\d+ questions?)$/,
 }
 
 /** Each visible line of text on the page, as the reader sees it. */

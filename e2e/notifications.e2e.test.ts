@@ -29,9 +29,9 @@ it('tells the seller of a first room visit with a toast and the bell, and opens 
   await request(harness.server.app, null, 'POST', `/api/public/salesrooms/${room.json().publicId}/events`, { kind: 'visit' })
   const sentence = 'Someone opened the sales room of Acme rollout for the first time'
   await page.getByRole('alert').getByText(sentence).waitFor()
-  await page.getByRole('button', { name: 'Notifications, unread: 1' }).click()
+  await page.getByRole('button', { name: '1 unread notification' }).click()
   const centre = page.getByRole('dialog', { name: 'Notifications' })
-  await centre.getByText('Unread: 1').waitFor()
+  await centre.getByText('1 unread').waitFor()
   await centre.getByRole('button', { name: new RegExp(sentence) }).click()
   await page.waitForURL(`**/deals/${deal.id}/room`)
   await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor()

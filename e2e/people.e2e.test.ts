@@ -77,12 +77,12 @@ it('creates a team with members, edits it and deletes it', async () => {
   }
   await page.getByRole('button', { name: 'Save' }).click()
   const card = page.getByRole('link').filter({ hasText: 'Enterprise' })
-  await card.getByText('Members: 2').waitFor()
+  await card.getByText('2 members').waitFor()
 
   await card.click()
   await page.getByRole('button', { name: 'Sam Seller' }).locator('svg').click()
   await page.getByRole('button', { name: 'Save' }).click()
-  await page.getByRole('link').filter({ hasText: 'Enterprise' }).getByText('Members: 1').waitFor()
+  await page.getByRole('link').filter({ hasText: 'Enterprise' }).getByText('1 member').waitFor()
 
   await page.getByRole('link').filter({ hasText: 'Enterprise' }).click()
   page.once('dialog', (dialog) => void dialog.accept())

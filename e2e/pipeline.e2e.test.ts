@@ -68,9 +68,9 @@ it('creates a deal with a new client and a product line, finds it in the list, m
 
   // The list: search narrows it, a stage filter too, and the address keeps both.
   await page.goto('/deals')
-  await page.getByText('Deals: 2').waitFor()
+  await page.getByText('2 deals', { exact: true }).waitFor()
   await page.getByLabel('Search by name or company').fill('acme')
-  await page.getByText('Deals: 1').waitFor()
+  await page.getByText('1 deal', { exact: true }).waitFor()
   await page.getByRole('row').filter({ hasText: 'Acme renewal' }).getByText('€3,600.00').waitFor()
   expect(await page.getByRole('row').filter({ hasText: 'Globex rollout' }).count()).toBe(0)
   await page.waitForURL(/q=acme/)
@@ -80,7 +80,7 @@ it('creates a deal with a new client and a product line, finds it in the list, m
   await page.reload()
   await page.getByText('No deal matches these filters.').waitFor()
   await page.getByRole('button', { name: 'Clear the filters' }).click()
-  await page.getByText('Deals: 2').waitFor()
+  await page.getByText('2 deals', { exact: true }).waitFor()
 
   // The board, with a teammate looking at it too.
   const teammate = await harness.newPage()

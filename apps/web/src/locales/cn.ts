@@ -4,7 +4,7 @@ export const cn = {
       name: 'Closeroom',
       loading: '加载中',
       heroTitle: '每笔交易，一个房间',
-      heroText: '预约链接、视频通话、录音录像、销售室和已签署的协议，尽在一处。',
+      heroText: '预约链接、视频通话、录音录像、销售室和您的销售管道，尽在一处。',
     },
     fields: { email: '电子邮箱', password: '密码', newPassword: '新密码', name: '姓名', code: '验证码', language: '语言' },
     auth: {

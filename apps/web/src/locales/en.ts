@@ -4,7 +4,7 @@ export const en = {
       name: 'Closeroom',
       loading: 'Loading',
       heroTitle: 'Every deal, one room',
-      heroText: 'Booking links, video calls, recordings, sales rooms and signed agreements, in one place.',
+      heroText: 'Booking links, video calls, recordings, sales rooms and your pipeline, in one place.',
     },
     fields: {
       email: 'Email address',

@@ -4,7 +4,7 @@ export const fr = {
       name: 'Closeroom',
       loading: 'Chargement',
       heroTitle: 'Chaque affaire, une seule salle',
-      heroText: 'Liens de réservation, appels vidéo, enregistrements, salles de vente et contrats signés, au même endroit.',
+      heroText: 'Liens de réservation, appels vidéo, enregistrements, salles de vente et votre pipeline, au même endroit.',
     },
     fields: {
       email: 'Adresse e-mail',

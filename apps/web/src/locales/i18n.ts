@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language, RTL_LANGUAGES } from '@closeroom/shared'
 import { useSyncExternalStore } from 'react'
 import { localStorageAvailable } from '../lib/storage'
+import { countedKeys } from './plurals'
 
 type Texts = { [key: string]: unknown }
 
@@ -80,8 +81,8 @@ const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
 const allAreas = Object.keys(areas) as TextArea[]
 
 // ---- The texts' store: a tree per language, the language shown, and who to tell when either changes. ----
-// In place of i18next: the app uses keys, {{name}} interpolation, an English fallback and one list
-// (returnObjects), which take a few lines; i18next and react-i18next cost a buyer's phone 17 KB gzipped.
+// In place of i18next: the app uses keys, {{name}} interpolation, plural forms (./plurals), an English fallback
+// and one list (returnObjects), which take a few lines; i18next and react-i18next cost a buyer's phone 17 KB gzipped.
 
 const texts: Partial<Record<Language, Texts>> = {}
 let shown: Language = storedLanguage()
@@ -129,15 +130,26 @@ function lookup(tree: Texts | undefined, key: string): unknown {
 
 export type TOptions = { defaultValue?: string; returnObjects?: boolean; [name: string]: unknown }
 
+/** The text at `key` in `language`; with a count, in the plural form the count takes there (./plurals). */
+function find(language: Language, key: string, count: unknown): unknown {
+  if (typeof count !== 'number') return lookup(texts[language], key)
+  for (const counted of countedKeys(key, language, count)) {
+    const value = lookup(texts[language], counted)
+    if (value !== undefined) return value
+  }
+  return undefined
+}
+
 /**
  * The text at `key` in the language shown, else in English, else `defaultValue`, else the key itself (which
- * the languages test looks for). `{{name}}` takes `options.name` (nothing when it is not given);
- * `returnObjects` returns a list as it is.
+ * the languages test looks for). A numeric `options.count` picks the plural form (`key_one`, `key_few`…, else
+ * `key_other`, else `key`). `{{name}}` takes `options.name` (nothing when it is not given); `returnObjects`
+ * returns a list as it is.
  */
 export function translate(key: string, options: TOptions & { returnObjects: true }): unknown
 export function translate(key: string, options?: TOptions): string
 export function translate(key: string, options?: TOptions): unknown {
-  const value = lookup(texts[shown], key) ?? lookup(texts[DEFAULT_LANGUAGE], key)
+  const value = find(shown, key, options?.count) ?? find(DEFAULT_LANGUAGE, key, options?.count)
   if (typeof value !== 'string') return value !== undefined && options?.returnObjects ? value : (options?.defaultValue ?? key)
   if (!value.includes('{{')) return value
   return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options?.[name] ?? ''))

@@ -38,3 +38,28 @@ it('changes language once the areas in use have loaded in it, and names it on <h
   )
   expect(document.documentElement.lang).toBe('fr')
 })
+
+it('picks the plural form the count takes in the language shown', async () => {
+  await changeLanguage('en')
+  expect(translate('pipeline.dealCount', { count: 1 })).toBe('1 deal')
+  expect(translate('pipeline.dealCount', { count: 0 })).toBe('0 deals')
+  await changeLanguage('fr')
+  expect([0, 1, 2].map((count) => translate('pipeline.dealCount', { count }))).toEqual(['0 affaire', '1 affaire', '2 affaires'])
+  await changeLanguage('ar')
+  expect([0, 1, 2, 3, 11, 100].map((count) => translate('pipeline.dealCount', { count }))).toEqual([
+    'لا توجد صفقات',
+    'صفقة واحدة',
+    'صفقتان',
+    '3 صفقات',
+    '11 صفقة',
+    '100 صفقة',
+  ])
+  await changeLanguage('cn')
+  expect([1, 2].map((count) => translate('pipeline.dealCount', { count }))).toEqual(['1 笔交易', '2 笔交易'])
+})
+
+it('counts a text without plural forms as it is', async () => {
+  await changeLanguage('en')
+  await loadTexts('components')
+  expect(translate('gallery.tables.rows', { from: 1, to: 5, count: 9 })).toBe('1–5 of 9')
+})

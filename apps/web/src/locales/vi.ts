@@ -4,7 +4,7 @@ export const vi = {
       name: 'Closeroom',
       loading: 'Đang tải',
       heroTitle: 'Mỗi thương vụ, một phòng',
-      heroText: 'Liên kết đặt lịch, cuộc gọi video, bản ghi, phòng bán hàng và hợp đồng đã ký, tất cả ở một nơi.',
+      heroText: 'Liên kết đặt lịch, cuộc gọi video, bản ghi, phòng bán hàng và quy trình bán hàng của bạn, tất cả ở một nơi.',
     },
     fields: {
       email: 'Địa chỉ email',

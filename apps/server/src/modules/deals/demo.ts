@@ -24,7 +24,7 @@ export async function seedPipeline(tx: Tx, organizationId: string, people: Perso
       {
         organizationId,
         name: 'Closeroom Enterprise',
-        description: 'Per seat and month, SSO and audit log.',
+        description: 'Per seat and month, with a named engineer and urgent incidents answered within 4 business hours.',
         price: 59_00,
         currency: 'EUR',
       },

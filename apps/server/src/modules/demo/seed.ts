@@ -99,7 +99,7 @@ async function seedBooking(tx: Tx, organizationId: string, people: Person[], tea
         kind: 'personal' as const,
         slug: 'demo',
         title: 'Product demo',
-        description: 'A guided tour of booking, meetings, sales rooms and agreements, with your questions.',
+        description: 'A guided tour of booking, meetings, recordings and sales rooms, with your questions.',
         durations: [30, 60],
         location: { kind: 'meeting' as const },
         bufferAfter: 10,

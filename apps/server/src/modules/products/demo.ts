@@ -17,7 +17,7 @@ export async function seedProductRoom(tx: Tx, organizationId: string) {
       roomPublished: true,
       roomEventTypeId: demo?.id ?? null,
       description:
-        'Closeroom for sales teams that sell to larger companies.\n\nEverything in Team, plus single sign-on, an audit log of every change and priority support. Per seat and month, billed yearly.',
+        'Closeroom for sales teams that sell to larger companies.\n\nEverything in Team, plus urgent incidents answered within 4 business hours, a named engineer for onboarding and data migration, and answers for your security reviews. Per seat and month, billed yearly.',
     })
     .where(and(eq(products.organizationId, organizationId), eq(products.name, 'Closeroom Enterprise')))
 }

@@ -14,9 +14,9 @@ export const locationIcons = { meeting: VideocamRounded, phone: PhoneRounded, in
 /** '30 min', '1 h', '1 h 30 min'. */
 export function durationText(t: TFunction, minutes: number): string {
   if (minutes < 60) return t('bookingPublic.minutes', { count: minutes })
-  const hours = Math.floor(minutes / 60)
+  const hours = t('bookingPublic.hours', { count: Math.floor(minutes / 60) })
   const rest = minutes % 60
-  return rest ? t('bookingPublic.hoursMinutes', { hours, minutes: rest }) : t('bookingPublic.hours', { count: hours })
+  return rest ? t('bookingPublic.hoursMinutes', { hours, minutes: t('bookingPublic.minutes', { count: rest }) }) : hours
 }
 
 export function DurationChips({

@@ -15,7 +15,7 @@ const values = [
   { key: 'everyone', icon: TranslateRounded },
 ] as const
 
-const journey = ['book', 'meet', 'record', 'share', 'sign'] as const
+const journey = ['book', 'meet', 'record', 'share', 'close'] as const
 const contributions = ['issues', 'code', 'translate', 'host'] as const
 
 export default function AboutPage() {

@@ -51,7 +51,7 @@ export function StageColumn({
           <Typography id={headingId} variant="subtitle1" component="h2" noWrap>
             {column.stage.name}
           </Typography>
-          <Chip size="small" label={column.count} aria-label={t('pipeline.kanban.count', { count: column.count })} />
+          <Chip size="small" label={column.count} aria-label={t('pipeline.dealCount', { count: column.count })} />
         </Stack>
         <Typography variant="body2" sx={{ color: 'text.secondary', minHeight: 20 }} data-testid="column-total">
           {column.totals.length

@@ -1,5 +1,7 @@
 // Text of a product's automations page: its rules, the rule editor and the runs.
 
+import type { Translation } from '../plurals'
+
 export const en = {
   automations: {
     title: 'Automations',
@@ -89,4 +91,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -4,9 +4,9 @@ export const cn: Text = {
   bookingPublic: {
     language: '语言',
     poweredBy: '由 Closeroom 提供预约服务',
-    minutes: '{{count}} 分钟',
-    hours: '{{count}} 小时',
-    hoursMinutes: '{{hours}} 小时 {{minutes}} 分钟',
+    minutes_other: '{{count}} 分钟',
+    hours_other: '{{count}} 小时',
+    hoursMinutes: '{{hours}} {{minutes}}',
     location: {
       meeting: 'Closeroom 视频通话',
       phone: '电话',

@@ -1,13 +1,18 @@
 // The buyer's side of booking: a seller's or team's public page, the booker, the confirmation, reschedule
 // and cancel.
 
+import type { Translation } from '../plurals'
+
 export const en = {
   bookingPublic: {
     language: 'Language',
     poweredBy: 'Scheduling by Closeroom',
-    minutes: '{{count}} min',
-    hours: '{{count}} h',
-    hoursMinutes: '{{hours}} h {{minutes}} min',
+    // Abbreviated, so one form in English; Arabic spells them out in its six.
+    minutes_one: '{{count}} min',
+    minutes_other: '{{count}} min',
+    hours_one: '{{count}} h',
+    hours_other: '{{count}} h',
+    hoursMinutes: '{{hours}} {{minutes}}',
     location: {
       meeting: 'Closeroom video call',
       phone: 'Phone call',
@@ -101,4 +106,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -4,9 +4,11 @@ export const fr: Text = {
   bookingPublic: {
     language: 'Langue',
     poweredBy: 'Prise de rendez-vous par Closeroom',
-    minutes: '{{count}} min',
-    hours: '{{count}} h',
-    hoursMinutes: '{{hours}} h {{minutes}} min',
+    minutes_one: '{{count}} min',
+    minutes_other: '{{count}} min',
+    hours_one: '{{count}} h',
+    hours_other: '{{count}} h',
+    hoursMinutes: '{{hours}} {{minutes}}',
     location: {
       meeting: 'Visioconférence Closeroom',
       phone: 'Appel téléphonique',

@@ -4,9 +4,9 @@ export const vi: Text = {
   bookingPublic: {
     language: 'Ngôn ngữ',
     poweredBy: 'Đặt lịch bởi Closeroom',
-    minutes: '{{count}} phút',
-    hours: '{{count}} giờ',
-    hoursMinutes: '{{hours}} giờ {{minutes}} phút',
+    minutes_other: '{{count}} phút',
+    hours_other: '{{count}} giờ',
+    hoursMinutes: '{{hours}} {{minutes}}',
     location: {
       meeting: 'Cuộc gọi video Closeroom',
       phone: 'Cuộc gọi điện thoại',

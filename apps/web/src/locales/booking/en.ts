@@ -1,6 +1,8 @@
 // The seller's side of booking: the calendar, event types, availability, connected calendars and the
 // organization's booking defaults.
 
+import type { Translation } from '../plurals'
+
 export const en = {
   calendarApp: {
     tabs: { calendar: 'Calendar', eventTypes: 'Event types' },
@@ -257,4 +259,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

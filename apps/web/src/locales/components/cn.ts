@@ -37,7 +37,7 @@ export const cn: Text = {
     typography: {
       text: '主题定义的每种字号下的 Public Sans。',
       heading: '每笔交易，一个房间',
-      body: '预约链接、视频通话、录音、销售室和已签署的协议：从第一次通话到签约，您的团队和买家都在同一个地方会面。',
+      body: '预约链接、视频通话、录音和销售室：从第一次通话到赢单，您的团队和买家都在同一个地方会面。',
     },
     buttons: {
       text: '这里的每个按钮都会告诉您按下的是哪一个。',
@@ -97,7 +97,7 @@ export const cn: Text = {
     charts: {
       text: '示例销售数据，使用图表默认设置绘制：主题颜色与字体、圆角柱形、平滑曲线，环形图中间显示总计。',
       revenue: '已成交收入',
-      lastMonths: '最近 {{count}} 个月',
+      lastMonths_other: '最近 {{count}} 个月',
       newBusiness: '新客户',
       renewals: '续约',
       pipeline: '商机与赢单',
@@ -116,7 +116,7 @@ export const cn: Text = {
         warning: '您的日历尚未连接',
         error: '录音上传失败',
       },
-      burst: '一次发送 {{count}} 条',
+      burst_other: '一次发送 {{count}} 条',
       burstMessages: {
         b1: '新预约：Northwind Traders，周二 10:00',
         b2: 'Lumen Logistics 打开了销售室',

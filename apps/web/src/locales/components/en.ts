@@ -1,4 +1,5 @@
 import { CHARTS } from '@closeroom/shared'
+import type { Translation } from '../plurals'
 
 // The shared components' own words (phone input, charts, avatar groups) and the component gallery at /components.
 
@@ -48,7 +49,7 @@ export const en = {
     typography: {
       text: 'Public Sans in every size the theme defines.',
       heading: 'Every deal, one room',
-      body: 'Booking links, video calls, recordings, sales rooms and signed agreements: your team and your buyers meet in one place, from the first call to the signature.',
+      body: 'Booking links, video calls, recordings and sales rooms: your team and your buyers meet in one place, from the first call to the won deal.',
     },
     buttons: {
       text: 'Every button here says which one you pressed.',
@@ -108,7 +109,8 @@ export const en = {
     charts: {
       text: 'Sample sales figures, drawn with the chart defaults: theme colours and font, rounded columns, smooth lines, the total in the middle of a donut.',
       revenue: 'Closed revenue',
-      lastMonths: 'Last {{count}} months',
+      lastMonths_one: 'Last month',
+      lastMonths_other: 'Last {{count}} months',
       newBusiness: 'New business',
       renewals: 'Renewals',
       pipeline: 'Pipeline and won deals',
@@ -127,7 +129,8 @@ export const en = {
         warning: 'Your calendar is not connected',
         error: 'The recording could not be uploaded',
       },
-      burst: 'Send {{count}} at once',
+      burst_one: 'Send {{count}} notification',
+      burst_other: 'Send {{count}} at once',
       burstMessages: {
         b1: 'New booking: Northwind Traders, Tuesday 10:00',
         b2: 'Lumen Logistics opened the sales room',
@@ -176,4 +179,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -45,7 +45,7 @@ export const fr: Text = {
     typography: {
       text: 'Public Sans dans chaque taille définie par le thème.',
       heading: 'Chaque affaire, une seule salle',
-      body: 'Liens de réservation, appels vidéo, enregistrements, salles de vente et contrats signés : votre équipe et vos acheteurs se retrouvent au même endroit, du premier appel à la signature.',
+      body: 'Liens de réservation, appels vidéo, enregistrements et salles de vente : votre équipe et vos acheteurs se retrouvent au même endroit, du premier appel à l’affaire gagnée.',
     },
     buttons: {
       text: 'Chaque bouton ici indique lequel vous avez pressé.',
@@ -112,7 +112,8 @@ export const fr: Text = {
     charts: {
       text: 'Des chiffres de vente d’exemple, dessinés avec les réglages par défaut : couleurs et police du thème, colonnes arrondies, courbes lissées, le total au centre de l’anneau.',
       revenue: 'Chiffre d’affaires conclu',
-      lastMonths: '{{count}} derniers mois',
+      lastMonths_one: 'Dernier mois',
+      lastMonths_other: '{{count}} derniers mois',
       newBusiness: 'Nouveaux clients',
       renewals: 'Renouvellements',
       pipeline: 'Pipeline et affaires gagnées',
@@ -131,7 +132,8 @@ export const fr: Text = {
         warning: 'Votre agenda n’est pas connecté',
         error: 'L’enregistrement n’a pas pu être envoyé',
       },
-      burst: 'En envoyer {{count}} d’un coup',
+      burst_one: 'Envoyer {{count}} notification',
+      burst_other: 'En envoyer {{count}} d’un coup',
       burstMessages: {
         b1: 'Nouvelle réservation : Northwind Traders, mardi 10:00',
         b2: 'Lumen Logistics a ouvert la salle de vente',

@@ -46,7 +46,7 @@ export const vi: Text = {
     typography: {
       text: 'Phông Public Sans ở mọi cỡ chữ mà giao diện định nghĩa.',
       heading: 'Mọi thương vụ, một phòng',
-      body: 'Liên kết đặt lịch, cuộc gọi video, bản ghi, phòng bán hàng và hợp đồng đã ký: đội ngũ và khách hàng của bạn gặp nhau ở một nơi, từ cuộc gọi đầu tiên đến chữ ký.',
+      body: 'Liên kết đặt lịch, cuộc gọi video, bản ghi và phòng bán hàng: đội ngũ và khách hàng của bạn gặp nhau ở một nơi, từ cuộc gọi đầu tiên đến khi giao dịch thành công.',
     },
     buttons: {
       text: 'Mỗi nút ở đây cho biết bạn vừa bấm nút nào.',
@@ -113,7 +113,7 @@ export const vi: Text = {
     charts: {
       text: 'Số liệu bán hàng mẫu, vẽ theo thiết lập mặc định: màu và phông của giao diện, cột bo tròn, đường cong mượt, tổng ở giữa biểu đồ vành khuyên.',
       revenue: 'Doanh thu đã chốt',
-      lastMonths: '{{count}} tháng gần nhất',
+      lastMonths_other: '{{count}} tháng gần nhất',
       newBusiness: 'Khách hàng mới',
       renewals: 'Gia hạn',
       pipeline: 'Cơ hội và thương vụ thành công',
@@ -132,7 +132,7 @@ export const vi: Text = {
         warning: 'Lịch của bạn chưa được kết nối',
         error: 'Không thể tải bản ghi lên',
       },
-      burst: 'Gửi {{count}} thông báo cùng lúc',
+      burst_other: 'Gửi {{count}} thông báo cùng lúc',
       burstMessages: {
         b1: 'Lịch hẹn mới: Northwind Traders, 10:00 thứ Ba',
         b2: 'Lumen Logistics đã mở phòng bán hàng',

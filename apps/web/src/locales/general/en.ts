@@ -1,5 +1,7 @@
 // General pages: pricing, payment, about, contact, FAQ, coming soon and maintenance, and their shared frame.
 
+import type { Translation } from '../plurals'
+
 export const en = {
   general: {
     layout: {
@@ -10,7 +12,7 @@ export const en = {
       closeMenu: 'Close the menu',
       mainMenu: 'Main menu',
       footerMenu: 'Site links',
-      tagline: 'Open-source sales meetings: from the booking link to the signed agreement.',
+      tagline: 'Open-source sales meetings: from the booking link to the won deal.',
       product: 'Product',
       company: 'Company',
       selfHost: 'Self-host it with one command:',
@@ -58,7 +60,7 @@ export const en = {
           name: 'Community',
           summary: 'The whole product on your own server, supported by the community.',
           features: [
-            'Every feature: booking links, video calls, recordings, sales rooms and agreements',
+            'Every feature: booking links, video calls, recordings, sales rooms and the pipeline',
             'Unlimited users, teams and deals',
             'Your data stays on your server',
             'Installs with npm ci && npm start',
@@ -145,15 +147,17 @@ export const en = {
       text: 'What people ask most about Closeroom, from booking links to running your own server.',
       search: 'Search the questions',
       searchPlaceholder: 'Search the questions…',
-      all: 'All questions: {{count}}',
-      found: 'Matching questions: {{count}}',
+      all_one: '{{count}} question',
+      all_other: '{{count}} questions',
+      found_one: '{{count}} matching question',
+      found_other: '{{count}} matching questions',
       noMatch: 'No question matches “{{search}}”.',
       askUs: 'Ask us directly:',
       contactUs: 'contact support',
       items: {
         what: {
           q: 'What is Closeroom?',
-          a: 'Closeroom is an open-source sales platform that follows a deal from start to finish: buyers book a meeting from your booking link, you meet them on video in the browser, record the call, share a sales room with everything about the deal, and close with an agreement they sign online.',
+          a: 'Closeroom is an open-source sales platform that follows a deal from start to finish: buyers book a meeting from your booking link, you meet them on video in the browser, record the call, share a sales room with everything about the deal, and move the deal along your pipeline until it is won.',
         },
         free: {
           q: 'Is Closeroom really free?',
@@ -173,15 +177,15 @@ export const en = {
         },
         salesRooms: {
           q: 'What is a sales room?',
-          a: 'A page per deal that you share with your buyer: call recordings, documents, next steps and the agreement, in one place. Everyone on the buyer’s side sees the same, up-to-date picture.',
+          a: 'A page per deal that you share with your buyer: call recordings, documents, a mutual action plan, prices and a chat with you, in one place. Everyone on the buyer’s side sees the same, up-to-date picture.',
         },
         recordings: {
           q: 'Can I record calls, and who can watch them?',
           a: 'Yes. Recordings are stored on your own server. Your team finds them with the deal, and a buyer sees only the ones you add to their sales room.',
         },
         agreements: {
-          q: 'How do signed agreements work?',
-          a: 'Prepare the agreement from the deal and send it for signature. The buyer reads and signs it online, you follow its status until it is signed, and the signed copy stays with the deal.',
+          q: 'Can buyers sign agreements in Closeroom?',
+          a: 'Not yet: signing agreements online is still to come. Until then, add the agreement to the deal’s sales room as a document, have it signed the way you do today, and move the deal to a won stage.',
         },
         data: {
           q: 'Where is my data stored, and who can see it?',
@@ -208,18 +212,18 @@ export const en = {
     about: {
       overline: 'About us',
       title: 'Sales meetings, in the open',
-      text: 'Closeroom brings everything between the first meeting and the signed agreement into one open-source product that you can run yourself.',
+      text: 'Closeroom brings everything between the first meeting and the won deal into one open-source product that you can run yourself.',
       what: {
         title: 'What Closeroom is',
-        text: 'Sellers publish booking links, meet buyers on video, record the calls, share a sales room per deal and close with signed agreements. Teams, routing and live presence keep everyone on the same page.',
-        why: 'We built it because closing a deal usually takes a scheduling tool, a video tool, a file-sharing tool, an e-signature tool and a CRM that know nothing of each other. Buyers feel the seams, and your data ends up with five different companies. Closeroom is one product, and it runs on your own server.',
+        text: 'Sellers publish booking links, meet buyers on video, record the calls, share a sales room per deal and follow every deal on the pipeline. Teams, round-robin booking and live presence keep everyone on the same page.',
+        why: 'We built it because closing a deal usually takes a scheduling tool, a video tool, a file-sharing tool and a CRM that know nothing of each other. Buyers feel the seams, and your data ends up with four different companies. Closeroom is one product, and it runs on your own server.',
       },
       journey: {
         book: { title: 'Book', text: 'Buyers pick a time from your booking link.' },
         meet: { title: 'Meet', text: 'Video calls in the browser, nothing to install.' },
         record: { title: 'Record', text: 'Keep the call to replay and share.' },
         share: { title: 'Share', text: 'One sales room per deal for the whole buying team.' },
-        sign: { title: 'Sign', text: 'Send the agreement and close online.' },
+        close: { title: 'Close', text: 'Move the deal along your pipeline until it is won.' },
       },
       valuesTitle: 'What we care about',
       values: {
@@ -229,7 +233,7 @@ export const en = {
         },
         oneProduct: {
           title: 'One product, not a patchwork',
-          text: 'From the booking link to the signature, one set of data and one place to look.',
+          text: 'From the booking link to the won deal, one set of data and one place to look.',
         },
         privacy: {
           title: 'Your data, your server',
@@ -259,7 +263,7 @@ export const en = {
       text: 'Apps for iOS and Android are on their way. Leave your email address and we will tell you when they are out.',
       highlights: {
         calls: { title: 'Calls on the go', text: 'Join a meeting from your phone with one tap.' },
-        alerts: { title: 'Instant alerts', text: 'Know the moment a buyer books, opens a sales room or signs.' },
+        alerts: { title: 'Instant alerts', text: 'Know the moment a buyer books, opens a sales room or writes to you.' },
         deals: { title: 'Deals in your pocket', text: 'Check a deal’s notes and next steps before you walk in.' },
       },
       submit: 'Notify me',
@@ -276,4 +280,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -10,7 +10,7 @@ export const fr: Text = {
       closeMenu: 'Fermer le menu',
       mainMenu: 'Menu principal',
       footerMenu: 'Liens du site',
-      tagline: 'Des rendez-vous commerciaux open source : du lien de réservation à l’accord signé.',
+      tagline: 'Des rendez-vous commerciaux open source : du lien de réservation à l’affaire gagnée.',
       product: 'Produit',
       company: 'Entreprise',
       selfHost: 'Hébergez-le vous-même en une commande :',
@@ -58,7 +58,7 @@ export const fr: Text = {
           name: 'Communauté',
           summary: 'Tout le produit sur votre propre serveur, avec l’aide de la communauté.',
           features: [
-            'Toutes les fonctionnalités : liens de réservation, visioconférences, enregistrements, salles de vente et accords',
+            'Toutes les fonctionnalités : liens de réservation, visioconférences, enregistrements, salles de vente et pipeline',
             'Utilisateurs, équipes et affaires illimités',
             'Vos données restent sur votre serveur',
             'S’installe avec npm ci && npm start',
@@ -145,15 +145,17 @@ export const fr: Text = {
       text: 'Ce que l’on nous demande le plus sur Closeroom, des liens de réservation à l’hébergement sur votre serveur.',
       search: 'Rechercher dans les questions',
       searchPlaceholder: 'Rechercher dans les questions…',
-      all: 'Toutes les questions : {{count}}',
-      found: 'Questions correspondantes : {{count}}',
+      all_one: '{{count}} question',
+      all_other: '{{count}} questions',
+      found_one: '{{count}} question correspondante',
+      found_other: '{{count}} questions correspondantes',
       noMatch: 'Aucune question ne correspond à « {{search}} ».',
       askUs: 'Posez-nous la question :',
       contactUs: 'contactez le support',
       items: {
         what: {
           q: 'Qu’est-ce que Closeroom ?',
-          a: 'Closeroom est une plateforme commerciale open source qui suit une affaire du début à la fin : l’acheteur réserve un rendez-vous depuis votre lien de réservation, vous le rencontrez en visio dans le navigateur, vous enregistrez l’appel, vous partagez une salle de vente qui réunit tout sur l’affaire, et vous concluez avec un accord qu’il signe en ligne.',
+          a: 'Closeroom est une plateforme commerciale open source qui suit une affaire du début à la fin : l’acheteur réserve un rendez-vous depuis votre lien de réservation, vous le rencontrez en visio dans le navigateur, vous enregistrez l’appel, vous partagez une salle de vente qui réunit tout sur l’affaire, et vous faites avancer l’affaire dans votre pipeline jusqu’à ce qu’elle soit gagnée.',
         },
         free: {
           q: 'Closeroom est-il vraiment gratuit ?',
@@ -173,15 +175,15 @@ export const fr: Text = {
         },
         salesRooms: {
           q: 'Qu’est-ce qu’une salle de vente ?',
-          a: 'Une page par affaire que vous partagez avec l’acheteur : enregistrements des appels, documents, prochaines étapes et accord, au même endroit. Toutes les personnes côté acheteur voient la même image, à jour.',
+          a: 'Une page par affaire que vous partagez avec l’acheteur : enregistrements des appels, documents, plan d’action commun, prix et une discussion avec vous, au même endroit. Toutes les personnes côté acheteur voient la même image, à jour.',
         },
         recordings: {
           q: 'Puis-je enregistrer les appels, et qui peut les voir ?',
           a: 'Oui. Les enregistrements sont stockés sur votre propre serveur. Votre équipe les retrouve avec l’affaire, et l’acheteur ne voit que ceux que vous ajoutez à sa salle de vente.',
         },
         agreements: {
-          q: 'Comment fonctionnent les accords signés ?',
-          a: 'Préparez l’accord depuis l’affaire et envoyez-le pour signature. L’acheteur le lit et le signe en ligne, vous suivez son état jusqu’à la signature, et l’exemplaire signé reste avec l’affaire.',
+          q: 'Les acheteurs peuvent-ils signer des accords dans Closeroom ?',
+          a: 'Pas encore : la signature d’accords en ligne reste à venir. En attendant, ajoutez l’accord comme document dans la salle de vente de l’affaire, faites-le signer comme aujourd’hui, puis placez l’affaire dans une étape gagnée.',
         },
         data: {
           q: 'Où sont stockées mes données, et qui peut les voir ?',
@@ -208,18 +210,18 @@ export const fr: Text = {
     about: {
       overline: 'À propos',
       title: 'Des rendez-vous commerciaux, en toute transparence',
-      text: 'Closeroom réunit tout ce qui se passe entre le premier rendez-vous et l’accord signé dans un seul produit open source, que vous pouvez héberger vous-même.',
+      text: 'Closeroom réunit tout ce qui se passe entre le premier rendez-vous et l’affaire gagnée dans un seul produit open source, que vous pouvez héberger vous-même.',
       what: {
         title: 'Ce qu’est Closeroom',
-        text: 'Les vendeurs publient des liens de réservation, rencontrent leurs acheteurs en visio, enregistrent les appels, partagent une salle de vente par affaire et concluent avec des accords signés. Équipes, routage et présence en direct tiennent tout le monde informé.',
-        why: 'Nous l’avons créé parce que conclure une affaire demande souvent un outil de planification, un outil de visio, un outil de partage de fichiers, un outil de signature et un CRM qui s’ignorent. Les acheteurs en sentent les coutures, et vos données se retrouvent chez cinq entreprises différentes. Closeroom est un seul produit, et il tourne sur votre propre serveur.',
+        text: 'Les vendeurs publient des liens de réservation, rencontrent leurs acheteurs en visio, enregistrent les appels, partagent une salle de vente par affaire et suivent chaque affaire dans le pipeline. Équipes, réservation tournante et présence en direct tiennent tout le monde informé.',
+        why: 'Nous l’avons créé parce que conclure une affaire demande souvent un outil de planification, un outil de visio, un outil de partage de fichiers et un CRM qui s’ignorent. Les acheteurs en sentent les coutures, et vos données se retrouvent chez quatre entreprises différentes. Closeroom est un seul produit, et il tourne sur votre propre serveur.',
       },
       journey: {
         book: { title: 'Réserver', text: 'L’acheteur choisit un créneau depuis votre lien.' },
         meet: { title: 'Rencontrer', text: 'La visio dans le navigateur, rien à installer.' },
         record: { title: 'Enregistrer', text: 'Gardez l’appel pour le revoir et le partager.' },
         share: { title: 'Partager', text: 'Une salle de vente par affaire pour toute l’équipe acheteuse.' },
-        sign: { title: 'Signer', text: 'Envoyez l’accord et concluez en ligne.' },
+        close: { title: 'Conclure', text: 'Faites avancer l’affaire dans votre pipeline jusqu’à la gagner.' },
       },
       valuesTitle: 'Ce qui compte pour nous',
       values: {
@@ -229,7 +231,7 @@ export const fr: Text = {
         },
         oneProduct: {
           title: 'Un produit, pas un patchwork',
-          text: 'Du lien de réservation à la signature, un seul ensemble de données et un seul endroit où regarder.',
+          text: 'Du lien de réservation à l’affaire gagnée, un seul ensemble de données et un seul endroit où regarder.',
         },
         privacy: {
           title: 'Vos données, votre serveur',
@@ -271,7 +273,7 @@ export const fr: Text = {
       text: 'Des applications pour iOS et Android sont en préparation. Laissez votre adresse e-mail et nous vous préviendrons de leur sortie.',
       highlights: {
         calls: { title: 'Vos appels partout', text: 'Rejoignez un rendez-vous depuis votre téléphone d’un seul geste.' },
-        alerts: { title: 'Alertes instantanées', text: 'Sachez dès qu’un acheteur réserve, ouvre une salle de vente ou signe.' },
+        alerts: { title: 'Alertes instantanées', text: 'Sachez dès qu’un acheteur réserve, ouvre une salle de vente ou vous écrit.' },
         deals: {
           title: 'Vos affaires en poche',
           text: 'Relisez les notes et les prochaines étapes d’une affaire avant d’entrer en réunion.',

@@ -10,7 +10,7 @@ export const vi: Text = {
       closeMenu: 'Đóng menu',
       mainMenu: 'Menu chính',
       footerMenu: 'Liên kết trang',
-      tagline: 'Cuộc gặp bán hàng mã nguồn mở: từ đường dẫn đặt lịch đến thỏa thuận đã ký.',
+      tagline: 'Cuộc gặp bán hàng mã nguồn mở: từ đường dẫn đặt lịch đến giao dịch thành công.',
       product: 'Sản phẩm',
       company: 'Công ty',
       selfHost: 'Tự triển khai chỉ với một lệnh:',
@@ -58,7 +58,7 @@ export const vi: Text = {
           name: 'Cộng đồng',
           summary: 'Toàn bộ sản phẩm trên máy chủ của bạn, với sự hỗ trợ từ cộng đồng.',
           features: [
-            'Mọi tính năng: đường dẫn đặt lịch, gọi video, ghi hình, phòng bán hàng và thỏa thuận',
+            'Mọi tính năng: đường dẫn đặt lịch, gọi video, ghi hình, phòng bán hàng và quy trình bán hàng',
             'Không giới hạn người dùng, nhóm và giao dịch',
             'Dữ liệu ở lại trên máy chủ của bạn',
             'Cài đặt bằng npm ci && npm start',
@@ -148,15 +148,15 @@ export const vi: Text = {
       text: 'Những điều mọi người hay hỏi nhất về Closeroom, từ đường dẫn đặt lịch đến việc tự chạy máy chủ.',
       search: 'Tìm trong các câu hỏi',
       searchPlaceholder: 'Tìm trong các câu hỏi…',
-      all: 'Tất cả câu hỏi: {{count}}',
-      found: 'Câu hỏi phù hợp: {{count}}',
+      all_other: '{{count}} câu hỏi',
+      found_other: '{{count}} câu hỏi phù hợp',
       noMatch: 'Không có câu hỏi nào khớp với “{{search}}”.',
       askUs: 'Hãy hỏi trực tiếp chúng tôi:',
       contactUs: 'liên hệ bộ phận hỗ trợ',
       items: {
         what: {
           q: 'Closeroom là gì?',
-          a: 'Closeroom là nền tảng bán hàng mã nguồn mở theo sát một giao dịch từ đầu đến cuối: người mua đặt lịch qua đường dẫn của bạn, bạn gặp họ qua video ngay trong trình duyệt, ghi lại cuộc gọi, chia sẻ một phòng bán hàng chứa mọi thứ về giao dịch, và chốt bằng một thỏa thuận họ ký trực tuyến.',
+          a: 'Closeroom là nền tảng bán hàng mã nguồn mở theo sát một giao dịch từ đầu đến cuối: người mua đặt lịch qua đường dẫn của bạn, bạn gặp họ qua video ngay trong trình duyệt, ghi lại cuộc gọi, chia sẻ một phòng bán hàng chứa mọi thứ về giao dịch, và đưa giao dịch qua từng giai đoạn trong quy trình bán hàng cho đến khi thành công.',
         },
         free: {
           q: 'Closeroom có thật sự miễn phí không?',
@@ -176,15 +176,15 @@ export const vi: Text = {
         },
         salesRooms: {
           q: 'Phòng bán hàng là gì?',
-          a: 'Một trang cho mỗi giao dịch mà bạn chia sẻ với người mua: bản ghi cuộc gọi, tài liệu, các bước tiếp theo và thỏa thuận, tất cả ở một nơi. Mọi người phía người mua đều thấy cùng một bức tranh, luôn cập nhật.',
+          a: 'Một trang cho mỗi giao dịch mà bạn chia sẻ với người mua: bản ghi cuộc gọi, tài liệu, kế hoạch hành động chung, bảng giá và khung trò chuyện với bạn, tất cả ở một nơi. Mọi người phía người mua đều thấy cùng một bức tranh, luôn cập nhật.',
         },
         recordings: {
           q: 'Tôi có thể ghi lại cuộc gọi không, và ai được xem?',
           a: 'Có. Bản ghi được lưu trên máy chủ của chính bạn. Đội ngũ của bạn tìm thấy chúng trong giao dịch, còn người mua chỉ thấy những bản ghi bạn thêm vào phòng bán hàng của họ.',
         },
         agreements: {
-          q: 'Thỏa thuận có chữ ký hoạt động ra sao?',
-          a: 'Soạn thỏa thuận từ giao dịch và gửi đi để ký. Người mua đọc và ký trực tuyến, bạn theo dõi trạng thái cho đến khi ký xong, và bản đã ký được lưu cùng giao dịch.',
+          q: 'Người mua có thể ký thỏa thuận trong Closeroom không?',
+          a: 'Chưa: tính năng ký thỏa thuận trực tuyến vẫn đang được phát triển. Trong lúc chờ đợi, hãy thêm thỏa thuận vào phòng bán hàng của giao dịch dưới dạng tài liệu, ký theo cách bạn vẫn làm, rồi chuyển giao dịch sang một giai đoạn thành công.',
         },
         data: {
           q: 'Dữ liệu của tôi được lưu ở đâu, và ai có thể xem?',
@@ -211,23 +211,26 @@ export const vi: Text = {
     about: {
       overline: 'Giới thiệu',
       title: 'Cuộc gặp bán hàng, minh bạch và cởi mở',
-      text: 'Closeroom gom mọi thứ từ cuộc gặp đầu tiên đến thỏa thuận đã ký vào một sản phẩm mã nguồn mở mà bạn có thể tự vận hành.',
+      text: 'Closeroom gom mọi thứ từ cuộc gặp đầu tiên đến giao dịch thành công vào một sản phẩm mã nguồn mở mà bạn có thể tự vận hành.',
       what: {
         title: 'Closeroom là gì',
-        text: 'Người bán công bố đường dẫn đặt lịch, gặp người mua qua video, ghi lại cuộc gọi, chia sẻ phòng bán hàng cho từng giao dịch và chốt bằng thỏa thuận có chữ ký. Nhóm, điều phối và trạng thái trực tuyến giúp mọi người luôn nắm cùng thông tin.',
-        why: 'Chúng tôi làm ra nó vì chốt một giao dịch thường cần một công cụ đặt lịch, một công cụ video, một công cụ chia sẻ tệp, một công cụ ký điện tử và một CRM chẳng hề biết đến nhau. Người mua cảm nhận được sự rời rạc, còn dữ liệu của bạn nằm ở năm công ty khác nhau. Closeroom là một sản phẩm duy nhất, chạy trên máy chủ của chính bạn.',
+        text: 'Người bán công bố đường dẫn đặt lịch, gặp người mua qua video, ghi lại cuộc gọi, chia sẻ phòng bán hàng cho từng giao dịch và theo dõi mọi giao dịch trong quy trình bán hàng. Nhóm, đặt lịch luân phiên và trạng thái trực tuyến giúp mọi người luôn nắm cùng thông tin.',
+        why: 'Chúng tôi làm ra nó vì chốt một giao dịch thường cần một công cụ đặt lịch, một công cụ video, một công cụ chia sẻ tệp và một CRM chẳng hề biết đến nhau. Người mua cảm nhận được sự rời rạc, còn dữ liệu của bạn nằm ở bốn công ty khác nhau. Closeroom là một sản phẩm duy nhất, chạy trên máy chủ của chính bạn.',
       },
       journey: {
         book: { title: 'Đặt lịch', text: 'Người mua chọn giờ từ đường dẫn của bạn.' },
         meet: { title: 'Gặp gỡ', text: 'Gọi video trong trình duyệt, không cần cài đặt.' },
         record: { title: 'Ghi lại', text: 'Lưu cuộc gọi để xem lại và chia sẻ.' },
         share: { title: 'Chia sẻ', text: 'Mỗi giao dịch một phòng bán hàng cho cả nhóm người mua.' },
-        sign: { title: 'Ký kết', text: 'Gửi thỏa thuận và chốt giao dịch trực tuyến.' },
+        close: { title: 'Chốt', text: 'Đưa giao dịch qua từng giai đoạn cho đến khi thành công.' },
       },
       valuesTitle: 'Điều chúng tôi coi trọng',
       values: {
         open: { title: 'Mở ngay từ đầu', text: 'Mã nguồn công khai. Hãy đọc, chạy và sửa nó: không có gì bị giữ lại cho bản trả phí.' },
-        oneProduct: { title: 'Một sản phẩm, không chắp vá', text: 'Từ đường dẫn đặt lịch đến chữ ký, một bộ dữ liệu và một nơi để xem.' },
+        oneProduct: {
+          title: 'Một sản phẩm, không chắp vá',
+          text: 'Từ đường dẫn đặt lịch đến giao dịch thành công, một bộ dữ liệu và một nơi để xem.',
+        },
         privacy: {
           title: 'Dữ liệu của bạn, máy chủ của bạn',
           text: 'Triển khai ở nơi bạn chọn. Không gì được gửi cho chúng tôi, và không công cụ phân tích nào theo dõi người mua của bạn.',
@@ -259,7 +262,7 @@ export const vi: Text = {
       text: 'Ứng dụng cho iOS và Android đang được phát triển. Hãy để lại địa chỉ email, chúng tôi sẽ báo khi ứng dụng ra mắt.',
       highlights: {
         calls: { title: 'Gọi mọi lúc mọi nơi', text: 'Tham gia cuộc họp từ điện thoại chỉ với một chạm.' },
-        alerts: { title: 'Thông báo tức thì', text: 'Biết ngay khi người mua đặt lịch, mở phòng bán hàng hoặc ký.' },
+        alerts: { title: 'Thông báo tức thì', text: 'Biết ngay khi người mua đặt lịch, mở phòng bán hàng hoặc nhắn cho bạn.' },
         deals: { title: 'Giao dịch trong túi', text: 'Xem ghi chú và các bước tiếp theo của giao dịch trước khi vào họp.' },
       },
       submit: 'Báo cho tôi',

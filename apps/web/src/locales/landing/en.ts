@@ -1,5 +1,7 @@
 // The visitor's landing page at /l/:id (`landing.page`): a lean area of its own, loaded by that page only.
 
+import type { Translation } from '../plurals'
+
 export const en = {
   landing: {
     page: {
@@ -20,4 +22,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -20,7 +20,7 @@ export const cn: Text = {
       waiting: '正在等待主持人允许您进入…',
       waitingHint: '会议中的成员很快会让您进入。',
       full: '此会议人数已满',
-      fullHint: '每次通话最多 {{count}} 人。请在有人离开后重试。',
+      fullHint_other: '每次通话最多 {{count}} 人。请在有人离开后重试。',
       refused: '主持人未允许您进入。',
       tryAgain: '重试',
       cancel: '取消',

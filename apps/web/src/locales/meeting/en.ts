@@ -1,5 +1,7 @@
 // The meeting room at /m/:id: the lobby, the call and the page after leaving.
 
+import type { Translation } from '../plurals'
+
 export const en = {
   meeting: {
     start: 'Start a meeting',
@@ -20,7 +22,8 @@ export const en = {
       waiting: 'Waiting for the host to let you in…',
       waitingHint: 'Someone in the meeting will let you in soon.',
       full: 'This meeting is full',
-      fullHint: 'A call takes up to {{count}} people. Try again when someone leaves.',
+      fullHint_one: 'A call takes up to {{count}} person. Try again when someone leaves.',
+      fullHint_other: 'A call takes up to {{count}} people. Try again when someone leaves.',
       refused: 'The host did not let you in.',
       tryAgain: 'Try again',
       cancel: 'Cancel',
@@ -62,4 +65,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -20,7 +20,7 @@ export const vi: Text = {
       waiting: 'Đang chờ chủ trì cho bạn vào…',
       waitingHint: 'Một người trong cuộc họp sẽ sớm cho bạn vào.',
       full: 'Cuộc họp này đã đủ người',
-      fullHint: 'Mỗi cuộc gọi có tối đa {{count}} người. Hãy thử lại khi có người rời đi.',
+      fullHint_other: 'Mỗi cuộc gọi có tối đa {{count}} người. Hãy thử lại khi có người rời đi.',
       refused: 'Chủ trì đã không cho bạn vào.',
       tryAgain: 'Thử lại',
       cancel: 'Hủy',

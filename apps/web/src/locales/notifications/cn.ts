@@ -3,9 +3,9 @@ import type { Text } from './en'
 export const cn: Text = {
   notifications: {
     button: '通知',
-    buttonUnread: '通知，未读：{{count}}',
+    buttonUnread_other: '{{count}} 条未读通知',
     title: '通知',
-    unread: '未读：{{count}}',
+    unread_other: '{{count}} 条未读',
     markAll: '全部标为已读',
     empty: '暂无内容。新的预约、销售室访问和买家消息会显示在这里。',
     someone: '有人',

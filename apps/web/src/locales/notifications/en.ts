@@ -1,11 +1,15 @@
 // The notification centre in the header and the notification settings.
 
+import type { Translation } from '../plurals'
+
 export const en = {
   notifications: {
     button: 'Notifications',
-    buttonUnread: 'Notifications, unread: {{count}}',
+    buttonUnread_one: '{{count}} unread notification',
+    buttonUnread_other: '{{count}} unread notifications',
     title: 'Notifications',
-    unread: 'Unread: {{count}}',
+    unread_one: '{{count}} unread',
+    unread_other: '{{count}} unread',
     markAll: 'Mark all as read',
     empty: 'Nothing yet. New bookings, sales room visits and buyer messages will show here.',
     someone: 'Someone',
@@ -57,4 +61,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -3,9 +3,11 @@ import type { Text } from './en'
 export const fr: Text = {
   notifications: {
     button: 'Notifications',
-    buttonUnread: 'Notifications, non lues : {{count}}',
+    buttonUnread_one: '{{count}} notification non lue',
+    buttonUnread_other: '{{count}} notifications non lues',
     title: 'Notifications',
-    unread: 'Non lues : {{count}}',
+    unread_one: '{{count}} non lue',
+    unread_other: '{{count}} non lues',
     markAll: 'Tout marquer comme lu',
     empty: 'Rien pour l’instant. Les nouveaux rendez-vous, visites de salles de vente et messages d’acheteurs apparaîtront ici.',
     someone: 'Quelqu’un',

@@ -3,9 +3,9 @@ import type { Text } from './en'
 export const vi: Text = {
   notifications: {
     button: 'Thông báo',
-    buttonUnread: 'Thông báo, chưa đọc: {{count}}',
+    buttonUnread_other: '{{count}} thông báo chưa đọc',
     title: 'Thông báo',
-    unread: 'Chưa đọc: {{count}}',
+    unread_other: '{{count}} chưa đọc',
     markAll: 'Đánh dấu tất cả là đã đọc',
     empty: 'Chưa có gì. Lịch hẹn mới, lượt xem phòng bán hàng và tin nhắn của người mua sẽ hiện ở đây.',
     someone: 'Ai đó',

@@ -7,7 +7,7 @@ export const cn: Text = {
     teams: '团队',
     signIns: '登录次数',
     signInsSeries: '登录次数',
-    lastDays: '您的组织，最近 {{count}} 天',
+    lastDays_other: '您的组织，最近 {{count}} 天',
     roles: '按角色统计人员',
     rolesText: '所有可以登录或已受邀的人',
     yourTeams: '团队',

@@ -1,5 +1,7 @@
 // The home page's overview of the organization.
 
+import type { Translation } from '../plurals'
+
 export const en = {
   overview: {
     active: 'People with access',
@@ -7,11 +9,12 @@ export const en = {
     teams: 'Teams',
     signIns: 'Sign-ins',
     signInsSeries: 'Sign-ins',
-    lastDays: 'Your organization, the last {{count}} days',
+    lastDays_one: 'Your organization, the last day',
+    lastDays_other: 'Your organization, the last {{count}} days',
     roles: 'People by role',
     rolesText: 'Everyone who can sign in or is invited',
     yourTeams: 'Teams',
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

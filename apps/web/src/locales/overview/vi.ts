@@ -7,7 +7,7 @@ export const vi: Text = {
     teams: 'Nhóm',
     signIns: 'Lượt đăng nhập',
     signInsSeries: 'Lượt đăng nhập',
-    lastDays: 'Tổ chức của bạn, {{count}} ngày qua',
+    lastDays_other: 'Tổ chức của bạn, {{count}} ngày qua',
     roles: 'Người theo vai trò',
     rolesText: 'Mọi người có thể đăng nhập hoặc đã được mời',
     yourTeams: 'Nhóm',

@@ -1,5 +1,6 @@
-// Text of the users and teams screens. Counts are written as "Members: 3": plural rules differ by
-// language (Arabic has six forms), a label before the number needs none.
+// Text of the users and teams screens. A count has a text per plural form (../plurals): "1 member", "3 members".
+
+import type { Translation } from '../plurals'
 
 export const en = {
   people: {
@@ -33,8 +34,9 @@ export const en = {
       editTitle: 'Edit team',
       name: 'Team name',
       members: 'Members',
-      memberCount: 'Members: {{count}}',
-      empty: 'No team yet. Group sellers into teams for round-robin booking and routing.',
+      memberCount_one: '{{count}} member',
+      memberCount_other: '{{count}} members',
+      empty: 'No team yet. Group sellers into teams for round-robin booking.',
       delete: 'Delete the team',
       deleteConfirm: 'Delete {{name}}? Its members keep their accounts.',
       deleted: 'Team deleted',
@@ -42,4 +44,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

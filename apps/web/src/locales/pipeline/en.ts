@@ -1,6 +1,7 @@
-// Text of the pipeline screens: deals, the board, clients, products and the stages' settings. Counts are
-// written as "Deals: 3": plural rules differ by language (Arabic has six forms), a label before the number
-// needs none.
+// Text of the pipeline screens: deals, the board, clients, products and the stages' settings. A count has a
+// text per plural form (../plurals): "1 deal", "3 deals".
+
+import type { Translation } from '../plurals'
 
 export const en = {
   pipeline: {
@@ -8,6 +9,8 @@ export const en = {
     saved: 'Saved',
     cancel: 'Cancel',
     back: 'Back',
+    dealCount_one: '{{count}} deal',
+    dealCount_other: '{{count}} deals',
     deals: {
       title: 'Deals',
       create: 'New deal',
@@ -18,7 +21,6 @@ export const en = {
       allOwners: 'Everyone',
       closeFrom: 'Closing from',
       closeTo: 'Closing until',
-      total: 'Deals: {{count}}',
       clearFilters: 'Clear the filters',
       empty: 'No deal yet. Create the first one to start your pipeline.',
       noMatch: 'No deal matches these filters.',
@@ -91,9 +93,9 @@ export const en = {
       instructions:
         'Drag a deal to another stage. With the keyboard: Space picks the focused deal up, the arrow keys move it, Space drops it and Escape puts it back. Enter opens it.',
       cardRole: 'movable deal',
-      count: 'Deals: {{count}}',
       noValue: 'No amount',
-      more: 'Not shown here: {{count}}',
+      more_one: '{{count}} more deal not shown here',
+      more_other: '{{count}} more deals not shown here',
       lifted: '{{name}} picked up, in {{stage}} at position {{position}}. Arrow keys move it, Space drops it, Escape cancels.',
       moved: '{{name}}: {{stage}}, position {{position}} of {{count}}.',
       dropped: '{{name}} dropped in {{stage}} at position {{position}}.',
@@ -180,4 +182,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

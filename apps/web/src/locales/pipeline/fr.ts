@@ -6,6 +6,8 @@ export const fr: Text = {
     saved: 'Enregistré',
     cancel: 'Annuler',
     back: 'Retour',
+    dealCount_one: '{{count}} affaire',
+    dealCount_other: '{{count}} affaires',
     deals: {
       title: 'Affaires',
       create: 'Nouvelle affaire',
@@ -16,7 +18,6 @@ export const fr: Text = {
       allOwners: 'Tout le monde',
       closeFrom: 'Conclusion à partir du',
       closeTo: 'Conclusion jusqu’au',
-      total: 'Affaires : {{count}}',
       clearFilters: 'Effacer les filtres',
       empty: 'Aucune affaire pour l’instant. Créez la première pour lancer votre pipeline.',
       noMatch: 'Aucune affaire ne correspond à ces filtres.',
@@ -96,9 +97,9 @@ export const fr: Text = {
       instructions:
         'Faites glisser une affaire vers une autre étape. Au clavier : Espace saisit l’affaire sélectionnée, les flèches la déplacent, Espace la dépose et Échap la remet en place. Entrée l’ouvre.',
       cardRole: 'affaire déplaçable',
-      count: 'Affaires : {{count}}',
       noValue: 'Aucun montant',
-      more: 'Non affichées ici : {{count}}',
+      more_one: '{{count}} autre affaire non affichée ici',
+      more_other: '{{count}} autres affaires non affichées ici',
       lifted: '{{name}} saisie, dans {{stage}} en position {{position}}. Les flèches la déplacent, Espace la dépose, Échap annule.',
       moved: '{{name}} : {{stage}}, position {{position}} sur {{count}}.',
       dropped: '{{name}} déposée dans {{stage}} en position {{position}}.',

@@ -6,6 +6,7 @@ export const vi: Text = {
     saved: 'Đã lưu',
     cancel: 'Hủy',
     back: 'Quay lại',
+    dealCount_other: '{{count}} thương vụ',
     deals: {
       title: 'Thương vụ',
       create: 'Thương vụ mới',
@@ -16,7 +17,6 @@ export const vi: Text = {
       allOwners: 'Mọi người',
       closeFrom: 'Chốt từ ngày',
       closeTo: 'Chốt đến ngày',
-      total: 'Thương vụ: {{count}}',
       clearFilters: 'Xóa bộ lọc',
       empty: 'Chưa có thương vụ nào. Hãy tạo thương vụ đầu tiên để bắt đầu quy trình bán hàng.',
       noMatch: 'Không có thương vụ nào khớp với bộ lọc.',
@@ -96,9 +96,8 @@ export const vi: Text = {
       instructions:
         'Kéo một thương vụ sang giai đoạn khác. Bằng bàn phím: phím cách để nhấc thương vụ đang chọn, phím mũi tên để di chuyển, phím cách để thả và Escape để đặt lại chỗ cũ. Enter để mở.',
       cardRole: 'thương vụ có thể di chuyển',
-      count: 'Thương vụ: {{count}}',
       noValue: 'Chưa có giá trị',
-      more: 'Không hiển thị ở đây: {{count}}',
+      more_other: 'Còn {{count}} thương vụ không hiển thị ở đây',
       lifted: 'Đã nhấc {{name}}, ở {{stage}} vị trí {{position}}. Phím mũi tên để di chuyển, phím cách để thả, Escape để hủy.',
       moved: '{{name}}: {{stage}}, vị trí {{position}} trên {{count}}.',
       dropped: 'Đã thả {{name}} vào {{stage}} ở vị trí {{position}}.',

@@ -1,5 +1,7 @@
 // The product room: the buyer's page at /p/:id (`productRoom.page`) and the seller's card on the product page (`productRoom.card`).
 
+import type { Translation } from '../plurals'
+
 export const en = {
   productRoom: {
     page: {
@@ -49,4 +51,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -1,5 +1,7 @@
 // The sales room: the buyer's page at /d/:id (`salesroom.room`) and the seller's editor (`salesroom.editor`).
 
+import type { Translation } from '../plurals'
+
 export const en = {
   salesroom: {
     room: {
@@ -129,4 +131,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

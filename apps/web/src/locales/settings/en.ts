@@ -1,5 +1,7 @@
 // Personal settings (/settings/*) and the organization's admin settings (/admin-settings/*).
 
+import type { Translation } from '../plurals'
+
 export const en = {
   settingsPages: {
     title: 'Settings',
@@ -56,4 +58,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

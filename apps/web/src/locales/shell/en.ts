@@ -1,5 +1,7 @@
 // Text of the signed-in shell: menu, header, theme settings and the empty states of features still to come.
 
+import type { Translation } from '../plurals'
+
 export const en = {
   nav: {
     label: 'Main menu',
@@ -70,4 +72,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

@@ -1,5 +1,7 @@
 // The landing page editor in the signed-in app (`landingApp`): /landing-pages and /landing-pages/:id.
 
+import type { Translation } from '../../plurals'
+
 export const en = {
   landingApp: {
     list: {
@@ -62,4 +64,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>

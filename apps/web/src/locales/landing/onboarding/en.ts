@@ -1,5 +1,7 @@
 // The setup walkthrough after a sign-up by email (`onboarding`), /welcome/signup: part of the signed-in app's texts.
 
+import type { Translation } from '../../plurals'
+
 export const en = {
   onboarding: {
     title: 'Welcome to Closeroom',
@@ -60,4 +62,4 @@ export const en = {
   },
 }
 
-export type Text = typeof en
+export type Text = Translation<typeof en>
