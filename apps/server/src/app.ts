@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps) {
   const dealsModule = createDealsModule({ db, realtime })
   const products = createProductService({ db })
   const clients = createClientsModule({ db })
-  const messages = createMessagesModule({ db, realtime })
+  const messages = createMessagesModule({ db, realtime, deals: dealsModule })
   const automations = await createAutomationsModule({
     db,
     jobs,
