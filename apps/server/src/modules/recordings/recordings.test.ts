@@ -264,7 +264,7 @@ describe('recordings', () => {
 
     const notMine = await call(owner, 'DELETE', `${comments}/${late.json().id}`)
     expect(notMine.statusCode).toBe(403)
-    expect(notMine.json()).toEqual({ message: 'You can only delete your own comments' })
+    expect(notMine.json()).toEqual({ message: 'You can only delete your own comments', code: 'forbidden' })
     expect((await call(owner, 'DELETE', `${comments}/${early.json().id}`)).statusCode).toBe(200)
     expect((await call(owner, 'GET', comments)).json().comments).toHaveLength(1)
   })
