@@ -3,6 +3,7 @@
 // through its module.ts (a/x → b/module → b/y → a/module → a/z has none), so this rule looks at module folders.
 // It sees modules/ alone: http/, realtime/ and testing/ are layers that app.ts wires to modules, and a loop
 // through one of them is about that layer, not about the order of modules.
+// dependency-cruiser's folder rules do not read via/viaOnly, so that scope is this cruise's includeOnly.
 // Tests are left out: they build the whole app and may seed the demo, so they sit above every module.
 import base from './.dependency-cruiser.mjs'
 
