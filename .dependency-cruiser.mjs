@@ -3,9 +3,7 @@
 // the source before any compilation: `import type` counts as a dependency too (checked with a type-only import
 // of another module's internals, which fails lint). tsPreCompilationDeps would ask for the TypeScript compiler
 // for the same result, and only warn without it.
-// A cycle between modules usually shows as a file cycle, as each is entered only through its module.ts; not
-// always (a/x → b/module → b/y → a/module → a/z has none), so module cycles need a folder-level rule too, which
-// cannot pass until http/, realtime/ and testing/ stop importing modules (see README, Layout).
+// A cycle between modules need not be a file cycle: .dependency-cruiser-module-order.mjs checks module folders.
 // .dependency-cruiser-known-violations.json lists the cycles still to break; a new one fails lint.
 const MODULES = '^apps/server/src/modules/'
 

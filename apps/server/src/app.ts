@@ -56,7 +56,7 @@ import { productRoutes } from './modules/products/routes.ts'
 import { createProductService } from './modules/products/service.ts'
 import { createRecordingsModule } from './modules/recordings/module.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
-import { createSalesroomModule } from './modules/salesrooms/module.ts'
+import { createSalesroomModule, roomCookie } from './modules/salesrooms/module.ts'
 import { publicSalesroomRoutes } from './modules/salesrooms/public-routes.ts'
 import { salesroomRoutes } from './modules/salesrooms/routes.ts'
 import { systemRoutes } from './modules/system/routes.ts'
@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps) {
   const dealsModule = createDealsModule({ db, realtime })
   const products = createProductService({ db })
   const clients = createClientsModule({ db })
-  const messages = createMessagesModule({ db, realtime })
+  const messages = createMessagesModule({ db, realtime, deals: dealsModule })
   const automations = await createAutomationsModule({
     db,
     jobs,
@@ -238,7 +238,7 @@ export async function buildApp(deps: AppDeps) {
       contactRoutes(api, { contact, limits })
       calendarRoutes(api, { calendar, appUrl: config.appUrl })
       bookingRoutes(api, booking)
-      publicBookingRoutes(api, { ...booking, limits })
+      publicBookingRoutes(api, { ...booking, limits, roomCookie })
       dealRoutes(api, dealsModule)
       productRoutes(api, { products, rooms: productRooms })
       publicProductRoutes(api, { rooms: productRooms, inquiries, limits })

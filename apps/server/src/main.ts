@@ -2,7 +2,7 @@ import { Redis } from 'ioredis'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { seedDemo } from './modules/demo/seed.ts'
+import { seedDemo } from './modules/demo/module.ts'
 
 const config = loadConfig()
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type AuthContext, SESSION_COOKIE, type Sessions } from '../modules/auth/sessions.ts'
+import { type AuthContext, SESSION_COOKIE, type Sessions } from '../modules/auth/module.ts'
 import { Unauthorized } from './errors.ts'
 
 declare module 'fastify' {

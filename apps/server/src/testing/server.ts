@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { seedDemo } from '../modules/demo/seed.ts'
+import { seedDemo } from '../modules/demo/module.ts'
 import { buildTestApp } from './app.ts'
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))

@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { organizations, users } from './accounts.ts'
-import { eventTypes } from './booking.ts'
+import { eventTypes } from './scheduling.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const money = (name: string) => bigint(name, { mode: 'number' })

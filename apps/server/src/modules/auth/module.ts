@@ -2,4 +2,4 @@
 // only what this file exports; app.ts assembles the rest.
 export type { OneTimeTokens } from './one-time-tokens.ts'
 export { presentUser, type UserRow } from './present-user.ts'
-export type { AuthContext, Sessions } from './sessions.ts'
+export { type AuthContext, SESSION_COOKIE, type Sessions } from './sessions.ts'

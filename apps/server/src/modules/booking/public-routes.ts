@@ -14,14 +14,25 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RateLimitGuards } from '../../http/rate-limits.ts'
-import { roomCookie } from '../salesrooms/module.ts'
 import type { BookingModule } from './module.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody }
 const tags = ['public booking']
 
 /** The buyer's side, without an account: a page's event types, free times, and their own booking by its uid. */
-export function publicBookingRoutes(app: FastifyInstance, { pages, bookings, limits }: BookingModule & { limits: RateLimitGuards }) {
+export function publicBookingRoutes(
+  app: FastifyInstance,
+  {
+    pages,
+    bookings,
+    limits,
+    roomCookie,
+  }: BookingModule & {
+    limits: RateLimitGuards
+    /** The cookie holding a sales room's pass: sales rooms name it, and sit above booking (they offer its pages). */
+    roomCookie: (salesroomId: string) => string
+  },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const reads = { preHandler: limits.publicReads }
   const writes = { preHandler: limits.publicWrites }

@@ -30,11 +30,11 @@ export async function writeStageChange(tx: Tx, dealId: string, fromStageId: stri
   await writeActivity(tx, dealId, 'stage_changed', actorId, { from: from?.name ?? null, to: to.name })
 }
 
-/** An event of another module on a deal's timeline (booking, sales room, agreement). */
+/** An event of another module on a deal's timeline (booking, sales room, agreement, a message of its chat). */
 export type ActivityEntry = {
   organizationId: string
   dealId: string
-  kind: 'booking' | 'salesroom_visit' | 'agreement'
+  kind: 'booking' | 'salesroom_visit' | 'agreement' | 'message'
   actorId?: string | null
   data?: ActivityData
 }
@@ -48,6 +48,10 @@ export async function addDealActivity(db: Db | Tx, entry: ActivityEntry): Promis
     returning 1`)
   return (inserted as unknown as { rows: unknown[] }).rows.length > 0
 }
+
+/** A chat message's line on its deal's timeline: the message's id is in the line's data. */
+export const messageActivity = (dealId: string, messageId: string) =>
+  and(eq(dealActivities.dealId, dealId), eq(dealActivities.kind, 'message'), sql`${dealActivities.data}->>'messageId' = ${messageId}`)
 
 export function createActivityService({ db }: { db: Db }) {
   /** The deal's timeline, newest first. */

@@ -1,9 +1,9 @@
 import type { DealSummary } from '@closeroom/shared'
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { dealContacts, dealLines, deals, pipelineStages, users } from '../../db/schema/index.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { dealActivities, dealContacts, dealLines, deals, pipelineStages, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
-import { type ActivityData, type ActivityEntry, addDealActivity, writeActivity, writeStageChange } from './activities.ts'
+import { type ActivityData, type ActivityEntry, addDealActivity, messageActivity, writeActivity, writeStageChange } from './activities.ts'
 import type { DealEvents } from './deals.ts'
 import { endOfColumn, lockStage, positionBefore } from './placement.ts'
 import { DEAL_NOT_FOUND, summaryOf } from './present.ts'
@@ -132,15 +132,29 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
 
   /**
    * A line on a deal's timeline for what happened elsewhere; false when the deal is not the organization's.
-   * `announce` tells the boards too, for what teammates watching the deal should see at once.
+   * `announce` tells the boards too, for what teammates watching the deal should see at once; `tx` writes
+   * the line in the caller's transaction, with what it stands for.
    */
-  async function recordActivity(entry: ActivityEntry, { announce = false } = {}): Promise<boolean> {
-    const added = await addDealActivity(db, entry)
-    if (added && announce) events.changed(entry.organizationId, await summaryOf(db, entry.organizationId, entry.dealId))
+  async function recordActivity(
+    entry: ActivityEntry,
+    { announce = false, tx = db }: { announce?: boolean; tx?: Db | Tx } = {},
+  ): Promise<boolean> {
+    const added = await addDealActivity(tx, entry)
+    if (added && announce) events.changed(entry.organizationId, await summaryOf(tx, entry.organizationId, entry.dealId))
     return added
   }
 
-  return { stage, open, moveToStage, assignOwner, recordActivity }
+  /** A chat message's line keeps the message's new words (its excerpt), in the transaction that edits it. */
+  async function rewordMessageActivity(tx: Tx, { dealId, messageId, excerpt }: { dealId: string; messageId: string; excerpt: string }) {
+    await tx.update(dealActivities).set({ data: { messageId, excerpt } }).where(messageActivity(dealId, messageId))
+  }
+
+  /** A deleted chat message leaves the timeline with it, in the transaction that deletes it. */
+  async function removeMessageActivity(tx: Tx, { dealId, messageId }: { dealId: string; messageId: string }) {
+    await tx.delete(dealActivities).where(messageActivity(dealId, messageId))
+  }
+
+  return { stage, open, moveToStage, assignOwner, recordActivity, rewordMessageActivity, removeMessageActivity }
 }
 
 export type DealCommands = ReturnType<typeof createDealCommands>

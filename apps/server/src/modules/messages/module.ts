@@ -2,6 +2,7 @@ import { SocketEvents } from '@closeroom/shared'
 import type { Db } from '../../db/client.ts'
 import { threadRooms } from '../../realtime/rooms.ts'
 import { type Realtime, rooms } from '../../realtime/server.ts'
+import type { DealsModule } from '../deals/module.ts'
 import { createClientThread, createDealThread } from './threads.ts'
 
 export { seedConversations } from './demo.ts'
@@ -11,13 +12,22 @@ export { seedConversations } from './demo.ts'
  * as a notification, to every socket of the organization outside that room, except the author's own.
  * Sockets, not users: a teammate with the deal open in one tab and the board in another hears it in both ways.
  */
-export function createMessagesModule({ db, realtime }: { db: Db; realtime: Pick<Realtime, 'io'> }) {
+export function createMessagesModule({
+  db,
+  realtime,
+  deals,
+}: {
+  db: Db
+  realtime: Pick<Realtime, 'io'>
+  deals: Pick<DealsModule, 'recordActivity' | 'rewordMessageActivity' | 'removeMessageActivity'>
+}) {
   const { io } = realtime
   const elsewhere = (organizationId: string, room: string, authorId: string) =>
     io.to(rooms.organization(organizationId)).except([room, rooms.user(authorId)])
 
   const dealThread = createDealThread({
     db,
+    timeline: deals,
     events: {
       posted(auth, deal, message) {
         const room = threadRooms.deal(deal.id)

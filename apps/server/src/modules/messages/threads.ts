@@ -1,10 +1,11 @@
 import type { Message } from '@closeroom/shared'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { clients, dealActivities, deals } from '../../db/schema/index.ts'
+import { clients, deals } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { CLIENT_NOT_FOUND } from '../clients/module.ts'
+import type { DealsModule } from '../deals/module.ts'
 import { createThreadStore } from './thread.ts'
 
 export const DEAL_NOT_FOUND = 'Deal not found'
@@ -26,9 +27,17 @@ export type ThreadEvents = {
 
 /**
  * A deal's internal chat. Each message is also a line of the deal's timeline (kind 'message', with an
- * excerpt), kept in step when the message is edited or deleted; nothing else of the deal changes.
+ * excerpt), which the deals module writes in the message's transaction, so the two never disagree.
  */
-export function createDealThread({ db, events }: { db: Db; events: ThreadEvents }) {
+export function createDealThread({
+  db,
+  events,
+  timeline,
+}: {
+  db: Db
+  events: ThreadEvents
+  timeline: Pick<DealsModule, 'recordActivity' | 'rewordMessageActivity' | 'removeMessageActivity'>
+}) {
   const store = createThreadStore(db, 'deal')
 
   async function dealOf(auth: AuthContext, dealId: string): Promise<Parent> {
@@ -40,9 +49,6 @@ export function createDealThread({ db, events }: { db: Db; events: ThreadEvents 
     return found
   }
 
-  const activityOf = (dealId: string, messageId: string) =>
-    and(eq(dealActivities.dealId, dealId), eq(dealActivities.kind, 'message'), sql`${dealActivities.data}->>'messageId' = ${messageId}`)
-
   async function list(auth: AuthContext, dealId: string) {
     await dealOf(auth, dealId)
     return store.list(dealId)
@@ -52,13 +58,16 @@ export function createDealThread({ db, events }: { db: Db; events: ThreadEvents 
     const deal = await dealOf(auth, dealId)
     const message = await db.transaction(async (tx: Tx) => {
       const created = await store.insert(tx, deal.id, auth, body)
-      await tx.insert(dealActivities).values({
-        dealId: deal.id,
-        kind: 'message',
-        actorId: auth.user.id,
-        data: { messageId: created.id, excerpt: excerpt(created.body) },
-        createdAt: sql`clock_timestamp()`,
-      })
+      await timeline.recordActivity(
+        {
+          organizationId: auth.user.organizationId,
+          dealId: deal.id,
+          kind: 'message',
+          actorId: auth.user.id,
+          data: { messageId: created.id, excerpt: excerpt(created.body) },
+        },
+        { tx },
+      )
       return created
     })
     events.posted(auth, deal, message)
@@ -69,10 +78,7 @@ export function createDealThread({ db, events }: { db: Db; events: ThreadEvents 
     const deal = await dealOf(auth, dealId)
     return db.transaction(async (tx: Tx) => {
       const message = await store.edit(tx, deal.id, auth, messageId, body)
-      await tx
-        .update(dealActivities)
-        .set({ data: { messageId, excerpt: excerpt(message.body) } })
-        .where(activityOf(deal.id, messageId))
+      await timeline.rewordMessageActivity(tx, { dealId: deal.id, messageId, excerpt: excerpt(message.body) })
       return message
     })
   }
@@ -81,7 +87,7 @@ export function createDealThread({ db, events }: { db: Db; events: ThreadEvents 
     const deal = await dealOf(auth, dealId)
     await db.transaction(async (tx: Tx) => {
       await store.remove(tx, deal.id, auth, messageId)
-      await tx.delete(dealActivities).where(activityOf(deal.id, messageId))
+      await timeline.removeMessageActivity(tx, { dealId: deal.id, messageId })
     })
   }
 

@@ -1,5 +1,5 @@
-import { FILE_LIMITS, type PublicRoomDocument, type RoomDocument, type UploadRoomDocument } from '@closeroom/shared'
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
+import { FILE_LIMITS, type RoomDocument, type UploadRoomDocument } from '@closeroom/shared'
+import { and, asc, count, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { files, salesroomDocumentEvents, salesroomDocuments, salesroomVisits } from '../../db/schema/index.ts'
@@ -29,33 +29,6 @@ const present = ({ fileId, createdAt, ...row }: Row): RoomDocument => ({
   url: `/api/files/${fileId}`,
   createdAt: createdAt.toISOString(),
 })
-
-/** The documents the buyer sees in a room, oldest first (the order the seller added them). */
-export async function publicDocuments(db: Db, dealId: string): Promise<PublicRoomDocument[]> {
-  return db
-    .select({ id: salesroomDocuments.id, title: salesroomDocuments.title, contentType: files.contentType, size: files.size })
-    .from(salesroomDocuments)
-    .innerJoin(files, eq(files.id, salesroomDocuments.fileId))
-    .where(eq(salesroomDocuments.dealId, dealId))
-    .orderBy(asc(salesroomDocuments.createdAt), asc(salesroomDocuments.id))
-}
-
-/** Which documents were opened or downloaded during these visits, and when (the seller's engagement). */
-export async function documentEvents(db: Db, visitIds: string[]) {
-  if (visitIds.length === 0) return []
-  return db
-    .select({
-      visitId: salesroomDocumentEvents.visitId,
-      documentId: salesroomDocumentEvents.documentId,
-      title: salesroomDocuments.title,
-      kind: salesroomDocumentEvents.kind,
-      at: salesroomDocumentEvents.at,
-    })
-    .from(salesroomDocumentEvents)
-    .innerJoin(salesroomDocuments, eq(salesroomDocuments.id, salesroomDocumentEvents.documentId))
-    .where(inArray(salesroomDocumentEvents.visitId, visitIds))
-    .orderBy(asc(salesroomDocumentEvents.at))
-}
 
 /**
  * Documents shared in a deal's sales room: the seller's team uploads, renames and deletes them; the buyer

@@ -2,11 +2,19 @@ import type { ActionStep, Engagement, Salesroom, SalesroomSettings } from '@clos
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { actionSteps, deals, salesroomLinkOpens, salesroomLinks, salesrooms, salesroomVisits } from '../../db/schema/index.ts'
+import {
+  actionSteps,
+  deals,
+  salesroomDocumentEvents,
+  salesroomDocuments,
+  salesroomLinkOpens,
+  salesroomLinks,
+  salesrooms,
+  salesroomVisits,
+} from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
 import { newPublicId } from '../../lib/tokens.ts'
 import type { AuthContext } from '../auth/module.ts'
-import { documentEvents } from './documents.ts'
 import type { RoomNews } from './news.ts'
 
 export const ROOM_NOT_FOUND = 'Sales room not found'
@@ -19,6 +27,23 @@ type Settings = z.output<typeof SalesroomSettings>
 /** 128 bits, URL-safe: the room's address is its only key for link-access rooms. */
 export function presentStep(row: StepRow): ActionStep {
   return { id: row.id, title: row.title, side: row.side, ownerName: row.ownerName, dueDate: row.dueDate, done: row.done }
+}
+
+/** Which documents were opened or downloaded during these visits, and when (the seller's engagement). */
+async function documentEvents(db: Db, visitIds: string[]) {
+  if (visitIds.length === 0) return []
+  return db
+    .select({
+      visitId: salesroomDocumentEvents.visitId,
+      documentId: salesroomDocumentEvents.documentId,
+      title: salesroomDocuments.title,
+      kind: salesroomDocumentEvents.kind,
+      at: salesroomDocumentEvents.at,
+    })
+    .from(salesroomDocumentEvents)
+    .innerJoin(salesroomDocuments, eq(salesroomDocuments.id, salesroomDocumentEvents.documentId))
+    .where(inArray(salesroomDocumentEvents.visitId, visitIds))
+    .orderBy(asc(salesroomDocumentEvents.at))
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PublicSalesroom, RoomEvent } from '@closeroom/shared'
+import type { PublicRoomDocument, PublicSalesroom, RoomEvent } from '@closeroom/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -6,9 +6,11 @@ import {
   actionSteps,
   dealLines,
   deals,
+  files,
   organizations,
   products,
   publicHandles,
+  salesroomDocuments,
   salesroomLinkOpens,
   salesroomLinks,
   salesrooms,
@@ -24,7 +26,6 @@ import type { Notifications } from '../notifications/module.ts'
 import { publicRecordings } from '../recordings/module.ts'
 import type { RoomAccessPasses } from './access.ts'
 import type { RoomChat } from './chat.ts'
-import { publicDocuments } from './documents.ts'
 import type { RoomNews } from './news.ts'
 import { presentStep, ROOM_NOT_FOUND, type RoomRow } from './rooms.ts'
 
@@ -43,6 +44,16 @@ type Deps = {
   news: RoomNews
   automations: Pick<AutomationsModule, 'fire'>
   deals: Pick<DealsModule, 'recordActivity'>
+}
+
+/** The documents the buyer sees in a room, oldest first (the order the seller added them). */
+async function publicDocuments(db: Db, dealId: string): Promise<PublicRoomDocument[]> {
+  return db
+    .select({ id: salesroomDocuments.id, title: salesroomDocuments.title, contentType: files.contentType, size: files.size })
+    .from(salesroomDocuments)
+    .innerJoin(files, eq(files.id, salesroomDocuments.fileId))
+    .where(eq(salesroomDocuments.dealId, dealId))
+    .orderBy(asc(salesroomDocuments.createdAt), asc(salesroomDocuments.id))
 }
 
 /**
