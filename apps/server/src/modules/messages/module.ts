@@ -1,7 +1,7 @@
 import { SocketEvents } from '@closeroom/shared'
 import type { Db } from '../../db/client.ts'
-import { threadRooms } from '../../realtime/rooms.ts'
-import { type Realtime, rooms } from '../../realtime/server.ts'
+import { rooms } from '../../realtime/rooms.ts'
+import type { Realtime } from '../../realtime/server.ts'
 import { createClientThread, createDealThread } from './threads.ts'
 
 export { seedConversations } from './demo.ts'
@@ -20,7 +20,7 @@ export function createMessagesModule({ db, realtime }: { db: Db; realtime: Pick<
     db,
     events: {
       posted(auth, deal, message) {
-        const room = threadRooms.deal(deal.id)
+        const room = rooms.deal(deal.id)
         io.to(room).emit(SocketEvents.dealsNewMessage, { dealId: deal.id, message })
         elsewhere(auth.user.organizationId, room, auth.user.id).emit(SocketEvents.userNewDealMessage, {
           dealId: deal.id,
@@ -36,7 +36,7 @@ export function createMessagesModule({ db, realtime }: { db: Db; realtime: Pick<
     db,
     events: {
       posted(auth, client, message) {
-        const room = threadRooms.client(client.id)
+        const room = rooms.client(client.id)
         io.to(room).emit(SocketEvents.clientsNewMessage, { clientId: client.id, message })
         elsewhere(auth.user.organizationId, room, auth.user.id).emit(SocketEvents.userNewClientMessage, {
           clientId: client.id,
@@ -45,7 +45,7 @@ export function createMessagesModule({ db, realtime }: { db: Db; realtime: Pick<
         })
       },
       edited(_auth, client, message) {
-        io.to(threadRooms.client(client.id)).emit(SocketEvents.clientsUpdatedMessage, { clientId: client.id, message })
+        io.to(rooms.client(client.id)).emit(SocketEvents.clientsUpdatedMessage, { clientId: client.id, message })
       },
     },
   })
