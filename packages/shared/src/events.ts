@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AutomationNotification } from './schemas/automations.ts'
 import { BookingNotification } from './schemas/booking.ts'
 import { Id } from './schemas/common.ts'
 import { DealSummary, Message } from './schemas/deals.ts'
@@ -97,11 +98,13 @@ export const PublicRoomMessage = z.object({ dealId: Id, message: RoomMessage })
 
 /**
  * user-new-notification: the account was changed by an admin; a host's calendar changed (with the notification
- * when it is news for the centre); or a kept notification, with whatever the page that shows it live needs.
+ * when it is news for the centre); a rule notified a teammate; or another kept notification, with whatever the
+ * page that shows it live needs.
  */
 export const UserNotification = z.union([
   z.object({ type: z.literal('account-updated') }),
   BookingNotification.extend({ notification: NotificationEntry.optional() }),
+  AutomationNotification.extend({ notification: NotificationEntry }),
   z.looseObject({ type: NotificationKind, notification: NotificationEntry }),
 ])
 export type UserNotification = z.infer<typeof UserNotification>
@@ -161,16 +164,19 @@ export type ServerEvent = keyof ServerEvents
 export type ServerPayload<E extends ServerEvent> = z.infer<ServerEvents[E]>
 export type ServerToClientEvents = { [E in ServerEvent]: (payload: ServerPayload<E>) => void }
 
-/** What a client sends, by event: its payload (null: none) and the answer it waits for (null: none). */
+/**
+ * What a client sends, by event: its payload (null: none) and the answer it waits for (null: none). The server
+ * answers a room's leave too, but nobody waits for it: a page leaves as it closes.
+ */
 export const ClientEventSchemas = {
   [SocketEvents.userActive]: { payload: null, ack: null },
   [SocketEvents.userInactive]: { payload: null, ack: null },
   [SocketEvents.dealsJoinRoom]: { payload: DealRoomTarget, ack: SocketAck },
-  [SocketEvents.dealsLeaveRoom]: { payload: DealRoomTarget, ack: SocketAck },
+  [SocketEvents.dealsLeaveRoom]: { payload: DealRoomTarget, ack: null },
   [SocketEvents.clientsJoinRoom]: { payload: ClientRoomTarget, ack: SocketAck },
-  [SocketEvents.clientsLeaveRoom]: { payload: ClientRoomTarget, ack: SocketAck },
+  [SocketEvents.clientsLeaveRoom]: { payload: ClientRoomTarget, ack: null },
   [SocketEvents.dealsJoinPublicRoom]: { payload: PublicRoomTarget, ack: SocketAck },
-  [SocketEvents.dealsLeavePublicRoom]: { payload: PublicRoomTarget, ack: SocketAck },
+  [SocketEvents.dealsLeavePublicRoom]: { payload: PublicRoomTarget, ack: null },
   [SocketEvents.meetingJoin]: { payload: MeetingJoin, ack: MeetingJoinAck },
   [SocketEvents.meetingLeave]: { payload: z.object({}), ack: SocketAck },
   [SocketEvents.meetingParticipantActive]: { payload: MeetingMediaState, ack: null },
