@@ -64,8 +64,8 @@ import { teamRoutes } from './modules/teams/routes.ts'
 import { createTeamService } from './modules/teams/service.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createUserService } from './modules/users/service.ts'
-import { createRoomAccess } from './realtime/rooms.ts'
 import { createRealtime } from './realtime/server.ts'
+import { createRoomAccess } from './realtime/threads.ts'
 
 export type AppDeps = {
   config: Config

@@ -1,3 +1,27 @@
+import { z } from 'zod'
+import { AutomationNotification } from './schemas/automations.ts'
+import { BookingNotification } from './schemas/booking.ts'
+import { Id } from './schemas/common.ts'
+import { DealSummary, Message } from './schemas/deals.ts'
+import {
+  MeetingAdmission,
+  MeetingAdmit,
+  MeetingChatAck,
+  MeetingChatMessage,
+  MeetingChatPost,
+  MeetingJoin,
+  MeetingJoinAck,
+  MeetingMediaState,
+  MeetingParticipant,
+  MeetingSignal,
+  MeetingSignalFrom,
+  SocketAck,
+  WaitingGuest,
+} from './schemas/meetings.ts'
+import { NotificationEntry, NotificationKind } from './schemas/notifications.ts'
+import { RecordingChange } from './schemas/recordings.ts'
+import { RoomMessage, SalesroomParams } from './schemas/salesrooms.ts'
+
 // Socket event names, exactly as the spec lists them (section 7).
 export const SocketEvents = {
   userNewClientMessage: 'user-new-client-message',
@@ -28,7 +52,7 @@ export const SocketEvents = {
 /**
  * Events the product needs beyond the spec's list, which shows no way for a page to follow changes:
  * - deals-changed: a deal created, changed, moved or deleted reaches everyone of its organization, as
- *   { deal } or { deletedId };
+ *   { deal, beforeId } (the deal it now sits before in its column) or { deletedId };
  * - salesroom-changed: a sales room's content changed (to its open buyer pages and editors) or a buyer did
  *   something in it (to its editors only), as { publicId, part: 'content' | 'engagement' }; the page reads again.
  * - meeting-signal: an offer, answer or ICE candidate for one participant of the same meeting, sent as
@@ -57,6 +81,115 @@ export const ProductSocketEvents = {
   meetingAdmission: 'meeting-admission',
 } as const
 
-export type SalesroomChange = { publicId: string; part: 'content' | 'engagement' }
+// ---- Payloads (socket.io's typed maps below are made of these) ----
 
-export type SocketEvent = (typeof SocketEvents)[keyof typeof SocketEvents] | (typeof ProductSocketEvents)[keyof typeof ProductSocketEvents]
+/** user-online, user-offline, user-active and user-inactive: whose presence changed. */
+export const UserPresence = z.object({ userId: Id })
+export type UserPresence = z.infer<typeof UserPresence>
+
+/** deals-new-message and clients-new-message/-updated-message: a thread's message, to the thread's room. */
+export const DealThreadMessage = z.object({ dealId: Id, message: Message })
+export const ClientThreadMessage = z.object({ clientId: Id, message: Message })
+/** user-new-deal-message and user-new-client-message: the same message, to the organization outside the room. */
+export const DealMessageNews = DealThreadMessage.extend({ dealName: z.string() })
+export const ClientMessageNews = ClientThreadMessage.extend({ clientName: z.string() })
+/** deals-new-public-message: a sales room's chat line, to its buyers and the seller's team. */
+export const PublicRoomMessage = z.object({ dealId: Id, message: RoomMessage })
+
+/**
+ * user-new-notification: the account was changed by an admin; a host's calendar changed (with the notification
+ * when it is news for the centre); a rule notified a teammate; or another kept notification, with whatever the
+ * page that shows it live needs.
+ */
+export const UserNotification = z.union([
+  z.object({ type: z.literal('account-updated') }),
+  BookingNotification.extend({ notification: NotificationEntry.optional() }),
+  AutomationNotification.extend({ notification: NotificationEntry }),
+  z.looseObject({ type: NotificationKind, notification: NotificationEntry }),
+])
+export type UserNotification = z.infer<typeof UserNotification>
+
+/**
+ * deals-changed: a deal as a board card shows it, with the deal it now sits before in its column (null: the
+ * column's end) so an open board puts it in place without reading again; or the id of a deleted deal.
+ */
+export const DealsChanged = z.union([z.object({ deal: DealSummary, beforeId: Id.nullable() }), z.object({ deletedId: Id })])
+export type DealsChanged = z.infer<typeof DealsChanged>
+
+export const SalesroomChange = z.object({ publicId: z.string(), part: z.enum(['content', 'engagement']) })
+export type SalesroomChange = z.infer<typeof SalesroomChange>
+
+export const MeetingNewParticipant = z.object({ participant: MeetingParticipant })
+/** meeting-leave and meeting-participant-inactive, as the others receive them. */
+export const MeetingParticipantGone = z.object({ id: z.string() })
+export const MeetingParticipantState = MeetingMediaState.extend({ id: z.string() })
+export const MeetingLobby = z.object({ waiting: z.array(WaitingGuest) })
+
+/** The room a socket asks to join or leave: a deal's chat, a client's thread, a sales room. */
+export const DealRoomTarget = z.object({ dealId: Id })
+export const ClientRoomTarget = z.object({ clientId: Id })
+/** A buyer names the sales room by its public id; the seller's team by the deal's id. */
+export const PublicRoomTarget = z.union([z.object({ publicId: SalesroomParams.shape.id }), z.object({ dealId: Id })])
+
+// ---- socket.io's typed event maps ----
+
+/** What the server sends, by event. */
+export const ServerEventPayloads = {
+  [SocketEvents.userNewClientMessage]: ClientMessageNews,
+  [SocketEvents.userNewDealMessage]: DealMessageNews,
+  [SocketEvents.userNewNotification]: UserNotification,
+  [SocketEvents.userOnline]: UserPresence,
+  [SocketEvents.userOffline]: UserPresence,
+  [SocketEvents.userActive]: UserPresence,
+  [SocketEvents.userInactive]: UserPresence,
+  [SocketEvents.clientsNewMessage]: ClientThreadMessage,
+  [SocketEvents.clientsUpdatedMessage]: ClientThreadMessage,
+  [SocketEvents.dealsNewMessage]: DealThreadMessage,
+  [SocketEvents.dealsNewPublicMessage]: PublicRoomMessage,
+  [SocketEvents.meetingNewParticipant]: MeetingNewParticipant,
+  [SocketEvents.meetingLeave]: MeetingParticipantGone,
+  [SocketEvents.meetingParticipantActive]: MeetingParticipantState,
+  [SocketEvents.meetingParticipantInactive]: MeetingParticipantGone,
+  [SocketEvents.meetingRecordingChange]: RecordingChange,
+  [ProductSocketEvents.dealsChanged]: DealsChanged,
+  [ProductSocketEvents.salesroomChanged]: SalesroomChange,
+  [ProductSocketEvents.meetingSignal]: MeetingSignalFrom,
+  [ProductSocketEvents.meetingChat]: MeetingChatMessage,
+  [ProductSocketEvents.meetingLobby]: MeetingLobby,
+  [ProductSocketEvents.meetingAdmission]: MeetingAdmission,
+} satisfies Record<string, z.ZodType>
+
+type ServerEvents = typeof ServerEventPayloads
+export type ServerEvent = keyof ServerEvents
+export type ServerPayload<E extends ServerEvent> = z.infer<ServerEvents[E]>
+export type ServerToClientEvents = { [E in ServerEvent]: (payload: ServerPayload<E>) => void }
+
+/**
+ * What a client sends, by event: its payload (null: none) and the answer it waits for (null: none). The server
+ * answers a room's leave too, but nobody waits for it: a page leaves as it closes.
+ */
+export const ClientEventSchemas = {
+  [SocketEvents.userActive]: { payload: null, ack: null },
+  [SocketEvents.userInactive]: { payload: null, ack: null },
+  [SocketEvents.dealsJoinRoom]: { payload: DealRoomTarget, ack: SocketAck },
+  [SocketEvents.dealsLeaveRoom]: { payload: DealRoomTarget, ack: null },
+  [SocketEvents.clientsJoinRoom]: { payload: ClientRoomTarget, ack: SocketAck },
+  [SocketEvents.clientsLeaveRoom]: { payload: ClientRoomTarget, ack: null },
+  [SocketEvents.dealsJoinPublicRoom]: { payload: PublicRoomTarget, ack: SocketAck },
+  [SocketEvents.dealsLeavePublicRoom]: { payload: PublicRoomTarget, ack: null },
+  [SocketEvents.meetingJoin]: { payload: MeetingJoin, ack: MeetingJoinAck },
+  [SocketEvents.meetingLeave]: { payload: z.object({}), ack: SocketAck },
+  [SocketEvents.meetingParticipantActive]: { payload: MeetingMediaState, ack: null },
+  [ProductSocketEvents.meetingSignal]: { payload: MeetingSignal, ack: null },
+  [ProductSocketEvents.meetingChat]: { payload: MeetingChatPost, ack: MeetingChatAck },
+  [ProductSocketEvents.meetingAdmit]: { payload: MeetingAdmit, ack: null },
+} satisfies Record<string, { payload: z.ZodType | null; ack: z.ZodType | null }>
+
+type ClientEvents = typeof ClientEventSchemas
+export type ClientEvent = keyof ClientEvents
+type PayloadArg<S> = S extends z.ZodType ? [payload: z.input<S>] : []
+type AckArg<S> = S extends z.ZodType ? [ack: (answer: z.infer<S>) => void] : []
+/** A client's listener arguments: the payload as the sender writes it (defaults unfilled), then the answer callback. */
+export type ClientToServerEvents = {
+  [E in ClientEvent]: (...args: [...PayloadArg<ClientEvents[E]['payload']>, ...AckArg<ClientEvents[E]['ack']>]) => void
+}

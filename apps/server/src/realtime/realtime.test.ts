@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../testing/app.ts'
 import { buildMember, buildOwner, type Client } from '../testing/factories.ts'
 import { connectSocket, nextEvent } from '../testing/sockets.ts'
-import { rooms } from './server.ts'
+import { rooms } from './rooms.ts'
 
 let app: TestApp
 let url: string

@@ -1,108 +1,28 @@
-import { Id, SocketEvents } from '@closeroom/shared'
-import { and, eq } from 'drizzle-orm'
-import type { Socket } from 'socket.io'
-import { z } from 'zod'
-import type { Db } from '../db/client.ts'
-import { clients, deals } from '../db/schema/index.ts'
-import type { SocketUser } from './server.ts'
-
-/** The rooms of one deal's internal chat and of one client's thread. */
-export const threadRooms = {
-  deal: (id: string) => `deal:${id}`,
-  client: (id: string) => `client:${id}`,
-}
-
-/** Says whether a deal or a client belongs to an organization: the only door into a thread's room. */
-export type RoomAccess = {
-  deal(organizationId: string, dealId: string): Promise<boolean>
-  client(organizationId: string, clientId: string): Promise<boolean>
-}
-
-export function createRoomAccess(db: Db): RoomAccess {
-  return {
-    async deal(organizationId, dealId) {
-      const found = await db
-        .select({ id: deals.id })
-        .from(deals)
-        .where(and(eq(deals.id, dealId), eq(deals.organizationId, organizationId)))
-      return found.length > 0
-    },
-    async client(organizationId, clientId) {
-      const found = await db
-        .select({ id: clients.id })
-        .from(clients)
-        .where(and(eq(clients.id, clientId), eq(clients.organizationId, organizationId)))
-      return found.length > 0
-    },
-  }
-}
-
-export type RoomAck = { ok: true } | { ok: false; message: string }
-
-export const ROOM_SIGN_IN = 'Sign in to join this room'
-export const DEAL_ROOM_REFUSED = 'This deal does not exist'
-export const CLIENT_ROOM_REFUSED = 'This client does not exist'
-
-const threads = [
-  {
-    join: SocketEvents.dealsJoinRoom,
-    leave: SocketEvents.dealsLeaveRoom,
-    id: z.object({ dealId: Id }).transform((p) => p.dealId),
-    room: threadRooms.deal,
-    allowed: (access: RoomAccess, user: SocketUser, id: string) => access.deal(user.organizationId, id),
-    refused: DEAL_ROOM_REFUSED,
-  },
-  {
-    join: SocketEvents.clientsJoinRoom,
-    leave: SocketEvents.clientsLeaveRoom,
-    id: z.object({ clientId: Id }).transform((p) => p.clientId),
-    room: threadRooms.client,
-    allowed: (access: RoomAccess, user: SocketUser, id: string) => access.client(user.organizationId, id),
-    refused: CLIENT_ROOM_REFUSED,
-  },
-] as const
-
 /**
- * deals-join-room { dealId } and clients-join-room { clientId }, each acknowledged with { ok } or
- * { ok: false, message }. A socket joins only a thread of its user's organization; a socket without a
- * session joins none. Leaving is always allowed and always acknowledged.
+ * Every socket.io room's name, in one place: the server's modules join, leave and emit to rooms through these,
+ * never through a string of their own, so two modules cannot disagree on a room.
  */
-export function registerRoomHandlers(socket: Socket, access: RoomAccess) {
-  const user = socket.data.user as SocketUser | undefined
-  // One socket's joins and leaves run in the order sent: a join still checking the database must not land
-  // after the leave that followed it (a page opened and closed at once).
-  let queue = Promise.resolve()
-  const inOrder = (work: () => Promise<void>) => {
-    queue = queue.then(work, work)
-  }
-
-  for (const thread of threads) {
-    socket.on(thread.join, (payload: unknown, ack?: unknown) => {
-      const reply = (answer: RoomAck) => {
-        if (typeof ack === 'function') ack(answer)
-      }
-      inOrder(async () => {
-        if (!user) return reply({ ok: false, message: ROOM_SIGN_IN })
-        const parsed = thread.id.safeParse(payload)
-        if (!parsed.success) return reply({ ok: false, message: thread.refused })
-        let allowed = false
-        try {
-          allowed = await thread.allowed(access, user, parsed.data)
-        } catch {
-          return reply({ ok: false, message: 'Something went wrong' })
-        }
-        if (!allowed) return reply({ ok: false, message: thread.refused })
-        if (!socket.connected) return
-        await socket.join(thread.room(parsed.data))
-        reply({ ok: true })
-      })
-    })
-    socket.on(thread.leave, (payload: unknown, ack?: unknown) => {
-      inOrder(async () => {
-        const parsed = thread.id.safeParse(payload)
-        if (parsed.success) await socket.leave(thread.room(parsed.data))
-        if (typeof ack === 'function') ack({ ok: true } satisfies RoomAck)
-      })
-    })
-  }
+export const rooms = {
+  /** Every socket of one user. */
+  user: (id: string) => `user:${id}`,
+  /** Everyone of an organization signed in right now, e.g. the teammates looking at the pipeline board. */
+  organization: (id: string) => `org:${id}`,
+  /** One deal's internal chat. */
+  deal: (id: string) => `deal:${id}`,
+  /** One client's thread. */
+  client: (id: string) => `client:${id}`,
+  /** A sales room's chat and news: the buyers on /d/:id and the seller's team on the deal page. */
+  salesroom: (dealId: string) => `salesroom:${dealId}`,
+  /** The seller's team with the room's editor open: signed-in sockets that joined the room by the deal's id. */
+  salesroomTeam: (dealId: string) => `salesroom-team:${dealId}`,
+  /** Everyone in the call of a meeting (by its internal id): recordings announce themselves here too. */
+  meeting: (id: string) => `meeting:${id}`,
+  /** The organization's members in the call: they hear who waits in the lobby. */
+  meetingMembers: (id: string) => `meeting:${id}:members`,
+  /** Guests waiting to be let in. */
+  meetingLobby: (id: string) => `meeting:${id}:lobby`,
+  /** Sockets a member has let in: their next meeting-join skips the lobby. */
+  meetingAdmitted: (id: string) => `meeting:${id}:admitted`,
+  /** One participant's socket, so signals reach it on whichever process holds it. */
+  meetingParticipant: (id: string, participantId: string) => `meeting:${id}:p:${participantId}`,
 }

@@ -1,5 +1,5 @@
 import type { Server as HttpServer, IncomingHttpHeaders } from 'node:http'
-import { SocketEvents } from '@closeroom/shared'
+import { type ServerEvent, type ServerPayload, type ServerToClientEvents, SocketEvents } from '@closeroom/shared'
 import { fastifyCookie } from '@fastify/cookie'
 import { createAdapter } from '@socket.io/redis-adapter'
 import type { FastifyBaseLogger } from 'fastify'
@@ -7,14 +7,9 @@ import { Redis } from 'ioredis'
 import { Server } from 'socket.io'
 import { SESSION_COOKIE, type Sessions } from '../modules/auth/sessions.ts'
 import { memoryPresence, type Presence, redisPresence } from './presence.ts'
-import { type RoomAccess, registerRoomHandlers } from './rooms.ts'
-
-export type SocketUser = { id: string; organizationId: string; name: string }
-
-export const rooms = {
-  user: (id: string) => `user:${id}`,
-  organization: (id: string) => `org:${id}`,
-}
+import { rooms } from './rooms.ts'
+import type { IoServer, SocketUser } from './socket.ts'
+import { type RoomAccess, registerThreadRooms } from './threads.ts'
 
 /**
  * socket.io on the app's HTTP server. The session cookie authenticates the socket; anonymous sockets are
@@ -26,11 +21,11 @@ export async function createRealtime(options: {
   redisUrl?: string
   originAllowed: (headers: IncomingHttpHeaders) => boolean
   log: FastifyBaseLogger
-  /** Who may join which deal and client room (realtime/rooms.ts). */
+  /** Who may join which deal and client room (realtime/threads.ts). */
   roomAccess: RoomAccess
 }) {
   const { httpServer, sessions, redisUrl, log } = options
-  const io = new Server(httpServer, {
+  const io: IoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
     // The handshake carries the session cookie, so a page of another site may not open one (CSWSH).
@@ -67,12 +62,13 @@ export async function createRealtime(options: {
   })
 
   io.on('connection', (socket) => {
-    registerRoomHandlers(socket, options.roomAccess)
-    const user = socket.data.user as SocketUser | undefined
+    registerThreadRooms(socket, options.roomAccess)
+    const { user } = socket.data
     if (!user) return
     void socket.join([rooms.user(user.id), rooms.organization(user.organizationId)])
     // user-online when a user's first socket opens, user-offline when their last one closes, on any process.
-    const announce = (event: string) => io.to(rooms.organization(user.organizationId)).emit(event, { userId: user.id })
+    const announce = (event: typeof SocketEvents.userOnline | typeof SocketEvents.userOffline) =>
+      io.to(rooms.organization(user.organizationId)).emit(event, { userId: user.id })
     const joined = track(
       presence.join(user.id, socket.id).then(
         (first) => void (first && announce(SocketEvents.userOnline)),
@@ -103,14 +99,22 @@ export async function createRealtime(options: {
     }
   })
 
+  /** An event to everyone in a room (rooms.ts names them), typed on the event's payload. */
+  function toRoom<E extends ServerEvent>(room: string | string[], event: E, payload: ServerPayload<E>) {
+    // socket.io cannot follow a generic event name to its parameters: this function's signature checks them.
+    const args = [payload] as unknown as Parameters<ServerToClientEvents[E]>
+    io.to(room).emit(event, ...args)
+  }
+
   return {
     io,
-    toUser(userId: string, event: string, payload: unknown) {
-      io.to(rooms.user(userId)).emit(event, payload)
+    toRoom,
+    toUser<E extends ServerEvent>(userId: string, event: E, payload: ServerPayload<E>) {
+      toRoom(rooms.user(userId), event, payload)
     },
     /** Everyone of an organization signed in right now, e.g. the teammates looking at the pipeline board. */
-    toOrganization(organizationId: string, event: string, payload: unknown) {
-      io.to(rooms.organization(organizationId)).emit(event, payload)
+    toOrganization<E extends ServerEvent>(organizationId: string, event: E, payload: ServerPayload<E>) {
+      toRoom(rooms.organization(organizationId), event, payload)
     },
     /** Ends a user's live connections on every process, e.g. when they are deactivated. */
     disconnectUser(userId: string) {

@@ -1,10 +1,10 @@
-import { SOCKET_OPTIONS, SocketEvents } from '@closeroom/shared'
+import { SocketEvents } from '@closeroom/shared'
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
-import type { Socket } from 'socket.io-client'
 import { trackActivity } from '../lib/activity'
+import { type AppSocket, openSocket } from '../lib/socket'
 import { useAuthContext } from './session'
 
-export type SocketState = { socket: Socket | null; connected: boolean }
+export type SocketState = { socket: AppSocket | null; connected: boolean }
 
 const SocketContext = createContext<SocketState | null>(null)
 
@@ -22,9 +22,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     if (!userId) return
     let closed = false
     let close: () => void = () => undefined
-    void import('socket.io-client').then(({ io }) => {
-      if (closed) return
-      const socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports] })
+    void openSocket().then((socket) => {
+      if (closed) return void socket.disconnect()
       let active = true
       // Only while connected: socket.io would otherwise buffer stale states and replay them on reconnection.
       const announce = () => {

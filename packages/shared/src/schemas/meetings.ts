@@ -60,21 +60,30 @@ export const MeetingParticipant = z.object({
 })
 export type MeetingParticipant = z.infer<typeof MeetingParticipant>
 
-export type WaitingGuest = { id: string; name: string }
+export const WaitingGuest = z.object({ id: z.string(), name: z.string() })
+export type WaitingGuest = z.infer<typeof WaitingGuest>
+
+/** A refusal answered to a socket's request, with the reason a person can read. */
+export const SocketRefusal = z.object({ ok: z.literal(false), message: z.string() })
+/** The answer to a socket request that either succeeds with nothing to say or is refused. */
+export const SocketAck = z.union([z.object({ ok: z.literal(true) }), SocketRefusal])
+export type SocketAck = z.infer<typeof SocketAck>
 
 /** meeting-join's answer: in the call with the others, waiting in the lobby, or refused with a reason. */
-export type MeetingJoinAck =
-  | {
-      ok: true
-      state: 'in'
-      self: MeetingParticipant
-      participants: MeetingParticipant[]
-      waiting: WaitingGuest[]
-      /** Whether the call is being recorded as this participant comes in: later changes come as meeting-recording-change. */
-      recording: boolean
-    }
-  | { ok: true; state: 'waiting'; self: MeetingParticipant }
-  | { ok: false; message: string }
+export const MeetingJoinAck = z.union([
+  z.object({
+    ok: z.literal(true),
+    state: z.literal('in'),
+    self: MeetingParticipant,
+    participants: z.array(MeetingParticipant),
+    waiting: z.array(WaitingGuest),
+    /** Whether the call is being recorded as this participant comes in: later changes come as meeting-recording-change. */
+    recording: z.boolean(),
+  }),
+  z.object({ ok: z.literal(true), state: z.literal('waiting'), self: MeetingParticipant }),
+  SocketRefusal,
+])
+export type MeetingJoinAck = z.infer<typeof MeetingJoinAck>
 
 export const MeetingMediaState = z.object({ muted: z.boolean(), cameraOff: z.boolean() })
 export type MeetingMediaState = z.infer<typeof MeetingMediaState>
@@ -94,15 +103,23 @@ export const MeetingSignal = z.object({
     .optional(),
 })
 export type MeetingSignal = z.input<typeof MeetingSignal>
-export type MeetingSignalFrom = Omit<MeetingSignal, 'to'> & { from: string }
+/** A signal as its receiver gets it: from whom instead of to whom. */
+export const MeetingSignalFrom = MeetingSignal.omit({ to: true }).extend({ from: z.string() })
+export type MeetingSignalFrom = z.infer<typeof MeetingSignalFrom>
 
 export const MeetingChatPost = z.object({ text: z.string().trim().min(1).max(2000) })
-export type MeetingChatMessage = { id: string; from: string; name: string; text: string; at: string }
+export const MeetingChatMessage = z.object({ id: z.string(), from: z.string(), name: z.string(), text: z.string(), at: z.string() })
+export type MeetingChatMessage = z.infer<typeof MeetingChatMessage>
 /** The answer to a chat message: sent to everyone, or refused with the reason. */
-export type MeetingChatAck = { ok: true } | { ok: false; message: string }
+export const MeetingChatAck = SocketAck
+export type MeetingChatAck = SocketAck
 /** A person types a few messages in ten seconds; a script flooding a call with a link does not get far. */
 export const MEETING_CHAT_RATE = { max: 10, windowMs: 10_000 }
 export const MEETING_CHAT_TOO_FAST = 'You are sending messages too fast. Wait a few seconds.'
 
 export const MeetingAdmit = z.object({ participantId: z.string().max(64), admit: z.boolean() })
-export type MeetingAdmission = { admitted: true } | { admitted: false; message: string }
+export const MeetingAdmission = z.union([
+  z.object({ admitted: z.literal(true) }),
+  z.object({ admitted: z.literal(false), message: z.string() }),
+])
+export type MeetingAdmission = z.infer<typeof MeetingAdmission>

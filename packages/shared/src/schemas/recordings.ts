@@ -85,4 +85,5 @@ export const PublicRoomRecording = z.object({
 export type PublicRoomRecording = z.infer<typeof PublicRoomRecording>
 
 /** The meeting-recording-change socket payload, on start and stop. */
-export type RecordingChange = { recording: { id: string; status: RecordingStatus; startedAt: string } }
+export const RecordingChange = z.object({ recording: z.object({ id: Id, status: RecordingStatus, startedAt: z.string() }) })
+export type RecordingChange = z.infer<typeof RecordingChange>

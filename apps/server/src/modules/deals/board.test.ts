@@ -42,6 +42,38 @@ describe('the pipeline board', () => {
     expect(columns.find((col) => col.stage.id === qualified?.id)).toMatchObject({ deals: [], count: 0, totals: [] })
   })
 
+  it('reads the whole board in one SQL statement, however many stages it has', async () => {
+    const owner = await buildOwner(app)
+    const [lead, , proposal] = await stagesOf(app, owner)
+    await buildDeal(app, owner, { stageId: lead?.id, amount: 10_00, currency: 'EUR' })
+    await buildDeal(app, owner, { stageId: proposal?.id, amount: 20_00, currency: 'USD' })
+    // Both drivers (PGlite and node-postgres) send every statement through their client's query().
+    const client = (app.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client
+    const query = client.query
+    const pipelineStatements: string[] = []
+    client.query = (...args: unknown[]) => {
+      const [first] = args
+      const text = typeof first === 'string' ? first : String((first as { text?: string }).text)
+      if (/"(deals|pipeline_stages)"/.test(text)) pipelineStatements.push(text)
+      return query.apply(client, args)
+    }
+    let columns: Column[]
+    try {
+      columns = await board(owner)
+    } finally {
+      client.query = query
+    }
+    expect(pipelineStatements).toHaveLength(1)
+    expect(columns.map((c) => ({ count: c.count, totals: c.totals }))).toEqual([
+      { count: 1, totals: [{ currency: 'EUR', amount: 10_00 }] },
+      { count: 0, totals: [] },
+      { count: 1, totals: [{ currency: 'USD', amount: 20_00 }] },
+      { count: 0, totals: [] },
+      { count: 0, totals: [] },
+      { count: 0, totals: [] },
+    ])
+  })
+
   it(`shows ${BOARD_COLUMN_LIMIT} deals of a long column but counts and totals all of them`, async () => {
     const owner = await buildOwner(app)
     const [lead] = await stagesOf(app, owner)

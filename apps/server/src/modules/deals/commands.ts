@@ -78,7 +78,7 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
       await writeActivity(tx, dealId, 'created', null, { stage: target.name, ...input.origin })
       return summaryOf(tx, organizationId, dealId)
     })
-    events.changed(organizationId, summary)
+    await events.changed(organizationId, summary)
     return summary
   }
 
@@ -106,7 +106,7 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
       if (current.stageId !== target.id) await writeStageChange(tx, dealId, current.stageId, target, input.actorId)
       return summaryOf(tx, organizationId, dealId)
     })
-    events.changed(organizationId, summary)
+    await events.changed(organizationId, summary)
     return summary
   }
 
@@ -126,7 +126,7 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
       await writeActivity(tx, dealId, 'owner_changed', input.actorId, { from: previous?.name ?? null, to: next?.name ?? null })
       return summaryOf(tx, organizationId, dealId)
     })
-    events.changed(organizationId, summary)
+    await events.changed(organizationId, summary)
     return summary
   }
 
@@ -140,7 +140,7 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
     { announce = false, tx = db }: { announce?: boolean; tx?: Db | Tx } = {},
   ): Promise<boolean> {
     const added = await addDealActivity(tx, entry)
-    if (added && announce) events.changed(entry.organizationId, await summaryOf(tx, entry.organizationId, entry.dealId))
+    if (added && announce) await events.changed(entry.organizationId, await summaryOf(tx, entry.organizationId, entry.dealId))
     return added
   }
 

@@ -13,7 +13,10 @@ import { ensureStages } from './stages.ts'
 
 type CreateInput = z.output<typeof CreateDeal>
 type LineInput = { productId: string; quantity: number; unitPrice?: number }
-export type DealEvents = { changed(organizationId: string, deal: DealSummary): void; deleted(organizationId: string, id: string): void }
+export type DealEvents = {
+  changed(organizationId: string, deal: DealSummary): Promise<void>
+  deleted(organizationId: string, id: string): void
+}
 
 /** Deals: any member of the organization creates and edits them; their owner and admins delete them. */
 export function createDealService({ db, events }: { db: Db; events: DealEvents }) {
@@ -154,7 +157,7 @@ export function createDealService({ db, events }: { db: Db; events: DealEvents }
       await writeActivity(tx, created.id, 'created', auth.user.id, { stage: stage.name })
       return detail(tx, organizationId, created.id)
     })
-    events.changed(organizationId, deal)
+    await events.changed(organizationId, deal)
     return deal
   }
 
@@ -215,7 +218,7 @@ export function createDealService({ db, events }: { db: Db; events: DealEvents }
       await replaceContactsAndLines(tx, organizationId, id, input.contactIds, Array.isArray(lines) ? lines : undefined)
       return detail(tx, organizationId, id)
     })
-    events.changed(organizationId, deal)
+    await events.changed(organizationId, deal)
     return deal
   }
 

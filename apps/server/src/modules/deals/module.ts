@@ -8,6 +8,7 @@ import { createBoardService } from './board.ts'
 import { createDealCommands } from './commands.ts'
 import { createDealService, type DealEvents } from './deals.ts'
 import { createDealListService } from './list.ts'
+import { nextInColumn } from './placement.ts'
 import { createStageService } from './stages.ts'
 
 export { seedPipeline } from './demo.ts'
@@ -20,8 +21,11 @@ export { seedPipeline } from './demo.ts'
 export function createDealsModule({ db, realtime }: { db: Db; realtime: Pick<Realtime, 'toOrganization'> }) {
   const events: DealEvents = {
     // Teammates get what a board card shows, never the notes, contacts or lines of a detail.
-    changed: (organizationId, deal) =>
-      realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, { deal: DealSummary.parse(deal) }),
+    changed: async (organizationId, deal) =>
+      realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, {
+        deal: DealSummary.parse(deal),
+        beforeId: await nextInColumn(db, deal.id),
+      }),
     deleted: (organizationId, id) => realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, { deletedId: id }),
   }
   const stages = createStageService({ db })
@@ -40,7 +44,7 @@ export function createDealsModule({ db, realtime }: { db: Db; realtime: Pick<Rea
   async function removeStage(...args: Parameters<typeof stages.remove>) {
     const [auth] = args
     const { movedDealIds } = await stages.remove(...args)
-    for (const id of movedDealIds) events.changed(auth.user.organizationId, await deals.summary(auth, id))
+    for (const id of movedDealIds) await events.changed(auth.user.organizationId, await deals.summary(auth, id))
   }
 
   return { stages: { ...stages, remove: removeStage }, deals, list, board, activities, ...commands }

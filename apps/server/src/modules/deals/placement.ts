@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lt, ne, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../db/client.ts'
 import { deals, pipelineStages } from '../../db/schema/index.ts'
 import { Invalid } from '../../http/errors.ts'
@@ -74,3 +75,16 @@ export async function positionBefore(tx: Tx, organizationId: string, stageId: st
 
 /** A column's deals in board order (tests and the board read this order). */
 export const boardOrder = [asc(deals.position), asc(deals.id)]
+
+/** The deal after this one in its column (null: the column's end), so an open board can put it in place. */
+export async function nextInColumn(db: Db, dealId: string): Promise<string | null> {
+  const moved = alias(deals, 'moved')
+  const [next] = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .innerJoin(moved, and(eq(moved.id, dealId), eq(moved.stageId, deals.stageId)))
+    .where(sql`(${deals.position}, ${deals.id}) > (${moved.position}, ${moved.id})`)
+    .orderBy(...boardOrder)
+    .limit(1)
+  return next?.id ?? null
+}

@@ -22,24 +22,14 @@ import {
   type WaitingGuest,
 } from '@closeroom/shared'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Socket } from 'socket.io'
-import type { Realtime, SocketUser } from '../../realtime/server.ts'
+import { rooms } from '../../realtime/rooms.ts'
+import type { Realtime } from '../../realtime/server.ts'
+import type { IoSocket, SocketData } from '../../realtime/socket.ts'
 import type { MeetingService } from './meetings.ts'
 
-/** Everyone in the call of a meeting (by its internal id): recordings announce themselves here too. */
-export const meetingRoom = (id: string) => `meeting:${id}`
-/** The organization's members in the call: they hear who waits in the lobby. */
-const membersRoom = (id: string) => `meeting:${id}:members`
-/** Guests waiting to be let in. */
-const lobbyRoom = (id: string) => `meeting:${id}:lobby`
-/** Sockets a member has let in: their next meeting-join skips the lobby. */
-const admittedRoom = (id: string) => `meeting:${id}:admitted`
-/** One participant's socket, so signals reach it on whichever process holds it. */
-const participantRoom = (id: string, participantId: string) => `meeting:${id}:p:${participantId}`
-
 /** What a socket is doing in a meeting; kept in socket.data so every process can read it with fetchSockets(). */
-type Seat = { meetingId: string; participant: MeetingParticipant }
-const seatOf = (socket: { data: { meeting?: Seat } }) => socket.data.meeting
+type Seat = NonNullable<SocketData['meeting']>
+const seatOf = (socket: { data: SocketData }) => socket.data.meeting
 
 /** A tab's key gives the same id in one meeting after a reconnect, and cannot be guessed from the id. */
 export const participantId = (meetingId: string, key: string | undefined) =>
@@ -71,30 +61,35 @@ export function registerMeetingSockets({
   }
 
   async function announceLobby(meetingId: string) {
-    const waiting: WaitingGuest[] = (await seatsIn(lobbyRoom(meetingId))).map(({ seat }) => ({
+    const waiting: WaitingGuest[] = (await seatsIn(rooms.meetingLobby(meetingId))).map(({ seat }) => ({
       id: seat.participant.id,
       name: seat.participant.name,
     }))
-    io.to(membersRoom(meetingId)).emit(ProductSocketEvents.meetingLobby, { waiting })
+    io.to(rooms.meetingMembers(meetingId)).emit(ProductSocketEvents.meetingLobby, { waiting })
     return waiting
   }
 
   /** Takes the socket out of its meeting and tells the others: left on purpose, or dropped. */
-  async function vacate(socket: Socket, how: 'left' | 'dropped', rooms: Set<string> = socket.rooms) {
+  async function vacate(socket: IoSocket, how: 'left' | 'dropped', joined: Set<string> = socket.rooms) {
     const seat = seatOf(socket)
     if (!seat) return
     socket.data.meeting = undefined
     const { meetingId, participant } = seat
-    const wasIn = rooms.has(meetingRoom(meetingId))
-    const wasWaiting = rooms.has(lobbyRoom(meetingId))
-    for (const room of [meetingRoom(meetingId), membersRoom(meetingId), lobbyRoom(meetingId), participantRoom(meetingId, participant.id)])
+    const wasIn = joined.has(rooms.meeting(meetingId))
+    const wasWaiting = joined.has(rooms.meetingLobby(meetingId))
+    for (const room of [
+      rooms.meeting(meetingId),
+      rooms.meetingMembers(meetingId),
+      rooms.meetingLobby(meetingId),
+      rooms.meetingParticipant(meetingId, participant.id),
+    ])
       await socket.leave(room)
     const event = how === 'left' ? SocketEvents.meetingLeave : SocketEvents.meetingParticipantInactive
-    if (wasIn) io.to(meetingRoom(meetingId)).emit(event, { id: participant.id })
+    if (wasIn) io.to(rooms.meeting(meetingId)).emit(event, { id: participant.id })
     if (wasWaiting) await announceLobby(meetingId)
   }
 
-  async function join(socket: Socket, payload: unknown): Promise<MeetingJoinAck> {
+  async function join(socket: IoSocket, payload: unknown): Promise<MeetingJoinAck> {
     const input = MeetingJoin.safeParse(payload)
     if (!input.success) return { ok: false, message: input.error.issues[0]?.message ?? 'Invalid request' }
     const meeting = await meetings.byPublicId(input.data.meetingId).catch(() => null)
@@ -102,7 +97,7 @@ export function registerMeetingSockets({
     const previous = seatOf(socket)
     if (previous && previous.meetingId !== meeting.id) await vacate(socket, 'left')
 
-    const user = socket.data.user as SocketUser | undefined
+    const { user } = socket.data
     const member = user?.organizationId === meeting.organizationId
     if (!member && !input.data.name) return { ok: false, message: MEETING_NAME_REQUIRED }
     const self: MeetingParticipant = {
@@ -113,15 +108,15 @@ export function registerMeetingSockets({
       muted: input.data.muted,
       cameraOff: input.data.cameraOff,
     }
-    const inCall = (await seatsIn(meetingRoom(meeting.id))).filter(({ socket: s }) => s.id !== socket.id)
+    const inCall = (await seatsIn(rooms.meeting(meeting.id))).filter(({ socket: s }) => s.id !== socket.id)
     // The same tab back after a network drop, before the server noticed the old socket go: it takes its place.
     const stale = inCall.filter(({ seat }) => seat.participant.id === self.id)
     const others = inCall.filter(({ seat }) => seat.participant.id !== self.id)
     if (others.length >= MEETING_CAPACITY) return { ok: false, message: MEETING_FULL }
 
-    if (meeting.requireAdmission && !member && !socket.rooms.has(admittedRoom(meeting.id))) {
+    if (meeting.requireAdmission && !member && !socket.rooms.has(rooms.meetingAdmitted(meeting.id))) {
       socket.data.meeting = { meetingId: meeting.id, participant: self } satisfies Seat
-      await socket.join(lobbyRoom(meeting.id))
+      await socket.join(rooms.meetingLobby(meeting.id))
       await announceLobby(meeting.id)
       return { ok: true, state: 'waiting', self }
     }
@@ -129,14 +124,18 @@ export function registerMeetingSockets({
     // Asked before the seat is taken: the answer then follows the others' news of us at once.
     const recording = await isRecording(meeting.id)
     for (const { socket: old } of stale) {
-      old.leave(meetingRoom(meeting.id))
-      old.leave(participantRoom(meeting.id, self.id))
+      old.leave(rooms.meeting(meeting.id))
+      old.leave(rooms.meetingParticipant(meeting.id, self.id))
     }
-    const wasWaiting = socket.rooms.has(lobbyRoom(meeting.id))
+    const wasWaiting = socket.rooms.has(rooms.meetingLobby(meeting.id))
     socket.data.meeting = { meetingId: meeting.id, participant: self } satisfies Seat
-    await socket.leave(lobbyRoom(meeting.id))
-    await socket.join([meetingRoom(meeting.id), participantRoom(meeting.id, self.id), ...(member ? [membersRoom(meeting.id)] : [])])
-    socket.to(meetingRoom(meeting.id)).emit(SocketEvents.meetingNewParticipant, { participant: self })
+    await socket.leave(rooms.meetingLobby(meeting.id))
+    await socket.join([
+      rooms.meeting(meeting.id),
+      rooms.meetingParticipant(meeting.id, self.id),
+      ...(member ? [rooms.meetingMembers(meeting.id)] : []),
+    ])
+    socket.to(rooms.meeting(meeting.id)).emit(SocketEvents.meetingNewParticipant, { participant: self })
     const waiting = wasWaiting || member ? await announceLobby(meeting.id) : []
     return {
       ok: true,
@@ -150,20 +149,20 @@ export function registerMeetingSockets({
   }
 
   /** The socket's seat when it is in a call (not waiting in the lobby). */
-  function inCall(socket: Socket) {
+  function inCall(socket: IoSocket) {
     const seat = seatOf(socket)
-    return seat && socket.rooms.has(meetingRoom(seat.meetingId)) ? seat : undefined
+    return seat && socket.rooms.has(rooms.meeting(seat.meetingId)) ? seat : undefined
   }
 
-  async function admit(socket: Socket, payload: unknown) {
+  async function admit(socket: IoSocket, payload: unknown) {
     const seat = inCall(socket)
     const input = MeetingAdmit.safeParse(payload)
     if (!seat?.participant.member || !input.success) return
     const { meetingId } = seat
-    const guest = (await seatsIn(lobbyRoom(meetingId))).find(({ seat: s }) => s.participant.id === input.data.participantId)
+    const guest = (await seatsIn(rooms.meetingLobby(meetingId))).find(({ seat: s }) => s.participant.id === input.data.participantId)
     if (!guest) return
-    guest.socket.leave(lobbyRoom(meetingId))
-    if (input.data.admit) guest.socket.join(admittedRoom(meetingId))
+    guest.socket.leave(rooms.meetingLobby(meetingId))
+    if (input.data.admit) guest.socket.join(rooms.meetingAdmitted(meetingId))
     const answer: MeetingAdmission = input.data.admit ? { admitted: true } : { admitted: false, message: MEETING_REFUSED }
     guest.socket.emit(ProductSocketEvents.meetingAdmission, answer)
     await announceLobby(meetingId)
@@ -194,7 +193,7 @@ export function registerMeetingSockets({
       const state = MeetingMediaState.safeParse(payload)
       if (!seat || !state.success) return
       Object.assign(seat.participant, state.data)
-      socket.to(meetingRoom(seat.meetingId)).emit(SocketEvents.meetingParticipantActive, { id: seat.participant.id, ...state.data })
+      socket.to(rooms.meeting(seat.meetingId)).emit(SocketEvents.meetingParticipantActive, { id: seat.participant.id, ...state.data })
     })
     socket.on(ProductSocketEvents.meetingSignal, (payload: unknown) => {
       const seat = inCall(socket)
@@ -202,7 +201,9 @@ export function registerMeetingSockets({
       if (!seat || !signal.success) return
       const { to, ...rest } = signal.data
       // Only to a participant of the sender's own meeting: the room name carries the meeting.
-      socket.to(participantRoom(seat.meetingId, to)).emit(ProductSocketEvents.meetingSignal, { from: seat.participant.id, ...rest })
+      socket
+        .to(rooms.meetingParticipant(seat.meetingId, to))
+        .emit(ProductSocketEvents.meetingSignal, { from: seat.participant.id, ...rest })
     })
     // This socket's last messages' times: a socket lives on one process, so the count needs no Redis.
     let chatTimes: number[] = []
@@ -223,7 +224,7 @@ export function registerMeetingSockets({
         text: post.data.text,
         at: new Date().toISOString(),
       }
-      io.to(meetingRoom(seat.meetingId)).emit(ProductSocketEvents.meetingChat, message)
+      io.to(rooms.meeting(seat.meetingId)).emit(ProductSocketEvents.meetingChat, message)
       answer({ ok: true })
     })
     socket.on(ProductSocketEvents.meetingAdmit, (payload: unknown) => inOrder(() => admit(socket, payload)))

@@ -1,7 +1,7 @@
 import { SocketEvents } from '@closeroom/shared'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { threadRooms } from '../../realtime/rooms.ts'
+import { rooms } from '../../realtime/rooms.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildContact, buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
@@ -120,7 +120,7 @@ describe('deal chat in real time', () => {
       ask(other, SocketEvents.dealsJoinRoom, { dealId: deal.id }),
     ])
     expect(acks).toEqual([{ ok: true }, { ok: true }, { ok: true }])
-    const inRoom = await app.realtime.io.in(threadRooms.deal(deal.id)).fetchSockets()
+    const inRoom = await app.realtime.io.in(rooms.deal(deal.id)).fetchSockets()
     expect(inRoom.map((s) => s.id)).toEqual([other.id])
   })
 

@@ -1,7 +1,7 @@
 import { SocketEvents } from '@closeroom/shared'
 import type { Db } from '../../db/client.ts'
-import { threadRooms } from '../../realtime/rooms.ts'
-import { type Realtime, rooms } from '../../realtime/server.ts'
+import { rooms } from '../../realtime/rooms.ts'
+import type { Realtime } from '../../realtime/server.ts'
 import type { DealsModule } from '../deals/module.ts'
 import { createClientThread, createDealThread } from './threads.ts'
 
@@ -30,7 +30,7 @@ export function createMessagesModule({
     timeline: deals,
     events: {
       posted(auth, deal, message) {
-        const room = threadRooms.deal(deal.id)
+        const room = rooms.deal(deal.id)
         io.to(room).emit(SocketEvents.dealsNewMessage, { dealId: deal.id, message })
         elsewhere(auth.user.organizationId, room, auth.user.id).emit(SocketEvents.userNewDealMessage, {
           dealId: deal.id,
@@ -46,7 +46,7 @@ export function createMessagesModule({
     db,
     events: {
       posted(auth, client, message) {
-        const room = threadRooms.client(client.id)
+        const room = rooms.client(client.id)
         io.to(room).emit(SocketEvents.clientsNewMessage, { clientId: client.id, message })
         elsewhere(auth.user.organizationId, room, auth.user.id).emit(SocketEvents.userNewClientMessage, {
           clientId: client.id,
@@ -55,7 +55,7 @@ export function createMessagesModule({
         })
       },
       edited(_auth, client, message) {
-        io.to(threadRooms.client(client.id)).emit(SocketEvents.clientsUpdatedMessage, { clientId: client.id, message })
+        io.to(rooms.client(client.id)).emit(SocketEvents.clientsUpdatedMessage, { clientId: client.id, message })
       },
     },
   })

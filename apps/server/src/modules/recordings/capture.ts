@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts'
 import { meetings, recordingChunks, recordings } from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import type { Jobs } from '../../jobs/queue.ts'
+import { rooms } from '../../realtime/rooms.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { FileStorage } from '../files/module.ts'
@@ -17,7 +18,7 @@ const ASSEMBLE_QUEUE = 'recording-assemble'
 const IDLE_QUEUE = 'recording-idle'
 const IDLE_MS = RECORDING_IDLE_MINUTES * 60_000
 
-type Deps = { db: Db; storage: FileStorage; jobs: Jobs; realtime: Pick<Realtime, 'io'>; log: FastifyBaseLogger }
+type Deps = { db: Db; storage: FileStorage; jobs: Jobs; realtime: Pick<Realtime, 'toRoom'>; log: FastifyBaseLogger }
 
 /**
  * Recording a call: the host starts it, the browser uploads chunks as it records, and stopping it (or a tab
@@ -27,7 +28,7 @@ export async function createCapture({ db, storage, jobs, realtime, log }: Deps) 
   /** Everyone in the call sees the recording indicator change. */
   function announce(meetingId: string, row: RecordingRow) {
     const change: RecordingChange = { recording: { id: row.id, status: row.status, startedAt: row.startedAt.toISOString() } }
-    realtime.io.to(`meeting:${meetingId}`).emit(SocketEvents.meetingRecordingChange, change)
+    realtime.toRoom(rooms.meeting(meetingId), SocketEvents.meetingRecordingChange, change)
   }
 
   /** Whether the meeting (by its internal id) is being recorded now: someone joining sees the indicator at once. */

@@ -16,7 +16,7 @@ export { sendPlayable } from './range.ts'
 export async function createRecordingsModule(deps: {
   db: Db
   jobs: Jobs
-  realtime: Pick<Realtime, 'io'>
+  realtime: Pick<Realtime, 'toRoom'>
   news: Pick<RoomNews, 'content'>
   log: FastifyBaseLogger
   dataDir: string

@@ -2,12 +2,10 @@ import { type RoomMessage, SocketEvents } from '@closeroom/shared'
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { salesroomMessages } from '../../db/schema/index.ts'
+import { rooms } from '../../realtime/rooms.ts'
 import type { Realtime } from '../../realtime/server.ts'
 
 const HISTORY = 200
-
-/** The socket.io room of a sales room's chat: the buyers on /d/:id and the seller's team on the deal page. */
-export const chatRoom = (dealId: string) => `salesroom:${dealId}`
 
 type Row = typeof salesroomMessages.$inferSelect
 const present = (row: Row): RoomMessage => ({
@@ -19,7 +17,7 @@ const present = (row: Row): RoomMessage => ({
 })
 
 /** The buyer–seller chat of a room: stored as plain text, sent live as deals-new-public-message. */
-export function createRoomChat({ db, realtime }: { db: Db; realtime: Pick<Realtime, 'io'> }) {
+export function createRoomChat({ db, realtime }: { db: Db; realtime: Pick<Realtime, 'toRoom'> }) {
   async function list(dealId: string): Promise<RoomMessage[]> {
     const rows = await db
       .select()
@@ -47,7 +45,7 @@ export function createRoomChat({ db, realtime }: { db: Db; realtime: Pick<Realti
       .returning()
     if (!row) throw new Error('message insert returned nothing')
     const sent = present(row)
-    realtime.io.to(chatRoom(dealId)).emit(SocketEvents.dealsNewPublicMessage, { dealId, message: sent })
+    realtime.toRoom(rooms.salesroom(dealId), SocketEvents.dealsNewPublicMessage, { dealId, message: sent })
     return sent
   }
 

@@ -33,7 +33,7 @@ export async function createSalesroomModule({
 }: {
   db: Db
   mailer: Mailer
-  realtime: Pick<Realtime, 'io'>
+  realtime: Pick<Realtime, 'io' | 'toRoom'>
   notifications: Pick<Notifications, 'send'>
   appUrl: string
   automations: Pick<AutomationsModule, 'fire'>

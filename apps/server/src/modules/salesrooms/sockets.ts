@@ -1,21 +1,15 @@
-import { Id, SalesroomParams, SocketEvents } from '@closeroom/shared'
+import { PublicRoomTarget, type SocketAck, SocketEvents } from '@closeroom/shared'
 import { fastifyCookie } from '@fastify/cookie'
 import { and, eq } from 'drizzle-orm'
-import type { Socket } from 'socket.io'
-import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { deals } from '../../db/schema/index.ts'
-import type { Realtime, SocketUser } from '../../realtime/server.ts'
+import { rooms } from '../../realtime/rooms.ts'
+import type { Realtime } from '../../realtime/server.ts'
+import type { IoSocket } from '../../realtime/socket.ts'
 import { roomCookie } from './access.ts'
-import { chatRoom } from './chat.ts'
-import { teamRoom } from './news.ts'
 import type { VisitorService } from './visitors.ts'
 
 export const ROOM_REFUSED = 'This sales room is not open to you'
-
-/** A buyer names the room by its public id; the seller's team by the deal's id. */
-const Target = z.union([z.object({ publicId: SalesroomParams.shape.id }), z.object({ dealId: Id })])
-type Ack = { ok: true } | { ok: false; message: string }
 
 /**
  * deals-join-public-room and deals-leave-public-room: the sales room's chat, live. A buyer's socket joins
@@ -24,11 +18,11 @@ type Ack = { ok: true } | { ok: false; message: string }
  */
 export function registerRoomSockets({ db, realtime, visitors }: { db: Db; realtime: Pick<Realtime, 'io'>; visitors: VisitorService }) {
   /** The deal the socket may follow, and whether it is on the seller's team (signed in, by the deal's id). */
-  async function dealOf(socket: Socket, payload: unknown): Promise<{ dealId: string; team: boolean } | null> {
-    const target = Target.safeParse(payload)
+  async function dealOf(socket: IoSocket, payload: unknown): Promise<{ dealId: string; team: boolean } | null> {
+    const target = PublicRoomTarget.safeParse(payload)
     if (!target.success) return null
     if ('dealId' in target.data) {
-      const user = socket.data.user as SocketUser | undefined
+      const { user } = socket.data
       if (!user) return null
       const [deal] = await db
         .select({ id: deals.id })
@@ -47,15 +41,15 @@ export function registerRoomSockets({ db, realtime, visitors }: { db: Db; realti
 
   realtime.io.on('connection', (socket) => {
     socket.on(SocketEvents.dealsJoinPublicRoom, async (payload: unknown, ack?: unknown) => {
-      const reply = (answer: Ack) => typeof ack === 'function' && ack(answer)
+      const reply = (answer: SocketAck) => typeof ack === 'function' && ack(answer)
       const target = await dealOf(socket, payload)
       if (!target) return reply({ ok: false, message: ROOM_REFUSED })
-      await socket.join(target.team ? [chatRoom(target.dealId), teamRoom(target.dealId)] : chatRoom(target.dealId))
+      await socket.join(target.team ? [rooms.salesroom(target.dealId), rooms.salesroomTeam(target.dealId)] : rooms.salesroom(target.dealId))
       reply({ ok: true })
     })
     socket.on(SocketEvents.dealsLeavePublicRoom, async (payload: unknown, ack?: unknown) => {
       const target = await dealOf(socket, payload)
-      if (target) await Promise.all([socket.leave(chatRoom(target.dealId)), socket.leave(teamRoom(target.dealId))])
+      if (target) await Promise.all([socket.leave(rooms.salesroom(target.dealId)), socket.leave(rooms.salesroomTeam(target.dealId))])
       if (typeof ack === 'function') ack({ ok: true })
     })
   })

@@ -1,4 +1,4 @@
-import { AutomationNotification, SocketEvents } from '@closeroom/shared'
+import { SocketEvents, type UserNotification } from '@closeroom/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSocket } from '../../app/SocketProvider'
@@ -14,9 +14,8 @@ export function useAutomationNotifications() {
 
   useEffect(() => {
     if (!socket) return
-    const onNotification = (payload: unknown) => {
-      const parsed = AutomationNotification.safeParse(payload)
-      if (parsed.success) void queryClient.invalidateQueries({ queryKey: automationKeys.runs(parsed.data.productId) })
+    const onNotification = (payload: UserNotification) => {
+      if (payload.type === 'automation-notify') void queryClient.invalidateQueries({ queryKey: automationKeys.runs(payload.productId) })
     }
     socket.on(SocketEvents.userNewNotification, onNotification)
     return () => {

@@ -1,4 +1,4 @@
-import { BookingNotification, SocketEvents } from '@closeroom/shared'
+import { SocketEvents, type UserNotification } from '@closeroom/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSocket } from '../../app/SocketProvider'
@@ -14,8 +14,8 @@ export function useBookingNotifications() {
 
   useEffect(() => {
     if (!socket) return
-    const onNotification = (payload: unknown) => {
-      if (BookingNotification.safeParse(payload).success) void queryClient.invalidateQueries({ queryKey: bookingKeys.all })
+    const onNotification = (payload: UserNotification) => {
+      if ('booking' in payload) void queryClient.invalidateQueries({ queryKey: bookingKeys.all })
     }
     socket.on(SocketEvents.userNewNotification, onNotification)
     return () => {

@@ -1,37 +1,51 @@
-import { Message, ProductSocketEvents, SocketEvents } from '@closeroom/shared'
+import { type Message, type ServerPayload, SocketEvents } from '@closeroom/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
 import { joinRoom } from '../../lib/joinRoom'
+import type { AppSocket } from '../../lib/socket'
 import { useTranslation } from '../../locales/i18n'
 import { addMessage } from './queries'
 
-type RoomEvents = { join: string; leave: string; message: string; updated?: string; idField: 'dealId' | 'clientId' }
-
-export const dealRoom: RoomEvents = {
-  join: SocketEvents.dealsJoinRoom,
-  leave: SocketEvents.dealsLeaveRoom,
-  message: SocketEvents.dealsNewMessage,
-  idField: 'dealId',
-}
-export const clientRoom: RoomEvents = {
-  join: SocketEvents.clientsJoinRoom,
-  leave: SocketEvents.clientsLeaveRoom,
-  message: SocketEvents.clientsNewMessage,
-  updated: SocketEvents.clientsUpdatedMessage,
-  idField: 'clientId',
+/** A deal's or a client's thread room: joining, leaving, and hearing its messages (new or edited) for one id. */
+type ThreadRoom = {
+  join(socket: AppSocket, id: string, catchUp: () => void): void
+  leave(socket: AppSocket, id: string): void
+  listen(socket: AppSocket, id: string, receive: (message: Message) => void): () => void
 }
 
-const RoomMessage = z.object({ dealId: z.string().optional(), clientId: z.string().optional(), message: Message })
+export const dealRoom: ThreadRoom = {
+  join: (socket, dealId, catchUp) => joinRoom(socket, SocketEvents.dealsJoinRoom, { dealId }, catchUp),
+  leave: (socket, dealId) => void socket.emit(SocketEvents.dealsLeaveRoom, { dealId }),
+  listen(socket, dealId, receive) {
+    const onMessage = (payload: ServerPayload<typeof SocketEvents.dealsNewMessage>) => payload.dealId === dealId && receive(payload.message)
+    socket.on(SocketEvents.dealsNewMessage, onMessage)
+    return () => void socket.off(SocketEvents.dealsNewMessage, onMessage)
+  },
+}
+
+export const clientRoom: ThreadRoom = {
+  join: (socket, clientId, catchUp) => joinRoom(socket, SocketEvents.clientsJoinRoom, { clientId }, catchUp),
+  leave: (socket, clientId) => void socket.emit(SocketEvents.clientsLeaveRoom, { clientId }),
+  listen(socket, clientId, receive) {
+    const onMessage = (payload: ServerPayload<typeof SocketEvents.clientsNewMessage>) =>
+      payload.clientId === clientId && receive(payload.message)
+    socket.on(SocketEvents.clientsNewMessage, onMessage)
+    socket.on(SocketEvents.clientsUpdatedMessage, onMessage)
+    return () => {
+      socket.off(SocketEvents.clientsNewMessage, onMessage)
+      socket.off(SocketEvents.clientsUpdatedMessage, onMessage)
+    }
+  },
+}
 
 /**
  * Joins a deal's or client's room while the thread is on screen (again after a reconnection, since the server
  * forgets rooms with the connection) and puts the messages that arrive into the cached thread.
  */
-export function useMessageRoom(room: RoomEvents, id: string, key: readonly unknown[]) {
+export function useMessageRoom(room: ThreadRoom, id: string, key: readonly unknown[]) {
   const { socket, connected } = useSocket()
   const queryClient = useQueryClient()
   // The key is a new array each render: read it when a message comes rather than rejoin the room.
@@ -40,29 +54,14 @@ export function useMessageRoom(room: RoomEvents, id: string, key: readonly unkno
 
   useEffect(() => {
     if (!socket || !connected) return
-    joinRoom(
-      socket,
-      room.join,
-      { [room.idField]: id },
-      () => void queryClient.invalidateQueries({ queryKey: cacheKey.current, exact: true }),
-    )
-    const receive = (payload: unknown) => {
-      const parsed = RoomMessage.safeParse(payload)
-      if (!parsed.success || parsed.data[room.idField] !== id) return
-      addMessage(queryClient, cacheKey.current, parsed.data.message)
-    }
-    socket.on(room.message, receive)
-    if (room.updated) socket.on(room.updated, receive)
+    room.join(socket, id, () => void queryClient.invalidateQueries({ queryKey: cacheKey.current, exact: true }))
+    const stopListening = room.listen(socket, id, (message) => addMessage(queryClient, cacheKey.current, message))
     return () => {
-      socket.off(room.message, receive)
-      if (room.updated) socket.off(room.updated, receive)
-      socket.emit(room.leave, { [room.idField]: id })
+      stopListening()
+      room.leave(socket, id)
     }
   }, [socket, connected, room, id, queryClient])
 }
-
-const DealNews = z.object({ dealId: z.string(), dealName: z.string(), message: Message })
-const ClientNews = z.object({ clientId: z.string(), clientName: z.string(), message: Message })
 
 /**
  * While a seller works in the pipeline pages, a message in a deal or client thread they are not looking at shows
@@ -77,16 +76,12 @@ export function usePipelineToasts() {
 
   useEffect(() => {
     if (!socket) return
-    const onDeal = (payload: unknown) => {
-      const parsed = DealNews.safeParse(payload)
-      if (!parsed.success || pathname === `/deals/${parsed.data.dealId}`) return
-      const { dealName, message } = parsed.data
+    const onDeal = ({ dealId, dealName, message }: ServerPayload<typeof SocketEvents.userNewDealMessage>) => {
+      if (pathname === `/deals/${dealId}`) return
       enqueueSnackbar(t('pipeline.toasts.dealMessage', { name: message.author.name, deal: dealName }), { variant: 'info' })
     }
-    const onClient = (payload: unknown) => {
-      const parsed = ClientNews.safeParse(payload)
-      if (!parsed.success || pathname === `/clients/${parsed.data.clientId}`) return
-      const { clientName, message } = parsed.data
+    const onClient = ({ clientId, clientName, message }: ServerPayload<typeof SocketEvents.userNewClientMessage>) => {
+      if (pathname === `/clients/${clientId}`) return
       enqueueSnackbar(t('pipeline.toasts.clientMessage', { name: message.author.name, client: clientName }), { variant: 'info' })
     }
     socket.on(SocketEvents.userNewDealMessage, onDeal)
@@ -97,5 +92,3 @@ export function usePipelineToasts() {
     }
   }, [socket, enqueueSnackbar, t, pathname])
 }
-
-export const dealsChangedEvent = ProductSocketEvents.dealsChanged

@@ -1,4 +1,4 @@
-import { type Board, DealSummary } from '@closeroom/shared'
+import { type Board, type DealsChanged, ProductSocketEvents } from '@closeroom/shared'
 import { DndContext, type DragEndEvent, type DragStartEvent, type KeyboardCoordinateGetter, type Over } from '@dnd-kit/core'
 import AddRounded from '@mui/icons-material/AddRounded'
 import { Alert, Box, Button, Skeleton, Stack, Typography, useTheme } from '@mui/material'
@@ -6,7 +6,6 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
 import { DragGhost } from '../../components/DragGhost'
 import { PageHeader } from '../../components/PageHeader'
@@ -16,12 +15,10 @@ import { dropPlace, dropTarget, markerPosition } from '../../lib/dropTarget'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { dealKeys, moveDeal, useBoard } from '../deals/queries'
-import { dealsChangedEvent, usePipelineToasts } from '../deals/realtime'
-import { beforeIdAt, locate, type Placement, placeDeal, type Step, stepPlacement } from './board'
+import { usePipelineToasts } from '../deals/realtime'
+import { applyDealChange, beforeIdAt, locate, type Placement, placeDeal, type Step, stepPlacement } from './board'
 import { DealCard, DealCardGhost } from './DealCard'
 import { StageColumn } from './StageColumn'
-
-const DealsChanged = z.union([z.object({ deal: DealSummary }), z.object({ deletedId: z.string() })])
 
 /** The board and the deals lists, downloaded again. */
 const readAgain = (queryClient: QueryClient) => {
@@ -38,7 +35,8 @@ type Drag = { dealId: string; by: 'keyboard' | 'pointer'; placement: Placement |
 /**
  * /kanban: one column per stage. A deal moves with the mouse, a finger (touch and hold, then drag) or the
  * keyboard (Space picks it up, arrows move it, Space drops, Escape puts it back); the board shows the move at
- * once and goes back if the server refuses. Teammates' changes arrive through `deals-changed`.
+ * once and goes back if the server refuses. Teammates' changes arrive through `deals-changed` and are put
+ * on the board from their payload; this tab's own move comes back the same way and changes nothing.
  */
 export default function KanbanPage() {
   const { t } = useTranslation()
@@ -53,14 +51,20 @@ export default function KanbanPage() {
   const [announcement, setAnnouncement] = useState('')
   const focusAfter = useRef<string | null>(null)
 
+  // A change is put on the cached board from its payload, without a request; the lists read again when shown,
+  // since a new or moved deal may enter or leave their filters and order.
   useEffect(() => {
     if (!socket) return
-    const onChanged = (payload: unknown) => {
-      if (DealsChanged.safeParse(payload).success) readAgain(queryClient)
+    const onChanged = (change: DealsChanged) => {
+      const current = queryClient.getQueryData<Board>(dealKeys.board())
+      const next = current && applyDealChange(current, change)
+      if (next) queryClient.setQueryData<Board>(dealKeys.board(), next)
+      else void queryClient.invalidateQueries({ queryKey: dealKeys.board() })
+      void queryClient.invalidateQueries({ queryKey: dealKeys.lists() })
     }
-    socket.on(dealsChangedEvent, onChanged)
+    socket.on(ProductSocketEvents.dealsChanged, onChanged)
     return () => {
-      socket.off(dealsChangedEvent, onChanged)
+      socket.off(ProductSocketEvents.dealsChanged, onChanged)
     }
   }, [socket, queryClient])
 

@@ -1,4 +1,4 @@
-import type { Board, DealSummary } from '@closeroom/shared'
+import type { Board, DealSummary, DealsChanged } from '@closeroom/shared'
 
 export type Placement = { dealId: string; stageId: string; index: number }
 
@@ -72,4 +72,50 @@ export function stepPlacement(board: Board, lifted: Placement, step: Step): Plac
     if (target) next = { ...lifted, stageId: target.stage.id, index: Math.min(lifted.index, others(target.stage.id)) }
   }
   return next && (next.stageId !== lifted.stageId || next.index !== lifted.index) ? next : null
+}
+
+/** Whether a column holds more deals than the board shows (the server sends a column's first ones only). */
+const truncated = (column: Board['columns'][number]) => column.deals.length < column.count
+
+/**
+ * The board after a teammate's change (deals-changed), or null when the payload cannot say where things are
+ * and the board must be read again: a deal beyond a long column's shown cards, or a stage this board lacks.
+ * Applying a change the board already shows gives the same board, so the tab that made it can take its echo.
+ */
+export function applyDealChange(board: Board, change: DealsChanged): Board | null {
+  const anyTruncated = board.columns.some(truncated)
+  if ('deletedId' in change) {
+    const at = locate(board, change.deletedId)
+    if (!at) return anyTruncated ? null : board
+    return {
+      columns: board.columns.map((column, i) => {
+        const gone = column.deals[at.index]
+        if (i !== at.column || !gone) return column
+        return {
+          ...column,
+          deals: column.deals.filter((d) => d.id !== change.deletedId),
+          count: column.count - 1,
+          totals: totalsOf(column.totals, null, gone),
+        }
+      }),
+    }
+  }
+  const { deal, beforeId } = change
+  const column = board.columns.find((c) => c.stage.id === deal.stageId)
+  if (!column) return null
+  const others = column.deals.filter((d) => d.id !== deal.id)
+  const index = beforeId === null ? others.length : others.findIndex((d) => d.id === beforeId)
+  // Before a card not shown, or at the end of a column not all shown: the deal's place is off this board.
+  if (index === -1 || (beforeId === null && truncated(column))) return null
+  if (locate(board, deal.id)) return placeDeal(board, { dealId: deal.id, stageId: deal.stageId, index }, deal)
+  // A deal this board does not show: new, or hidden beyond a long column until now.
+  if (anyTruncated) return null
+  return {
+    columns: board.columns.map((c) => {
+      if (c !== column) return c
+      const deals = [...others]
+      deals.splice(index, 0, deal)
+      return { ...c, deals, count: c.count + 1, totals: totalsOf(c.totals, deal, null) }
+    }),
+  }
 }

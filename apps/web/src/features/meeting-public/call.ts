@@ -1,17 +1,12 @@
 import {
-  type MeetingAdmission,
   type MeetingChatAck,
   type MeetingChatMessage,
-  type MeetingJoinAck,
   type MeetingParticipant,
-  type MeetingSignalFrom,
   ProductSocketEvents,
-  type RecordingChange,
-  SOCKET_OPTIONS,
   SocketEvents,
   type WaitingGuest,
 } from '@closeroom/shared'
-import type { Socket } from 'socket.io-client'
+import { type AppSocket, openSocket } from '../../lib/socket'
 import { isCaller, PeerLink } from './peer'
 
 export type Phase =
@@ -46,7 +41,7 @@ type Options = {
  * mesh). After a reconnection it joins again with the same key (so the same id) and negotiates afresh.
  */
 export class MeetingCall {
-  private socket: Socket | null = null
+  private socket: AppSocket | null = null
   private peers = new Map<string, PeerLink>()
   private participants = new Map<string, MeetingParticipant>()
   private state: CallState = { phase: { name: 'joining' }, self: null, others: [], waiting: [], chat: [], recording: false }
@@ -60,9 +55,8 @@ export class MeetingCall {
   }
 
   async start() {
-    const { io } = await import('socket.io-client')
-    if (this.closed) return
-    const socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports] })
+    const socket = await openSocket()
+    if (this.closed) return void socket.disconnect()
     this.socket = socket
     // The server forgets the call with the connection: join again after every reconnection.
     socket.on('connect', () => void this.join())
@@ -71,7 +65,7 @@ export class MeetingCall {
       this.dropPeers()
       this.set({ phase: { name: 'reconnecting' } })
     })
-    socket.on(SocketEvents.meetingNewParticipant, ({ participant }: { participant: MeetingParticipant }) =>
+    socket.on(SocketEvents.meetingNewParticipant, ({ participant }) =>
       this.whenIn(() => {
         // The same id again is that participant back from a drop: their old connection is gone.
         this.peers.get(participant.id)?.close()
@@ -81,16 +75,16 @@ export class MeetingCall {
         this.publish()
       }),
     )
-    for (const event of [SocketEvents.meetingLeave, SocketEvents.meetingParticipantInactive])
-      socket.on(event, ({ id }: { id: string }) => this.whenIn(() => this.remove(id)))
-    socket.on(SocketEvents.meetingParticipantActive, ({ id, muted, cameraOff }: { id: string; muted: boolean; cameraOff: boolean }) =>
+    for (const event of [SocketEvents.meetingLeave, SocketEvents.meetingParticipantInactive] as const)
+      socket.on(event, ({ id }) => this.whenIn(() => this.remove(id)))
+    socket.on(SocketEvents.meetingParticipantActive, ({ id, muted, cameraOff }) =>
       this.whenIn(() => {
         const participant = this.participants.get(id)
         if (participant) this.participants.set(id, { ...participant, muted, cameraOff })
         this.publish()
       }),
     )
-    socket.on(ProductSocketEvents.meetingSignal, ({ from, ...signal }: MeetingSignalFrom) =>
+    socket.on(ProductSocketEvents.meetingSignal, ({ from, ...signal }) =>
       this.whenIn(() => {
         // A caller's first offer makes the link on this side; anything else for an unknown link is left over
         // from one already closed.
@@ -98,12 +92,10 @@ export class MeetingCall {
         void peer?.receive(signal)
       }),
     )
-    socket.on(ProductSocketEvents.meetingChat, (message: MeetingChatMessage) => this.set({ chat: [...this.state.chat, message] }))
-    socket.on(SocketEvents.meetingRecordingChange, ({ recording }: RecordingChange) =>
-      this.set({ recording: recording.status === 'recording' }),
-    )
-    socket.on(ProductSocketEvents.meetingLobby, ({ waiting }: { waiting: WaitingGuest[] }) => this.set({ waiting }))
-    socket.on(ProductSocketEvents.meetingAdmission, (answer: MeetingAdmission) => {
+    socket.on(ProductSocketEvents.meetingChat, (message) => this.set({ chat: [...this.state.chat, message] }))
+    socket.on(SocketEvents.meetingRecordingChange, ({ recording }) => this.set({ recording: recording.status === 'recording' }))
+    socket.on(ProductSocketEvents.meetingLobby, ({ waiting }) => this.set({ waiting }))
+    socket.on(ProductSocketEvents.meetingAdmission, (answer) => {
       if (answer.admitted) void this.join()
       else this.set({ phase: { name: 'refused', message: answer.message } })
     })
@@ -126,7 +118,7 @@ export class MeetingCall {
     if (!socket || this.closed) return
     const { publicId, name, key, media } = this.options
     this.held = []
-    const ack = (await socket.emitWithAck(SocketEvents.meetingJoin, { meetingId: publicId, name, key, ...media })) as MeetingJoinAck
+    const ack = await socket.emitWithAck(SocketEvents.meetingJoin, { meetingId: publicId, name, key, ...media })
     const held = this.held ?? []
     this.held = null
     if (this.closed) return
@@ -209,7 +201,7 @@ export class MeetingCall {
     const socket = this.socket
     if (!socket?.connected) return { ok: false, message: '' }
     try {
-      return (await socket.timeout(10_000).emitWithAck(ProductSocketEvents.meetingChat, { text })) as MeetingChatAck
+      return await socket.timeout(10_000).emitWithAck(ProductSocketEvents.meetingChat, { text })
     } catch {
       return { ok: false, message: '' }
     }

@@ -1,7 +1,12 @@
-import { NotificationEntry, type NotificationList, type NotificationPreferences, SocketEvents } from '@closeroom/shared'
+import {
+  type NotificationEntry,
+  type NotificationList,
+  type NotificationPreferences,
+  SocketEvents,
+  type UserNotification,
+} from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
 import { api } from '../../lib/api'
 
@@ -9,8 +14,6 @@ export const notificationKeys = {
   list: ['notifications', 'list'] as const,
   preferences: ['notifications', 'preferences'] as const,
 }
-
-const Live = z.object({ notification: NotificationEntry })
 
 /**
  * The centre's list and unread count: read once, then each user-new-notification that carries a kept
@@ -26,10 +29,9 @@ export function useNotifications(onNew?: (entry: NotificationEntry) => void) {
   useEffect(() => {
     if (!socket || !connected) return
     void client.invalidateQueries({ queryKey: notificationKeys.list })
-    const receive = (payload: unknown) => {
-      const parsed = Live.safeParse(payload)
-      if (!parsed.success) return
-      const entry = parsed.data.notification
+    const receive = (payload: UserNotification) => {
+      const entry = 'notification' in payload ? payload.notification : undefined
+      if (!entry) return
       client.setQueryData<NotificationList>(notificationKeys.list, (current) =>
         !current || current.notifications.some((n) => n.id === entry.id)
           ? current

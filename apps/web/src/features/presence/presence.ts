@@ -1,4 +1,4 @@
-import { type OnlineUsers, SocketEvents } from '@closeroom/shared'
+import { type OnlineUsers, SocketEvents, type UserPresence } from '@closeroom/shared'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSocket } from '../../app/SocketProvider'
@@ -14,16 +14,20 @@ async function load(): Promise<Known> {
   return Object.fromEntries(online.map((entry) => [entry.userId, entry.active ? 'active' : 'away']))
 }
 
-const events: [string, (known: Known, userId: string) => Known][] = [
+type PresenceEvent =
+  | typeof SocketEvents.userOnline
+  | typeof SocketEvents.userActive
+  | typeof SocketEvents.userInactive
+  | typeof SocketEvents.userOffline
+
+const events: [PresenceEvent, (known: Known, userId: string) => Known][] = [
   [SocketEvents.userOnline, (known, id) => ({ ...known, [id]: known[id] ?? 'active' })],
   [SocketEvents.userActive, (known, id) => ({ ...known, [id]: 'active' })],
   [SocketEvents.userInactive, (known, id) => ({ ...known, [id]: 'away' })],
   [SocketEvents.userOffline, (known, id) => Object.fromEntries(Object.entries(known).filter(([key]) => key !== id))],
 ]
 
-function apply(client: QueryClient, change: (known: Known, userId: string) => Known, payload: unknown) {
-  const userId = (payload as { userId?: unknown } | null)?.userId
-  if (typeof userId !== 'string') return
+function apply(client: QueryClient, change: (known: Known, userId: string) => Known, { userId }: UserPresence) {
   client.setQueryData<Known>(presenceKey, (known) => (known ? change(known, userId) : known))
 }
 
@@ -40,7 +44,7 @@ export function usePresence(): (userId: string) => PresenceState {
   useEffect(() => {
     if (!socket || !connected) return
     void client.invalidateQueries({ queryKey: presenceKey })
-    const handlers = events.map(([event, change]) => [event, (payload: unknown) => apply(client, change, payload)] as const)
+    const handlers = events.map(([event, change]) => [event, (payload: UserPresence) => apply(client, change, payload)] as const)
     for (const [event, handler] of handlers) socket.on(event, handler)
     return () => {
       for (const [event, handler] of handlers) socket.off(event, handler)

@@ -1,16 +1,14 @@
-import { ProductSocketEvents, RoomMessage, SOCKET_OPTIONS, SocketEvents } from '@closeroom/shared'
+import { ProductSocketEvents, type RoomMessage, SocketEvents } from '@closeroom/shared'
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { z } from 'zod'
 import { intlLocale } from '../../lib/intl'
 import { joinRoom } from '../../lib/joinRoom'
+import { openSocket } from '../../lib/socket'
 import { localStorageAvailable } from '../../lib/storage'
 import { useTranslation } from '../../locales/i18n'
 import { roomApi } from './api'
 import { ChatBubble } from './bits'
 
-const NewMessage = z.object({ message: RoomMessage })
-const RoomChange = z.object({ publicId: z.string(), part: z.enum(['content', 'engagement']) })
 const nameKey = (publicId: string) => `closeroom.salesroom.${publicId}.name`
 
 function storedName(publicId: string): string {
@@ -54,18 +52,13 @@ export default function RoomChat({
     void download()
     let closed = false
     let close: () => void = () => undefined
-    void import('socket.io-client').then(({ io }) => {
-      if (closed) return
-      const socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports] })
+    void openSocket().then((socket) => {
+      if (closed) return void socket.disconnect()
       // The server forgets rooms with the connection: join again after every reconnection.
       socket.on('connect', () => joinRoom(socket, SocketEvents.dealsJoinPublicRoom, { publicId }, () => void download()))
-      socket.on(SocketEvents.dealsNewPublicMessage, (payload: unknown) => {
-        const parsed = NewMessage.safeParse(payload)
-        if (parsed.success) setMessages((list) => merge(list, parsed.data.message))
-      })
-      socket.on(ProductSocketEvents.salesroomChanged, (payload: unknown) => {
-        const change = RoomChange.safeParse(payload)
-        if (change.success && change.data.publicId === publicId && change.data.part === 'content') roomChanged.current()
+      socket.on(SocketEvents.dealsNewPublicMessage, ({ message }) => setMessages((list) => merge(list, message)))
+      socket.on(ProductSocketEvents.salesroomChanged, (change) => {
+        if (change.publicId === publicId && change.part === 'content') roomChanged.current()
       })
       close = () => {
         socket.emit(SocketEvents.dealsLeavePublicRoom, { publicId })

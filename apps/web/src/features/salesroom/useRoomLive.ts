@@ -1,13 +1,9 @@
-import { ProductSocketEvents, RoomMessage, SocketEvents } from '@closeroom/shared'
+import { ProductSocketEvents, type SalesroomChange, type ServerPayload, SocketEvents } from '@closeroom/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
 import { joinRoom } from '../../lib/joinRoom'
 import { addRoomMessage, salesroomKeys } from './queries'
-
-const NewMessage = z.object({ dealId: z.string(), message: RoomMessage })
-const Change = z.object({ publicId: z.string(), part: z.enum(['content', 'engagement']) })
 
 /**
  * Keeps the editor live while it is on screen: joins the room as the seller's team (again after a
@@ -24,14 +20,12 @@ export function useRoomLive(dealId: string, publicId: string | null) {
       for (const key of [salesroomKeys.messages(dealId), salesroomKeys.engagement(dealId)])
         void queryClient.invalidateQueries({ queryKey: key })
     })
-    const receive = (payload: unknown) => {
-      const parsed = NewMessage.safeParse(payload)
-      if (parsed.success && parsed.data.dealId === dealId) addRoomMessage(queryClient, dealId, parsed.data.message)
+    const receive = (payload: ServerPayload<typeof SocketEvents.dealsNewPublicMessage>) => {
+      if (payload.dealId === dealId) addRoomMessage(queryClient, dealId, payload.message)
     }
-    const changed = (payload: unknown) => {
-      const parsed = Change.safeParse(payload)
-      if (!parsed.success || parsed.data.publicId !== publicId) return
-      const key = parsed.data.part === 'content' ? salesroomKeys.room(dealId) : salesroomKeys.engagement(dealId)
+    const changed = (change: SalesroomChange) => {
+      if (change.publicId !== publicId) return
+      const key = change.part === 'content' ? salesroomKeys.room(dealId) : salesroomKeys.engagement(dealId)
       void queryClient.invalidateQueries({ queryKey: key })
     }
     socket.on(SocketEvents.dealsNewPublicMessage, receive)
