@@ -67,7 +67,7 @@ it('gives the health check 3000 ms before sending the user to the 500 page', asy
   const page = await harness.newPage()
   // The page's clock stands still until the test moves it: the 3000 ms are counted from the request exactly.
   await page.clock.install()
-  await page.clock.pauseAt(Date.now() + 60_000)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000)
   // The server never answers the health check.
   await page.route('**/api/health', () => undefined)
   const asked = page.waitForRequest('**/api/health')
