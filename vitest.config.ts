@@ -25,6 +25,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
+          // A poll waits for what the page will show: its default second is too short for a page under load (the
+          // sign-up test's saved organization name once took longer), and a longer one costs nothing when it is quick.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
           fileParallelism: false,
         },
