@@ -1,9 +1,15 @@
-import { NotificationEntry, type NotificationList, type NotificationPreferences, SocketEvents } from '@closeroom/shared'
+import {
+  type AllNotificationPreferences,
+  NotificationEntry,
+  type NotificationList,
+  type NotificationPreferences,
+  SocketEvents,
+} from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { z } from 'zod'
 import { useSocket } from '../../app/SocketProvider'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 
 export const notificationKeys = {
   list: ['notifications', 'list'] as const,
@@ -18,19 +24,19 @@ const Live = z.object({ notification: NotificationEntry })
  */
 export function useNotifications(onNew?: (entry: NotificationEntry) => void) {
   const { socket, connected } = useSocket()
-  const client = useQueryClient()
+  const queryClient = useQueryClient()
   const listener = useRef(onNew)
   listener.current = onNew
-  const list = useQuery({ queryKey: notificationKeys.list, queryFn: () => api<NotificationList>('/notifications') })
+  const list = useQuery({ queryKey: notificationKeys.list, queryFn: ({ signal }) => unwrap(client.GET('/notifications', { signal })) })
 
   useEffect(() => {
     if (!socket || !connected) return
-    void client.invalidateQueries({ queryKey: notificationKeys.list })
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.list })
     const receive = (payload: unknown) => {
       const parsed = Live.safeParse(payload)
       if (!parsed.success) return
       const entry = parsed.data.notification
-      client.setQueryData<NotificationList>(notificationKeys.list, (current) =>
+      queryClient.setQueryData<NotificationList>(notificationKeys.list, (current) =>
         !current || current.notifications.some((n) => n.id === entry.id)
           ? current
           : { notifications: [entry, ...current.notifications], unread: current.unread + 1 },
@@ -41,38 +47,37 @@ export function useNotifications(onNew?: (entry: NotificationEntry) => void) {
     return () => {
       socket.off(SocketEvents.userNewNotification, receive)
     }
-  }, [socket, connected, client])
+  }, [socket, connected, queryClient])
   return list
 }
 
 /** Marks the given notifications read, or all of them. */
 export function useMarkRead() {
-  const client = useQueryClient()
+  const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (ids?: string[]) => api<NotificationList>('/notifications/read', { method: 'POST', body: { ids } }),
-    onSuccess: (list) => client.setQueryData(notificationKeys.list, list),
+    mutationFn: (ids?: string[]) => unwrap(client.POST('/notifications/read', { body: { ids } })),
+    onSuccess: (list) => queryClient.setQueryData(notificationKeys.list, list),
   })
 }
 
 export function usePreferences() {
   return useQuery({
     queryKey: notificationKeys.preferences,
-    queryFn: () => api<Required<NotificationPreferences>>('/notifications/preferences'),
+    queryFn: ({ signal }) => unwrap(client.GET('/notifications/preferences', { signal })),
   })
 }
 
 /** Saves a change to the preferences; the boxes show it at once, and go back if the server refuses it. */
 export function useSavePreferences() {
-  const client = useQueryClient()
-  type Preferences = Required<NotificationPreferences>
+  const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (changes: NotificationPreferences) => api<Preferences>('/notifications/preferences', { method: 'PUT', body: changes }),
+    mutationFn: (changes: NotificationPreferences) => unwrap(client.PUT('/notifications/preferences', { body: changes })),
     onMutate: (changes) => {
-      const before = client.getQueryData<Preferences>(notificationKeys.preferences)
-      if (before) client.setQueryData<Preferences>(notificationKeys.preferences, { ...before, ...changes } as Preferences)
+      const before = queryClient.getQueryData<AllNotificationPreferences>(notificationKeys.preferences)
+      if (before) queryClient.setQueryData<AllNotificationPreferences>(notificationKeys.preferences, { ...before, ...changes })
       return { before }
     },
-    onError: (_error, _changes, context) => client.setQueryData(notificationKeys.preferences, context?.before),
-    onSuccess: (saved) => client.setQueryData(notificationKeys.preferences, saved),
+    onError: (_error, _changes, context) => queryClient.setQueryData(notificationKeys.preferences, context?.before),
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences, saved),
   })
 }
