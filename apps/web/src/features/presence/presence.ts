@@ -1,16 +1,16 @@
-import { type OnlineUsers, SocketEvents } from '@closeroom/shared'
+import { SocketEvents } from '@closeroom/shared'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSocket } from '../../app/SocketProvider'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 
 export type PresenceState = 'active' | 'away' | 'offline'
 type Known = Record<string, Exclude<PresenceState, 'offline'>>
 
 const presenceKey = ['presence'] as const
 
-async function load(): Promise<Known> {
-  const { online } = await api<OnlineUsers>('/users/online')
+async function load({ signal }: { signal: AbortSignal }): Promise<Known> {
+  const { online } = await unwrap(client.GET('/users/online', { signal }))
   return Object.fromEntries(online.map((entry) => [entry.userId, entry.active ? 'active' : 'away']))
 }
 
