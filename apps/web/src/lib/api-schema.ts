@@ -2414,7 +2414,35 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            [key: string]: {
+                            "booking-created": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "booking-rescheduled": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "booking-cancelled": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "salesroom-first-visit": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "salesroom-message": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "product-inquiry": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            automation: {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "agreement-signed": {
                                 push: boolean;
                                 email: boolean;
                             };
@@ -2490,7 +2518,35 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            [key: string]: {
+                            "booking-created": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "booking-rescheduled": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "booking-cancelled": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "salesroom-first-visit": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "salesroom-message": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "product-inquiry": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            automation: {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "agreement-signed": {
                                 push: boolean;
                                 email: boolean;
                             };

@@ -1,23 +1,34 @@
-import { API_URL, ApiError, errorOf } from './api'
+import { type ClientPathsWithMethod, defaultPathSerializer, type MethodResponse } from 'openapi-fetch'
+import { API_URL, ApiError, type client, errorOf } from './api'
+import type { paths } from './api-schema'
+
+type UploadPath = ClientPathsWithMethod<typeof client, 'post'>
+
+/** What a POST to this path answers, as the server's OpenAPI document describes it. */
+type Answer<Path extends UploadPath> = MethodResponse<typeof client, 'post', Path>
 
 /**
  * Sends a form with a file, as the api client would (cookies, the server's { message } on refusal), and says
  * how much has gone: fetch cannot tell upload progress, XMLHttpRequest can. The browser adds the Origin
  * header the server's cross-site check reads.
  */
-export function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+export function upload<Path extends UploadPath>(
+  path: Path,
+  params: paths[Path]['post']['parameters']['path'],
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<Answer<Path>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', `${API_URL}${path}`)
+    request.open('POST', `${API_URL}${defaultPathSerializer(path, params ?? {})}`)
     request.withCredentials = true
     request.responseType = 'json'
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total)
     }
     request.onload = () => {
-      const data = request.response as unknown
-      if (request.status >= 200 && request.status < 300) return resolve(data as T)
-      reject(errorOf(request.status, data))
+      if (request.status >= 200 && request.status < 300) return resolve(request.response)
+      reject(errorOf(request.status, request.response))
     }
     request.onerror = () => reject(new ApiError(0))
     request.send(form)

@@ -1,4 +1,5 @@
-import { api } from './api'
+import { PushSubscriptionBody } from '@closeroom/shared'
+import { client, unwrap } from './api'
 import { registerServiceWorker } from './serviceWorker'
 
 export const PUBLIC_KEY_FAILED = 'Failed to fetch public key'
@@ -18,15 +19,17 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 /** Hands the browser's subscription to the server, e.g. again after signing in. */
-export const saveSubscription = (subscription: PushSubscription) => api('/web-push', { method: 'POST', body: subscription.toJSON() })
+export async function saveSubscription(subscription: PushSubscription) {
+  // toJSON() types every field as optional; the shared schema checks that each is there and types the body.
+  const body = PushSubscriptionBody.parse(subscription.toJSON())
+  return unwrap(client.POST('/web-push', { body }))
+}
 
 /** The server's key, the user's permission, the browser's subscription, then the server is told of it. */
 export async function subscribe(): Promise<PushSubscription> {
   let key: string
   try {
-    const response = await fetch('/api/web-push/public-key', { credentials: 'include' })
-    if (!response.ok) throw new Error(response.statusText)
-    key = await response.text()
+    key = await unwrap(client.GET('/web-push/public-key', { parseAs: 'text' }))
   } catch {
     throw new Error(PUBLIC_KEY_FAILED)
   }
@@ -43,6 +46,6 @@ export async function subscribe(): Promise<PushSubscription> {
 export async function unsubscribe(): Promise<void> {
   const subscription = await currentSubscription()
   if (!subscription) throw new Error(NO_SUBSCRIPTION)
-  await api('/web-push', { method: 'DELETE', body: { endpoint: subscription.endpoint } })
+  await unwrap(client.DELETE('/web-push', { body: { endpoint: subscription.endpoint } }))
   await subscription.unsubscribe()
 }

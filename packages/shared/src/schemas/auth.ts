@@ -87,4 +87,5 @@ export const Session = z.object({
   userAgent: z.string().nullable(),
   current: z.boolean(),
 })
+export type Session = z.infer<typeof Session>
 export const SessionList = z.object({ sessions: z.array(Session) })

@@ -44,6 +44,14 @@ export const MarkNotificationsRead = z.object({
 export const Channels = z.object({ push: z.boolean(), email: z.boolean() })
 export const NotificationPreferences = z.partialRecord(NotificationKind, Channels)
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>
+/**
+ * What the server answers: every kind, its defaults filled in. An object of named keys rather than a record,
+ * so the OpenAPI document (and the web's types from it) lists each kind.
+ */
+export const AllNotificationPreferences = z.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, Channels])) as Record<NotificationKind, typeof Channels>,
+)
+export type AllNotificationPreferences = z.infer<typeof AllNotificationPreferences>
 
 /** Pushed, not emailed, unless the user says otherwise: a booking's host gets its emails already. */
 export const DEFAULT_CHANNELS = { push: true, email: false } as const

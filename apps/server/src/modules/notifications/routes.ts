@@ -1,4 +1,12 @@
-import { ErrorBody, MarkNotificationsRead, NotificationList, NotificationPreferences, Ok, PushSubscriptionBody } from '@closeroom/shared'
+import {
+  AllNotificationPreferences,
+  ErrorBody,
+  MarkNotificationsRead,
+  NotificationList,
+  NotificationPreferences,
+  Ok,
+  PushSubscriptionBody,
+} from '@closeroom/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -22,12 +30,12 @@ export function notificationRoutes(app: FastifyInstance, { notifications, push }
     { schema: { tags, body: MarkNotificationsRead, response: { 200: NotificationList, ...errors } } },
     async (req) => notifications.markRead(actor(req), req.body.ids),
   )
-  r.get('/notifications/preferences', { schema: { tags, response: { 200: NotificationPreferences, ...errors } } }, async (req) =>
+  r.get('/notifications/preferences', { schema: { tags, response: { 200: AllNotificationPreferences, ...errors } } }, async (req) =>
     notifications.preferences(actor(req)),
   )
   r.put(
     '/notifications/preferences',
-    { schema: { tags, body: NotificationPreferences, response: { 200: NotificationPreferences, ...errors } } },
+    { schema: { tags, body: NotificationPreferences, response: { 200: AllNotificationPreferences, ...errors } } },
     async (req) => notifications.setPreferences(actor(req), req.body),
   )
 

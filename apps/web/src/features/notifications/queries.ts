@@ -1,4 +1,5 @@
 import {
+  type AllNotificationPreferences,
   type NotificationEntry,
   type NotificationList,
   type NotificationPreferences,
@@ -8,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useSocket } from '../../app/SocketProvider'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 
 export const notificationKeys = {
   list: ['notifications', 'list'] as const,
@@ -21,18 +22,18 @@ export const notificationKeys = {
  */
 export function useNotifications(onNew?: (entry: NotificationEntry) => void) {
   const { socket, connected } = useSocket()
-  const client = useQueryClient()
+  const queryClient = useQueryClient()
   const listener = useRef(onNew)
   listener.current = onNew
-  const list = useQuery({ queryKey: notificationKeys.list, queryFn: () => api<NotificationList>('/notifications') })
+  const list = useQuery({ queryKey: notificationKeys.list, queryFn: ({ signal }) => unwrap(client.GET('/notifications', { signal })) })
 
   useEffect(() => {
     if (!socket || !connected) return
-    void client.invalidateQueries({ queryKey: notificationKeys.list })
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.list })
     const receive = (payload: UserNotification) => {
       const entry = 'notification' in payload ? payload.notification : undefined
       if (!entry) return
-      client.setQueryData<NotificationList>(notificationKeys.list, (current) =>
+      queryClient.setQueryData<NotificationList>(notificationKeys.list, (current) =>
         !current || current.notifications.some((n) => n.id === entry.id)
           ? current
           : { notifications: [entry, ...current.notifications], unread: current.unread + 1 },
@@ -43,38 +44,37 @@ export function useNotifications(onNew?: (entry: NotificationEntry) => void) {
     return () => {
       socket.off(SocketEvents.userNewNotification, receive)
     }
-  }, [socket, connected, client])
+  }, [socket, connected, queryClient])
   return list
 }
 
 /** Marks the given notifications read, or all of them. */
 export function useMarkRead() {
-  const client = useQueryClient()
+  const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (ids?: string[]) => api<NotificationList>('/notifications/read', { method: 'POST', body: { ids } }),
-    onSuccess: (list) => client.setQueryData(notificationKeys.list, list),
+    mutationFn: (ids?: string[]) => unwrap(client.POST('/notifications/read', { body: { ids } })),
+    onSuccess: (list) => queryClient.setQueryData(notificationKeys.list, list),
   })
 }
 
 export function usePreferences() {
   return useQuery({
     queryKey: notificationKeys.preferences,
-    queryFn: () => api<Required<NotificationPreferences>>('/notifications/preferences'),
+    queryFn: ({ signal }) => unwrap(client.GET('/notifications/preferences', { signal })),
   })
 }
 
 /** Saves a change to the preferences; the boxes show it at once, and go back if the server refuses it. */
 export function useSavePreferences() {
-  const client = useQueryClient()
-  type Preferences = Required<NotificationPreferences>
+  const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (changes: NotificationPreferences) => api<Preferences>('/notifications/preferences', { method: 'PUT', body: changes }),
+    mutationFn: (changes: NotificationPreferences) => unwrap(client.PUT('/notifications/preferences', { body: changes })),
     onMutate: (changes) => {
-      const before = client.getQueryData<Preferences>(notificationKeys.preferences)
-      if (before) client.setQueryData<Preferences>(notificationKeys.preferences, { ...before, ...changes } as Preferences)
+      const before = queryClient.getQueryData<AllNotificationPreferences>(notificationKeys.preferences)
+      if (before) queryClient.setQueryData<AllNotificationPreferences>(notificationKeys.preferences, { ...before, ...changes })
       return { before }
     },
-    onError: (_error, _changes, context) => client.setQueryData(notificationKeys.preferences, context?.before),
-    onSuccess: (saved) => client.setQueryData(notificationKeys.preferences, saved),
+    onError: (_error, _changes, context) => queryClient.setQueryData(notificationKeys.preferences, context?.before),
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences, saved),
   })
 }

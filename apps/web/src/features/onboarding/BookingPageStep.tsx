@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
-import { ApiError, api } from '../../lib/api'
+import { ApiError, client, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
@@ -42,12 +42,12 @@ function useHandleAvailability(handle: string, current: string): Availability {
     queryKey: ['handle-availability', settled],
     enabled: valid && settled !== current,
     retry: false,
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       try {
-        await api(`/public/users/${encodeURIComponent(settled)}`)
+        await unwrap(client.GET('/public/users/{id}', { params: { path: { id: settled } }, signal }))
         return 'taken' as const
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return 'free' as const
+        if (error instanceof ApiError && error.code === 'not_found') return 'free' as const
         throw error
       }
     },
@@ -87,7 +87,8 @@ function BookingPageForm({
         await rename.mutateAsync(values)
       } catch (error) {
         // 'This address is taken' belongs under the field it is about.
-        if (error instanceof ApiError && error.status === 409) return form.setError('handle', { type: 'server', message: error.message })
+        if (error instanceof ApiError && error.code === 'conflict')
+          return form.setError('handle', { type: 'server', message: error.message })
         throw error
       }
     }

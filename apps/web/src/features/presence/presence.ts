@@ -1,16 +1,16 @@
-import { type OnlineUsers, SocketEvents, type UserPresence } from '@closeroom/shared'
+import { SocketEvents, type UserPresence } from '@closeroom/shared'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSocket } from '../../app/SocketProvider'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 
 export type PresenceState = 'active' | 'away' | 'offline'
 type Known = Record<string, Exclude<PresenceState, 'offline'>>
 
 const presenceKey = ['presence'] as const
 
-async function load(): Promise<Known> {
-  const { online } = await api<OnlineUsers>('/users/online')
+async function load({ signal }: { signal: AbortSignal }): Promise<Known> {
+  const { online } = await unwrap(client.GET('/users/online', { signal }))
   return Object.fromEntries(online.map((entry) => [entry.userId, entry.active ? 'active' : 'away']))
 }
 
@@ -27,8 +27,8 @@ const events: [PresenceEvent, (known: Known, userId: string) => Known][] = [
   [SocketEvents.userOffline, (known, id) => Object.fromEntries(Object.entries(known).filter(([key]) => key !== id))],
 ]
 
-function apply(client: QueryClient, change: (known: Known, userId: string) => Known, { userId }: UserPresence) {
-  client.setQueryData<Known>(presenceKey, (known) => (known ? change(known, userId) : known))
+function apply(queryClient: QueryClient, change: (known: Known, userId: string) => Known, { userId }: UserPresence) {
+  queryClient.setQueryData<Known>(presenceKey, (known) => (known ? change(known, userId) : known))
 }
 
 /**
@@ -38,18 +38,18 @@ function apply(client: QueryClient, change: (known: Known, userId: string) => Kn
  */
 export function usePresence(): (userId: string) => PresenceState {
   const { socket, connected } = useSocket()
-  const client = useQueryClient()
+  const queryClient = useQueryClient()
   const known = useQuery({ queryKey: presenceKey, queryFn: load, enabled: connected })
 
   useEffect(() => {
     if (!socket || !connected) return
-    void client.invalidateQueries({ queryKey: presenceKey })
-    const handlers = events.map(([event, change]) => [event, (payload: UserPresence) => apply(client, change, payload)] as const)
+    void queryClient.invalidateQueries({ queryKey: presenceKey })
+    const handlers = events.map(([event, change]) => [event, (payload: UserPresence) => apply(queryClient, change, payload)] as const)
     for (const [event, handler] of handlers) socket.on(event, handler)
     return () => {
       for (const [event, handler] of handlers) socket.off(event, handler)
     }
-  }, [socket, connected, client])
+  }, [socket, connected, queryClient])
 
   return (userId) => known.data?.[userId] ?? 'offline'
 }

@@ -21,7 +21,7 @@ const TalkToSales = lazy(async () => (await Promise.all([import('./TalkToSales')
 export default function ProductRoomPage() {
   const { id = '' } = useParams()
   const product = useRemote(id, (signal) => productRoomApi.product(id, signal))
-  if (product.error?.status === 404 || product.error?.status === 400) return <NotFound />
+  if (product.error?.code === 'not_found' || product.error?.code === 'invalid') return <NotFound />
   if (product.error) return <LoadFailed retry={product.reload} />
   if (!product.data) return <Loading />
   return <ProductView product={product.data} />

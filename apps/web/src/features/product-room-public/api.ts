@@ -1,13 +1,13 @@
-import type { ProductInquiry, PublicProduct } from '@closeroom/shared'
-import { api } from '../../lib/api'
+import type { ProductInquiry } from '@closeroom/shared'
+import { client, unwrap } from '../../lib/api'
 
 // The buyer's side talks to the public API only, through the room's public id.
 
-const base = (roomId: string) => `/public/products/${encodeURIComponent(roomId)}`
-
 export const productRoomApi = {
-  product: (roomId: string, signal?: AbortSignal) => api<PublicProduct>(base(roomId), { signal }),
-  inquire: (roomId: string, body: ProductInquiry) => api<{ ok: true }>(`${base(roomId)}/inquiries`, { method: 'POST', body }),
+  product: (roomId: string, signal?: AbortSignal) =>
+    unwrap(client.GET('/public/products/{roomId}', { params: { path: { roomId } }, signal })),
+  inquire: (roomId: string, body: ProductInquiry) =>
+    unwrap(client.POST('/public/products/{roomId}/inquiries', { params: { path: { roomId } }, body })),
 }
 
 /** A file's size in the reader's language: "820 kB", "2.4 MB". */

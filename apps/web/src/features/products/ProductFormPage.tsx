@@ -26,8 +26,9 @@ export default function ProductFormPage() {
   const canManage = can(me, 'products.manage')
   if (product.isError) return <Alert severity="error">{serverErrorText(t, product.error.message)}</Alert>
   if (id && !product.data) return <Skeleton variant="rounded" height={400} sx={{ maxWidth: 640 }} />
-  if (!canManage && !product.data) return <Alert severity="info">{t('pipeline.products.adminsOnly')}</Alert>
-  return canManage ? <ProductForm product={product.data} /> : <ProductView product={product.data as Product} />
+  if (canManage) return <ProductForm product={product.data} />
+  if (!product.data) return <Alert severity="info">{t('pipeline.products.adminsOnly')}</Alert>
+  return <ProductView product={product.data} />
 }
 
 function ProductView({ product }: { product: Product }) {

@@ -1,21 +1,20 @@
-import type { Product, ProductRoom, ProductRoomSettings } from '@closeroom/shared'
+import type { Product, ProductRoomSettings } from '@closeroom/shared'
 import { Alert, Card, FormControlLabel, MenuItem, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { AddressField, RotateAddressButton } from '../../components/AddressField'
 import { FormError } from '../../components/FormError'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { useEventTypes } from '../booking/queries'
 import { productKeys } from './queries'
 
 const roomKey = (productId: string) => [...productKeys.detail(productId), 'room'] as const
-const roomPath = (productId: string) => `/products/${encodeURIComponent(productId)}/room`
 
-function useRoomMutation<V>(productId: string, run: (vars: V) => Promise<ProductRoom>) {
-  const client = useQueryClient()
-  return useMutation({ mutationFn: run, onSuccess: (room) => client.setQueryData(roomKey(productId), room) })
+function useRoomMutation<V, Room>(productId: string, run: (vars: V) => Promise<Room>) {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: run, onSuccess: (room) => queryClient.setQueryData(roomKey(productId), room) })
 }
 
 /**
@@ -25,12 +24,16 @@ function useRoomMutation<V>(productId: string, run: (vars: V) => Promise<Product
 export function ProductRoomCard({ product }: { product: Product }) {
   const { t } = useTranslation()
   const { enqueueSnackbar } = useSnackbar()
-  const room = useQuery({ queryKey: roomKey(product.id), queryFn: () => api<ProductRoom>(roomPath(product.id)) })
+  const params = { path: { id: product.id } }
+  const room = useQuery({
+    queryKey: roomKey(product.id),
+    queryFn: ({ signal }) => unwrap(client.GET('/products/{id}/room', { params, signal })),
+  })
   const eventTypes = useEventTypes()
   const save = useRoomMutation(product.id, (settings: ProductRoomSettings) =>
-    api<ProductRoom>(roomPath(product.id), { method: 'PUT', body: settings }),
+    unwrap(client.PUT('/products/{id}/room', { params, body: settings })),
   )
-  const rotate = useRoomMutation(product.id, () => api<ProductRoom>(`${roomPath(product.id)}/rotate`, { method: 'POST' }))
+  const rotate = useRoomMutation(product.id, () => unwrap(client.POST('/products/{id}/room/rotate', { params })))
 
   const header = (
     <Typography variant="h6" component="h2">

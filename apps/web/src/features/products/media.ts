@@ -1,23 +1,23 @@
 import type { ProductFile } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { upload } from '../../lib/upload'
 import { productKeys } from './queries'
 
 const mediaKey = (productId: string) => [...productKeys.detail(productId), 'files'] as const
-const base = (productId: string) => `/products/${encodeURIComponent(productId)}/files`
 
 /** The product's images in their order, then its documents. */
 export function useProductFiles(productId: string) {
   return useQuery({
     queryKey: mediaKey(productId),
-    queryFn: async () => (await api<{ files: ProductFile[] }>(base(productId))).files,
+    queryFn: async ({ signal }) =>
+      (await unwrap(client.GET('/products/{id}/files', { params: { path: { id: productId } }, signal }))).files,
   })
 }
 
 function useMediaMutation<V>(productId: string, run: (vars: V) => Promise<unknown>) {
-  const client = useQueryClient()
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: mediaKey(productId) }) })
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKey(productId) }) })
 }
 
 export const useUploadProductFile = (productId: string) =>
@@ -27,18 +27,21 @@ export const useUploadProductFile = (productId: string) =>
       const form = new FormData()
       form.append('kind', kind)
       form.append('file', file)
-      return upload<ProductFile>(base(productId), form, onProgress)
+      return upload('/products/{id}/files', { id: productId }, form, onProgress)
     },
   )
 
 /** Every image's id in the new order. */
 export function useReorderImages(productId: string) {
-  const client = useQueryClient()
+  const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (fileIds: string[]) => api<{ files: ProductFile[] }>(`${base(productId)}/order`, { method: 'PUT', body: { fileIds } }),
-    onSuccess: (answer) => client.setQueryData(mediaKey(productId), answer.files),
+    mutationFn: (fileIds: string[]) =>
+      unwrap(client.PUT('/products/{id}/files/order', { params: { path: { id: productId } }, body: { fileIds } })),
+    onSuccess: (answer) => queryClient.setQueryData(mediaKey(productId), answer.files),
   })
 }
 
 export const useDeleteProductFile = (productId: string) =>
-  useMediaMutation(productId, (fileId: string) => api(`${base(productId)}/${encodeURIComponent(fileId)}`, { method: 'DELETE' }))
+  useMediaMutation(productId, (fileId: string) =>
+    unwrap(client.DELETE('/products/{id}/files/{fileId}', { params: { path: { id: productId, fileId } } })),
+  )

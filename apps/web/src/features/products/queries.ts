@@ -1,6 +1,6 @@
-import type { CreateProduct, Product } from '@closeroom/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import type { CreateProduct } from '@closeroom/shared'
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { client, unwrap } from '../../lib/api'
 
 export const productKeys = {
   all: ['products'] as const,
@@ -9,18 +9,26 @@ export const productKeys = {
 }
 
 export function useProducts() {
-  return useQuery({ queryKey: productKeys.list(), queryFn: async () => (await api<{ products: Product[] }>('/products')).products })
+  return useQuery({
+    queryKey: productKeys.list(),
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/products', { signal }))).products,
+  })
 }
 
 export function useProduct(id: string | undefined) {
-  return useQuery({ queryKey: productKeys.detail(id ?? ''), queryFn: () => api<Product>(`/products/${id}`), enabled: !!id, retry: false })
+  return useQuery({
+    queryKey: productKeys.detail(id ?? ''),
+    queryFn: id ? ({ signal }) => unwrap(client.GET('/products/{id}', { params: { path: { id } }, signal })) : skipToken,
+    retry: false,
+  })
 }
 
+/** Creates the product, or saves it when it has an id. */
 export function useSaveProduct(id: string | undefined) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: CreateProduct) =>
-      id ? api<Product>(`/products/${id}`, { method: 'PATCH', body }) : api<Product>('/products', { method: 'POST', body }),
+      unwrap(id ? client.PATCH('/products/{id}', { params: { path: { id } }, body }) : client.POST('/products', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   })
 }
@@ -28,7 +36,7 @@ export function useSaveProduct(id: string | undefined) {
 export function useDeleteProduct(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api(`/products/${id}`, { method: 'DELETE' }),
+    mutationFn: () => unwrap(client.DELETE('/products/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   })
 }

@@ -1,6 +1,6 @@
-import type { CreateRecordingComment, Recording, RecordingComment, UpdateRecording } from '@closeroom/shared'
+import type { CreateRecordingComment, Recording, UpdateRecording } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API_URL, api } from '../../lib/api'
+import { API_URL, client, unwrap } from '../../lib/api'
 
 export const recordingKeys = {
   all: ['recordings'] as const,
@@ -16,7 +16,7 @@ const whileUnfinished = (recordings: Recording[] | undefined) =>
 export function useRecordings() {
   return useQuery({
     queryKey: recordingKeys.list(),
-    queryFn: async () => (await api<{ recordings: Recording[] }>('/recordings')).recordings,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/recordings', { signal }))).recordings,
     refetchInterval: (query) => whileUnfinished(query.state.data),
   })
 }
@@ -24,7 +24,7 @@ export function useRecordings() {
 export function useRecording(id: string) {
   return useQuery({
     queryKey: recordingKeys.detail(id),
-    queryFn: () => api<Recording>(`/recordings/${id}`),
+    queryFn: ({ signal }) => unwrap(client.GET('/recordings/{id}', { params: { path: { id } }, signal })),
     retry: false,
     refetchInterval: (query) => whileUnfinished(query.state.data && [query.state.data]),
   })
@@ -35,7 +35,7 @@ export const recordingFileUrl = (id: string) => `${API_URL}/recordings/${id}/fil
 export function useShareRecording(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: UpdateRecording) => api<Recording>(`/recordings/${id}`, { method: 'PATCH', body }),
+    mutationFn: (body: UpdateRecording) => unwrap(client.PATCH('/recordings/{id}', { params: { path: { id } }, body })),
     onSuccess: (recording) => {
       queryClient.setQueryData(recordingKeys.detail(id), recording)
       return queryClient.invalidateQueries({ queryKey: recordingKeys.list() })
@@ -46,7 +46,7 @@ export function useShareRecording(id: string) {
 export function useDeleteRecording(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api(`/recordings/${id}`, { method: 'DELETE' }),
+    mutationFn: () => unwrap(client.DELETE('/recordings/{id}', { params: { path: { id } } })),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: recordingKeys.detail(id) })
       return queryClient.invalidateQueries({ queryKey: recordingKeys.list() })
@@ -57,7 +57,7 @@ export function useDeleteRecording(id: string) {
 export function useRecordingComments(id: string, enabled: boolean) {
   return useQuery({
     queryKey: recordingKeys.comments(id),
-    queryFn: async () => (await api<{ comments: RecordingComment[] }>(`/recordings/${id}/comments`)).comments,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/recordings/{id}/comments', { params: { path: { id } }, signal }))).comments,
     enabled,
   })
 }
@@ -65,7 +65,7 @@ export function useRecordingComments(id: string, enabled: boolean) {
 export function useAddComment(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateRecordingComment) => api<RecordingComment>(`/recordings/${id}/comments`, { method: 'POST', body }),
+    mutationFn: (body: CreateRecordingComment) => unwrap(client.POST('/recordings/{id}/comments', { params: { path: { id } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recordingKeys.comments(id) }),
   })
 }
@@ -73,7 +73,8 @@ export function useAddComment(id: string) {
 export function useDeleteComment(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (commentId: string) => api(`/recordings/${id}/comments/${commentId}`, { method: 'DELETE' }),
+    mutationFn: (commentId: string) =>
+      unwrap(client.DELETE('/recordings/{id}/comments/{commentId}', { params: { path: { id, commentId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recordingKeys.comments(id) }),
   })
 }

@@ -1,6 +1,5 @@
-import type { Recording } from '@closeroom/shared'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { API_URL, api, errorOf } from '../../lib/api'
+import { API_URL, client, errorOf, unwrap } from '../../lib/api'
 
 /** MediaRecorder hands over a chunk this often: a crash or a closed tab loses at most this much. */
 export const CHUNK_MS = 2000
@@ -47,7 +46,7 @@ export function useRecorder({ meetingPublicId, stream }: { meetingPublicId: stri
     setState('starting')
     setError(null)
     try {
-      const recording = await api<Recording>(`/meetings/${encodeURIComponent(meetingPublicId)}/recordings`, { method: 'POST' })
+      const recording = await unwrap(client.POST('/meetings/{id}/recordings', { params: { path: { id: meetingPublicId } } }))
       const recorder = new MediaRecorder(stream, { mimeType: mimeType() })
       const current: Session = { id: recording.id, recorder, next: 0, uploads: Promise.resolve() }
       recorder.addEventListener('dataavailable', (event) => {
@@ -80,7 +79,7 @@ export function useRecorder({ meetingPublicId, stream }: { meetingPublicId: stri
     await current.uploads
     session.current = null
     try {
-      await api<Recording>(`/recordings/${current.id}/stop`, { method: 'POST' })
+      await unwrap(client.POST('/recordings/{id}/stop', { params: { path: { id: current.id } } }))
     } catch (failure) {
       setError((failure as Error).message)
     }

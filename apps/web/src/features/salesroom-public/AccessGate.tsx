@@ -27,10 +27,8 @@ export function AccessGate({ publicId, onOpen }: { publicId: string; onOpen(room
     try {
       await action()
     } catch (caught) {
-      const status = caught instanceof ApiError ? caught.status : 0
-      setError(
-        status === 400 && sentTo ? t('salesroom.room.codeInvalid') : caught instanceof ApiError ? caught.message : t('errors.generic'),
-      )
+      const refusal = caught instanceof ApiError ? caught : null
+      setError(refusal?.code === 'invalid' && sentTo ? t('salesroom.room.codeInvalid') : refusal ? refusal.message : t('errors.generic'))
     } finally {
       setBusy(false)
     }

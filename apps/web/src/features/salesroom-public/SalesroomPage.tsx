@@ -30,8 +30,8 @@ const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } } as const
 export default function SalesroomPage() {
   const { id = '' } = useParams()
   const room = useRemote(id, (signal) => roomApi.room(id, signal))
-  if (room.error?.status === 401) return <AccessGate publicId={id} onOpen={room.set} />
-  if (room.error?.status === 404 || room.error?.status === 400) return <NotFound />
+  if (room.error?.code === 'unauthorized') return <AccessGate publicId={id} onOpen={room.set} />
+  if (room.error?.code === 'not_found' || room.error?.code === 'invalid') return <NotFound />
   if (room.error) return <LoadFailed retry={room.reload} />
   if (!room.data) return <Loading />
   return <RoomView room={room.data} reload={room.reload} />

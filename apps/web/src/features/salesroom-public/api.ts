@@ -1,26 +1,27 @@
-import type { ActionStep, PublicSalesroom, RoomMessage } from '@closeroom/shared'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 
 // The buyer's side talks to the public API only, through the room's public id (and, for a private room,
 // the pass cookie that /verify sets).
 
-const base = (publicId: string) => `/public/salesrooms/${encodeURIComponent(publicId)}`
+const room = (id: string) => ({ path: { id } })
 
 export const roomApi = {
-  room: (publicId: string, signal?: AbortSignal) => api<PublicSalesroom>(base(publicId), { signal }),
-  requestCode: (publicId: string, email: string) => api<{ ok: true }>(`${base(publicId)}/access`, { method: 'POST', body: { email } }),
+  room: (publicId: string, signal?: AbortSignal) => unwrap(client.GET('/public/salesrooms/{id}', { params: room(publicId), signal })),
+  requestCode: (publicId: string, email: string) =>
+    unwrap(client.POST('/public/salesrooms/{id}/access', { params: room(publicId), body: { email } })),
   verify: (publicId: string, email: string, code: string) =>
-    api<PublicSalesroom>(`${base(publicId)}/verify`, { method: 'POST', body: { email, code } }),
-  visit: (publicId: string) => api<{ visitId: string }>(`${base(publicId)}/events`, { method: 'POST', body: { kind: 'visit' } }),
+    unwrap(client.POST('/public/salesrooms/{id}/verify', { params: room(publicId), body: { email, code } })),
+  visit: (publicId: string) => unwrap(client.POST('/public/salesrooms/{id}/events', { params: room(publicId), body: { kind: 'visit' } })),
   heartbeat: (publicId: string, visitId: string) =>
-    api<{ visitId: string }>(`${base(publicId)}/events`, { method: 'POST', body: { kind: 'heartbeat', visitId } }),
+    unwrap(client.POST('/public/salesrooms/{id}/events', { params: room(publicId), body: { kind: 'heartbeat', visitId } })),
   linkOpened: (publicId: string, visitId: string, linkId: string) =>
-    api<{ visitId: string }>(`${base(publicId)}/events`, { method: 'POST', body: { kind: 'link_opened', visitId, linkId } }),
+    unwrap(client.POST('/public/salesrooms/{id}/events', { params: room(publicId), body: { kind: 'link_opened', visitId, linkId } })),
   toggleStep: (publicId: string, stepId: string, done: boolean) =>
-    api<ActionStep>(`${base(publicId)}/steps/${encodeURIComponent(stepId)}`, { method: 'PATCH', body: { done } }),
-  messages: (publicId: string, signal?: AbortSignal) => api<{ messages: RoomMessage[] }>(`${base(publicId)}/messages`, { signal }),
+    unwrap(client.PATCH('/public/salesrooms/{id}/steps/{stepId}', { params: { path: { id: publicId, stepId } }, body: { done } })),
+  messages: (publicId: string, signal?: AbortSignal) =>
+    unwrap(client.GET('/public/salesrooms/{id}/messages', { params: room(publicId), signal })),
   post: (publicId: string, body: string, name?: string) =>
-    api<RoomMessage>(`${base(publicId)}/messages`, { method: 'POST', body: name ? { body, name } : { body } }),
+    unwrap(client.POST('/public/salesrooms/{id}/messages', { params: room(publicId), body: name ? { body, name } : { body } })),
 }
 
 /** Only an https address is shown as a video; a YouTube or Vimeo page becomes its player. */

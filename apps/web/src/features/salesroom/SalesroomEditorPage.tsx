@@ -119,7 +119,7 @@ function SettingsCard({ dealId, room, dealName }: { dealId: string; room: Salesr
   const access = form.watch('access')
   const onSubmit = submit(async (values) => {
     const saved = await save.mutateAsync(values)
-    form.reset({ ...values, invitedEmails: (saved as Salesroom).invitedEmails.join('\n') })
+    form.reset({ ...values, invitedEmails: saved.invitedEmails.join('\n') })
     enqueueSnackbar(t('salesroom.editor.saved'), { variant: 'success' })
   })
 

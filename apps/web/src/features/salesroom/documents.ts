@@ -1,23 +1,22 @@
-import type { RoomDocument } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { upload } from '../../lib/upload'
 import { salesroomKeys } from './queries'
 
 // Under the room's key: whatever reads the room again (a teammate's change, live) reads its documents too.
 const documentsKey = (dealId: string) => [...salesroomKeys.room(dealId), 'documents'] as const
-const base = (dealId: string) => `/deals/${encodeURIComponent(dealId)}/salesroom/documents`
 
 export function useRoomDocuments(dealId: string) {
   return useQuery({
     queryKey: documentsKey(dealId),
-    queryFn: async () => (await api<{ documents: RoomDocument[] }>(base(dealId))).documents,
+    queryFn: async ({ signal }) =>
+      (await unwrap(client.GET('/deals/{id}/salesroom/documents', { params: { path: { id: dealId } }, signal }))).documents,
   })
 }
 
 function useDocumentMutation<V>(dealId: string, run: (vars: V) => Promise<unknown>) {
-  const client = useQueryClient()
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: documentsKey(dealId) }) })
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsKey(dealId) }) })
 }
 
 /** One file up, its title the file's name (the server drops the extension), with its progress. */
@@ -25,13 +24,17 @@ export const useUploadDocument = (dealId: string) =>
   useDocumentMutation(dealId, ({ file, onProgress }: { file: File; onProgress(fraction: number): void }) => {
     const form = new FormData()
     form.append('file', file)
-    return upload<RoomDocument>(base(dealId), form, onProgress)
+    return upload('/deals/{id}/salesroom/documents', { id: dealId }, form, onProgress)
   })
 
 export const useRenameDocument = (dealId: string) =>
   useDocumentMutation(dealId, ({ id, title }: { id: string; title: string }) =>
-    api<RoomDocument>(`${base(dealId)}/${encodeURIComponent(id)}`, { method: 'PATCH', body: { title } }),
+    unwrap(
+      client.PATCH('/deals/{id}/salesroom/documents/{documentId}', { params: { path: { id: dealId, documentId: id } }, body: { title } }),
+    ),
   )
 
 export const useDeleteDocument = (dealId: string) =>
-  useDocumentMutation(dealId, (id: string) => api(`${base(dealId)}/${encodeURIComponent(id)}`, { method: 'DELETE' }))
+  useDocumentMutation(dealId, (id: string) =>
+    unwrap(client.DELETE('/deals/{id}/salesroom/documents/{documentId}', { params: { path: { id: dealId, documentId: id } } })),
+  )

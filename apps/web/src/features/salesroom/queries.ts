@@ -1,6 +1,6 @@
-import type { ActionStep, Engagement, RoomMessage, Salesroom, SalesroomSettings } from '@closeroom/shared'
+import type { RoomMessage, SalesroomSettings } from '@closeroom/shared'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ApiError, api } from '../../lib/api'
+import { ApiError, client, unwrap } from '../../lib/api'
 
 export const salesroomKeys = {
   all: ['salesroom'] as const,
@@ -9,7 +9,7 @@ export const salesroomKeys = {
   messages: (dealId: string) => [...salesroomKeys.all, 'messages', dealId] as const,
 }
 
-const base = (dealId: string) => `/deals/${encodeURIComponent(dealId)}/salesroom`
+const deal = (id: string) => ({ path: { id } })
 
 export type LinkFields = { title: string; url: string }
 export type StepFields = { title: string; side: 'seller' | 'buyer'; ownerName: string; dueDate: string | null; done?: boolean }
@@ -18,9 +18,9 @@ export type StepFields = { title: string; side: 'seller' | 'buyer'; ownerName: s
 export function useSalesroom(dealId: string) {
   return useQuery({
     queryKey: salesroomKeys.room(dealId),
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       try {
-        return await api<Salesroom>(base(dealId))
+        return await unwrap(client.GET('/deals/{id}/salesroom', { params: deal(dealId), signal }))
       } catch (error) {
         // The deal's own page says when the deal itself is gone; here a missing room is one not made yet.
         if (error instanceof ApiError && error.code === 'not_found') return null
@@ -34,7 +34,7 @@ export function useSalesroom(dealId: string) {
 export function useEngagement(dealId: string, enabled: boolean) {
   return useQuery({
     queryKey: salesroomKeys.engagement(dealId),
-    queryFn: () => api<Engagement>(`${base(dealId)}/engagement`),
+    queryFn: ({ signal }) => unwrap(client.GET('/deals/{id}/salesroom/engagement', { params: deal(dealId), signal })),
     enabled,
     // Buyers come and go while the seller watches.
     refetchInterval: 30_000,
@@ -44,7 +44,7 @@ export function useEngagement(dealId: string, enabled: boolean) {
 export function useRoomMessages(dealId: string, enabled: boolean) {
   return useQuery({
     queryKey: salesroomKeys.messages(dealId),
-    queryFn: async () => (await api<{ messages: RoomMessage[] }>(`${base(dealId)}/messages`)).messages,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/deals/{id}/salesroom/messages', { params: deal(dealId), signal }))).messages,
     enabled,
   })
 }
@@ -56,42 +56,48 @@ export function addRoomMessage(client: QueryClient, dealId: string, message: Roo
 }
 
 export function usePostRoomMessage(dealId: string) {
-  const client = useQueryClient()
+  const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: string) => api<RoomMessage>(`${base(dealId)}/messages`, { method: 'POST', body: { body } }),
-    onSuccess: (message) => addRoomMessage(client, dealId, message),
+    mutationFn: (body: string) => unwrap(client.POST('/deals/{id}/salesroom/messages', { params: deal(dealId), body: { body } })),
+    onSuccess: (message) => addRoomMessage(queryClient, dealId, message),
   })
 }
 
 /** Every change answers with the room or a piece of it: refresh the room from the server after each. */
 function useRoomMutation<V, R>(dealId: string, run: (vars: V) => Promise<R>) {
-  const client = useQueryClient()
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: run,
     onSuccess: (answer) => {
-      if (answer && typeof answer === 'object' && 'publicId' in answer) client.setQueryData(salesroomKeys.room(dealId), answer)
-      return client.invalidateQueries({ queryKey: salesroomKeys.room(dealId) })
+      if (answer && typeof answer === 'object' && 'publicId' in answer) queryClient.setQueryData(salesroomKeys.room(dealId), answer)
+      return queryClient.invalidateQueries({ queryKey: salesroomKeys.room(dealId) })
     },
   })
 }
 
 export const useSaveSalesroom = (dealId: string) =>
-  useRoomMutation(dealId, (settings: SalesroomSettings) => api<Salesroom>(base(dealId), { method: 'PUT', body: settings }))
+  useRoomMutation(dealId, (settings: SalesroomSettings) =>
+    unwrap(client.PUT('/deals/{id}/salesroom', { params: deal(dealId), body: settings })),
+  )
 export const useRotateSalesroom = (dealId: string) =>
-  useRoomMutation(dealId, () => api<Salesroom>(`${base(dealId)}/rotate`, { method: 'POST' }))
+  useRoomMutation(dealId, () => unwrap(client.POST('/deals/{id}/salesroom/rotate', { params: deal(dealId) })))
 export const useAddLink = (dealId: string) =>
-  useRoomMutation(dealId, (link: LinkFields) => api(`${base(dealId)}/links`, { method: 'POST', body: link }))
+  useRoomMutation(dealId, (link: LinkFields) => unwrap(client.POST('/deals/{id}/salesroom/links', { params: deal(dealId), body: link })))
 export const useUpdateLink = (dealId: string) =>
   useRoomMutation(dealId, ({ id, ...link }: LinkFields & { id: string }) =>
-    api(`${base(dealId)}/links/${encodeURIComponent(id)}`, { method: 'PATCH', body: link }),
+    unwrap(client.PATCH('/deals/{id}/salesroom/links/{linkId}', { params: { path: { id: dealId, linkId: id } }, body: link })),
   )
 export const useRemoveLink = (dealId: string) =>
-  useRoomMutation(dealId, (id: string) => api(`${base(dealId)}/links/${encodeURIComponent(id)}`, { method: 'DELETE' }))
+  useRoomMutation(dealId, (id: string) =>
+    unwrap(client.DELETE('/deals/{id}/salesroom/links/{linkId}', { params: { path: { id: dealId, linkId: id } } })),
+  )
 export const useAddStep = (dealId: string) =>
-  useRoomMutation(dealId, (step: StepFields) => api<ActionStep>(`${base(dealId)}/steps`, { method: 'POST', body: step }))
+  useRoomMutation(dealId, (step: StepFields) => unwrap(client.POST('/deals/{id}/salesroom/steps', { params: deal(dealId), body: step })))
 export const useUpdateStep = (dealId: string) =>
   useRoomMutation(dealId, ({ id, ...step }: Partial<StepFields> & { id: string }) =>
-    api<ActionStep>(`${base(dealId)}/steps/${encodeURIComponent(id)}`, { method: 'PATCH', body: step }),
+    unwrap(client.PATCH('/deals/{id}/salesroom/steps/{stepId}', { params: { path: { id: dealId, stepId: id } }, body: step })),
   )
 export const useRemoveStep = (dealId: string) =>
-  useRoomMutation(dealId, (id: string) => api(`${base(dealId)}/steps/${encodeURIComponent(id)}`, { method: 'DELETE' }))
+  useRoomMutation(dealId, (id: string) =>
+    unwrap(client.DELETE('/deals/{id}/salesroom/steps/{stepId}', { params: { path: { id: dealId, stepId: id } } })),
+  )

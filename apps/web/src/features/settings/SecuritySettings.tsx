@@ -1,4 +1,4 @@
-import { ChangePassword, PASSWORDS_DIFFER } from '@closeroom/shared'
+import { ChangePassword, PASSWORDS_DIFFER, type Session } from '@closeroom/shared'
 import ComputerOutlined from '@mui/icons-material/ComputerOutlined'
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined'
 import { Alert, Button, Card, Chip, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material'
@@ -7,13 +7,12 @@ import { z } from 'zod'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
-import { api } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { formatDateTime } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
 import { describeDevice } from './devices'
-import { type SessionInfo, useChangePassword, useEndSession, useSessions } from './queries'
+import { endAllSessions, useChangePassword, useEndSession, useSessions } from './queries'
 
 // The shared rule, plus the second typing of the new password that only the form needs.
 const PasswordForm = ChangePassword.extend({ confirmPassword: z.string() }).refine((v) => v.newPassword === v.confirmPassword, {
@@ -83,12 +82,12 @@ function SessionsCard() {
   const sessions = useSessions()
   const end = useEndSession()
 
-  async function endSession(session: SessionInfo) {
+  async function endSession(session: Session) {
     await end.mutateAsync(session.id)
     if (session.current) await logout()
   }
   async function endAll() {
-    await api('/auth/sessions', { method: 'DELETE' })
+    await endAllSessions()
     await logout()
   }
 

@@ -1,35 +1,39 @@
-import type { ChangePassword, Organization, UpdateOrganization } from '@closeroom/shared'
+import type { ChangePassword, UpdateOrganization } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
-
-export type SessionInfo = { id: string; createdAt: string; lastSeenAt: string; userAgent: string | null; current: boolean }
+import { client, unwrap } from '../../lib/api'
 
 const keys = { organization: ['organization'] as const, sessions: ['auth', 'sessions'] as const }
 
 export function useOrganization() {
-  return useQuery({ queryKey: keys.organization, queryFn: () => api<Organization>('/organization') })
+  return useQuery({ queryKey: keys.organization, queryFn: ({ signal }) => unwrap(client.GET('/organization', { signal })) })
 }
 
 export function useUpdateOrganization() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: UpdateOrganization) => api<Organization>('/organization', { method: 'PATCH', body }),
+    mutationFn: (body: UpdateOrganization) => unwrap(client.PATCH('/organization', { body })),
     onSuccess: (organization) => queryClient.setQueryData(keys.organization, organization),
   })
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (body: ChangePassword) => api('/user/password', { method: 'POST', body }) })
+  return useMutation({ mutationFn: (body: ChangePassword) => unwrap(client.POST('/user/password', { body })) })
 }
 
 export function useSessions() {
-  return useQuery({ queryKey: keys.sessions, queryFn: async () => (await api<{ sessions: SessionInfo[] }>('/auth/sessions')).sessions })
+  return useQuery({
+    queryKey: keys.sessions,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/auth/sessions', { signal }))).sessions,
+  })
 }
 
 export function useEndSession() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api(`/auth/sessions/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => unwrap(client.DELETE('/auth/sessions/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.sessions }),
   })
 }
+
+/** Signs out of every device, this one included. */
+export const endAllSessions = () => unwrap(client.DELETE('/auth/sessions'))

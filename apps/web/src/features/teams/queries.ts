@@ -1,6 +1,6 @@
-import type { CreateTeam, Team, UpdateTeam } from '@closeroom/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import type { CreateTeam } from '@closeroom/shared'
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { client, unwrap } from '../../lib/api'
 
 export const teamKeys = {
   all: ['teams'] as const,
@@ -9,18 +9,23 @@ export const teamKeys = {
 }
 
 export function useTeams() {
-  return useQuery({ queryKey: teamKeys.list(), queryFn: async () => (await api<{ teams: Team[] }>('/teams')).teams })
+  return useQuery({ queryKey: teamKeys.list(), queryFn: async ({ signal }) => (await unwrap(client.GET('/teams', { signal }))).teams })
 }
 
 export function useTeam(id: string | undefined) {
-  return useQuery({ queryKey: teamKeys.detail(id ?? ''), queryFn: () => api<Team>(`/teams/${id}`), enabled: !!id, retry: false })
+  return useQuery({
+    queryKey: teamKeys.detail(id ?? ''),
+    queryFn: id ? ({ signal }) => unwrap(client.GET('/teams/{id}', { params: { path: { id } }, signal })) : skipToken,
+    retry: false,
+  })
 }
 
+/** Creates the team, or saves its name and members when it has an id. */
 export function useSaveTeam(id: string | undefined) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateTeam | UpdateTeam) =>
-      id ? api<Team>(`/teams/${id}`, { method: 'PATCH', body }) : api<Team>('/teams', { method: 'POST', body }),
+    mutationFn: (body: CreateTeam) =>
+      unwrap(id ? client.PATCH('/teams/{id}', { params: { path: { id } }, body }) : client.POST('/teams', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   })
 }
@@ -28,7 +33,7 @@ export function useSaveTeam(id: string | undefined) {
 export function useDeleteTeam(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api(`/teams/${id}`, { method: 'DELETE' }),
+    mutationFn: () => unwrap(client.DELETE('/teams/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   })
 }

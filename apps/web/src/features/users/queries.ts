@@ -1,6 +1,6 @@
-import type { InviteUser, UpdateUser, User } from '@closeroom/shared'
+import type { InviteUser, UpdateUser } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 
 export const userKeys = {
   all: ['users'] as const,
@@ -9,17 +9,21 @@ export const userKeys = {
 }
 
 export function useUsers() {
-  return useQuery({ queryKey: userKeys.list(), queryFn: async () => (await api<{ users: User[] }>('/users')).users })
+  return useQuery({ queryKey: userKeys.list(), queryFn: async ({ signal }) => (await unwrap(client.GET('/users', { signal }))).users })
 }
 
 export function useUser(id: string) {
-  return useQuery({ queryKey: userKeys.detail(id), queryFn: () => api<User>(`/users/${id}`), retry: false })
+  return useQuery({
+    queryKey: userKeys.detail(id),
+    queryFn: ({ signal }) => unwrap(client.GET('/users/{id}', { params: { path: { id } }, signal })),
+    retry: false,
+  })
 }
 
 export function useInviteUser() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: InviteUser) => api<User>('/users', { method: 'POST', body }),
+    mutationFn: (body: InviteUser) => unwrap(client.POST('/users', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   })
 }
@@ -27,7 +31,7 @@ export function useInviteUser() {
 export function useUpdateUser(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: UpdateUser) => api<User>(`/users/${id}`, { method: 'PATCH', body }),
+    mutationFn: (body: UpdateUser) => unwrap(client.PATCH('/users/{id}', { params: { path: { id } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   })
 }
