@@ -30,14 +30,20 @@ export class ApiError extends Error {
   }
 }
 
-type Answer<Data> = { data: Data; error?: never; response: Response } | { data?: never; error: unknown; response: Response }
+type Answer = { data?: unknown; error?: unknown; response: Response }
+
+/**
+ * The success side of a typed call's answer. Taken from the answer as a whole: inferring it from a
+ * `{ data: D } | { data?: never }` parameter would add `undefined` to every answer.
+ */
+type DataOf<A extends Answer> = Extract<A, { data: unknown }>['data']
 
 /**
  * The data of a typed call, or its refusal as an ApiError. A network failure is an ApiError of status 0;
  * an aborted call rethrows the abort, for TanStack Query to recognise.
  */
-export async function unwrap<Data>(pending: Promise<Answer<Data>>): Promise<Data> {
-  let answer: Answer<Data>
+export async function unwrap<A extends Answer>(pending: Promise<A>): Promise<DataOf<A>> {
+  let answer: A
   try {
     answer = await pending
   } catch (error) {
@@ -45,7 +51,7 @@ export async function unwrap<Data>(pending: Promise<Answer<Data>>): Promise<Data
     throw new ApiError(0)
   }
   if (answer.error !== undefined || !answer.response.ok) throw errorOf(answer.response.status, answer.error)
-  return answer.data as Data
+  return answer.data
 }
 
 /** An ApiError from an error answer's body, whatever it holds. */
