@@ -3443,7 +3443,9 @@ export interface paths {
                         "application/json": {
                             people: {
                                 byRole: {
-                                    [key: string]: number;
+                                    owner: number;
+                                    admin: number;
+                                    member: number;
                                 };
                                 active: number;
                                 invited: number;
