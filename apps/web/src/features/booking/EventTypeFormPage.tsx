@@ -105,7 +105,7 @@ export default function EventTypeFormPage() {
       <CalendarTabs />
       {failed ? (
         <Alert severity="error">
-          {eventType.error instanceof ApiError && eventType.error.status === 404
+          {eventType.error instanceof ApiError && eventType.error.code === 'not_found'
             ? t('calendarApp.form.notFound')
             : serverErrorText(t, failed.message)}
         </Alert>
