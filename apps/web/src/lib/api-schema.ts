@@ -4396,7 +4396,7 @@ export interface paths {
                                 } | {
                                     /** @enum {string} */
                                     kind: "link";
-                                    url: unknown;
+                                    url: string;
                                 };
                                 /** @default 0 */
                                 bufferBefore: number;
@@ -4669,7 +4669,7 @@ export interface paths {
                             } | {
                                 /** @enum {string} */
                                 kind: "link";
-                                url: unknown;
+                                url: string;
                             };
                             /** @default 0 */
                             bufferBefore: number;
@@ -4865,7 +4865,7 @@ export interface paths {
                             } | {
                                 /** @enum {string} */
                                 kind: "link";
-                                url: unknown;
+                                url: string;
                             };
                             /** @default 0 */
                             bufferBefore: number;
@@ -5207,7 +5207,7 @@ export interface paths {
                             } | {
                                 /** @enum {string} */
                                 kind: "link";
-                                url: unknown;
+                                url: string;
                             };
                             /** @default 0 */
                             bufferBefore: number;
