@@ -15,12 +15,16 @@ export const phone = z
   .refine((value) => value === '' || isValidPhoneNumber(value), { message: PHONE_INVALID })
   .transform((value) => (value === '' ? '' : parsePhoneNumberWithError(value).number))
 
-/** Empty passes; otherwise https:// is put in front of the value and the result must parse as a URL. */
+/**
+ * Empty passes; otherwise https:// is put in front of the value and the result must parse as a URL. The check is
+ * piped into a string schema so that answers carrying a URL are typed as strings in the OpenAPI document: a
+ * transform's output alone has no JSON Schema.
+ */
 export const httpsUrl = z
   .string()
   .trim()
   .transform((value) => (value === '' ? '' : `https://${value.replace(/^https?:\/\//i, '')}`))
-  .refine((value) => value === '' || isUrl(value), { message: URL_INVALID })
+  .pipe(z.string().refine((value) => value === '' || isUrl(value), { message: URL_INVALID }))
 
 function isUrl(value: string): boolean {
   try {

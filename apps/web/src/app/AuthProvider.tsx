@@ -1,7 +1,7 @@
 import type { Login, Register, Signup, User, UserSettings } from '@closeroom/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useMemo, useState } from 'react'
-import { ApiError, api } from '../lib/api'
+import { ApiError, client, unwrap } from '../lib/api'
 import { useServerStatus } from './ServerStatusProvider'
 import { AuthContext, type Session } from './session'
 
@@ -21,9 +21,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: meKey,
     enabled: status === 'active',
     retry: false,
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       try {
-        return (await api<{ user: User }>('/auth/me')).user
+        return (await unwrap(client.GET('/auth/me', { signal }))).user
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null
         throw error
@@ -43,7 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (body: Login) => {
       try {
-        return signIn((await api<{ user: User }>('/auth/login', { method: 'POST', body })).user)
+        return signIn((await unwrap(client.POST('/auth/login', { body }))).user)
       } catch (error) {
         queryClient.setQueryData(meKey, null)
         throw error
@@ -51,20 +51,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [queryClient, signIn],
   )
-  const register = useCallback(
-    async (body: Register) => signIn((await api<{ user: User }>('/register', { method: 'POST', body })).user),
-    [signIn],
-  )
-  const signup = useCallback(
-    async (body: Signup) => signIn((await api<{ user: User }>('/account/signup', { method: 'POST', body })).user),
-    [signIn],
-  )
-  const updateSettings = useCallback(
-    async (body: UserSettings) => signIn(await api<User>('/user/settings', { method: 'POST', body })),
-    [signIn],
-  )
+  const register = useCallback(async (body: Register) => signIn((await unwrap(client.POST('/register', { body }))).user), [signIn])
+  const signup = useCallback(async (body: Signup) => signIn((await unwrap(client.POST('/account/signup', { body }))).user), [signIn])
+  const updateSettings = useCallback(async (body: UserSettings) => signIn(await unwrap(client.POST('/user/settings', { body }))), [signIn])
   const logout = useCallback(async () => {
-    await api('/auth/logout', { method: 'DELETE' }).catch(() => undefined)
+    await unwrap(client.DELETE('/auth/logout')).catch(() => undefined)
     // Every cached answer goes. The session query is emptied in place rather than removed: clear() would
     // detach the provider's own observer, and the next sign-in in this tab would go unnoticed.
     queryClient.removeQueries({ predicate: (query) => query.queryHash !== JSON.stringify(meKey) })

@@ -1,7 +1,7 @@
 import { HEALTH_CHECK_TIMEOUT_MS } from '@closeroom/shared'
 import { createContext, type ReactNode, useContext, useEffect, useEffectEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { api } from '../lib/api'
+import { client, unwrap } from '../lib/api'
 
 export type ServerStatus = { status: 'loading' | 'active' | 'inactive'; initialized: boolean }
 
@@ -23,7 +23,7 @@ export function ServerStatusProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), HEALTH_CHECK_TIMEOUT_MS)
-    api('/health', { signal: controller.signal })
+    unwrap(client.GET('/health', { signal: controller.signal }))
       .then(() => setState({ status: 'active', initialized: true }))
       .catch(() => {
         setState({ status: 'inactive', initialized: true })

@@ -3499,7 +3499,9 @@ export interface paths {
                         "application/json": {
                             people: {
                                 byRole: {
-                                    [key: string]: number;
+                                    owner: number;
+                                    admin: number;
+                                    member: number;
                                 };
                                 active: number;
                                 invited: number;
@@ -4450,7 +4452,7 @@ export interface paths {
                                 } | {
                                     /** @enum {string} */
                                     kind: "link";
-                                    url: unknown;
+                                    url: string;
                                 };
                                 /** @default 0 */
                                 bufferBefore: number;
@@ -4723,7 +4725,7 @@ export interface paths {
                             } | {
                                 /** @enum {string} */
                                 kind: "link";
-                                url: unknown;
+                                url: string;
                             };
                             /** @default 0 */
                             bufferBefore: number;
@@ -4919,7 +4921,7 @@ export interface paths {
                             } | {
                                 /** @enum {string} */
                                 kind: "link";
-                                url: unknown;
+                                url: string;
                             };
                             /** @default 0 */
                             bufferBefore: number;
@@ -5261,7 +5263,7 @@ export interface paths {
                             } | {
                                 /** @enum {string} */
                                 kind: "link";
-                                url: unknown;
+                                url: string;
                             };
                             /** @default 0 */
                             bufferBefore: number;

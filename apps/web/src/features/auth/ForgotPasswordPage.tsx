@@ -5,7 +5,7 @@ import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
 
@@ -16,7 +16,7 @@ export default function ForgotPasswordPage() {
   const { isSubmitting } = form.formState
 
   const send = submit(async (values) => {
-    await api('/auth/forgot-password', { method: 'POST', body: values })
+    await unwrap(client.POST('/auth/forgot-password', { body: values }))
     setSentTo(values.email)
   })
 

@@ -6,7 +6,7 @@ import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { fieldErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
@@ -22,7 +22,7 @@ export default function NewPasswordPage() {
 
   // A new password signs every session out on the server; drop this tab's session too, then sign in afresh.
   const save = submit(async (values) => {
-    await api('/auth/reset-password', { method: 'POST', body: values })
+    await unwrap(client.POST('/auth/reset-password', { body: values }))
     await logout()
     navigate('/login?reset=done', { replace: true })
   })

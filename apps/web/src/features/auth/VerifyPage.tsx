@@ -9,7 +9,7 @@ import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
-import { api } from '../../lib/api'
+import { client, FALLBACK_ERROR, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
@@ -25,17 +25,17 @@ export default function VerifyPage() {
   const { isSubmitting } = form.formState
 
   const verify = submit(async (values) => {
-    await api('/auth/verify', { method: 'POST', body: values })
+    await unwrap(client.POST('/auth/verify', { body: values }))
     setVerified(true)
     await queryClient.invalidateQueries({ queryKey: meKey })
   })
 
   async function resend() {
     try {
-      await api('/auth/verify/resend', { method: 'POST' })
+      await unwrap(client.POST('/auth/verify/resend'))
       enqueueSnackbar(t('auth.verify.resent'), { variant: 'success' })
     } catch (error) {
-      enqueueSnackbar(serverErrorText(t, (error as Error).message), { variant: 'error' })
+      enqueueSnackbar(serverErrorText(t, error instanceof Error ? error.message : FALLBACK_ERROR), { variant: 'error' })
     }
   }
 

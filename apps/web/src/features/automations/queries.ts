@@ -1,6 +1,6 @@
-import type { AutomationRule, AutomationRunList, SaveAutomationRule, UpdateAutomationRule } from '@closeroom/shared'
+import type { SaveAutomationRule, UpdateAutomationRule } from '@closeroom/shared'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 
 export const automationKeys = {
   all: ['automations'] as const,
@@ -8,7 +8,6 @@ export const automationKeys = {
   runs: (productId: string) => [...automationKeys.all, 'runs', productId] as const,
 }
 
-const base = (productId: string) => `/products/${productId}/automations`
 /** While a run is queued or running, the list is read again this often until it ends; otherwise new runs show within IDLE_POLL_MS. */
 const RUN_POLL_MS = 1500
 const IDLE_POLL_MS = 10_000
@@ -16,17 +15,23 @@ const IDLE_POLL_MS = 10_000
 export function useRules(productId: string) {
   return useQuery({
     queryKey: automationKeys.rules(productId),
-    queryFn: async () => (await api<{ rules: AutomationRule[] }>(base(productId))).rules,
+    queryFn: async ({ signal }) =>
+      (await unwrap(client.GET('/products/{id}/automations', { params: { path: { id: productId } }, signal }))).rules,
   })
 }
 
 export function useSaveRule(productId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: SaveAutomationRule | UpdateAutomationRule }) =>
-      id
-        ? api<AutomationRule>(`${base(productId)}/${id}`, { method: 'PATCH', body })
-        : api<AutomationRule>(base(productId), { method: 'POST', body }),
+    mutationFn: (change: { id: string; body: UpdateAutomationRule } | { id?: undefined; body: SaveAutomationRule }) =>
+      unwrap(
+        change.id !== undefined
+          ? client.PATCH('/products/{id}/automations/{ruleId}', {
+              params: { path: { id: productId, ruleId: change.id } },
+              body: change.body,
+            })
+          : client.POST('/products/{id}/automations', { params: { path: { id: productId } }, body: change.body }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: automationKeys.rules(productId) }),
   })
 }
@@ -34,7 +39,8 @@ export function useSaveRule(productId: string) {
 export function useDeleteRule(productId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api(`${base(productId)}/${id}`, { method: 'DELETE' }),
+    mutationFn: (ruleId: string) =>
+      unwrap(client.DELETE('/products/{id}/automations/{ruleId}', { params: { path: { id: productId, ruleId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: automationKeys.all }),
   })
 }
@@ -43,8 +49,13 @@ export function useDeleteRule(productId: string) {
 export function useRuns(productId: string) {
   return useInfiniteQuery({
     queryKey: automationKeys.runs(productId),
-    queryFn: ({ pageParam }) =>
-      api<AutomationRunList>(`${base(productId)}/runs?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    queryFn: ({ pageParam, signal }) =>
+      unwrap(
+        client.GET('/products/{id}/automations/runs', {
+          params: { path: { id: productId }, query: { limit: 20, cursor: pageParam || undefined } },
+          signal,
+        }),
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: (query) =>

@@ -20,7 +20,7 @@ export default function CancelPage() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  if (booking.error?.status === 404 || booking.error?.status === 400) return <NotFound />
+  if (booking.error?.code === 'not_found' || booking.error?.code === 'invalid') return <NotFound />
   if (booking.error) return <LoadFailed retry={booking.reload} />
   if (!booking.data) return <Loading />
   const current: PublicBooking = booking.data

@@ -21,7 +21,7 @@ export default function ProfilePage() {
   const [params] = useSearchParams()
   const [booked, setBooked] = useState<PublicBooking | null>(null)
 
-  if (profile.error?.status === 404 || profile.error?.status === 400) return <NotFound />
+  if (profile.error?.code === 'not_found' || profile.error?.code === 'invalid') return <NotFound />
   if (profile.error) return <LoadFailed retry={profile.reload} />
   if (!profile.data) return <Loading />
 

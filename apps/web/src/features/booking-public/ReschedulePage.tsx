@@ -33,7 +33,7 @@ export default function ReschedulePage() {
   const profile = useRemote(handle, (signal) => bookingApi.profile(handle ?? '', signal))
   const [moved, setMoved] = useState<PublicBooking | null>(null)
 
-  if (booking.error?.status === 404 || booking.error?.status === 400) return <NotFound />
+  if (booking.error?.code === 'not_found' || booking.error?.code === 'invalid') return <NotFound />
   if (booking.error) return <LoadFailed retry={booking.reload} />
   if (!booking.data || (handle && profile.loading)) return <Loading />
 

@@ -1,23 +1,19 @@
-import type { CancelBooking, CreateBooking, PublicBooking, PublicProfile, RescheduleBooking, Slots } from '@closeroom/shared'
+import type { CancelBooking, CreateBooking, RescheduleBooking } from '@closeroom/shared'
 import { useCallback, useEffect, useState } from 'react'
-import { ApiError, api } from '../../lib/api'
+import { ApiError, client, unwrap } from '../../lib/api'
 
 // The buyer's side talks to the public API only. No TanStack Query here: these pages keep their first
 // download small, and a booking page has three requests to make, not a cache to keep.
 
 export const bookingApi = {
-  profile: (handle: string, signal?: AbortSignal) => api<PublicProfile>(`/public/users/${encodeURIComponent(handle)}`, { signal }),
-  slots: (eventTypeId: string, query: { from: string; to: string; timeZone: string; duration?: number }, signal?: AbortSignal) => {
-    const params = new URLSearchParams({ from: query.from, to: query.to, timeZone: query.timeZone })
-    if (query.duration) params.set('duration', String(query.duration))
-    return api<Slots>(`/public/event-types/${encodeURIComponent(eventTypeId)}/slots?${params}`, { signal })
-  },
-  book: (body: CreateBooking) => api<PublicBooking>('/public/bookings', { method: 'POST', body }),
-  booking: (uid: string, signal?: AbortSignal) => api<PublicBooking>(`/public/bookings/${encodeURIComponent(uid)}`, { signal }),
+  profile: (handle: string, signal?: AbortSignal) => unwrap(client.GET('/public/users/{id}', { params: { path: { id: handle } }, signal })),
+  slots: (eventTypeId: string, query: { from: string; to: string; timeZone: string; duration?: number }, signal?: AbortSignal) =>
+    unwrap(client.GET('/public/event-types/{id}/slots', { params: { path: { id: eventTypeId }, query }, signal })),
+  book: (body: CreateBooking) => unwrap(client.POST('/public/bookings', { body })),
+  booking: (uid: string, signal?: AbortSignal) => unwrap(client.GET('/public/bookings/{uid}', { params: { path: { uid } }, signal })),
   reschedule: (uid: string, body: RescheduleBooking) =>
-    api<PublicBooking>(`/public/bookings/${encodeURIComponent(uid)}/reschedule`, { method: 'POST', body }),
-  cancel: (uid: string, body: CancelBooking) =>
-    api<PublicBooking>(`/public/bookings/${encodeURIComponent(uid)}/cancel`, { method: 'POST', body }),
+    unwrap(client.POST('/public/bookings/{uid}/reschedule', { params: { path: { uid } }, body })),
+  cancel: (uid: string, body: CancelBooking) => unwrap(client.POST('/public/bookings/{uid}/cancel', { params: { path: { uid } }, body })),
 }
 
 export type Remote<T> = { data: T | undefined; error: ApiError | undefined; loading: boolean; reload(): void; set(data: T): void }

@@ -49,7 +49,7 @@ function HandleCard({ profile }: { profile: BookingProfile }) {
       enqueueSnackbar(t('calendarApp.profile.saved'), { variant: 'success' })
     } catch (error) {
       // 'This address is taken' belongs under the field it is about.
-      if (error instanceof ApiError && error.status === 409) form.setError('handle', { type: 'server', message: error.message })
+      if (error instanceof ApiError && error.code === 'conflict') form.setError('handle', { type: 'server', message: error.message })
       else throw error
     }
   })

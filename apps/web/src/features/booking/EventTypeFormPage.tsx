@@ -1,13 +1,4 @@
-import {
-  BOOKING_LIMITS,
-  type BookingSettings,
-  CreateEventType,
-  can,
-  type EventType,
-  type Schedule,
-  type Team,
-  type UpdateEventType,
-} from '@closeroom/shared'
+import { BOOKING_LIMITS, type BookingSettings, CreateEventType, can, type EventType, type Schedule, type Team } from '@closeroom/shared'
 import { Alert, Box, Button, Card, Skeleton, Stack, TextField, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { type ReactNode, useRef } from 'react'
@@ -105,7 +96,7 @@ export default function EventTypeFormPage() {
       <CalendarTabs />
       {failed ? (
         <Alert severity="error">
-          {eventType.error instanceof ApiError && eventType.error.status === 404
+          {eventType.error instanceof ApiError && eventType.error.code === 'not_found'
             ? t('calendarApp.form.notFound')
             : serverErrorText(t, failed.message)}
         </Alert>
@@ -150,7 +141,7 @@ function EventTypeForm({
   const { enqueueSnackbar } = useSnackbar()
   const { user } = useAuthContext()
   const profile = useBookingProfile()
-  const save = useSaveEventType(eventType?.id)
+  const save = useSaveEventType()
   const { form, serverError, submit } = useSchemaForm(CreateEventType, defaults)
   const kind = form.watch('kind') ?? 'personal'
   const slug = form.watch('slug')
@@ -158,12 +149,12 @@ function EventTypeForm({
   const title = form.register('title')
 
   const onSubmit = submit(async (values) => {
-    let body: CreateEventType | UpdateEventType = values
     if (eventType) {
       const { kind: _kind, teamId: _teamId, hosts, ...rest } = values
-      body = eventType.kind === 'personal' ? rest : { ...rest, hosts }
+      await save.mutateAsync({ id: eventType.id, body: eventType.kind === 'personal' ? rest : { ...rest, hosts } })
+    } else {
+      await save.mutateAsync({ body: values })
     }
-    await save.mutateAsync(body)
     enqueueSnackbar(t('calendarApp.form.saved'), { variant: 'success' })
     navigate('/calendar/event-types')
   })

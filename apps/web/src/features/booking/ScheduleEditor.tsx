@@ -7,6 +7,7 @@ import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { FormError } from '../../components/FormError'
+import { FALLBACK_ERROR } from '../../lib/api'
 import { intlLocale } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
 import { TimeZoneField } from '../settings/TimeZoneField'
@@ -83,7 +84,7 @@ export function ScheduleEditor({ schedule, canDelete }: { schedule: Schedule; ca
       setChecked(false)
       enqueueSnackbar(t('calendarApp.schedules.saved'), { variant: 'success' })
     } catch (e) {
-      setError((e as Error).message)
+      setError(e instanceof Error ? e.message : FALLBACK_ERROR)
     }
   })
 

@@ -1,15 +1,6 @@
-import type {
-  BookingProfile,
-  BookingSettings,
-  CreateEventType,
-  CreateSchedule,
-  EventType,
-  Schedule,
-  UpdateEventType,
-  UpdateSchedule,
-} from '@closeroom/shared'
+import type { BookingSettings, CreateEventType, CreateSchedule, EventType, UpdateEventType, UpdateSchedule } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 
 export const eventTypeKeys = {
   all: ['event-types'] as const,
@@ -26,24 +17,28 @@ export const bookingProfileKeys = { all: ['booking-profile'] as const }
 export function useEventTypes() {
   return useQuery({
     queryKey: eventTypeKeys.list(),
-    queryFn: async () => (await api<{ eventTypes: EventType[] }>('/event-types')).eventTypes,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/event-types', { signal }))).eventTypes,
   })
 }
 
 export function useEventType(id: string | undefined) {
   return useQuery({
     queryKey: eventTypeKeys.detail(id ?? ''),
-    queryFn: () => api<EventType>(`/event-types/${id}`),
+    queryFn: ({ signal }) => unwrap(client.GET('/event-types/{id}', { params: { path: { id: id ?? '' } }, signal })),
     enabled: !!id,
     retry: false,
   })
 }
 
-export function useSaveEventType(id: string | undefined) {
+export function useSaveEventType() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateEventType | UpdateEventType) =>
-      id ? api<EventType>(`/event-types/${id}`, { method: 'PATCH', body }) : api<EventType>('/event-types', { method: 'POST', body }),
+    mutationFn: (change: { id: string; body: UpdateEventType } | { id?: undefined; body: CreateEventType }) =>
+      unwrap(
+        change.id !== undefined
+          ? client.PATCH('/event-types/{id}', { params: { path: { id: change.id } }, body: change.body })
+          : client.POST('/event-types', { body: change.body }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventTypeKeys.all }),
   })
 }
@@ -53,7 +48,7 @@ export function useToggleEventType() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
-      api<EventType>(`/event-types/${id}`, { method: 'PATCH', body: { hidden } }),
+      unwrap(client.PATCH('/event-types/{id}', { params: { path: { id } }, body: { hidden } })),
     // The switch moves at once; a refusal from the server puts it back.
     onMutate: ({ id, hidden }) => {
       const previous = queryClient.getQueryData<EventType[]>(eventTypeKeys.list())
@@ -68,7 +63,7 @@ export function useToggleEventType() {
 export function useDeleteEventType() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api(`/event-types/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => unwrap(client.DELETE('/event-types/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventTypeKeys.all }),
   })
 }
@@ -76,14 +71,14 @@ export function useDeleteEventType() {
 export function useSchedules() {
   return useQuery({
     queryKey: scheduleKeys.list(),
-    queryFn: async () => (await api<{ schedules: Schedule[] }>('/schedules')).schedules,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/schedules', { signal }))).schedules,
   })
 }
 
 export function useCreateSchedule() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateSchedule) => api<Schedule>('/schedules', { method: 'POST', body }),
+    mutationFn: (body: CreateSchedule) => unwrap(client.POST('/schedules', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
   })
 }
@@ -91,7 +86,8 @@ export function useCreateSchedule() {
 export function useUpdateSchedule() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateSchedule }) => api<Schedule>(`/schedules/${id}`, { method: 'PATCH', body }),
+    mutationFn: ({ id, body }: { id: string; body: UpdateSchedule }) =>
+      unwrap(client.PATCH('/schedules/{id}', { params: { path: { id } }, body })),
     // Making one the default changes another: read the whole list again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
   })
@@ -100,31 +96,31 @@ export function useUpdateSchedule() {
 export function useDeleteSchedule() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api(`/schedules/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => unwrap(client.DELETE('/schedules/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
   })
 }
 
 export function useBookingSettings() {
-  return useQuery({ queryKey: bookingSettingsKeys.all, queryFn: () => api<BookingSettings>('/booking-settings') })
+  return useQuery({ queryKey: bookingSettingsKeys.all, queryFn: ({ signal }) => unwrap(client.GET('/booking-settings', { signal })) })
 }
 
 export function useSaveBookingSettings() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: BookingSettings) => api<BookingSettings>('/booking-settings', { method: 'PUT', body }),
+    mutationFn: (body: BookingSettings) => unwrap(client.PUT('/booking-settings', { body })),
     onSuccess: (settings) => queryClient.setQueryData(bookingSettingsKeys.all, settings),
   })
 }
 
 export function useBookingProfile() {
-  return useQuery({ queryKey: bookingProfileKeys.all, queryFn: () => api<BookingProfile>('/booking-profile') })
+  return useQuery({ queryKey: bookingProfileKeys.all, queryFn: ({ signal }) => unwrap(client.GET('/booking-profile', { signal })) })
 }
 
 export function useUpdateBookingProfile() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { handle: string }) => api<BookingProfile>('/booking-profile', { method: 'PATCH', body }),
+    mutationFn: (body: { handle: string }) => unwrap(client.PATCH('/booking-profile', { body })),
     onSuccess: (profile) => {
       queryClient.setQueryData(bookingProfileKeys.all, profile)
       // Every booking URL of the event types carries the handle.

@@ -1,4 +1,3 @@
-import type { Booking } from '@closeroom/shared'
 import type { DatesSetArg, EventClickArg, EventInput, LocaleInput } from '@fullcalendar/core'
 import arLocale from '@fullcalendar/core/locales/ar'
 import frLocale from '@fullcalendar/core/locales/fr'
@@ -46,7 +45,6 @@ export default function CalendarPage() {
         start: booking.start,
         end: booking.end,
         classNames: [`booking-${booking.status}`],
-        extendedProps: { booking },
       })),
     [bookings.data],
   )
@@ -169,18 +167,18 @@ export default function CalendarPage() {
             noEventsText={t('calendarApp.calendar.noBookings')}
             eventClick={(arg: EventClickArg) => {
               arg.jsEvent.preventDefault()
-              setOpenId((arg.event.extendedProps.booking as Booking).id)
+              setOpenId(arg.event.id)
             }}
             eventDidMount={(arg) => {
               // Keyboard users reach every meeting with Tab and open it with Enter.
-              const booking = arg.event.extendedProps.booking as Booking
+              const { id, classNames } = arg.event
               arg.el.setAttribute('tabindex', '0')
               arg.el.setAttribute('role', 'button')
-              if (booking.status === 'pending') arg.el.setAttribute('title', t('calendarApp.calendar.pending'))
+              if (classNames.includes('booking-pending')) arg.el.setAttribute('title', t('calendarApp.calendar.pending'))
               arg.el.addEventListener('keydown', (event) => {
                 if (event.key === 'Enter' || event.key === ' ') {
                   event.preventDefault()
-                  setOpenId(booking.id)
+                  setOpenId(id)
                 }
               })
             }}

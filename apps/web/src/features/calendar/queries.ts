@@ -1,6 +1,6 @@
-import type { Booking, CalendarConnection, CreateCalendarConnection } from '@closeroom/shared'
+import type { CreateCalendarConnection } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { bookingProfileKeys } from '../booking/queries'
 
 export const bookingKeys = {
@@ -16,10 +16,8 @@ export type BookingRange = { from: string; to: string }
 export function useBookings(range: BookingRange | null) {
   return useQuery({
     queryKey: bookingKeys.range(range?.from ?? '', range?.to ?? ''),
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ from: range?.from ?? '', to: range?.to ?? '' })
-      return (await api<{ bookings: Booking[] }>(`/bookings?${query}`, { signal })).bookings
-    },
+    queryFn: async ({ signal }) =>
+      (await unwrap(client.GET('/bookings', { params: { query: { from: range?.from ?? '', to: range?.to ?? '' } }, signal }))).bookings,
     enabled: !!range,
     // Moving back and forth between months shows what was there while the new answer arrives.
     placeholderData: (previous) => previous,
@@ -31,8 +29,17 @@ export type BookingAction = 'confirm' | 'decline' | 'cancel'
 export function useBookingAction() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, action, reason }: { id: string; action: BookingAction; reason?: string }) =>
-      api<Booking>(`/bookings/${id}/${action}`, { method: 'POST', body: action === 'confirm' ? {} : reason ? { reason } : {} }),
+    mutationFn: ({ id, action, reason }: { id: string; action: BookingAction; reason?: string }) => {
+      const params = { path: { id } }
+      const body = reason ? { reason } : {}
+      return unwrap(
+        action === 'confirm'
+          ? client.POST('/bookings/{id}/confirm', { params })
+          : action === 'decline'
+            ? client.POST('/bookings/{id}/decline', { params, body })
+            : client.POST('/bookings/{id}/cancel', { params, body }),
+      )
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   })
 }
@@ -40,14 +47,14 @@ export function useBookingAction() {
 export function useConnections() {
   return useQuery({
     queryKey: connectionKeys.all,
-    queryFn: async () => (await api<{ connections: CalendarConnection[] }>('/calendar/connections')).connections,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/calendar/connections', { signal }))).connections,
   })
 }
 
 export function useCreateConnection() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateCalendarConnection) => api<CalendarConnection>('/calendar/connections', { method: 'POST', body }),
+    mutationFn: (body: CreateCalendarConnection) => unwrap(client.POST('/calendar/connections', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
   })
 }
@@ -56,7 +63,7 @@ export function useUpdateConnection() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: { busyCalendarUrls?: string[]; writeCalendarUrl?: string | null } }) =>
-      api<CalendarConnection>(`/calendar/connections/${id}`, { method: 'PATCH', body }),
+      unwrap(client.PATCH('/calendar/connections/{id}', { params: { path: { id } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
   })
 }
@@ -64,7 +71,7 @@ export function useUpdateConnection() {
 export function useRefreshConnection() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api<CalendarConnection>(`/calendar/connections/${id}/refresh`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => unwrap(client.POST('/calendar/connections/{id}/refresh', { params: { path: { id } } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
   })
 }
@@ -72,7 +79,7 @@ export function useRefreshConnection() {
 export function useDeleteConnection() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api(`/calendar/connections/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => unwrap(client.DELETE('/calendar/connections/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
   })
 }
@@ -80,7 +87,7 @@ export function useDeleteConnection() {
 export function useRotateFeed() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api<{ feedUrl: string }>('/calendar/feed/rotate', { method: 'POST', body: {} }),
+    mutationFn: () => unwrap(client.POST('/calendar/feed/rotate')),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingProfileKeys.all }),
   })
 }

@@ -1,6 +1,6 @@
-import type { Client, CreateClient, Message } from '@closeroom/shared'
+import type { CreateClient } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { addMessage } from '../deals/queries'
 
 export const clientKeys = {
@@ -14,23 +14,27 @@ export function useClients(q: string, limit = 50) {
   return useQuery({
     queryKey: clientKeys.list(q),
     queryFn: async ({ signal }) =>
-      (await api<{ clients: Client[] }>(`/clients?${new URLSearchParams({ ...(q ? { q } : {}), limit: String(limit) })}`, { signal }))
-        .clients,
+      (await unwrap(client.GET('/clients', { params: { query: { q: q || undefined, limit } }, signal }))).clients,
     placeholderData: (previous) => previous,
   })
 }
 
 export function useClient(id: string | undefined) {
-  return useQuery({ queryKey: clientKeys.detail(id ?? ''), queryFn: () => api<Client>(`/clients/${id}`), enabled: !!id, retry: false })
+  return useQuery({
+    queryKey: clientKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => unwrap(client.GET('/clients/{id}', { params: { path: { id: id ?? '' } }, signal })),
+    enabled: !!id,
+    retry: false,
+  })
 }
 
 export function useSaveClient(id: string | undefined) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: CreateClient) =>
-      id ? api<Client>(`/clients/${id}`, { method: 'PATCH', body }) : api<Client>('/clients', { method: 'POST', body }),
-    onSuccess: (client) => {
-      queryClient.setQueryData(clientKeys.detail(client.id), client)
+      unwrap(id ? client.PATCH('/clients/{id}', { params: { path: { id } }, body }) : client.POST('/clients', { body })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(clientKeys.detail(saved.id), saved)
       void queryClient.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] })
     },
   })
@@ -39,7 +43,7 @@ export function useSaveClient(id: string | undefined) {
 export function useDeleteClient(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api(`/clients/${id}`, { method: 'DELETE' }),
+    mutationFn: () => unwrap(client.DELETE('/clients/{id}', { params: { path: { id } } })),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: clientKeys.detail(id) })
       void queryClient.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] })
@@ -50,14 +54,14 @@ export function useDeleteClient(id: string) {
 export function useClientMessages(id: string) {
   return useQuery({
     queryKey: clientKeys.messages(id),
-    queryFn: async () => (await api<{ messages: Message[] }>(`/clients/${id}/messages`)).messages,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/clients/{id}/messages', { params: { path: { id } }, signal }))).messages,
   })
 }
 
 export function usePostClientMessage(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: string) => api<Message>(`/clients/${id}/messages`, { method: 'POST', body: { body } }),
+    mutationFn: (body: string) => unwrap(client.POST('/clients/{id}/messages', { params: { path: { id } }, body: { body } })),
     onSuccess: (message) => addMessage(queryClient, clientKeys.messages(id), message),
   })
 }
@@ -66,7 +70,7 @@ export function useEditClientMessage(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ messageId, body }: { messageId: string; body: string }) =>
-      api<Message>(`/clients/${id}/messages/${messageId}`, { method: 'PATCH', body: { body } }),
+      unwrap(client.PATCH('/clients/{id}/messages/{messageId}', { params: { path: { id, messageId } }, body: { body } })),
     onSuccess: (message) => addMessage(queryClient, clientKeys.messages(id), message),
   })
 }

@@ -1,22 +1,8 @@
-import type {
-  Board,
-  CreateDeal,
-  Deal,
-  DealActivity,
-  DealList,
-  DealListQuery,
-  DealSummary,
-  Message,
-  MoveDeal,
-  PipelineStage,
-  UpdateDeal,
-} from '@closeroom/shared'
-import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
-import { api } from '../../lib/api'
+import type { CreateDeal, DealListQuery, Message, MoveDeal } from '@closeroom/shared'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { client, unwrap } from '../../lib/api'
 
 export type DealFilters = Omit<DealListQuery, 'limit' | 'cursor'>
-type DealPage = z.infer<typeof DealList>
 
 export const dealKeys = {
   all: ['deals'] as const,
@@ -35,17 +21,10 @@ export const stageKeys = {
 
 const PAGE_SIZE = 25
 
-function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value))
-  const text = search.toString()
-  return text ? `?${text}` : ''
-}
-
 export function useStages() {
   return useQuery({
     queryKey: stageKeys.list(),
-    queryFn: async () => (await api<{ stages: PipelineStage[] }>('/pipeline-stages')).stages,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/pipeline-stages', { signal }))).stages,
   })
 }
 
@@ -53,30 +32,33 @@ export function useDeals(filters: DealFilters) {
   return useInfiniteQuery({
     queryKey: dealKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      api<DealPage>(`/deals${query({ ...filters, limit: PAGE_SIZE, cursor: pageParam ?? undefined })}`, { signal }),
+      unwrap(client.GET('/deals', { params: { query: { ...filters, limit: PAGE_SIZE, cursor: pageParam ?? undefined } }, signal })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   })
 }
 
-export type DealPages = InfiniteData<DealPage, string | null>
-
 export function useDeal(id: string | undefined) {
-  return useQuery({ queryKey: dealKeys.detail(id ?? ''), queryFn: () => api<Deal>(`/deals/${id}`), enabled: !!id, retry: false })
+  return useQuery({
+    queryKey: dealKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => unwrap(client.GET('/deals/{id}', { params: { path: { id: id ?? '' } }, signal })),
+    enabled: !!id,
+    retry: false,
+  })
 }
 
 export function useDealActivities(id: string) {
   return useQuery({
     queryKey: dealKeys.activities(id),
-    queryFn: async () => (await api<{ activities: DealActivity[] }>(`/deals/${id}/activities`)).activities,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/deals/{id}/activities', { params: { path: { id } }, signal }))).activities,
   })
 }
 
 export function useSaveDeal(id: string | undefined) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateDeal | UpdateDeal) =>
-      id ? api<Deal>(`/deals/${id}`, { method: 'PATCH', body }) : api<Deal>('/deals', { method: 'POST', body }),
+    mutationFn: (body: CreateDeal) =>
+      unwrap(id ? client.PATCH('/deals/{id}', { params: { path: { id } }, body }) : client.POST('/deals', { body })),
     onSuccess: (deal) => {
       queryClient.setQueryData(dealKeys.detail(deal.id), deal)
       void queryClient.invalidateQueries({ queryKey: dealKeys.all, predicate: (q) => q.queryKey[2] !== deal.id })
@@ -87,7 +69,7 @@ export function useSaveDeal(id: string | undefined) {
 export function useDeleteDeal(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api(`/deals/${id}`, { method: 'DELETE' }),
+    mutationFn: () => unwrap(client.DELETE('/deals/{id}', { params: { path: { id } } })),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: dealKeys.detail(id) })
       void queryClient.invalidateQueries({ queryKey: dealKeys.lists() })
@@ -97,24 +79,24 @@ export function useDeleteDeal(id: string) {
 }
 
 export function useBoard() {
-  return useQuery({ queryKey: dealKeys.board(), queryFn: () => api<Board>('/deals/board') })
+  return useQuery({ queryKey: dealKeys.board(), queryFn: ({ signal }) => unwrap(client.GET('/deals/board', { signal })) })
 }
 
 export function moveDeal(id: string, body: MoveDeal) {
-  return api<DealSummary>(`/deals/${id}/move`, { method: 'POST', body })
+  return unwrap(client.POST('/deals/{id}/move', { params: { path: { id } }, body }))
 }
 
 export function useDealMessages(id: string) {
   return useQuery({
     queryKey: dealKeys.messages(id),
-    queryFn: async () => (await api<{ messages: Message[] }>(`/deals/${id}/messages`)).messages,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/deals/{id}/messages', { params: { path: { id } }, signal }))).messages,
   })
 }
 
 export function usePostDealMessage(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: string) => api<Message>(`/deals/${id}/messages`, { method: 'POST', body: { body } }),
+    mutationFn: (body: string) => unwrap(client.POST('/deals/{id}/messages', { params: { path: { id } }, body: { body } })),
     onSuccess: (message) => {
       addMessage(queryClient, dealKeys.messages(id), message)
       void queryClient.invalidateQueries({ queryKey: dealKeys.activities(id) })

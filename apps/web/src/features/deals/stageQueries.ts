@@ -1,6 +1,6 @@
 import type { PipelineStage } from '@closeroom/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { dealKeys, stageKeys } from './queries'
 
 type StageChange = { name?: string; kind?: PipelineStage['kind'] }
@@ -14,23 +14,23 @@ export function useStageMutations() {
   }
   return {
     create: useMutation({
-      mutationFn: (body: { name: string; kind: PipelineStage['kind'] }) => api<PipelineStage>('/pipeline-stages', { method: 'POST', body }),
+      mutationFn: (body: { name: string; kind: PipelineStage['kind'] }) => unwrap(client.POST('/pipeline-stages', { body })),
       onSettled: settle,
     }),
     update: useMutation({
       mutationFn: ({ id, ...body }: StageChange & { id: string }) =>
-        api<PipelineStage>(`/pipeline-stages/${id}`, { method: 'PATCH', body }),
+        unwrap(client.PATCH('/pipeline-stages/{id}', { params: { path: { id } }, body })),
       onSettled: settle,
     }),
     reorder: useMutation({
-      mutationFn: (ids: string[]) => api('/pipeline-stages/order', { method: 'PUT', body: { ids } }),
+      mutationFn: (ids: string[]) => unwrap(client.PUT('/pipeline-stages/order', { body: { ids } })),
       // The new order shows at once; a refusal brings the server's back.
       onMutate: (ids) => {
         const previous = queryClient.getQueryData<PipelineStage[]>(stageKeys.list())
         if (previous)
           queryClient.setQueryData<PipelineStage[]>(
             stageKeys.list(),
-            ids.map((id, position) => ({ ...(previous.find((s) => s.id === id) as PipelineStage), position })),
+            ids.flatMap((id, position) => previous.filter((s) => s.id === id).map((stage) => ({ ...stage, position }))),
           )
         return { previous }
       },
@@ -41,7 +41,7 @@ export function useStageMutations() {
     }),
     remove: useMutation({
       mutationFn: ({ id, moveTo }: { id: string; moveTo?: string }) =>
-        api(`/pipeline-stages/${id}${moveTo ? `?moveTo=${encodeURIComponent(moveTo)}` : ''}`, { method: 'DELETE' }),
+        unwrap(client.DELETE('/pipeline-stages/{id}', { params: { path: { id }, query: { moveTo: moveTo || undefined } } })),
       onSettled: settle,
     }),
   }

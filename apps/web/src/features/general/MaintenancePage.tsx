@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { LanguagePicker } from '../../components/LanguagePicker'
 import { Logo } from '../../components/Logo'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { useTranslation } from '../../locales/i18n'
 
 /**
@@ -20,7 +20,7 @@ export default function MaintenancePage() {
   async function retry() {
     setState('checking')
     try {
-      await api('/health', { signal: AbortSignal.timeout(HEALTH_CHECK_TIMEOUT_MS) })
+      await unwrap(client.GET('/health', { signal: AbortSignal.timeout(HEALTH_CHECK_TIMEOUT_MS) }))
       navigate('/')
     } catch {
       setState('down')

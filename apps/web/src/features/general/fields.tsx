@@ -10,7 +10,7 @@ import {
 } from '@closeroom/shared'
 import { TextField, type TextFieldProps } from '@mui/material'
 import type { FieldError, FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { fieldErrorText } from '../../lib/errorText'
 import type { TFunction } from '../../locales/i18n'
 import { useTranslation } from '../../locales/i18n'
@@ -51,5 +51,5 @@ export function Field<T extends FieldValues>({
 
 /** Sends a contact message, purchase request or notify-me to the instance's operator. */
 export function sendContact(body: ContactMessage) {
-  return api<{ ok: true }>('/public/contact', { method: 'POST', body })
+  return unwrap(client.POST('/public/contact', { body }))
 }

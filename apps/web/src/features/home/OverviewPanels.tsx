@@ -7,7 +7,7 @@ import { Link } from 'react-router'
 import { Chart } from '../../components/chart/Chart'
 import { useChart } from '../../components/chart/useChart'
 import { PeopleAvatars } from '../../components/PeopleAvatars'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
@@ -16,7 +16,7 @@ import { useTeams } from '../teams/queries'
 /** The organization at a glance: people, invitations and teams, sign-ins of the last two weeks, who is in which team. */
 export function OverviewPanels() {
   const { t } = useTranslation()
-  const overview = useQuery({ queryKey: ['overview'], queryFn: () => api<Overview>('/overview') })
+  const overview = useQuery({ queryKey: ['overview'], queryFn: ({ signal }) => unwrap(client.GET('/overview', { signal })) })
   if (overview.isError) return <Alert severity="error">{serverErrorText(t, overview.error.message)}</Alert>
   if (!overview.data) return <Skeleton variant="rounded" height={420} />
   const { people, teams } = overview.data

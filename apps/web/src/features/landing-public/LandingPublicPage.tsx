@@ -21,7 +21,7 @@ import { landingApi } from './api'
 export default function LandingPublicPage() {
   const { id = '' } = useParams()
   const page = useRemote(id, (signal) => landingApi.page(id, signal))
-  if (page.error?.status === 404 || page.error?.status === 400) return <NotFound />
+  if (page.error?.code === 'not_found' || page.error?.code === 'invalid') return <NotFound />
   if (page.error) return <LoadFailed retry={page.reload} />
   if (!page.data) return <Loading />
   return <Landing page={page.data} />

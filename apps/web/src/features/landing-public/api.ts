@@ -1,7 +1,7 @@
-import type { PublicLandingPage } from '@closeroom/shared'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 
 // The visitor's side talks to the public API only, through the page's public id.
 export const landingApi = {
-  page: (publicId: string, signal?: AbortSignal) => api<PublicLandingPage>(`/public/landing/${encodeURIComponent(publicId)}`, { signal }),
+  page: (publicId: string, signal?: AbortSignal) =>
+    unwrap(client.GET('/public/landing/{id}', { params: { path: { id: publicId } }, signal })),
 }

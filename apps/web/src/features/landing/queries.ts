@@ -1,6 +1,6 @@
-import type { BookingLinkOption, CreateLandingPage, LandingPage, UpdateLandingPage } from '@closeroom/shared'
+import type { CreateLandingPage, LandingPage } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 
 export const landingKeys = {
   all: ['landing-pages'] as const,
@@ -15,14 +15,14 @@ export const publicUrlOf = (page: Pick<LandingPage, 'publicId'>) => `${window.lo
 export function useLandingPages() {
   return useQuery({
     queryKey: landingKeys.list(),
-    queryFn: async () => (await api<{ landingPages: LandingPage[] }>('/landing-pages')).landingPages,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/landing-pages', { signal }))).landingPages,
   })
 }
 
 export function useLandingPage(id: string | undefined) {
   return useQuery({
     queryKey: landingKeys.detail(id ?? ''),
-    queryFn: () => api<LandingPage>(`/landing-pages/${id}`),
+    queryFn: ({ signal }) => unwrap(client.GET('/landing-pages/{id}', { params: { path: { id: id ?? '' } }, signal })),
     enabled: !!id,
     retry: false,
   })
@@ -31,17 +31,15 @@ export function useLandingPage(id: string | undefined) {
 export function useBookingLinkOptions() {
   return useQuery({
     queryKey: landingKeys.bookingLinks(),
-    queryFn: async () => (await api<{ bookingLinks: BookingLinkOption[] }>('/landing-pages/booking-links')).bookingLinks,
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/landing-pages/booking-links', { signal }))).bookingLinks,
   })
 }
 
 export function useSaveLandingPage(id: string | undefined) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateLandingPage | UpdateLandingPage) =>
-      id
-        ? api<LandingPage>(`/landing-pages/${id}`, { method: 'PATCH', body })
-        : api<LandingPage>('/landing-pages', { method: 'POST', body }),
+    mutationFn: (body: CreateLandingPage) =>
+      unwrap(id ? client.PATCH('/landing-pages/{id}', { params: { path: { id } }, body }) : client.POST('/landing-pages', { body })),
     onSuccess: (page) => {
       queryClient.setQueryData(landingKeys.detail(page.id), page)
       void queryClient.invalidateQueries({ queryKey: landingKeys.list() })
@@ -52,7 +50,7 @@ export function useSaveLandingPage(id: string | undefined) {
 export function useDeleteLandingPage(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api(`/landing-pages/${id}`, { method: 'DELETE' }),
+    mutationFn: () => unwrap(client.DELETE('/landing-pages/{id}', { params: { path: { id } } })),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: landingKeys.detail(id) })
       void queryClient.invalidateQueries({ queryKey: landingKeys.list() })

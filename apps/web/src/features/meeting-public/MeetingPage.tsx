@@ -16,7 +16,7 @@ import { useLocalMedia } from './useLocalMedia'
 export default function MeetingPage() {
   const { id = '' } = useParams()
   const meeting = useRemote(id, (signal) => meetingApi.read(id, signal))
-  if (meeting.error?.status === 404 || meeting.error?.status === 400) return <NotFound />
+  if (meeting.error?.code === 'not_found' || meeting.error?.code === 'invalid') return <NotFound />
   if (meeting.error) return <LoadFailed retry={meeting.reload} />
   if (!meeting.data) return <Loading />
   return <MeetingRoom meeting={meeting.data} />

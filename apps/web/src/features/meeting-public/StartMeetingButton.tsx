@@ -1,10 +1,9 @@
-import type { MeetingLink } from '@closeroom/shared'
 import VideocamRounded from '@mui/icons-material/VideocamRounded'
 import { Button } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { api, FALLBACK_ERROR } from '../../lib/api'
+import { client, FALLBACK_ERROR, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 
@@ -17,7 +16,7 @@ export function StartMeetingButton({ dealId }: { dealId: string }) {
   const start = async () => {
     setBusy(true)
     try {
-      const link = await api<MeetingLink>(`/deals/${encodeURIComponent(dealId)}/meeting`, { method: 'POST' })
+      const link = await unwrap(client.POST('/deals/{id}/meeting', { params: { path: { id: dealId } } }))
       navigate(`/m/${link.publicId}`)
     } catch (error) {
       enqueueSnackbar(serverErrorText(t, error instanceof Error ? error.message : FALLBACK_ERROR), { variant: 'error' })

@@ -1,13 +1,11 @@
-import type { PublicMeeting } from '@closeroom/shared'
-import { api } from '../../lib/api'
-
-const base = (publicId: string) => encodeURIComponent(publicId)
+import { client, unwrap } from '../../lib/api'
 
 export const meetingApi = {
-  read: (publicId: string, signal?: AbortSignal) => api<PublicMeeting>(`/public/meetings/${base(publicId)}`, { signal }),
+  read: (publicId: string, signal?: AbortSignal) =>
+    unwrap(client.GET('/public/meetings/{id}', { params: { path: { id: publicId } }, signal })),
   /** Members only: guests wait in the lobby, or not. */
   setAdmission: (publicId: string, requireAdmission: boolean) =>
-    api<PublicMeeting>(`/meetings/${base(publicId)}`, { method: 'PATCH', body: { requireAdmission } }),
+    unwrap(client.PATCH('/meetings/{id}', { params: { path: { id: publicId } }, body: { requireAdmission } })),
 }
 
 /** A secret of this tab: after a network drop it rejoins as the same participant (sockets.ts on the server). */
