@@ -63,34 +63,3 @@ export function errorOf(status: number, body: unknown): ApiError {
     field: known.field,
   })
 }
-
-type Options = { method?: string; body?: unknown; signal?: AbortSignal }
-
-/** An untyped call, for the pages not yet moved to `client`. */
-export async function api<T>(path: string, { method = 'GET', body, signal }: Options = {}): Promise<T> {
-  let response: Response
-  try {
-    response = await fetch(`${API_URL}${path}`, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    })
-  } catch (error) {
-    if (signal?.aborted) throw error
-    throw new ApiError(0)
-  }
-  const text = await response.text()
-  const data = text ? safeJson(text) : undefined
-  if (!response.ok) throw errorOf(response.status, data)
-  return data as T
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
