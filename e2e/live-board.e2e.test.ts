@@ -78,3 +78,39 @@ it("moves a deal on one member's board and shows it on a teammate's, and a deal 
   expect(moverRequests).toEqual([`POST /api/deals/${moving.id}/move`])
   expect(teammateRequests).toEqual([])
 })
+
+it("keeps a deal lifted with the keyboard moving when a teammate's change reaches the board meanwhile", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Kim Keys' })
+  const { stages } = await api<{ stages: { id: string; name: string }[] }>(owner, 'GET', '/pipeline-stages')
+  const [lead, qualified] = stages
+  if (!lead || !qualified) throw new Error('the default pipeline has at least two stages')
+  await api(owner, 'POST', '/deals', { name: 'Hooli discovery', stageId: lead.id })
+  const elsewhere = await api<{ id: string }>(owner, 'POST', '/deals', { name: 'Stark upgrade', stageId: lead.id })
+
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Kim Keys')
+  await page.goto('/kanban')
+  await waitInColumn(page, lead.name, 'Stark upgrade')
+  // Connected: a deal made now reaches the board through its socket (or its read once connected).
+  await api(owner, 'POST', '/deals', { name: 'Wayne pilot', stageId: qualified.id })
+  await waitInColumn(page, qualified.name, 'Wayne pilot')
+
+  await card(page, 'Hooli discovery').focus()
+  await page.keyboard.press('Space')
+  await page.getByRole('status').filter({ hasText: 'Hooli discovery picked up' }).waitFor()
+  // While it is lifted, another tab moves another deal: the board takes the change in from the event.
+  await api(owner, 'POST', `/deals/${elsewhere.id}/move`, { stageId: qualified.id })
+  await waitInColumn(page, qualified.name, 'Stark upgrade')
+  await page.keyboard.press('ArrowRight')
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Hooli discovery: ${qualified.name}, position 1 of 3.` })
+    .waitFor()
+  await page.keyboard.press('Space')
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Hooli discovery dropped in ${qualified.name}` })
+    .waitFor()
+  await page.reload()
+  await waitInColumn(page, qualified.name, 'Hooli discovery')
+})

@@ -184,7 +184,11 @@ export default function KanbanPage() {
     const placement = { dealId, stageId: deal.stageId, index: at.index }
     if (activatorEvent instanceof KeyboardEvent) {
       setDrag({ dealId, by: 'keyboard', placement })
-      setAnnouncement(t('pipeline.kanban.lifted', { name: deal.name, stage: stageName(deal.stageId), position: at.index + 1 }))
+      const liftedText = t('pipeline.kanban.lifted', { name: deal.name, stage: stageName(deal.stageId), position: at.index + 1 })
+      // dnd-kit's keyboard sensor starts hearing keys on a timer it sets just after this call, and the browser may
+      // run a key press before that timer: "picked up" is said only once the timer has run, so an arrow pressed on
+      // hearing it moves the deal (under load the test's arrows were lost, the deal staying lifted where it was).
+      setTimeout(() => setTimeout(() => setAnnouncement(liftedText)))
     } else setDrag({ dealId, by: 'pointer', placement })
   }
 
