@@ -4,11 +4,12 @@ import ScheduleRounded from '@mui/icons-material/ScheduleRounded'
 import { Box, Button, Stack, Typography } from '@mui/material'
 import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
+import { PublicFrame } from '../../components/public/PublicFrame'
+import { Loading } from '../../components/public/states'
+import { surface } from '../../components/public/surface'
 import { useTranslation } from '../../locales/i18n'
 import { Booker } from './Booker'
-import { durationText, HostAvatars, LocationLabel, surface } from './bits'
-import { PublicFrame } from './PublicFrame'
-import { Loading } from './states'
+import { durationText, HostAvatars, LocationLabel } from './bits'
 
 // The form, its validation (zod, libphonenumber) and its fields load once a time is chosen.
 const BookingForm = lazy(() => import('./BookingForm'))

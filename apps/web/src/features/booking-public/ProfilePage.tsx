@@ -4,11 +4,14 @@ import EventBusyRounded from '@mui/icons-material/EventBusyRounded'
 import { Alert, Box, ButtonBase, Stack, Typography } from '@mui/material'
 import { lazy, Suspense, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
+import { PersonAvatar } from '../../components/public/PersonAvatar'
+import { PublicFrame } from '../../components/public/PublicFrame'
+import { LoadFailed, Loading, NotFound } from '../../components/public/states'
+import { surface } from '../../components/public/surface'
+import { useRemote } from '../../components/public/useRemote'
 import { useTranslation } from '../../locales/i18n'
-import { bookingApi, useRemote } from './api'
-import { DurationChips, HostAvatars, LocationLabel, PersonAvatar, surface } from './bits'
-import { PublicFrame } from './PublicFrame'
-import { LoadFailed, Loading, NotFound } from './states'
+import { bookingApi } from './api'
+import { DurationChips, HostAvatars, LocationLabel } from './bits'
 
 // The list of event types comes first; the booker, and later the confirmation, load when they are needed.
 const EventTypeBooker = lazy(() => import('./EventTypeBooker'))

@@ -3,7 +3,8 @@ import LinkRounded from '@mui/icons-material/LinkRounded'
 import PhoneRounded from '@mui/icons-material/PhoneRounded'
 import PlaceRounded from '@mui/icons-material/PlaceRounded'
 import VideocamRounded from '@mui/icons-material/VideocamRounded'
-import { Avatar, AvatarGroup, Chip, Stack } from '@mui/material'
+import { AvatarGroup, Chip, Stack } from '@mui/material'
+import { PersonAvatar } from '../../components/public/PersonAvatar'
 import type { TFunction } from '../../locales/i18n'
 import { useTranslation } from '../../locales/i18n'
 
@@ -67,26 +68,6 @@ export function LocationLabel({ kind }: { kind: LocationKind }) {
   )
 }
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('')
-
-export function PersonAvatar({ name, src, size = 40 }: { name: string; src: string | null; size?: number }) {
-  return (
-    <Avatar
-      src={src ?? undefined}
-      alt={name}
-      sx={{ width: size, height: size, fontSize: size * 0.4, fontWeight: 700, bgcolor: 'primary.dark', color: 'common.white' }}
-    >
-      {initials(name)}
-    </Avatar>
-  )
-}
-
 /** The hosts' faces: one, or at most four and +N for a team. */
 export function HostAvatars({ hosts, size = 40 }: { hosts: { name: string; avatarUrl: string | null }[]; size?: number }) {
   if (hosts.length <= 1) return hosts[0] ? <PersonAvatar name={hosts[0].name} src={hosts[0].avatarUrl} size={size} /> : null
@@ -101,13 +82,3 @@ export function HostAvatars({ hosts, size = 40 }: { hosts: { name: string; avata
     </AvatarGroup>
   )
 }
-
-/** A card-like surface, lighter than MUI's Card. */
-export const surface = {
-  bgcolor: 'background.paper',
-  borderRadius: 2,
-  border: 1,
-  borderColor: 'divider',
-  boxShadow: '0 1px 2px rgba(145, 158, 171, 0.16), 0 12px 24px -4px rgba(145, 158, 171, 0.12)',
-  overflow: 'hidden',
-} as const

@@ -31,9 +31,9 @@ import {
   Typography,
 } from '@mui/material'
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { PublicFrame } from '../../components/public/PublicFrame'
+import { surface } from '../../components/public/surface'
 import { loadTexts, useTranslation } from '../../locales/i18n'
-import { surface } from '../booking-public/bits'
-import { PublicFrame } from '../booking-public/PublicFrame'
 import { meetingApi, tabKey } from './api'
 import { type CallState, MeetingCall } from './call'
 import { MediaToggles } from './Lobby'

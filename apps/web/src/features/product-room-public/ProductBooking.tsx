@@ -1,11 +1,11 @@
 import type { PublicBooking, PublicEventType } from '@closeroom/shared'
 import { Box, Stack, Typography } from '@mui/material'
 import { lazy, Suspense, useState } from 'react'
+import { Loading } from '../../components/public/states'
 import { useTranslation } from '../../locales/i18n'
 import { Booker } from '../booking-public/Booker'
 import { BookingSummary } from '../booking-public/BookingSummary'
 import { DurationChips, HostAvatars, LocationLabel } from '../booking-public/bits'
-import { Loading } from '../booking-public/states'
 
 const BookingForm = lazy(() => import('../booking-public/BookingForm'))
 

@@ -2,10 +2,10 @@ import type { PublicSalesroom } from '@closeroom/shared'
 import LockRounded from '@mui/icons-material/LockRounded'
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useState } from 'react'
+import { PublicFrame } from '../../components/public/PublicFrame'
+import { surface } from '../../components/public/surface'
 import { ApiError } from '../../lib/api'
 import { useTranslation } from '../../locales/i18n'
-import { surface } from '../booking-public/bits'
-import { PublicFrame } from '../booking-public/PublicFrame'
 import { roomApi } from './api'
 
 /**

@@ -4,12 +4,13 @@ import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded'
 import { Box, Button, ButtonBase, Stack, Typography } from '@mui/material'
 import { lazy, Suspense, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
+import { Loading } from '../../components/public/states'
+import { useRemote } from '../../components/public/useRemote'
 import { useTranslation } from '../../locales/i18n'
-import { bookingApi, useRemote } from '../booking-public/api'
+import { bookingApi } from '../booking-public/api'
 import { Booker } from '../booking-public/Booker'
 import { BookingSummary } from '../booking-public/BookingSummary'
 import { DurationChips, LocationLabel } from '../booking-public/bits'
-import { Loading } from '../booking-public/states'
 
 const BookingForm = lazy(() => import('../booking-public/BookingForm'))
 

@@ -1,6 +1,6 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material'
+import NotFoundPage from '../../features/errors/NotFoundPage'
 import { useTranslation } from '../../locales/i18n'
-import NotFoundPage from '../errors/NotFoundPage'
 import { PublicFrame } from './PublicFrame'
 
 export function Loading({ inline = false }: { inline?: boolean }) {
