@@ -148,7 +148,7 @@ const dashboard: RouteObject = {
     { path: '/calendar/event-types', element: page(() => import('../features/booking/EventTypesPage')) },
     { path: '/calendar/event-types/new', element: page(() => import('../features/booking/EventTypeFormPage')) },
     { path: '/calendar/event-types/:id', element: page(() => import('../features/booking/EventTypeFormPage')) },
-    { path: '/kanban', element: page(() => import('../features/kanban/KanbanPage')) },
+    { path: '/kanban', element: page(() => import('../features/deals/board/KanbanPage')) },
     soon('/files-manager', 'files'),
     soon('/blank', 'blank'),
     ...['/mail', '/mail/all', '/chat', '/chat/new', '/chat/:id'].map((path) => soon(path, 'inbox')),

@@ -2,10 +2,10 @@ import type { Board } from '@closeroom/shared'
 import { useDroppable } from '@dnd-kit/core'
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
-import { DropMarker } from '../../components/DropMarker'
-import type { DropData } from '../../lib/dropTarget'
-import { useTranslation } from '../../locales/i18n'
-import { formatMoney } from '../deals/money'
+import { DropMarker } from '../../../components/DropMarker'
+import type { DropData } from '../../../lib/dropTarget'
+import { useTranslation } from '../../../locales/i18n'
+import { formatMoney } from '../money'
 
 const accent = { open: 'primary.main', won: 'success.main', lost: 'error.main' } as const
 
