@@ -5,11 +5,11 @@ import { type Control, Controller, type UseFormRegister, useForm } from 'react-h
 import { Link, useNavigate } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
+import { CurrencySelect } from '../../components/money/CurrencySelect'
+import { toMajor, toMinor } from '../../components/money/money'
 import { avatarColours } from '../../components/PeopleAvatars'
 import { useTranslation } from '../../locales/i18n'
 import { ContactsField } from './ContactsField'
-import { CurrencySelect } from './CurrencySelect'
-import { toMajor, toMinor } from './money'
 import { type LineValues, ProductLines } from './ProductLines'
 import { useSaveDeal } from './queries'
 

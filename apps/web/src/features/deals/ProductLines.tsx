@@ -3,9 +3,9 @@ import AddRounded from '@mui/icons-material/AddRounded'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import { Autocomplete, Box, Button, IconButton, InputAdornment, Stack, TextField, Tooltip, Typography } from '@mui/material'
 import { type Control, type UseFormRegister, useFieldArray, useWatch } from 'react-hook-form'
+import { formatMoney, toMajor, toMinor } from '../../components/money/money'
 import { useTranslation } from '../../locales/i18n'
 import { useProducts } from '../products/queries'
-import { formatMoney, toMajor, toMinor } from './money'
 
 export type LineValues = { productId: string; name: string; quantity: string; unitPrice: string; currency: string }
 type FormWithLines = { lines: LineValues[] }

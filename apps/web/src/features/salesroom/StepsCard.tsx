@@ -17,8 +17,8 @@ import {
   Typography,
 } from '@mui/material'
 import { useState } from 'react'
+import { formatDay } from '../../components/money/money'
 import { useTranslation } from '../../locales/i18n'
-import { formatDay } from '../deals/money'
 import { Parts } from '../salesroom-public/bits'
 import { type StepFields, useAddStep, useRemoveStep, useUpdateStep } from './queries'
 import { useInlineForm } from './useInlineForm'

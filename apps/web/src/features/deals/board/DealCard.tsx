@@ -2,10 +2,10 @@ import type { DealSummary } from '@closeroom/shared'
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import EventOutlined from '@mui/icons-material/EventOutlined'
 import { Avatar, Box, Card, Stack, type Theme, Tooltip, Typography } from '@mui/material'
+import { formatDay, formatMoney } from '../../../components/money/money'
 import { avatarColours } from '../../../components/PeopleAvatars'
 import type { DropData } from '../../../lib/dropTarget'
 import { useTranslation } from '../../../locales/i18n'
-import { formatDay, formatMoney } from '../money'
 
 /** How a picked-up deal stands out: tilted, raised and outlined, whether lifted by keys or under a finger. */
 const liftedStyle = (theme: Theme) => ({

@@ -3,9 +3,9 @@ import { useDroppable } from '@dnd-kit/core'
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import { DropMarker } from '../../../components/DropMarker'
+import { formatMoney } from '../../../components/money/money'
 import type { DropData } from '../../../lib/dropTarget'
 import { useTranslation } from '../../../locales/i18n'
-import { formatMoney } from '../money'
 
 const accent = { open: 'primary.main', won: 'success.main', lost: 'error.main' } as const
 
