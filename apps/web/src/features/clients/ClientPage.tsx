@@ -9,11 +9,12 @@ import { useAuthContext } from '../../app/AuthProvider'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
 import { PageHeader } from '../../components/PageHeader'
+import { MessageThread } from '../../components/thread/MessageThread'
+import { useMessageRoom } from '../../components/thread/useMessageRoom'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
-import { MessageThread } from '../deals/MessageThread'
-import { clientRoom, useMessageRoom, usePipelineToasts } from '../deals/realtime'
+import { usePipelineToasts } from '../deals/realtime'
 import { ClientFields, clientDefaults } from './ClientFormFields'
 import {
   clientKeys,
@@ -24,6 +25,7 @@ import {
   usePostClientMessage,
   useSaveClient,
 } from './queries'
+import { clientRoom } from './realtime'
 
 /** /clients/:id: the contact's details, editable, beside the team's thread about them. */
 export default function ClientPage() {

@@ -1,7 +1,7 @@
 import type { CreateClient } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { addMessage } from '../../components/thread/addMessage'
 import { client, unwrap } from '../../lib/api'
-import { addMessage } from '../deals/queries'
 
 export const clientKeys = {
   all: ['clients'] as const,

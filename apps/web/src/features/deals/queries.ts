@@ -1,5 +1,6 @@
-import type { CreateDeal, DealListQuery, Message, MoveDeal } from '@closeroom/shared'
+import type { CreateDeal, DealListQuery, MoveDeal } from '@closeroom/shared'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { addMessage } from '../../components/thread/addMessage'
 import { client, unwrap } from '../../lib/api'
 
 export type DealFilters = Omit<DealListQuery, 'limit' | 'cursor'>
@@ -101,15 +102,5 @@ export function usePostDealMessage(id: string) {
       addMessage(queryClient, dealKeys.messages(id), message)
       void queryClient.invalidateQueries({ queryKey: dealKeys.activities(id) })
     },
-  })
-}
-
-/** Adds or replaces a message in a cached thread: the sender's answer and the socket's echo may both arrive. */
-export function addMessage(queryClient: ReturnType<typeof useQueryClient>, key: readonly unknown[], message: Message) {
-  queryClient.setQueryData<Message[]>(key, (messages) => {
-    if (!messages) return messages
-    const index = messages.findIndex((m) => m.id === message.id)
-    if (index === -1) return [...messages, message]
-    return messages.map((m, i) => (i === index ? message : m))
   })
 }

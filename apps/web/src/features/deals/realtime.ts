@@ -1,20 +1,11 @@
-import { type Message, type ServerPayload, SocketEvents } from '@closeroom/shared'
-import { useQueryClient } from '@tanstack/react-query'
+import { type ServerPayload, SocketEvents } from '@closeroom/shared'
 import { useSnackbar } from 'notistack'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { useSocket } from '../../app/SocketProvider'
+import type { ThreadRoom } from '../../components/thread/useMessageRoom'
 import { joinRoom } from '../../lib/joinRoom'
-import type { AppSocket } from '../../lib/socket'
 import { useTranslation } from '../../locales/i18n'
-import { addMessage } from './queries'
-
-/** A deal's or a client's thread room: joining, leaving, and hearing its messages (new or edited) for one id. */
-type ThreadRoom = {
-  join(socket: AppSocket, id: string, catchUp: () => void): void
-  leave(socket: AppSocket, id: string): void
-  listen(socket: AppSocket, id: string, receive: (message: Message) => void): () => void
-}
 
 export const dealRoom: ThreadRoom = {
   join: (socket, dealId, catchUp) => joinRoom(socket, SocketEvents.dealsJoinRoom, { dealId }, catchUp),
@@ -24,43 +15,6 @@ export const dealRoom: ThreadRoom = {
     socket.on(SocketEvents.dealsNewMessage, onMessage)
     return () => void socket.off(SocketEvents.dealsNewMessage, onMessage)
   },
-}
-
-export const clientRoom: ThreadRoom = {
-  join: (socket, clientId, catchUp) => joinRoom(socket, SocketEvents.clientsJoinRoom, { clientId }, catchUp),
-  leave: (socket, clientId) => void socket.emit(SocketEvents.clientsLeaveRoom, { clientId }),
-  listen(socket, clientId, receive) {
-    const onMessage = (payload: ServerPayload<typeof SocketEvents.clientsNewMessage>) =>
-      payload.clientId === clientId && receive(payload.message)
-    socket.on(SocketEvents.clientsNewMessage, onMessage)
-    socket.on(SocketEvents.clientsUpdatedMessage, onMessage)
-    return () => {
-      socket.off(SocketEvents.clientsNewMessage, onMessage)
-      socket.off(SocketEvents.clientsUpdatedMessage, onMessage)
-    }
-  },
-}
-
-/**
- * Joins a deal's or client's room while the thread is on screen (again after a reconnection, since the server
- * forgets rooms with the connection) and puts the messages that arrive into the cached thread.
- */
-export function useMessageRoom(room: ThreadRoom, id: string, key: readonly unknown[]) {
-  const { socket, connected } = useSocket()
-  const queryClient = useQueryClient()
-  // The key is a new array each render: read it when a message comes rather than rejoin the room.
-  const cacheKey = useRef(key)
-  cacheKey.current = key
-
-  useEffect(() => {
-    if (!socket || !connected) return
-    room.join(socket, id, () => void queryClient.invalidateQueries({ queryKey: cacheKey.current, exact: true }))
-    const stopListening = room.listen(socket, id, (message) => addMessage(queryClient, cacheKey.current, message))
-    return () => {
-      stopListening()
-      room.leave(socket, id)
-    }
-  }, [socket, connected, room, id, queryClient])
 }
 
 /**
