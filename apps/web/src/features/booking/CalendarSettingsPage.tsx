@@ -11,9 +11,8 @@ import { ApiError } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
-import { useRotateFeed } from '../calendar/queries'
 import { bookingErrorText, useCopy } from './fields'
-import { useBookingProfile, useCreateSchedule, useSchedules, useUpdateBookingProfile } from './queries'
+import { useBookingProfile, useCreateSchedule, useRotateFeed, useSchedules, useUpdateBookingProfile } from './queries'
 import { ScheduleEditor } from './ScheduleEditor'
 
 /** /settings/calendar: the booking page address, the calendar feed and the availability schedules. */

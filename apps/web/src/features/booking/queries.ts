@@ -128,3 +128,11 @@ export function useUpdateBookingProfile() {
     },
   })
 }
+
+export function useRotateFeed() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => unwrap(client.POST('/calendar/feed/rotate')),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingProfileKeys.all }),
+  })
+}

@@ -1,7 +1,6 @@
 import type { CreateCalendarConnection } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
-import { bookingProfileKeys } from '../booking/queries'
 
 export const bookingKeys = {
   all: ['bookings'] as const,
@@ -81,13 +80,5 @@ export function useDeleteConnection() {
   return useMutation({
     mutationFn: (id: string) => unwrap(client.DELETE('/calendar/connections/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
-  })
-}
-
-export function useRotateFeed() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => unwrap(client.POST('/calendar/feed/rotate')),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingProfileKeys.all }),
   })
 }
