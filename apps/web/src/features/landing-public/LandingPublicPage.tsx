@@ -5,6 +5,7 @@ import { Box, Button, Chip, Container, Grid, Link, Stack, Typography } from '@mu
 import { alpha } from '@mui/material/styles'
 import { useEffect } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
+import { money } from '../../components/public/money'
 import { PersonAvatar } from '../../components/public/PersonAvatar'
 import { LanguageSelect } from '../../components/public/PublicFrame'
 import { LoadFailed, Loading, NotFound } from '../../components/public/states'
@@ -12,7 +13,6 @@ import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
 import { intlLocale } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
-import { money } from '../salesroom-public/api'
 import { landingApi } from './api'
 
 // Words of the organization (title, headline, intro, names) keep their own direction (dir="auto") and align

@@ -42,14 +42,3 @@ export function videoOf(url: string): { href: string; embed: string | null } | n
   if (embed && !/^https:\/\/[^?#]+\/[\w-]+$/.test(embed)) embed = null
   return { href: parsed.href, embed }
 }
-
-/** Minor units in the currency, in the reader's language. */
-export function money(minor: number, currency: string, locale: string): string {
-  try {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency })
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2
-    return format.format(minor / 10 ** digits)
-  } catch {
-    return `${minor / 100} ${currency}`
-  }
-}
