@@ -82,3 +82,13 @@ export function withRecipientMoved(draft: Draft, key: string, by: -1 | 1): Draft
   recipients.splice(to, 0, moved)
   return { ...draft, recipients }
 }
+
+/** The draft with a recipient changed; one who no longer signs loses the fields that were theirs. */
+export function withRecipient(draft: Draft, key: string, change: Partial<Omit<RecipientDraft, 'key'>>): Draft {
+  const dropsFields = change.role !== undefined && !fillsFields(change.role)
+  return {
+    ...draft,
+    recipients: draft.recipients.map((recipient) => (recipient.key === key ? { ...recipient, ...change } : recipient)),
+    fields: dropsFields ? draft.fields.filter((field) => field.recipientKey !== key) : draft.fields,
+  }
+}

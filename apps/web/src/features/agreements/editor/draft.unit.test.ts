@@ -1,6 +1,6 @@
 import type { Agreement } from '@closeroom/shared'
 import { describe, expect, it } from 'vitest'
-import { draftOf, updateOf, withoutRecipient, withRecipientMoved } from './draft'
+import { draftOf, updateOf, withoutRecipient, withRecipient, withRecipientMoved } from './draft'
 
 const person = { id: 'u1', name: 'Sam Seller', avatarUrl: null }
 const recipient = (id: string, email: string, order: number | null) => ({
@@ -84,5 +84,13 @@ describe('the editor draft', () => {
     expect(withRecipientMoved(moved, 'r2', -1)).toBe(moved)
     const without = withoutRecipient(draftOf(agreement), 'r1')
     expect(updateOf(without).fields?.map((f) => f.recipient)).toEqual(['bob@example.com'])
+  })
+
+  it('takes the fields away from a recipient who becomes an approver, a viewer or a cc', () => {
+    const draft = draftOf(agreement)
+    expect(withRecipient(draft, 'r1', { name: 'Ann Buyer' }).fields).toHaveLength(2)
+    const approver = withRecipient(draft, 'r1', { role: 'approver' })
+    expect(approver.recipients.find((r) => r.key === 'r1')?.role).toBe('approver')
+    expect(approver.fields.map((f) => f.recipientKey)).toEqual(['r2'])
   })
 })
