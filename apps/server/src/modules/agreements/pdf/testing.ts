@@ -58,3 +58,36 @@ export async function pdfText(bytes: Uint8Array, options: { page?: number } = {}
   if (code !== 0) throw new Error(`pdftotext failed: ${stderr}`)
   return stdout
 }
+
+export type WordBox = { text: string; page: number; xMin: number; yMin: number; xMax: number; yMax: number }
+
+/** Every word pdftotext finds, with its box in points from the top-left of its page as shown. */
+export async function pdfWords(bytes: Uint8Array): Promise<WordBox[]> {
+  const { stdout, stderr, code } = await onPdfFile(bytes, 'pdftotext', (file) => ['-bbox', file, '-'])
+  if (code !== 0) throw new Error(`pdftotext failed: ${stderr}`)
+  const words: WordBox[] = []
+  for (const [i, page] of stdout.split('<page ').slice(1).entries()) {
+    for (const match of page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+      const [, xMin, yMin, xMax, yMax, text] = match
+      words.push({ text: text ?? '', page: i + 1, xMin: Number(xMin), yMin: Number(yMin), xMax: Number(xMax), yMax: Number(yMax) })
+    }
+  }
+  return words
+}
+
+/** pdfsig's report on each signature, field by field ("Signature Validation" → "Signature is Valid."). */
+export async function pdfSignatures(bytes: Uint8Array) {
+  const { stdout, stderr, code } = await onPdfFile(bytes, 'pdfsig', (file) => ['-nocert', file])
+  if (code !== 0) throw new Error(`pdfsig failed (${code}): ${stderr}${stdout}`)
+  return stdout
+    .split(/^Signature #\d+:$/m)
+    .slice(1)
+    .map((block) => {
+      const facts: Record<string, string> = {}
+      for (const line of block.split('\n')) {
+        const fact = /^\s+- ([^:]+)(?:: (.*))?$/.exec(line)
+        if (fact?.[1]) facts[fact[1]] = fact[2] ?? 'yes'
+      }
+      return facts
+    })
+}
