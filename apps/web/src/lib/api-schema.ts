@@ -17130,7 +17130,7 @@ export interface paths {
                                 productId: string;
                                 name: string;
                                 /** @enum {string} */
-                                trigger: "product_form_submitted" | "booking_made" | "room_first_visited";
+                                trigger: "product_form_submitted" | "booking_made" | "room_first_visited" | "agreement_completed";
                                 actions: ({
                                     /** @enum {string} */
                                     type: "create_deal";
@@ -17233,7 +17233,7 @@ export interface paths {
                     "application/json": {
                         name: string;
                         /** @enum {string} */
-                        trigger: "product_form_submitted" | "booking_made" | "room_first_visited";
+                        trigger: "product_form_submitted" | "booking_made" | "room_first_visited" | "agreement_completed";
                         actions: ({
                             /** @enum {string} */
                             type: "create_deal";
@@ -17275,7 +17275,7 @@ export interface paths {
                             productId: string;
                             name: string;
                             /** @enum {string} */
-                            trigger: "product_form_submitted" | "booking_made" | "room_first_visited";
+                            trigger: "product_form_submitted" | "booking_made" | "room_first_visited" | "agreement_completed";
                             actions: ({
                                 /** @enum {string} */
                                 type: "create_deal";
@@ -17477,7 +17477,7 @@ export interface paths {
                     "application/json": {
                         name?: string;
                         /** @enum {string} */
-                        trigger?: "product_form_submitted" | "booking_made" | "room_first_visited";
+                        trigger?: "product_form_submitted" | "booking_made" | "room_first_visited" | "agreement_completed";
                         actions?: ({
                             /** @enum {string} */
                             type: "create_deal";
@@ -17518,7 +17518,7 @@ export interface paths {
                             productId: string;
                             name: string;
                             /** @enum {string} */
-                            trigger: "product_form_submitted" | "booking_made" | "room_first_visited";
+                            trigger: "product_form_submitted" | "booking_made" | "room_first_visited" | "agreement_completed";
                             actions: ({
                                 /** @enum {string} */
                                 type: "create_deal";
@@ -17642,7 +17642,7 @@ export interface paths {
                                 ruleId: string;
                                 ruleName: string;
                                 /** @enum {string} */
-                                trigger: "product_form_submitted" | "booking_made" | "room_first_visited";
+                                trigger: "product_form_submitted" | "booking_made" | "room_first_visited" | "agreement_completed";
                                 summary: string;
                                 /** Format: uuid */
                                 dealId: string | null;
