@@ -1,13 +1,12 @@
+import type { RecipientRole, RecipientStatus } from '@closeroom/shared'
 import { type PDF, type PDFPage, rgb } from '@libpdf/core'
 import type { TextStyle, Typeface } from './typeface.ts'
-
-export type RecipientRole = 'signer' | 'approver' | 'viewer' | 'cc'
 
 export type CertificateRecipient = {
   name: string
   email: string
   role: RecipientRole
-  status: string
+  status: RecipientStatus
   openedAt: Date | null
   signedAt: Date | null
   ip: string | null

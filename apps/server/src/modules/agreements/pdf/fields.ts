@@ -1,8 +1,7 @@
+import type { FieldType } from '@closeroom/shared'
 import { type PDF, type PDFPage, rgb } from '@libpdf/core'
 import { type Frame, frameOf, type PageBox } from './placement.ts'
 import type { Typeface } from './typeface.ts'
-
-export type FieldType = 'signature' | 'initials' | 'name' | 'email' | 'date' | 'text' | 'checkbox'
 
 /** A field as the recipient left it. Signature and initials: a PNG data URL or typed text; checkbox: 'true' or 'false'. */
 export type FilledField = PageBox & { page: number; type: FieldType; value: string | null }
