@@ -1,5 +1,5 @@
 import type { FieldType } from '@closeroom/shared'
-import { type PDF, type PDFPage, rgb } from '@libpdf/core'
+import { type PDF, type PDFImage, type PDFPage, rgb } from '@libpdf/core'
 import { type Frame, frameOf, type PageBox } from './placement.ts'
 import type { Typeface } from './typeface.ts'
 
@@ -24,8 +24,7 @@ function drawFitted(page: PDFPage, frame: Frame, typeface: Typeface, text: strin
   typeface.draw(page, text, { ...frame.at(pad, baseline), angle: frame.angle, size, color: INK })
 }
 
-function drawSignatureImage(pdf: PDF, page: PDFPage, frame: Frame, base64: string) {
-  const image = pdf.embedPng(Buffer.from(base64, 'base64'))
+function drawSignatureImage(page: PDFPage, frame: Frame, image: PDFImage) {
   // Kept in proportion and centred: a wide drawing in a tall box must not be stretched.
   const scale = Math.min(frame.width / image.width, frame.height / image.height)
   const width = image.width * scale
@@ -54,6 +53,17 @@ function drawCheckbox(page: PDFPage, frame: Frame, checked: boolean) {
 
 /** Draws each field into its page's content, where it was placed: nothing is left for a viewer to fill or change. */
 export function flattenFields(pdf: PDF, typeface: Typeface, fields: FilledField[]) {
+  // A signer's signature goes in each of their signature fields: decoding and compressing a PNG takes tens of
+  // milliseconds, so each distinct one is embedded once and drawn wherever it is used.
+  const images = new Map<string, PDFImage>()
+  const imageOf = (base64: string) => {
+    let image = images.get(base64)
+    if (!image) {
+      image = pdf.embedPng(Buffer.from(base64, 'base64'))
+      images.set(base64, image)
+    }
+    return image
+  }
   for (const field of fields) {
     const page = pdf.getPage(field.page - 1)
     if (!page) throw new Error(`A field is on page ${field.page}, and the document has ${pdf.getPageCount()}`)
@@ -64,7 +74,7 @@ export function flattenFields(pdf: PDF, typeface: Typeface, fields: FilledField[
     }
     if (!field.value) continue
     const image = field.type === 'signature' || field.type === 'initials' ? PNG_DATA_URL.exec(field.value) : null
-    if (image?.[1]) drawSignatureImage(pdf, page, frame, image[1])
+    if (image?.[1]) drawSignatureImage(page, frame, imageOf(image[1]))
     else drawFitted(page, frame, typeface, field.value, field.type === 'signature' || field.type === 'initials' ? 28 : 12)
   }
 }

@@ -116,10 +116,11 @@ describe('sealing a completed agreement', { timeout: 30_000 }, () => {
     expect(images.stdout.split('\n').filter((line) => /^\s+2\s+\d+\s+image\s+1\s+1\s/.test(line))).toHaveLength(1)
   })
 
-  it('appends a certificate naming each recipient and what they did, with both digests, and the flattened digest checks out', async () => {
+  it('appends a certificate naming each recipient and what they did, with both digests, each checkable on the file itself', async () => {
     const original = await samplePdf(1)
     const certificate = facts(original)
-    const sealed = await sealPdf({ original, fields: [], certificate, signer })
+    const fields: FilledField[] = [{ page: 1, x: 0.1, y: 0.5, width: 0.4, height: 0.05, type: 'text', value: 'PO-4471' }]
+    const sealed = await sealPdf({ original, fields, certificate, signer })
 
     const text = await pdfText(sealed.pdf, { page: 2 })
     for (const expected of [
@@ -139,11 +140,14 @@ describe('sealing a completed agreement', { timeout: 30_000 }, () => {
     ]) {
       expect(text).toContain(expected)
     }
-    // The signed pages are the file's first revision: its digest is that of the bytes up to the first %%EOF.
-    const flattenedSha256 = /Signed SHA-256\s+([0-9a-f]{64})/.exec(text)?.[1]
-    const firstEnd = Buffer.from(sealed.pdf).indexOf('%%EOF') + '%%EOF'.length
-    const firstRevision = sealed.pdf.slice(0, Buffer.from(sealed.pdf).indexOf('\n', firstEnd) + 1)
-    expect(flattenedSha256).toBe(sha256(firstRevision))
-    expect(await pdfText(firstRevision)).not.toContain('Certificate of completion')
+    // Each revision of the file ends at a %%EOF: the original's, the signed pages', then the certificate's and the seal's.
+    const file = Buffer.from(sealed.pdf)
+    const revisions = [...file.toString('latin1').matchAll(/%%EOF\r?\n?/g)].map((end) => sealed.pdf.slice(0, end.index + end[0].length))
+    expect(revisions.map(sha256)).toContain(sha256(original))
+    const signedPages = revisions.find((revision) => sha256(revision) === /Signed SHA-256\s+([0-9a-f]{64})/.exec(text)?.[1])
+    expect(signedPages).toBeDefined()
+    const signedText = await pdfText(signedPages ?? new Uint8Array())
+    expect(signedText).toContain('PO-4471')
+    expect(signedText).not.toContain('Certificate of completion')
   })
 })

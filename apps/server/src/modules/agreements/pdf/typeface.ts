@@ -1,3 +1,4 @@
+/// <reference path="./vendor.d.ts" />
 import { readFile } from 'node:fs/promises'
 import type { Color, EmbeddedFont, PDF, PDFPage } from '@libpdf/core'
 import reshaper from 'arabic-persian-reshaper'
