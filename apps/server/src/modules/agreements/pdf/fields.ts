@@ -14,14 +14,32 @@ export function fieldTexts(fields: FilledField[]): string[] {
   return fields.flatMap((field) => (field.type !== 'checkbox' && field.value && !PNG_DATA_URL.test(field.value) ? [field.value] : []))
 }
 
-/** One line of text as large as fits the box (at most `largest` points), vertically centred, from its start. */
+const LINE_HEIGHT = 1.2
+/** Below this the text stops shrinking: it is wrapped at this size and may run past the box's foot. */
+const SMALLEST = 4
+
+/**
+ * Text as large as fits the box (at most `largest` points): on one line when it can be, wrapped onto more
+ * when shrinking it to one line would make it smaller than wrapping does, vertically centred, from its start.
+ */
 function drawFitted(page: PDFPage, frame: Frame, typeface: Typeface, text: string, largest: number) {
   const pad = Math.min(2, frame.width / 10)
+  const inner = frame.width - 2 * pad
   let size = Math.min(largest, frame.height * 0.7)
-  const width = typeface.width(text, { size })
-  if (width > frame.width - 2 * pad) size *= (frame.width - 2 * pad) / width
-  const baseline = (frame.height - size * 0.7) / 2
-  typeface.draw(page, text, { ...frame.at(pad, baseline), angle: frame.angle, size, color: INK })
+  let lines = typeface.wrap(text, { size }, inner)
+  while (
+    size > SMALLEST &&
+    (lines.length * size * LINE_HEIGHT > frame.height || lines.some((line) => typeface.width(line, { size }) > inner))
+  ) {
+    size = Math.max(SMALLEST, size * 0.9)
+    lines = typeface.wrap(text, { size }, inner)
+  }
+  const lineHeight = size * LINE_HEIGHT
+  const top = (frame.height + lines.length * lineHeight) / 2
+  for (const [i, line] of lines.entries()) {
+    const baseline = top - (i + 1) * lineHeight + (lineHeight - size * 0.7) / 2
+    typeface.draw(page, line, { ...frame.at(pad, baseline), angle: frame.angle, size, color: INK })
+  }
 }
 
 function drawSignatureImage(page: PDFPage, frame: Frame, image: PDFImage) {
