@@ -105,7 +105,7 @@ export function appendCertificate(pdf: PDF, typeface: Typeface, facts: Certifica
     out.keep(110)
     out.line(`${recipient.name} <${recipient.email}>`, { size: 10, bold: true, color: TEXT, gap: 1 })
     out.pair('Role', recipient.role)
-    out.pair('Status', recipient.status)
+    out.pair('Status', recipient.status.replace('_', ' '))
     out.pair('Opened', when(recipient.openedAt))
     out.pair('Signed', when(recipient.signedAt))
     out.pair('IP address', recipient.ip ?? '—')

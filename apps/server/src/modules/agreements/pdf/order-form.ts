@@ -306,7 +306,7 @@ export async function orderFormPdf(form: OrderForm): Promise<Uint8Array> {
       const atEnd = (align === 'end') !== rtl
       typeface.draw(page, value, { x: atEnd ? A4.width - MARGIN - width : MARGIN, y: MARGIN - 14, size: 8, color: MUTED })
     }
-    footer(`${form.organization.name} · ${form.deal.title}`.slice(0, 90), 'start')
+    footer(typeface.wrap(`${form.organization.name} · ${form.deal.title}`, { size: 8 }, CONTENT * 0.7)[0] ?? '', 'start')
     footer(texts.page(i + 1, out.pages.length), 'end')
   }
 

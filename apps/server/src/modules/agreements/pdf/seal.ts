@@ -26,8 +26,8 @@ export async function sealPdf({ original, fields, certificate, signer }: SealInp
   const pdf = await loadAgreementPdf(original)
   const fieldsTypeface = await embedTypeface(pdf, fieldTexts(fields))
   flattenFields(pdf, fieldsTypeface, fields)
-  // Appended to the original where its structure allows (not linearized), so the original is a prefix of the
-  // sealed file as well, and sealing costs no rewrite of the document.
+  // Appended to the original where the library can (not to a file it knows to be linearized), so the original is
+  // a prefix of the sealed file as well, and sealing costs no rewrite of the document.
   const flattened = await pdf.save({ incremental: pdf.canSaveIncrementally() === null, subsetFonts: true })
 
   const withCertificate = await PDF.load(flattened)

@@ -9,7 +9,7 @@ import type { CertificateFacts } from './certificate.ts'
 import type { FilledField } from './fields.ts'
 import { sealPdf } from './seal.ts'
 import { loadSigner, type Signer } from './signer.ts'
-import { onPdfFile, pdfSignatures, pdfText, pdfWords, samplePdf } from './testing.ts'
+import { linearizedPdf, onPdfFile, pdfSignatures, pdfText, pdfWords, samplePdf } from './testing.ts'
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
@@ -80,6 +80,19 @@ describe('sealing a completed agreement', { timeout: 30_000 }, () => {
     expect(check.stdout).toContain('No syntax or stream encoding errors found')
 
     expect(sealed.sha256).toBe(sha256(sealed.pdf))
+  })
+
+  it('seals a linearized upload (fast web view, as office suites and scanners save them) just as validly', async () => {
+    const original = await linearizedPdf(await samplePdf(3))
+    const fields: FilledField[] = [{ page: 3, x: 0.1, y: 0.5, width: 0.4, height: 0.05, type: 'name', value: 'Ánh' }]
+    const sealed = await sealPdf({ original, fields, certificate: facts(original), signer })
+
+    expect(await pdfSignatures(sealed.pdf)).toEqual([
+      expect.objectContaining({ 'Total document signed': 'yes', 'Signature Validation': 'Signature is Valid.' }),
+    ])
+    expect(await onPdfFile(sealed.pdf, 'qpdf', (file) => ['--check', file])).toMatchObject({ code: 0, stderr: '' })
+    expect(await pdfText(sealed.pdf, { page: 3 })).toContain('Ánh')
+    expect(await pdfText(sealed.pdf, { page: 4 })).toContain('Certificate of completion')
   })
 
   it('draws each value into the page where it was placed, on upright and rotated pages', async () => {
