@@ -102,6 +102,8 @@ function PdfPage({ page, count, width, overlay }: PageProps) {
       role="group"
       aria-label={t('pdf.page', { page: box.number, count })}
       data-page={box.number}
+      // A canvas draws text in its element's direction: in an Arabic page pdf.js's glyphs would be spaced right to left.
+      dir="ltr"
       sx={{ position: 'relative', width: box.width, height: box.height, bgcolor: 'common.white', boxShadow: 2, flexShrink: 0 }}
     >
       <Box component="canvas" ref={canvas} aria-hidden sx={{ display: 'block', width: 1, height: 1 }} />
