@@ -230,8 +230,20 @@ it('an upload that is not a PDF is refused in words that say what to do; a PDF o
   await upload('Globex MSA.pdf', Buffer.from(await samplePdf(1)))
   await page.getByRole('heading', { level: 1, name: 'Globex MSA' }).waitFor()
   await expect.poll(() => drawn(page.getByRole('group', { name: 'Page 1 of 1' }))).toBe(true)
+
+  // Kept as a template, it starts the next agreement.
+  await page.getByRole('button', { name: 'Save as template' }).click()
+  await page.getByText('Saved as a template').waitFor()
   await page.getByRole('link', { name: 'Back to agreements' }).click()
   await page.getByRole('row').filter({ hasText: 'Globex MSA' }).getByRole('link', { name: 'Globex pilot' }).waitFor()
+  await page.getByRole('tab', { name: 'Templates' }).click()
+  await page.getByRole('row').filter({ hasText: 'Globex MSA' }).getByText('Template').waitFor()
+  await page.getByRole('button', { name: 'New agreement' }).first().click()
+  await dialog.getByRole('radio', { name: 'A saved template' }).check()
+  await choose(page, dialog, 'Template', 'Globex MSA')
+  await dialog.getByLabel('Title').fill('Globex MSA, second site')
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Globex MSA, second site' }).waitFor()
 })
 
 it('in Arabic the pages read right to left, while a field keeps its place on the page', async () => {

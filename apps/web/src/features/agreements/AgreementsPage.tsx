@@ -14,7 +14,7 @@ import { CreateAgreementDialog } from './CreateAgreementDialog'
 import { DealPicker } from './DealPicker'
 import { type AgreementFilters, useAgreements } from './queries'
 import { useAgreementsLive } from './realtime'
-import { AgreementStatusChip } from './StatusChips'
+import { AgreementStatusChip, TemplateChip } from './StatusChips'
 
 const isStatus = (value: string | null): value is AgreementStatus => (AGREEMENT_STATUSES as readonly (string | null)[]).includes(value)
 
@@ -72,20 +72,23 @@ export default function AgreementsPage() {
           <Tab value="templates" label={t('agreements.tabs.templates')} />
         </Tabs>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5 }} useFlexGap>
-          <TextField
-            select
-            label={t('agreements.filters.status')}
-            value={filters.status ?? ''}
-            onChange={(event) => setParam({ status: event.target.value })}
-            sx={{ flex: 1, minWidth: 160 }}
-          >
-            <MenuItem value="">{t('agreements.filters.allStatuses')}</MenuItem>
-            {AGREEMENT_STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`agreements.statuses.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          {/* A template is never sent: it has no status to filter by. */}
+          {!templates && (
+            <TextField
+              select
+              label={t('agreements.filters.status')}
+              value={filters.status ?? ''}
+              onChange={(event) => setParam({ status: event.target.value })}
+              sx={{ flex: 1, minWidth: 160 }}
+            >
+              <MenuItem value="">{t('agreements.filters.allStatuses')}</MenuItem>
+              {AGREEMENT_STATUSES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {t(`agreements.statuses.${value}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <Box sx={{ flex: 2, minWidth: 220 }}>
             <DealPicker
               label={t('agreements.filters.deal')}
@@ -199,9 +202,7 @@ function AgreementRow({ agreement, language }: { agreement: AgreementSummary; la
           {agreement.owner.name}
         </Typography>
       </TableCell>
-      <TableCell>
-        <AgreementStatusChip status={agreement.status} />
-      </TableCell>
+      <TableCell>{agreement.template ? <TemplateChip /> : <AgreementStatusChip status={agreement.status} />}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{formatRelative(agreement.updatedAt, language)}</TableCell>
     </LinkRow>
   )

@@ -43,3 +43,9 @@ export function RecipientStatusChip({ status }: { status: RecipientStatus }) {
     />
   )
 }
+
+/** In place of a status: a template is never sent. */
+export function TemplateChip() {
+  const { t } = useTranslation()
+  return <Chip size="small" variant="outlined" color="primary" label={t('agreements.template')} />
+}

@@ -13,7 +13,7 @@ import { serverErrorText } from '../../../lib/errorText'
 import { useTranslation } from '../../../locales/i18n'
 import { Panel } from '../Panel'
 import { useSaveAsTemplate, useSendAgreement, useUpdateAgreement } from '../queries'
-import { AgreementStatusChip } from '../StatusChips'
+import { AgreementStatusChip, TemplateChip } from '../StatusChips'
 import { recipientColour } from './colours'
 import { DeleteDraftButton } from './DeleteDraftButton'
 import { type Draft, draftOf, type FieldDraft, fillsFields, updateOf, withoutRecipient, withRecipient, withRecipientMoved } from './draft'
@@ -198,8 +198,7 @@ export function AgreementEditor({ agreement }: { agreement: Agreement }) {
         <Typography variant="h4" component="h1" dir="auto" sx={{ flex: 1, minWidth: 240, overflowWrap: 'anywhere' }}>
           {draft.title || agreement.title}
         </Typography>
-        <AgreementStatusChip status={agreement.status} />
-        {agreement.template && <Chip size="small" variant="outlined" label={t('agreements.template')} />}
+        {agreement.template ? <TemplateChip /> : <AgreementStatusChip status={agreement.status} />}
         <Typography variant="body2" role="status" sx={{ color: 'text.secondary', minWidth: 100 }}>
           {dirty ? t('agreements.editor.unsaved') : save.isSuccess ? t('agreements.editor.saved') : ''}
         </Typography>
