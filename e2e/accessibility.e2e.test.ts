@@ -46,6 +46,7 @@ const signedInPages = [
   '/teams',
   '/teams/new',
   '/deals',
+  '/agreements',
   '/settings/general',
   '/settings/change-password',
   '/settings/notifications',

@@ -44,6 +44,7 @@ const signedInScreens = [
   '/products',
   '/landing-pages',
   '/recordings',
+  '/agreements',
   '/calendar',
   '/settings/general',
   '/settings/change-password',
