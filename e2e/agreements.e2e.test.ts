@@ -3,7 +3,7 @@ import type { Agreement } from '@closeroom/shared'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { samplePdf } from '../apps/server/src/modules/agreements/pdf/testing.ts'
-import { signAs, tokenOf, uploadAgreement } from '../apps/server/src/modules/agreements/testing.ts'
+import { sentAgreement, signAs, tokenOf, uploadAgreement } from '../apps/server/src/modules/agreements/testing.ts'
 import { buildDeal, buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
 import { HTML } from '../apps/server/src/testing/files.ts'
@@ -279,4 +279,24 @@ it('in Arabic the pages read right to left, while a field keeps its place on the
   expect(place.width).toBeCloseTo(0.3, 2)
   await inMode(page, 'dark')
   expect(await violations(page, 'main')).toEqual([])
+})
+
+it('the seller voids a sent agreement: its links go and the page says why, with nothing left to void', async () => {
+  const sent = await sentAgreement(harness.server.app, seller, [{ name: 'Bea Buyer', email: 'bea@example.com', role: 'signer' }])
+  const page = await harness.newPage()
+  await signIn(page, seller.user.email, 'Olivia Owner')
+  await page.goto(`/agreements/${sent.id}/edit`)
+  const bea = page.getByRole('region', { name: 'Recipients' }).getByRole('listitem').filter({ hasText: 'Bea Buyer' })
+  await bea.getByRole('textbox', { name: 'Signing link' }).waitFor()
+
+  await page.getByRole('button', { name: 'Void' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Void this agreement?' })
+  await dialog.getByLabel('Reason (optional)').fill('Prices changed')
+  expect(await violations(page, '[role="dialog"]')).toEqual([])
+  await dialog.getByRole('button', { name: 'Void' }).click()
+  await page.getByText('This agreement was voided: Prices changed').waitFor()
+  await page.getByRole('status').getByText('Voided').waitFor()
+  expect(await page.getByRole('button', { name: 'Void' }).count()).toBe(0)
+  expect(await bea.getByRole('textbox', { name: 'Signing link' }).count()).toBe(0)
+  await page.getByRole('region', { name: 'Audit log' }).getByText('Prices changed', { exact: false }).waitFor()
 })

@@ -106,6 +106,7 @@ export function AgreementTracker({ agreement }: { agreement: Agreement }) {
                   recipient={recipient}
                   colour={colourOf(recipient.id)}
                   sequential={agreement.signingOrder === 'sequential'}
+                  open={agreement.status === 'sent'}
                 />
               ))}
             </Stack>
@@ -129,7 +130,18 @@ export function AgreementTracker({ agreement }: { agreement: Agreement }) {
   )
 }
 
-function RecipientState({ recipient, colour, sequential }: { recipient: Recipient; colour: string; sequential: boolean }) {
+/** `open`: the agreement is out for signature, so the links still work and are worth copying. */
+function RecipientState({
+  recipient,
+  colour,
+  sequential,
+  open,
+}: {
+  recipient: Recipient
+  colour: string
+  sequential: boolean
+  open: boolean
+}) {
   const { t, i18n } = useTranslation()
   const when = recipient.signedAt ?? recipient.declinedAt ?? recipient.openedAt ?? recipient.sentAt
   return (
@@ -145,7 +157,7 @@ function RecipientState({ recipient, colour, sequential }: { recipient: Recipien
         <bdi>{recipient.email}</bdi> · {t(`agreements.roles.${recipient.role}`)}
         {when ? ` · ${formatDateTime(when, i18n.language)}` : ''}
       </Typography>
-      {recipient.signingUrl && recipient.status !== 'signed' && recipient.status !== 'approved' && recipient.status !== 'declined' && (
+      {open && recipient.signingUrl && !['signed', 'approved', 'declined'].includes(recipient.status) && (
         <Box sx={{ mt: 1 }}>
           <AddressField url={recipient.signingUrl} texts="agreements.link" testId={`signing-link-${recipient.email}`} />
         </Box>
