@@ -8,7 +8,7 @@ import { buildDeal, buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
 import { HTML } from '../apps/server/src/testing/files.ts'
 import { violations } from './axe.ts'
-import { dragWithMouse } from './drag.ts'
+import { dragWithMouse, dragWithTouch } from './drag.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -299,4 +299,30 @@ it('the seller voids a sent agreement: its links go and the page says why, with 
   expect(await page.getByRole('button', { name: 'Void' }).count()).toBe(0)
   expect(await bea.getByRole('textbox', { name: 'Signing link' }).count()).toBe(0)
   await page.getByRole('region', { name: 'Audit log' }).getByText('Prices changed', { exact: false }).waitFor()
+})
+
+it('on a phone, a finger moves a field to the next page', async () => {
+  const draft = await uploadAgreement(harness.server.app, seller, { pages: 2, title: 'Pocket MSA' })
+  const patch = await harness.server.app.inject({
+    method: 'PATCH',
+    url: `/api/agreements/${draft.id}`,
+    headers: { cookie: seller.cookie },
+    payload: {
+      recipients: [{ name: 'Bea Buyer', email: 'bea@example.com', role: 'signer' }],
+      fields: [{ recipient: 'bea@example.com', type: 'signature', page: 1, x: 0.1, y: 0.6, width: 0.3, height: 0.06, required: true }],
+    },
+  })
+  expect(patch.statusCode, patch.body).toBe(200)
+  const page = await harness.newPage({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+  await signIn(page, seller.user.email, 'Olivia Owner')
+  await page.goto(`/agreements/${draft.id}/edit`)
+  const [first, second] = [page.getByRole('group', { name: 'Page 1 of 2' }), page.getByRole('group', { name: 'Page 2 of 2' })]
+  await first.getByRole('button', { name: 'Signature for Bea Buyer' }).waitFor()
+  await dragWithTouch(page, first.getByRole('button', { name: 'Signature for Bea Buyer' }), second, {
+    ready: second.locator('[data-drop-target]'),
+    at: 0.3,
+  })
+  await second.getByRole('button', { name: 'Signature for Bea Buyer' }).waitFor()
+  expect(await first.getByRole('button').count()).toBe(0)
+  await page.getByText('Unsaved changes').waitFor()
 })
