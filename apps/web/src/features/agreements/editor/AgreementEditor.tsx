@@ -101,6 +101,14 @@ export function AgreementEditor({ agreement }: { agreement: Agreement }) {
     addField(type, page, onPage({ x: 0.1, y: 0.1 + 0.05 * (onThatPage % 16), ...defaultSize(type) }))
   }
 
+  // Closing or reloading the tab with unsaved fields asks first: placing them again is tedious.
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [dirty])
+
   useEffect(() => {
     const key = focusNext.current
     if (!key) return
