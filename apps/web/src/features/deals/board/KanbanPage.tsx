@@ -1,16 +1,16 @@
 import { type Board, type DealsChanged, ProductSocketEvents } from '@closeroom/shared'
-import { DndContext, type DragEndEvent, type DragStartEvent, type KeyboardCoordinateGetter, type Over } from '@dnd-kit/core'
+import { DndContext, type DragEndEvent, type DragStartEvent, type Over } from '@dnd-kit/core'
 import AddRounded from '@mui/icons-material/AddRounded'
 import { Alert, Box, Button, Skeleton, Stack, Typography, useTheme } from '@mui/material'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useSocket } from '../../../app/SocketProvider'
 import { DragGhost } from '../../../components/DragGhost'
 import { PageHeader } from '../../../components/PageHeader'
 import { visuallyHidden } from '../../../components/visuallyHidden'
-import { quietDragAccessibility, useDragSensors } from '../../../lib/dragSensors'
+import { afterKeyboardSensorListens, quietDragAccessibility, useDragSensors } from '../../../lib/dragSensors'
 import { dropPlace, dropTarget, markerPosition } from '../../../lib/dropTarget'
 import { serverErrorText } from '../../../lib/errorText'
 import { useTranslation } from '../../../locales/i18n'
@@ -160,15 +160,8 @@ export default function KanbanPage() {
     }
     return true
   }
-  const latestStep = useRef(stepLifted)
-  latestStep.current = stepLifted
-  // The board steps a lifted deal by stages and positions, not by pixels: the step happens here and the
-  // sensor gets no coordinates to move anything by.
-  const stepByKeys = useCallback<KeyboardCoordinateGetter>((event) => {
-    latestStep.current(event)
-    return undefined
-  }, [])
-  const sensors = useDragSensors(stepByKeys)
+  // The board steps a lifted deal by stages and positions, not by pixels.
+  const sensors = useDragSensors(stepLifted)
 
   /** Where a deal dropped on `over` lands: a column and an index, counted without the deal as placeDeal wants. */
   function placementOver(dealId: string, over: Over | null): Placement | null {
@@ -185,10 +178,7 @@ export default function KanbanPage() {
     if (activatorEvent instanceof KeyboardEvent) {
       setDrag({ dealId, by: 'keyboard', placement })
       const liftedText = t('pipeline.kanban.lifted', { name: deal.name, stage: stageName(deal.stageId), position: at.index + 1 })
-      // dnd-kit's keyboard sensor starts hearing keys on a timer it sets just after this call, and the browser may
-      // run a key press before that timer: "picked up" is said only once the timer has run, so an arrow pressed on
-      // hearing it moves the deal (under load the test's arrows were lost, the deal staying lifted where it was).
-      setTimeout(() => setTimeout(() => setAnnouncement(liftedText)))
+      afterKeyboardSensorListens(() => setAnnouncement(liftedText))
     } else setDrag({ dealId, by: 'pointer', placement })
   }
 
