@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { meKey, useAuthContext } from '../../app/AuthProvider'
+import { meQuery, useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
@@ -27,7 +27,7 @@ export default function VerifyPage() {
   const verify = submit(async (values) => {
     await unwrap(client.POST('/auth/verify', { body: values }))
     setVerified(true)
-    await queryClient.invalidateQueries({ queryKey: meKey })
+    await queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
   })
 
   async function resend() {

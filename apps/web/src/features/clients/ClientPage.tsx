@@ -17,7 +17,7 @@ import { useTranslation } from '../../locales/i18n'
 import { usePipelineToasts } from '../deals/realtime'
 import { ClientFields, clientDefaults } from './ClientFormFields'
 import {
-  clientKeys,
+  clientMessagesQuery,
   useClient,
   useClientMessages,
   useDeleteClient,
@@ -90,7 +90,7 @@ function ClientThread({ clientId }: { clientId: string }) {
   const messages = useClientMessages(clientId)
   const post = usePostClientMessage(clientId)
   const edit = useEditClientMessage(clientId)
-  useMessageRoom(clientRoom, clientId, clientKeys.messages(clientId))
+  useMessageRoom(clientRoom, clientId, clientMessagesQuery(clientId).queryKey)
   return (
     <MessageThread
       title={t('pipeline.clients.thread')}

@@ -17,7 +17,7 @@ import { OnlineTeammates } from '../presence/OnlineTeammates'
 import { useUsers } from '../users/queries'
 import { DealForm } from './DealForm'
 import { DealTimeline } from './DealTimeline'
-import { dealKeys, useDeal, useDealMessages, useDeleteDeal, usePostDealMessage, useStages } from './queries'
+import { dealMessagesQuery, useDeal, useDealMessages, useDeleteDeal, usePostDealMessage, useStages } from './queries'
 import { dealRoom, usePipelineToasts } from './realtime'
 
 /** /deals/new and /deals/:id: the deal's fields, and beside them its timeline and the team's chat about it. */
@@ -100,7 +100,7 @@ function DealChat({ dealId }: { dealId: string }) {
   const { t } = useTranslation()
   const messages = useDealMessages(dealId)
   const post = usePostDealMessage(dealId)
-  useMessageRoom(dealRoom, dealId, dealKeys.messages(dealId))
+  useMessageRoom(dealRoom, dealId, dealMessagesQuery(dealId).queryKey)
   return (
     <MessageThread
       title={t('pipeline.chat.title')}

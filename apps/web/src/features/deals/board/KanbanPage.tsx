@@ -1,4 +1,4 @@
-import { type Board, type DealsChanged, ProductSocketEvents } from '@closeroom/shared'
+import { type DealsChanged, ProductSocketEvents } from '@closeroom/shared'
 import { DndContext, type DragEndEvent, type DragStartEvent, type Over } from '@dnd-kit/core'
 import AddRounded from '@mui/icons-material/AddRounded'
 import { Alert, Box, Button, Skeleton, Stack, Typography, useTheme } from '@mui/material'
@@ -14,7 +14,7 @@ import { afterKeyboardSensorListens, quietDragAccessibility, useDragSensors } fr
 import { dropPlace, dropTarget, markerPosition } from '../../../lib/dropTarget'
 import { serverErrorText } from '../../../lib/errorText'
 import { useTranslation } from '../../../locales/i18n'
-import { dealKeys, moveDeal, useBoard } from '../queries'
+import { boardQuery, dealKeys, moveDeal, useBoard } from '../queries'
 import { usePipelineToasts } from '../realtime'
 import { applyDealChange, beforeIdAt, locate, type Placement, placeDeal, type Step, stepPlacement } from './board'
 import { DealCard, DealCardGhost } from './DealCard'
@@ -56,9 +56,10 @@ export default function KanbanPage() {
   useEffect(() => {
     if (!socket) return
     const onChanged = (change: DealsChanged) => {
-      const current = queryClient.getQueryData<Board>(dealKeys.board())
+      const { queryKey } = boardQuery()
+      const current = queryClient.getQueryData(queryKey)
       const next = current && applyDealChange(current, change)
-      if (next) queryClient.setQueryData<Board>(dealKeys.board(), next)
+      if (next) queryClient.setQueryData(queryKey, next)
       else void queryClient.invalidateQueries({ queryKey: dealKeys.board() })
       void queryClient.invalidateQueries({ queryKey: dealKeys.lists() })
     }
@@ -96,7 +97,8 @@ export default function KanbanPage() {
   const dealName = (dealId: string) => dealOf(dealId)?.name ?? ''
 
   async function commit(placement: Placement) {
-    const current = queryClient.getQueryData<Board>(dealKeys.board())
+    const { queryKey } = boardQuery()
+    const current = queryClient.getQueryData(queryKey)
     if (!current) return
     const at = locate(current, placement.dealId)
     const column = at && current.columns[at.column]
@@ -104,11 +106,11 @@ export default function KanbanPage() {
     // Dropped where it was: nothing to tell the server.
     if (column.stage.id === placement.stageId && at.index === placement.index) return
     const beforeId = beforeIdAt(current, placement)
-    await queryClient.cancelQueries({ queryKey: dealKeys.board() })
-    queryClient.setQueryData<Board>(dealKeys.board(), placeDeal(current, placement))
+    await queryClient.cancelQueries({ queryKey })
+    queryClient.setQueryData(queryKey, placeDeal(current, placement))
     try {
       const saved = await moveDeal(placement.dealId, { stageId: placement.stageId, beforeId })
-      queryClient.setQueryData<Board>(dealKeys.board(), (latest) => {
+      queryClient.setQueryData(queryKey, (latest) => {
         const where = latest && locate(latest, saved.id)
         return latest && where ? placeDeal(latest, { dealId: saved.id, stageId: saved.stageId, index: where.index }, saved) : latest
       })
@@ -116,7 +118,7 @@ export default function KanbanPage() {
       void queryClient.invalidateQueries({ queryKey: dealKeys.detail(saved.id) })
       void queryClient.invalidateQueries({ queryKey: dealKeys.activities(saved.id) })
     } catch (error) {
-      queryClient.setQueryData<Board>(dealKeys.board(), current)
+      queryClient.setQueryData(queryKey, current)
       const message = error instanceof Error ? serverErrorText(t, error.message) : t('errors.generic')
       enqueueSnackbar(t('pipeline.kanban.moveFailed', { message }), { variant: 'error' })
       setAnnouncement(t('pipeline.kanban.moveFailed', { message }))
