@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/errors.ts'
 import { defaultLimits, type Limits, registerRateLimits } from './http/rate-limits.ts'
 import { registerWeb } from './http/web.ts'
 import { startJobs } from './jobs/queue.ts'
+import { createBroadcast } from './lib/broadcast.ts'
 import { serverSecret } from './lib/secrets.ts'
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -113,7 +114,9 @@ export async function buildApp(deps: AppDeps) {
   registerCsrfProtection(app, originAllowed)
 
   const db = database.db
-  const sessions = createSessions(db, await serverSecret(db, 'session-signing-key'))
+  const broadcast = await createBroadcast(deps.redis)
+  app.addHook('onClose', async () => broadcast.close())
+  const sessions = createSessions(db, await serverSecret(db, 'session-signing-key'), broadcast)
   const tokens = createOneTimeTokens(db)
   const jobs = await startJobs(database, app.log)
   app.addHook('onClose', async () => jobs.stop({ graceful: false }))
