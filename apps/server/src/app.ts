@@ -1,6 +1,5 @@
 import type { Agent as HttpsAgent } from 'node:https'
 import fastifyCookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -12,6 +11,7 @@ import { registerAuth } from './http/auth.ts'
 import { createOriginCheck, registerCsrfProtection } from './http/csrf.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { defaultLimits, type Limits, registerRateLimits } from './http/rate-limits.ts'
+import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerWeb } from './http/web.ts'
 import { startJobs } from './jobs/queue.ts'
 import { createBroadcast } from './lib/broadcast.ts'
@@ -92,23 +92,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // emotion (MUI) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  })
+  registerSecurityHeaders(app)
   await app.register(fastifyCookie)
   const originAllowed = createOriginCheck(config.trustedOrigins)
   registerCsrfProtection(app, originAllowed)
