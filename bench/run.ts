@@ -2,6 +2,7 @@ import { authMeBench } from './auth-me.ts'
 import { bundleBench } from './bundle.ts'
 import { dealsBench } from './deals.ts'
 import { fanoutBench } from './fanout.ts'
+import { hooksBench } from './hooks.ts'
 import { presenceBench } from './presence.ts'
 import { type Result, report } from './report.ts'
 import { slotsBench } from './slots.ts'
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<Result[]>> = {
   bundle: bundleBench,
   deals: dealsBench,
   fanout: fanoutBench,
+  hooks: hooksBench,
   presence: presenceBench,
   slots: slotsBench,
   'slots-http': slotsHttpBench,

@@ -68,6 +68,7 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
       .where(eq(users.id, invited.id))
       .returning()
     if (!user) throw new Error('user update returned nothing')
+    await sessions.userChanged(user.id)
     return user
   }
 
@@ -106,6 +107,7 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
       .where(eq(users.id, auth.user.id))
       .returning()
     if (!user) throw Unauthorized()
+    await sessions.userChanged(user.id)
     return user
   }
 
@@ -154,6 +156,7 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
     const ok = user ? await tokens.consumeCode(user.id, 'verify_email', input.code) : false
     if (!user || !ok) throw Invalid('code: This code is wrong or has expired')
     await db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id))
+    await sessions.userChanged(user.id)
   }
 
   async function resendVerification(auth: AuthContext) {

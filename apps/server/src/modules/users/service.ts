@@ -98,6 +98,8 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
     })
     if (!row) throw NotFound(USER_NOT_FOUND)
     if (activeChange) row = input.active ? await setStatus(row, await statusOnReturn(row)) : await deactivate(auth, id)
+    // A new role must hold on the target's very next request, whichever process answers it.
+    await sessions.userChanged(target.id)
     return row
   }
 
