@@ -5,6 +5,7 @@ import { fanoutBench } from './fanout.ts'
 import { hooksBench } from './hooks.ts'
 import { presenceBench } from './presence.ts'
 import { type Result, report } from './report.ts'
+import { sealBench } from './seal.ts'
 import { slotsBench } from './slots.ts'
 import { slotsHttpBench } from './slots-http.ts'
 
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<Result[]>> = {
   fanout: fanoutBench,
   hooks: hooksBench,
   presence: presenceBench,
+  seal: sealBench,
   slots: slotsBench,
   'slots-http': slotsHttpBench,
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AgreementChange } from './schemas/agreements.ts'
 import { AutomationNotification } from './schemas/automations.ts'
 import { BookingNotification } from './schemas/booking.ts'
 import { Id } from './schemas/common.ts'
@@ -55,6 +56,8 @@ export const SocketEvents = {
  *   { deal, beforeId } (the deal it now sits before in its column) or { deletedId };
  * - salesroom-changed: a sales room's content changed (to its open buyer pages and editors) or a buyer did
  *   something in it (to its editors only), as { publicId, part: 'content' | 'engagement' }; the page reads again.
+ * - agreement-changed: an agreement was created, edited, sent, opened, signed, declined, voided, expired or
+ *   sealed, as { agreementId, dealId, status }, to everyone of its organization; its page and lists read again.
  * - meeting-signal: an offer, answer or ICE candidate for one participant of the same meeting, sent as
  *   { to, description | candidate } and received as { from, description | candidate };
  * - meeting-chat: the call's chat, sent as { text } and received by everyone in the call as a MeetingChatMessage;
@@ -74,6 +77,7 @@ export const SocketEvents = {
 export const ProductSocketEvents = {
   dealsChanged: 'deals-changed',
   salesroomChanged: 'salesroom-changed',
+  agreementChanged: 'agreement-changed',
   meetingSignal: 'meeting-signal',
   meetingChat: 'meeting-chat',
   meetingLobby: 'meeting-lobby',
@@ -153,6 +157,7 @@ export const ServerEventPayloads = {
   [SocketEvents.meetingRecordingChange]: RecordingChange,
   [ProductSocketEvents.dealsChanged]: DealsChanged,
   [ProductSocketEvents.salesroomChanged]: SalesroomChange,
+  [ProductSocketEvents.agreementChanged]: AgreementChange,
   [ProductSocketEvents.meetingSignal]: MeetingSignalFrom,
   [ProductSocketEvents.meetingChat]: MeetingChatMessage,
   [ProductSocketEvents.meetingLobby]: MeetingLobby,
