@@ -253,7 +253,7 @@ export default function BookingForm({
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         {t('bookingPublic.form.title')}
       </Typography>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={book} sx={{ maxWidth: 560 }}>
         <TextAnswer form={form} name="name" label={t('bookingPublic.form.name')} autoComplete="name" required />
         <TextAnswer form={form} name="email" label={t('bookingPublic.form.email')} type="email" autoComplete="email" required />

@@ -43,11 +43,10 @@ function firstError(error: unknown): FieldError | undefined {
   return undefined
 }
 
-/** The text to show under a booking field: its schema message translated, a range for numbers, the server's as sent. */
+/** The text to show under a booking field: its schema message translated, a range for numbers, the server's refusal translated. */
 export function bookingErrorText(t: TFunction, raw: unknown, bounds?: Bounds): string | undefined {
   const error = firstError(raw)
   if (!error?.message) return undefined
-  if (error.type === 'server') return error.message
   const key = messageKeys[error.message]
   if (key) return t(key)
   if (bounds && (error.type === 'too_small' || error.type === 'too_big')) return t('calendarApp.validation.range', bounds)

@@ -90,7 +90,7 @@ export default function ContactPage() {
                 {t('general.contact.sent', sentTo)}
               </Alert>
             )}
-            <FormError message={serverError} />
+            <FormError error={serverError} />
             <Stack component="form" noValidate spacing={2.5} onSubmit={send}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
                 <Field form={form} name="name" label={t('fields.name')} autoComplete="name" fullWidth />

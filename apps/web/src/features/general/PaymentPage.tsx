@@ -125,7 +125,7 @@ export default function PaymentPage() {
             <Typography variant="h6" component="h2" sx={{ mb: 3 }}>
               {t('general.payment.billingDetails')}
             </Typography>
-            <FormError message={serverError} />
+            <FormError error={serverError} />
             <Stack spacing={2.5}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
                 <Field form={form} name="name" label={t('fields.name')} autoComplete="name" fullWidth />

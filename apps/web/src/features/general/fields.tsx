@@ -26,7 +26,7 @@ const messageKeys: Record<string, string> = {
 }
 
 export function generalErrorText(t: TFunction, error: FieldError | undefined): string | undefined {
-  const key = error?.type !== 'server' && error?.message ? messageKeys[error.message] : undefined
+  const key = error?.message ? messageKeys[error.message] : undefined
   return key ? t(key, { max: SEATS_MAX }) : fieldErrorText(t, error)
 }
 
