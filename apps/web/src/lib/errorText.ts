@@ -1,22 +1,10 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORDS_DIFFER, PHONE_INVALID, URL_INVALID } from '@closeroom/shared'
+import { MESSAGE_VALUES, MESSAGES, type MessageName } from '@closeroom/shared'
 import type { ErrorOption, FieldError } from 'react-hook-form'
 import type { TFunction } from '../locales/i18n'
 import { ApiError } from './api'
 
-// The shared zod schemas word their messages in English, because the server answers with the same words.
-// The browser shows each of them in the reader's language instead.
-const messageKeys: Record<string, string> = {
-  'Must be a valid email address': 'validation.email',
-  'Name is required': 'validation.nameRequired',
-  'Password is required': 'validation.passwordRequired',
-  [`Must be at least ${PASSWORD_MIN_LENGTH} characters`]: 'validation.passwordTooShort',
-  [`Must be at most ${PASSWORD_MAX_LENGTH} characters`]: 'validation.passwordTooLong',
-  'The code has 6 digits': 'validation.code',
-  'Must be an IANA time zone such as Europe/Paris': 'validation.timeZone',
-  [PHONE_INVALID]: 'validation.phone',
-  [URL_INVALID]: 'validation.url',
-  [PASSWORDS_DIFFER]: 'validation.passwordsDiffer',
-}
+// The shared rules' messages by their sentence, which is all a form's error keeps of them: each names its text.
+const messageNames = new Map<string, MessageName>(Object.entries(MESSAGES).map(([name, message]) => [message, name as MessageName]))
 
 /** A field error the server gave: its message holds the refusal's code, not a sentence. */
 const SERVER = 'server'
@@ -37,12 +25,19 @@ export function serverFieldError(error: ApiError): ErrorOption {
   return { type: SERVER, message: error.code }
 }
 
+/** A field's error translated when it is the server's refusal or one of the shared rules' messages. */
+export function knownErrorText(t: TFunction, error: FieldError): string | undefined {
+  if (!error.message) return undefined
+  if (isServerFieldError(error)) return t(`errors.codes.${error.message}`)
+  const name = messageNames.get(error.message)
+  return name && t(`validation.${name}`, MESSAGE_VALUES)
+}
+
 /** The text to show under a field: a schema message or the server's refusal, translated. */
 export function fieldErrorText(t: TFunction, error: FieldError | undefined): string | undefined {
   if (!error?.message) return undefined
-  if (isServerFieldError(error)) return t(`errors.codes.${error.message}`)
-  const key = messageKeys[error.message]
-  if (key) return t(key, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })
+  const known = knownErrorText(t, error)
+  if (known) return known
   // zod's own wording (a value over a length limit, a malformed value) has no entry above: say what kind of
   // problem it is rather than show an English sentence.
   return t(error.type === 'too_big' ? 'validation.tooLong' : 'validation.invalid')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGES } from '../messages.ts'
 
 /**
  * What went wrong, as a stable identifier: API clients branch on it and the web app translates it, while the
@@ -90,7 +91,7 @@ export const Email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: 'Must be a valid email address' }).max(254))
+  .pipe(z.email({ message: MESSAGES.email }).max(254))
 
 export const Ok = z.object({ ok: z.literal(true) })
 

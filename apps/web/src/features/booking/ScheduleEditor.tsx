@@ -1,4 +1,4 @@
-import { type Schedule, type TimeRange, UpdateSchedule } from '@closeroom/shared'
+import { MESSAGES, type Schedule, type TimeRange, UpdateSchedule } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
@@ -110,7 +110,7 @@ export function ScheduleEditor({ schedule, canDelete }: { schedule: Schedule; ca
       <FormError error={refusal} text={problem} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} sx={{ mb: 3 }}>
         <TextField
-          {...form.register('name', { validate: (name) => name.trim().length > 0 || 'Name is required' })}
+          {...form.register('name', { validate: (name) => name.trim().length > 0 || MESSAGES.nameRequired })}
           label={t('calendarApp.schedules.name')}
           fullWidth
           error={!!nameError}
@@ -196,7 +196,7 @@ export function ScheduleEditor({ schedule, canDelete }: { schedule: Schedule; ca
                 value={override.date}
                 onChange={(event) => setOverride({ ...override, date: event.target.value })}
                 error={checked && (duplicate || !override.date)}
-                helperText={checked && duplicate ? t('calendarApp.validation.overrideOnce') : undefined}
+                helperText={checked && duplicate ? t('validation.overrideOnce') : undefined}
                 slotProps={{ inputLabel: { shrink: true } }}
                 sx={{ width: { md: 190 } }}
               />
