@@ -11,8 +11,8 @@ type Props = {
   /** error for what cannot be undone, warning for what breaks something shared (an old link). */
   color: 'error' | 'warning'
   pending: boolean
-  /** The server's message when the action failed: the dialog stays open with it. */
-  error?: string | null
+  /** The refusal when the action failed: the dialog stays open with it, translated. */
+  error?: unknown
   onConfirm: () => void
   onClose: () => void
   /** A choice the action needs, such as where a deleted stage's deals go. */
@@ -38,7 +38,7 @@ export function ConfirmDialog({
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <FormError message={error} />
+        <FormError error={error} />
         <DialogContentText sx={{ mb: children ? 2 : 0 }}>{text}</DialogContentText>
         {children}
       </DialogContent>

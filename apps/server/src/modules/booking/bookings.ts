@@ -92,11 +92,12 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
    */
   async function hostsFor(eventType: EventTypeRow, start: number, duration: number, ignoreBookingId?: string): Promise<Host[][]> {
     const time = now()
-    if (start <= time) throw Invalid('start: This time has passed')
+    if (start <= time) throw Invalid('start: This time has passed', { code: 'time_unavailable' })
     const window = await availability.windowOf(eventType, time)
-    if (start < window.start || start >= window.end) throw Invalid('start: This time is outside the booking window')
+    if (start < window.start || start >= window.end)
+      throw Invalid('start: This time is outside the booking window', { code: 'time_unavailable' })
     const hosts = await availability.hostsOf(eventType)
-    if (hosts.length === 0) throw Invalid('start: Nobody hosts this event type at the moment')
+    if (hosts.length === 0) throw Invalid('start: Nobody hosts this event type at the moment', { code: 'time_unavailable' })
     const rules = rulesOf(eventType, duration)
     const range = { start: start - MINUTE, end: start + duration * MINUTE + MINUTE }
     const loaded = await availability.load(eventType, hosts, range, { ignoreBookingId })
@@ -108,7 +109,9 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
       const unbooked = loaded.map((h) => ({ ...h, busy: [], bookedStarts: [] }))
       const offered = hostsFreeAt(unbooked, rules, start, time)
       const wouldBe = eventType.kind === 'collective' ? offered.length === hosts.length : offered.length > 0
-      throw wouldBe ? Conflict(SLOT_TAKEN, { code: 'slot_taken' }) : Invalid('start: This time is not offered')
+      throw wouldBe
+        ? Conflict(SLOT_TAKEN, { code: 'slot_taken' })
+        : Invalid('start: This time is not offered', { code: 'time_unavailable' })
     }
     if (eventType.kind === 'collective') return [hosts]
     if (eventType.kind === 'personal') return [freeHosts]
@@ -231,9 +234,9 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
   }
 
   function assertChangeable(row: BookingRow) {
-    if (row.status === 'cancelled') throw Invalid('This booking was cancelled')
-    if (row.status === 'declined') throw Invalid('This booking was declined')
-    if (!isChangeable(row, now())) throw Invalid('This meeting has already started')
+    if (row.status === 'cancelled') throw Invalid('This booking was cancelled', { code: 'booking_cancelled' })
+    if (row.status === 'declined') throw Invalid('This booking was declined', { code: 'booking_declined' })
+    if (!isChangeable(row, now())) throw Invalid('This meeting has already started', { code: 'meeting_started' })
   }
 
   async function reschedule(uid: string, input: RescheduleBooking): Promise<PublicBooking> {
@@ -348,8 +351,8 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
 
   async function confirm(auth: AuthContext, id: string): Promise<Booking> {
     const row = await hosted(auth, id)
-    if (row.status !== 'pending') throw Invalid('Only a booking waiting for confirmation can be confirmed')
-    if (row.startAt.getTime() <= now()) throw Invalid('This meeting has already started')
+    if (row.status !== 'pending') throw Invalid('Only a booking waiting for confirmation can be confirmed', { code: 'booking_not_pending' })
+    if (row.startAt.getTime() <= now()) throw Invalid('This meeting has already started', { code: 'meeting_started' })
     await db.transaction(async (tx) => {
       await tx
         .update(bookings)
@@ -363,7 +366,7 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
 
   async function decline(auth: AuthContext, id: string, input: CancelBooking): Promise<Booking> {
     const row = await hosted(auth, id)
-    if (row.status !== 'pending') throw Invalid('Only a booking waiting for confirmation can be declined')
+    if (row.status !== 'pending') throw Invalid('Only a booking waiting for confirmation can be declined', { code: 'booking_not_pending' })
     await close(row, 'declined', 'host', input.reason)
     return presentOne(id)
   }

@@ -160,7 +160,7 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
       })
       return get(auth, id)
     } catch (error) {
-      if (isUniqueViolation(error)) throw Conflict(SLUG_TAKEN)
+      if (isUniqueViolation(error)) throw Conflict(SLUG_TAKEN, { code: 'slug_taken' })
       throw error
     }
   }
@@ -183,7 +183,7 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
         }
       })
     } catch (error) {
-      if (isUniqueViolation(error)) throw Conflict(SLUG_TAKEN)
+      if (isUniqueViolation(error)) throw Conflict(SLUG_TAKEN, { code: 'slug_taken' })
       throw error
     }
     return get(auth, id)
@@ -194,7 +194,7 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
     authorize(auth.user, 'eventTypes.manage', current)
     // Bookings are the buyers' and the history's: a type that has any is hidden, not deleted.
     const [booked] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.eventTypeId, id)).limit(1)
-    if (booked) throw Conflict('This event type has bookings: hide it instead, so they are kept')
+    if (booked) throw Conflict('This event type has bookings: hide it instead, so they are kept', { code: 'event_type_has_bookings' })
     await db.delete(eventTypes).where(eq(eventTypes.id, id))
   }
 

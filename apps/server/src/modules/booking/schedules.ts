@@ -130,7 +130,8 @@ export function createScheduleService({ db }: { db: Db }) {
 
   async function update(auth: AuthContext, id: string, input: UpdateSchedule): Promise<Schedule> {
     const current = await own(auth, id)
-    if (input.isDefault === false && current.isDefault) throw Invalid('isDefault: Make another schedule the default instead')
+    if (input.isDefault === false && current.isDefault)
+      throw Invalid('isDefault: Make another schedule the default instead', { code: 'default_schedule' })
     await db.transaction(async (tx) => {
       if (input.isDefault && !current.isDefault)
         await tx
@@ -148,7 +149,7 @@ export function createScheduleService({ db }: { db: Db }) {
 
   async function remove(auth: AuthContext, id: string): Promise<void> {
     const current = await own(auth, id)
-    if (current.isDefault) throw Invalid('Make another schedule the default before deleting this one')
+    if (current.isDefault) throw Invalid('Make another schedule the default before deleting this one', { code: 'default_schedule' })
     // Event types that used it fall back to the host's default (on delete set null).
     await db.delete(schedules).where(eq(schedules.id, id))
   }

@@ -174,7 +174,7 @@ describe('connected calendars (CalDAV against a real Radicale)', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({
       message: 'Could not sign in to this calendar server: check the address, username and password',
-      code: 'invalid',
+      code: 'calendar_sign_in_failed',
     })
     expect((await call(owner, 'GET', '/api/calendar/connections')).json()).toEqual({ connections: [] })
 

@@ -31,7 +31,8 @@ async function discoverOrRefuse(account: CalDavAccount): Promise<RemoteCalendar[
   try {
     return await discoverCalendars(account)
   } catch (error) {
-    if (error instanceof CalDavError) throw Invalid(error.message)
+    if (error instanceof CalDavError)
+      throw Invalid(error.message, { code: error.kind === 'auth' ? 'calendar_sign_in_failed' : 'calendar_unreachable' })
     throw error
   }
 }
@@ -83,7 +84,7 @@ export function createConnections({ db, encryption, changed }: { db: Db; encrypt
           eq(calendarConnections.username, input.username),
         ),
       )
-    if (existing) throw Conflict('This calendar account is already connected')
+    if (existing) throw Conflict('This calendar account is already connected', { code: 'calendar_connected' })
     const calendars = await discoverOrRefuse(input)
     const [row] = await db
       .insert(calendarConnections)

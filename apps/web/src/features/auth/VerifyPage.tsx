@@ -9,7 +9,7 @@ import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
-import { client, FALLBACK_ERROR, unwrap } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
@@ -35,7 +35,7 @@ export default function VerifyPage() {
       await unwrap(client.POST('/auth/verify/resend'))
       enqueueSnackbar(t('auth.verify.resent'), { variant: 'success' })
     } catch (error) {
-      enqueueSnackbar(serverErrorText(t, error instanceof Error ? error.message : FALLBACK_ERROR), { variant: 'error' })
+      enqueueSnackbar(serverErrorText(t, error), { variant: 'error' })
     }
   }
 
@@ -52,7 +52,7 @@ export default function VerifyPage() {
 
   return (
     <AuthLayout title={t('auth.verify.title')} subtitle={t('auth.verify.text')}>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={verify}>
         <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" />
         <FormTextField

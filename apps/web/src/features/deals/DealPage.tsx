@@ -30,7 +30,7 @@ export default function DealPage() {
   const users = useUsers()
   const me = useAuthContext().user
   const error = deal.error ?? stages.error ?? users.error
-  if (error) return <Alert severity="error">{serverErrorText(t, error.message)}</Alert>
+  if (error) return <Alert severity="error">{serverErrorText(t, error)}</Alert>
   const ready = (!id || deal.data) && stages.data && users.data
 
   if (!id)
@@ -105,7 +105,7 @@ function DealChat({ dealId }: { dealId: string }) {
     <MessageThread
       title={t('pipeline.chat.title')}
       messages={messages.data}
-      error={messages.error?.message}
+      error={messages.error}
       onSend={(body) => post.mutateAsync(body)}
       height={360}
     />
@@ -133,7 +133,7 @@ function DeleteDeal({ id, ownerId, name }: { id: string; ownerId: string; name: 
         cancelLabel={t('pipeline.cancel')}
         color="error"
         pending={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error}
         onClose={() => setOpen(false)}
         onConfirm={() =>
           void remove.mutateAsync().then(

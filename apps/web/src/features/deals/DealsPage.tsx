@@ -185,7 +185,7 @@ export default function DealsPage() {
         </Stack>
         {deals.isError && (
           <Alert severity="error" sx={{ mx: 2.5, mb: 2 }}>
-            {serverErrorText(t, deals.error.message)}
+            {serverErrorText(t, deals.error)}
           </Alert>
         )}
         <TableContainer>

@@ -115,8 +115,8 @@ export default function PipelineSettingsPage() {
       <Box role="status" aria-live="assertive" aria-atomic sx={visuallyHidden}>
         {announcement}
       </Box>
-      <FormError message={error?.message} />
-      {stages.isError && <Alert severity="error">{serverErrorText(t, stages.error.message)}</Alert>}
+      <FormError error={error} />
+      {stages.isError && <Alert severity="error">{serverErrorText(t, stages.error)}</Alert>}
       {stages.isPending && <Skeleton variant="rounded" height={240} />}
       <StageList stages={list} onMove={move} announce={setAnnouncement}>
         {fields}
@@ -196,7 +196,7 @@ function DeleteStageDialog({ stage, stages, onClose }: { stage: PipelineStage | 
       cancelLabel={t('pipeline.cancel')}
       color="error"
       pending={remove.isPending}
-      error={remove.error?.message}
+      error={remove.error}
       onClose={onClose}
       onConfirm={() => stage && remove.mutate({ id: stage.id, moveTo: target || undefined }, { onSuccess: onClose })}
     >

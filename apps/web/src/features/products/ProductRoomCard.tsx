@@ -30,7 +30,7 @@ export function ProductRoomCard({ product }: { product: Product }) {
       <Card sx={{ p: 3, maxWidth: 640, mt: 3 }}>
         {header}
         <Alert severity="error" sx={{ mt: 2 }}>
-          {serverErrorText(t, room.error.message)}
+          {serverErrorText(t, room.error)}
         </Alert>
       </Card>
     )
@@ -58,7 +58,7 @@ export function ProductRoomCard({ product }: { product: Product }) {
             {t('productRoom.card.intro')}
           </Typography>
         </div>
-        <FormError message={save.error?.message} />
+        <FormError error={save.error} />
         {!product.active && <Alert severity="info">{t('productRoom.card.inactive')}</Alert>}
         <FormControlLabel
           control={

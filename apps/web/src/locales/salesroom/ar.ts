@@ -47,7 +47,6 @@ export const ar: Text = {
       code: 'رمز من 6 أرقام',
       verify: 'افتح الغرفة',
       otherEmail: 'استخدم بريدًا آخر',
-      codeInvalid: 'هذا الرمز خاطئ أو منتهي الصلاحية',
     },
     editor: {
       title: 'غرفة المبيعات',

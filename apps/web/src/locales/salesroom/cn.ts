@@ -47,7 +47,6 @@ export const cn: Text = {
       code: '6 位验证码',
       verify: '进入房间',
       otherEmail: '使用其他邮箱',
-      codeInvalid: '验证码错误或已过期',
     },
     editor: {
       title: '销售室',

@@ -49,7 +49,6 @@ export const en = {
       code: '6-digit code',
       verify: 'Open the room',
       otherEmail: 'Use another email',
-      codeInvalid: 'This code is wrong or has expired',
     },
     editor: {
       title: 'Sales room',

@@ -47,7 +47,6 @@ export const fr: Text = {
       code: 'Code à 6 chiffres',
       verify: 'Ouvrir l’espace',
       otherEmail: 'Utiliser une autre adresse',
-      codeInvalid: 'Ce code est erroné ou a expiré',
     },
     editor: {
       title: 'Espace de vente',

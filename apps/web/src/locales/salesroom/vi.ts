@@ -47,7 +47,6 @@ export const vi: Text = {
       code: 'Mã 6 chữ số',
       verify: 'Mở phòng',
       otherEmail: 'Dùng email khác',
-      codeInvalid: 'Mã này sai hoặc đã hết hạn',
     },
     editor: {
       title: 'Phòng bán hàng',

@@ -119,7 +119,7 @@ export default function KanbanPage() {
       void queryClient.invalidateQueries({ queryKey: dealKeys.activities(saved.id) })
     } catch (error) {
       queryClient.setQueryData(queryKey, current)
-      const message = error instanceof Error ? serverErrorText(t, error.message) : t('errors.generic')
+      const message = serverErrorText(t, error)
       enqueueSnackbar(t('pipeline.kanban.moveFailed', { message }), { variant: 'error' })
       setAnnouncement(t('pipeline.kanban.moveFailed', { message }))
     }
@@ -225,7 +225,7 @@ export default function KanbanPage() {
       <Box role="status" aria-live="assertive" aria-atomic sx={visuallyHidden}>
         {announcement}
       </Box>
-      {board.isError && <Alert severity="error">{serverErrorText(t, board.error.message)}</Alert>}
+      {board.isError && <Alert severity="error">{serverErrorText(t, board.error)}</Alert>}
       <DndContext
         sensors={sensors}
         collisionDetection={dropTarget}
