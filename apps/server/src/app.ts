@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/errors.ts'
 import { defaultLimits, type Limits, registerRateLimits } from './http/rate-limits.ts'
 import { registerWeb } from './http/web.ts'
 import { startJobs } from './jobs/queue.ts'
+import { createBroadcast } from './lib/broadcast.ts'
 import { serverSecret } from './lib/secrets.ts'
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -145,8 +146,11 @@ export async function buildApp(deps: AppDeps) {
   const organizations = createOrganizationService({ db })
   const overview = createOverviewService({ db })
   const contact = createContactService({ mailer, to: config.contactEmail, log: app.log })
-  const calendar = createCalendarService({
+  const broadcast = await createBroadcast(config.redisUrl)
+  app.addHook('onClose', async () => broadcast.close())
+  const calendar = await createCalendarService({
     db,
+    broadcast,
     secret: await serverSecret(db, 'calendar-encryption-key'),
     log: app.log,
     appUrl: config.appUrl,
@@ -199,6 +203,7 @@ export async function buildApp(deps: AppDeps) {
     notifications,
     appUrl: config.appUrl,
     log: app.log,
+    broadcast,
     calendar,
     origins,
   })
