@@ -135,8 +135,9 @@ export async function buildApp(deps: AppDeps) {
   const organizations = createOrganizationService({ db })
   const overview = createOverviewService({ db })
   const contact = createContactService({ mailer, to: config.contactEmail, log: app.log })
-  const calendar = createCalendarService({
+  const calendar = await createCalendarService({
     db,
+    broadcast,
     secret: await serverSecret(db, 'calendar-encryption-key'),
     log: app.log,
     appUrl: config.appUrl,
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps) {
     notifications,
     appUrl: config.appUrl,
     log: app.log,
+    broadcast,
     calendar,
     origins,
   })

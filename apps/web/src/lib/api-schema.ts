@@ -8551,7 +8551,7 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             nextCursor: string | null;
-                            total: number;
+                            total: number | null;
                         };
                     };
                 };

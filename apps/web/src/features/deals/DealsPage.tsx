@@ -169,7 +169,7 @@ export default function DealsPage() {
         </Stack>
         <Stack direction="row" sx={{ px: 2.5, pb: 1.5, alignItems: 'center', gap: 2, minHeight: 36 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }} role="status">
-            {total !== undefined && t('pipeline.dealCount', { count: total })}
+            {total != null && t('pipeline.dealCount', { count: total })}
           </Typography>
           {filtered && (
             <Button
