@@ -7,7 +7,7 @@ import { startServerProcess } from '../apps/server/src/testing/process.ts'
 import { type Result, result } from './report.ts'
 
 // Idle memory of the real server as a user starts it (`node apps/server/src/main.ts` on embedded PGlite
-// in a fresh DATA_DIR, demo data seeded), read from /proc once it has listened and settled. Baseline: a bare
+// in a fresh DATA_DIR, demo data seeded, with `npm run serve`'s V8 flags), read from /proc once it has listened and settled. Baseline: a bare
 // Node process that imports nothing, in the same run. Linux only (/proc).
 
 /** Settling time after the banner: jobs start, the first timers fire, V8 finishes its post-start GCs. */
@@ -33,7 +33,8 @@ async function bareNode() {
 
 async function server() {
   const dataDir = mkdtempSync(join(tmpdir(), 'closeroom-bench-memory-'))
-  const running = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
+  // The flags `npm run serve` (package.json) starts the server with.
+  const running = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_OPTIONS: '--max-semi-space-size=16 --expose-gc' })
   try {
     await sleep(SETTLE_MS)
     if (running.child.pid === undefined) throw new Error('server has no pid')
