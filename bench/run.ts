@@ -3,6 +3,7 @@ import { bundleBench } from './bundle.ts'
 import { dealsBench } from './deals.ts'
 import { fanoutBench } from './fanout.ts'
 import { hooksBench } from './hooks.ts'
+import { memoryBench } from './memory.ts'
 import { presenceBench } from './presence.ts'
 import { type Result, report } from './report.ts'
 import { sealBench } from './seal.ts'
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<Result[]>> = {
   deals: dealsBench,
   fanout: fanoutBench,
   hooks: hooksBench,
+  memory: memoryBench,
   presence: presenceBench,
   seal: sealBench,
   slots: slotsBench,
