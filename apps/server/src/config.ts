@@ -22,6 +22,9 @@ const Env = z.object({
   SEED_DEMO: z.stringbool().default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** A PKCS#12 file (.p12/.pfx) whose certificate seals completed agreements; unset, one is generated into DATA_DIR. */
+  AGREEMENT_CERT_FILE: z.string().optional(),
+  AGREEMENT_CERT_PASSPHRASE: z.string().default(''),
   /** STUN/TURN servers for meeting calls, a JSON array of RTCIceServer; none are needed on one LAN. */
   ICE_SERVERS: z
     .string()
@@ -55,6 +58,9 @@ export type Config = {
   /** Built SPA to serve; absent when it is not built (API only). */
   webDist: string
   iceServers: IceServer[]
+  /** The certificate that seals completed agreements: a file given by configuration, or generated (absent here). */
+  agreementCertFile?: string
+  agreementCertPassphrase: string
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -86,5 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     iceServers: e.ICE_SERVERS,
+    agreementCertFile: e.AGREEMENT_CERT_FILE ? resolve(e.AGREEMENT_CERT_FILE) : undefined,
+    agreementCertPassphrase: e.AGREEMENT_CERT_PASSPHRASE,
   }
 }

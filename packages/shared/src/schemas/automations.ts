@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Id, patchOf } from './common.ts'
 
 /** What sets a product's rule off. */
-export const AUTOMATION_TRIGGERS = ['product_form_submitted', 'booking_made', 'room_first_visited'] as const
+export const AUTOMATION_TRIGGERS = ['product_form_submitted', 'booking_made', 'room_first_visited', 'agreement_completed'] as const
 export const AutomationTrigger = z.enum(AUTOMATION_TRIGGERS)
 export type AutomationTrigger = z.infer<typeof AutomationTrigger>
 

@@ -18,6 +18,11 @@ export const ERROR_CODES = [
   'unavailable',
   'server_error',
   'slot_taken',
+  // An uploaded agreement the server cannot take, each said precisely so the uploader knows what to do about it.
+  'not_pdf',
+  'pdf_encrypted',
+  'pdf_broken',
+  'too_many_pages',
 ] as const
 export const ErrorCode = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof ErrorCode>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AGREEMENT_MAX_BYTES } from './agreements.ts'
 import { Id, IdParams } from './common.ts'
 
 // Uploaded files: room documents and product media. The content type is what the bytes are (sniffed on
@@ -25,12 +26,13 @@ const OFFICE_TYPES = [
 /** What a sales document can be: PDF, Office (docx, xlsx, pptx), plain text or CSV, and pictures. Never HTML. */
 export const DOCUMENT_TYPES = ['application/pdf', ...OFFICE_TYPES, 'text/plain', 'text/csv', ...IMAGE_TYPES] as const
 
-/** What an upload is for: which types it may be and how big. */
-export const FileUse = z.enum(['document', 'image'])
+/** What an upload is for: which types it may be and how big. An agreement is a PDF to sign. */
+export const FileUse = z.enum(['document', 'image', 'agreement'])
 export type FileUse = z.infer<typeof FileUse>
 export const FILE_RULES: Record<FileUse, { types: readonly string[]; maxBytes: number }> = {
   document: { types: DOCUMENT_TYPES, maxBytes: FILE_LIMITS.documentBytes },
   image: { types: IMAGE_TYPES, maxBytes: FILE_LIMITS.imageBytes },
+  agreement: { types: ['application/pdf'], maxBytes: AGREEMENT_MAX_BYTES },
 }
 
 export const FILE_REQUIRED = 'Choose a file to upload'

@@ -29,7 +29,10 @@ export const automationRules = pgTable(
   (t) => [
     index('automation_rules_product_idx').on(t.productId, t.createdAt),
     index('automation_rules_trigger_idx').on(t.organizationId, t.trigger),
-    check('automation_rules_trigger_check', sql`${t.trigger} in ('product_form_submitted', 'booking_made', 'room_first_visited')`),
+    check(
+      'automation_rules_trigger_check',
+      sql`${t.trigger} in ('product_form_submitted', 'booking_made', 'room_first_visited', 'agreement_completed')`,
+    ),
   ],
 )
 

@@ -1,4 +1,5 @@
 export * from './accounts.ts'
+export * from './agreements.ts'
 export * from './automations.ts'
 export * from './booking.ts'
 export * from './deals.ts'

@@ -3,7 +3,7 @@ import { type Readable, Transform } from 'node:stream'
 import { FILE_REQUIRED, FILE_RULES, type FileUse, fileTooBig } from '@closeroom/shared'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { files, productFiles, salesroomDocuments } from '../../db/schema/index.ts'
+import { agreements, files, productFiles, salesroomDocuments } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { displayName } from './names.ts'
@@ -18,8 +18,10 @@ export const FILE_NOT_FOUND = 'File not found'
 const KIND_NAMES: Record<FileUse, string> = {
   document: 'PDF, Word, Excel, PowerPoint, text, CSV, PNG, JPEG, WebP or GIF',
   image: 'PNG, JPEG, WebP or GIF',
+  agreement: 'PDF',
 }
-export const typeRefused = (name: string, use: FileUse) => Invalid(`This file type is not allowed: ${name} (use ${KIND_NAMES[use]})`)
+export const typeRefused = (name: string, use: FileUse) =>
+  Invalid(`This file type is not allowed: ${name} (use ${KIND_NAMES[use]})`, use === 'agreement' ? { code: 'not_pdf' } : undefined)
 
 /**
  * Uploaded files: bytes in file storage (DATA_DIR/files by default), rows in `files`. An upload is checked as
@@ -97,6 +99,7 @@ export function createFileStore({ db, storage: store }: { db: Db; storage: FileS
   const unreferenced = and(
     sql`not exists (select 1 from ${salesroomDocuments} where ${salesroomDocuments.fileId} = ${files.id})`,
     sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
+    sql`not exists (select 1 from ${agreements} where ${agreements.originalFileId} = ${files.id} or ${agreements.sealedFileId} = ${files.id})`,
   )
 
   async function removeWhere(where: ReturnType<typeof and>): Promise<number> {
@@ -126,9 +129,16 @@ export function createFileStore({ db, storage: store }: { db: Db; storage: FileS
     return row
   }
 
-  const open = (file: FileRow) => store.open(file.storageKey)
+  const open = (file: Pick<FileRow, 'storageKey'>) => store.open(file.storageKey)
 
-  return { receive, discard, record, keep, release, sweep, ofOrganization, open }
+  /** A stored file's bytes in memory, for work on the whole file (a PDF to inspect or seal). */
+  async function bytes(file: Pick<FileRow, 'storageKey'>): Promise<Uint8Array> {
+    const chunks: Buffer[] = []
+    for await (const chunk of open(file)) chunks.push(chunk as Buffer)
+    return new Uint8Array(Buffer.concat(chunks))
+  }
+
+  return { receive, discard, record, keep, release, sweep, ofOrganization, open, bytes }
 }
 
 export type FileStore = ReturnType<typeof createFileStore>

@@ -24,11 +24,13 @@ export const ar: Text = {
       product_form_submitted: 'يرسل مشترٍ نموذج غرفة المنتج',
       booking_made: 'يُحجز اجتماع من غرفة المنتج',
       room_first_visited: 'تُزار غرفة صفقة تتضمن هذا المنتج لأول مرة',
+      agreement_completed: 'اكتمل توقيع اتفاقية على صفقة تتضمن هذا المنتج',
     },
     triggerNames: {
       product_form_submitted: 'تم إرسال النموذج',
       booking_made: 'تم حجز اجتماع',
       room_first_visited: 'أول زيارة للغرفة',
+      agreement_completed: 'اكتملت الاتفاقية',
     },
     actionNames: {
       create_deal: 'إنشاء صفقة',

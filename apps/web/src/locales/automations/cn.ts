@@ -24,11 +24,13 @@ export const cn: Text = {
       product_form_submitted: '买家提交产品空间的表单',
       booking_made: '从产品空间预约了会议',
       room_first_visited: '含此产品的交易空间首次被访问',
+      agreement_completed: '含此产品的交易的协议已全部签署',
     },
     triggerNames: {
       product_form_submitted: '已提交表单',
       booking_made: '已预约会议',
       room_first_visited: '空间首次访问',
+      agreement_completed: '协议已签署',
     },
     actionNames: {
       create_deal: '创建交易',

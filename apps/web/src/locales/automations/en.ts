@@ -26,11 +26,13 @@ export const en = {
       product_form_submitted: 'a buyer sends the product room’s form',
       booking_made: 'a meeting is booked from the product room',
       room_first_visited: 'a deal room with this product is first visited',
+      agreement_completed: 'an agreement on a deal with this product is completed',
     },
     triggerNames: {
       product_form_submitted: 'Form sent',
       booking_made: 'Meeting booked',
       room_first_visited: 'Room first visited',
+      agreement_completed: 'Agreement completed',
     },
     actionNames: {
       create_deal: 'Create a deal',

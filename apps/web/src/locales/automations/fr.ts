@@ -26,11 +26,13 @@ export const fr: Text = {
       product_form_submitted: 'un acheteur envoie le formulaire de la salle produit',
       booking_made: 'un rendez-vous est réservé depuis la salle produit',
       room_first_visited: 'une salle d’affaire avec ce produit est visitée pour la première fois',
+      agreement_completed: 'un accord sur une affaire avec ce produit est entièrement signé',
     },
     triggerNames: {
       product_form_submitted: 'Formulaire envoyé',
       booking_made: 'Rendez-vous réservé',
       room_first_visited: 'Première visite de la salle',
+      agreement_completed: 'Accord signé',
     },
     actionNames: {
       create_deal: 'Créer une affaire',

@@ -25,11 +25,13 @@ export const vi: Text = {
       product_form_submitted: 'khách hàng gửi biểu mẫu của phòng sản phẩm',
       booking_made: 'có lịch hẹn được đặt từ phòng sản phẩm',
       room_first_visited: 'phòng giao dịch có sản phẩm này được mở lần đầu',
+      agreement_completed: 'một thỏa thuận của giao dịch có sản phẩm này được ký xong',
     },
     triggerNames: {
       product_form_submitted: 'Đã gửi biểu mẫu',
       booking_made: 'Đã đặt lịch hẹn',
       room_first_visited: 'Lần đầu mở phòng',
+      agreement_completed: 'Thỏa thuận đã ký xong',
     },
     actionNames: {
       create_deal: 'Tạo giao dịch',
