@@ -15,6 +15,9 @@ import { defaultLimits, type Limits, registerRateLimits } from './http/rate-limi
 import { registerWeb } from './http/web.ts'
 import { startJobs } from './jobs/queue.ts'
 import { serverSecret } from './lib/secrets.ts'
+import { createAgreementsModule } from './modules/agreements/module.ts'
+import { publicSigningRoutes } from './modules/agreements/public-routes.ts'
+import { agreementRoutes } from './modules/agreements/routes.ts'
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { createAuthService } from './modules/auth/service.ts'
@@ -165,7 +168,23 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   })
   const files = createFilesModule({ db, dataDir: config.dataDir })
+  const agreements = await createAgreementsModule({
+    db,
+    jobs,
+    mailer,
+    realtime,
+    notifications,
+    deals: dealsModule,
+    automations,
+    files: files.store,
+    appUrl: config.appUrl,
+    dataDir: config.dataDir,
+    certificate: config.agreementCertFile ? { file: config.agreementCertFile, passphrase: config.agreementCertPassphrase } : undefined,
+    log: app.log,
+  })
+  // The room lists the deal's agreements out for signature: a port, as the agreements module sits above the rooms'.
   const salesrooms = await createSalesroomModule({
+    agreements,
     db,
     mailer,
     realtime,
@@ -250,6 +269,8 @@ export async function buildApp(deps: AppDeps) {
       fileRoutes(api, files)
       publicFileRoutes(api, { ...files, limits })
       automationRoutes(api, automations)
+      agreementRoutes(api, agreements)
+      publicSigningRoutes(api, { ...agreements, limits })
       landingRoutes(api, landing)
       publicLandingRoutes(api, { ...landing, limits })
       meetingRoutes(api, { ...meetings, limits })
@@ -265,6 +286,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('automations', automations)
   // Tests finish an abandoned recording without waiting two quiet minutes.
   app.decorate('recordings', recordings)
+  // Tests run an agreement's reminder, expiry and seal without waiting for their time.
+  app.decorate('agreements', agreements)
   return app
 }
 

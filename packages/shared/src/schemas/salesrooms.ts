@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { httpsUrl } from '../rules.ts'
+import { PublicRoomAgreement } from './agreements.ts'
 import { PersonName } from './auth.ts'
 import { IsoDate } from './booking.ts'
 import { Email, Id } from './common.ts'
@@ -113,6 +114,8 @@ export const PublicSalesroom = z.object({
   bookingHandle: z.string().nullable(),
   /** Who the visitor is, once an invited email has entered its code. */
   visitorEmail: z.string().nullable(),
+  /** The deal's agreements out for signature; a buyer signs through the link in their own email (?sign={token}). */
+  agreements: z.array(PublicRoomAgreement),
 })
 export type PublicSalesroom = z.infer<typeof PublicSalesroom>
 

@@ -75,7 +75,7 @@ export function createFileStore({ db, storage: store }: { db: Db; storage: FileS
   const discard = (received: Received) => store.remove(received.storageKey)
 
   /** The row of a received file, written in the caller's transaction beside what refers to it. */
-  async function record(tx: Db | Tx, received: Received, owner: { organizationId: string; uploadedBy: string }): Promise<FileRow> {
+  async function record(tx: Db | Tx, received: Received, owner: { organizationId: string; uploadedBy: string | null }): Promise<FileRow> {
     const [row] = await tx
       .insert(files)
       .values({ ...received, ...owner })

@@ -1,3 +1,4 @@
+import type { PublicRoomAgreement } from '@closeroom/shared'
 import type { Db } from '../../db/client.ts'
 import { serverSecret } from '../../lib/secrets.ts'
 import type { Realtime } from '../../realtime/server.ts'
@@ -30,6 +31,7 @@ export async function createSalesroomModule({
   automations,
   deals,
   files,
+  agreements,
 }: {
   db: Db
   mailer: Mailer
@@ -39,13 +41,14 @@ export async function createSalesroomModule({
   automations: Pick<AutomationsModule, 'fire'>
   deals: Pick<DealsModule, 'recordActivity'>
   files: FileStore
+  agreements: { awaitingSignature(dealId: string): Promise<PublicRoomAgreement[]> }
 }) {
   const access = createRoomAccess(db, await serverSecret(db, 'salesroom-pass-key'))
   const chat = createRoomChat({ db, realtime })
   const news = createRoomNews(realtime)
   const rooms = createRoomService({ db, appUrl, news })
   const plan = createPlanService({ db, rooms, news })
-  const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals })
+  const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals, agreements })
   const documents = createDocumentService({ db, store: files, rooms, news, deals })
   registerRoomSockets({ db, realtime, visitors })
   return { rooms, plan, chat, visitors, news, documents, files }

@@ -1,4 +1,4 @@
-import type { PublicRoomDocument, PublicSalesroom, RoomEvent } from '@closeroom/shared'
+import type { PublicRoomAgreement, PublicRoomDocument, PublicSalesroom, RoomEvent } from '@closeroom/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -44,6 +44,8 @@ type Deps = {
   news: RoomNews
   automations: Pick<AutomationsModule, 'fire'>
   deals: Pick<DealsModule, 'recordActivity'>
+  /** The deal's agreements out for signature (the agreements module, above this one, passed in by app.ts). */
+  agreements: { awaitingSignature(dealId: string): Promise<PublicRoomAgreement[]> }
 }
 
 /** The documents the buyer sees in a room, oldest first (the order the seller added them). */
@@ -61,7 +63,7 @@ async function publicDocuments(db: Db, dealId: string): Promise<PublicRoomDocume
  * codes, engagement events, buyer-side steps and the chat. Nothing here reads by an internal id the
  * visitor chose.
  */
-export function createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals: pipeline }: Deps) {
+export function createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals: pipeline, agreements }: Deps) {
   async function published(publicId: string): Promise<RoomRow> {
     const [room] = await db
       .select()
@@ -95,7 +97,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
       .innerJoin(organizations, eq(organizations.id, deals.organizationId))
       .where(eq(deals.id, room.dealId))
     if (!row) throw NotFound(ROOM_NOT_FOUND)
-    const [links, documents, recordings, steps, lines, handle] = await Promise.all([
+    const [links, documents, recordings, steps, lines, handle, awaiting] = await Promise.all([
       db.select().from(salesroomLinks).where(eq(salesroomLinks.dealId, room.dealId)).orderBy(asc(salesroomLinks.createdAt)),
       publicDocuments(db, room.dealId),
       publicRecordings(db, room.dealId),
@@ -115,6 +117,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
             .orderBy(asc(dealLines.position))
         : [],
       db.select({ handle: publicHandles.handle }).from(publicHandles).where(eq(publicHandles.userId, row.ownerId)),
+      agreements.awaitingSignature(room.dealId),
     ])
     return {
       publicId: room.publicId,
@@ -134,6 +137,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
         : null,
       bookingHandle: handle[0]?.handle ?? null,
       visitorEmail: email,
+      agreements: awaiting,
     }
   }
 

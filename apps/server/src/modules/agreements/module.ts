@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../db/client.ts'
+import type { Jobs } from '../../jobs/queue.ts'
+import { serverSecret } from '../../lib/secrets.ts'
+import type { Realtime } from '../../realtime/server.ts'
+import type { AuthContext } from '../auth/module.ts'
+import type { AutomationsModule } from '../automations/module.ts'
+import type { DealsModule } from '../deals/module.ts'
+import type { FileStore } from '../files/module.ts'
+import type { Mailer } from '../mail/module.ts'
+import type { Notifications } from '../notifications/module.ts'
+import { auditLog } from './audit.ts'
+import { createDraftService } from './drafts.ts'
+import { createEffects } from './effects.ts'
+import { createLifecycle } from './lifecycle.ts'
+import { createAgreementNews } from './news.ts'
+import { dealParties } from './parties.ts'
+import { agreementOf } from './present.ts'
+import { awaitingSignature } from './room.ts'
+import { createSealing } from './sealing.ts'
+import { createSigningService } from './signing.ts'
+import { createSigningTokens } from './tokens.ts'
+
+export { awaitingSignature } from './room.ts'
+
+type Deps = {
+  db: Db
+  jobs: Jobs
+  mailer: Mailer
+  realtime: Pick<Realtime, 'toOrganization'>
+  notifications: Pick<Notifications, 'send'>
+  deals: Pick<DealsModule, 'recordActivity'>
+  automations: Pick<AutomationsModule, 'fire'>
+  files: FileStore
+  appUrl: string
+  dataDir: string
+  /** A real certificate to seal with (PKCS#12); without it one is generated into DATA_DIR at first start. */
+  certificate?: { file: string; passphrase?: string }
+  log: FastifyBaseLogger
+}
+
+/**
+ * Agreements, assembled: drafts and templates, the lifecycle (send, void, expiry, reminders), the recipients'
+ * signing by token, the seal at completion, and the audit log. Other modules see only this file.
+ */
+export async function createAgreementsModule(deps: Deps) {
+  const { db, jobs, files, appUrl } = deps
+  const tokens = createSigningTokens(await serverSecret(db, 'agreement-link-key'), appUrl)
+  const news = createAgreementNews(deps.realtime)
+  const effects = createEffects({ ...deps, tokens, news })
+  const drafts = createDraftService({
+    db,
+    files,
+    tokens,
+    news,
+    parties: (organizationId, dealId) => dealParties(db, organizationId, dealId),
+  })
+  const lifecycle = createLifecycle({ db, jobs, tokens, effects })
+  const signing = createSigningService({ db, jobs, tokens, effects, lifecycle, appUrl })
+  const sealing = await createSealing({
+    db,
+    jobs,
+    files,
+    effects,
+    dataDir: deps.dataDir,
+    certificate: deps.certificate,
+    log: deps.log,
+  })
+  await lifecycle.start()
+
+  /** The agreement's audit log, for its organization only. */
+  async function audit(auth: AuthContext, id: string) {
+    await agreementOf(db, auth.user.organizationId, id)
+    return auditLog(db, id)
+  }
+
+  return { drafts, lifecycle, signing, sealing, audit, files, awaitingSignature: (dealId: string) => awaitingSignature(db, dealId) }
+}
+
+export type AgreementsModule = Awaited<ReturnType<typeof createAgreementsModule>>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    agreements: AgreementsModule
+  }
+}

@@ -1,0 +1,44 @@
+import { AGREEMENT_LIMITS, Email, type FieldType } from '@closeroom/shared'
+import { Invalid } from '../../http/errors.ts'
+
+const PNG_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+const MAX_TYPED_SIGNATURE = 200
+
+/**
+ * A recipient's value for one of their fields, checked for its type, or null when left empty. The date signed
+ * is the server's date, whatever was sent. A signature is a PNG (drawn or uploaded) or typed text: never
+ * markup, so nothing a signer sends is ever run as HTML or drawn as anything but a picture or text.
+ */
+export function checkValue(
+  field: { id: string; type: FieldType; required: boolean },
+  raw: string | undefined,
+  today: string,
+): string | null {
+  const where = `values.${field.id}`
+  if (field.type === 'date') return today
+  const value = raw?.trim() ?? ''
+  if (field.type === 'checkbox') {
+    if (value !== '' && value !== 'true' && value !== 'false') throw Invalid(`${where}: A checkbox is 'true' or 'false'`)
+    if (field.required && value !== 'true') throw Invalid(`${where}: Tick this box to sign`)
+    return value || 'false'
+  }
+  if (value === '') {
+    if (field.required) throw Invalid(`${where}: This field is required`)
+    return null
+  }
+  if (field.type === 'signature' || field.type === 'initials') {
+    if (value.startsWith('data:')) {
+      const base64 = PNG_URL.exec(value)?.[1]
+      if (!base64 || !Buffer.from(base64, 'base64').subarray(0, 8).equals(PNG_MAGIC))
+        throw Invalid(`${where}: A signature is a PNG image or typed text`)
+      return value
+    }
+    if (value.length > MAX_TYPED_SIGNATURE || /[\r\n]/.test(value))
+      throw Invalid(`${where}: A typed signature is one line of at most ${MAX_TYPED_SIGNATURE} characters`)
+    return value
+  }
+  if (value.length > AGREEMENT_LIMITS.maxTextValue) throw Invalid(`${where}: Must be at most ${AGREEMENT_LIMITS.maxTextValue} characters`)
+  if (field.type === 'email' && !Email.safeParse(value).success) throw Invalid(`${where}: Must be a valid email address`)
+  return value
+}
