@@ -82,11 +82,11 @@ export function SignaturePad({ kind, suggestion, onChange, error }: Props) {
   )
 }
 
-/** The paper the signature sits on: white in either theme, as the document's page is. */
-const paper = (kind: Props['kind']) =>
+/** The paper the signature sits on: white in either theme, as the document's page is; lower on a phone. */
+export const paper = (kind: Props['kind']) =>
   ({
     position: 'relative',
-    height: kind === 'initials' ? 120 : 160,
+    height: kind === 'initials' ? { xs: 100, sm: 120 } : { xs: 130, sm: 160 },
     bgcolor: 'common.white',
     border: 1,
     borderColor: 'grey.500',

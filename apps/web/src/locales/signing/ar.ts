@@ -49,7 +49,6 @@ export const ar: Text = {
     position: 'الحقل {{index}} من {{count}}',
     onPage: '{{label}}، الصفحة {{page}}',
     onPageRequired: '{{label}}، مطلوب، الصفحة {{page}}',
-    sign: 'وقّع',
     check: 'حدّد هذه الخانة',
     dateToday: 'اليوم، عند التوقيع: {{date}}',
     missing: 'املأ هذا الحقل لإنهاء التوقيع.',

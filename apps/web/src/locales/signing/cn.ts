@@ -44,7 +44,6 @@ export const cn: Text = {
     position: '第 {{index}} 个字段，共 {{count}} 个',
     onPage: '{{label}}，第 {{page}} 页',
     onPageRequired: '{{label}}，必填，第 {{page}} 页',
-    sign: '签名',
     check: '勾选此框',
     dateToday: '今天，签署时：{{date}}',
     missing: '请填写此字段以完成。',

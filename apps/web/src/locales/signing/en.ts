@@ -48,7 +48,6 @@ export const en = {
     position: 'Field {{index}} of {{count}}',
     onPage: '{{label}}, page {{page}}',
     onPageRequired: '{{label}}, required, page {{page}}',
-    sign: 'Sign',
     check: 'Tick this box',
     dateToday: 'Today, when you sign: {{date}}',
     missing: 'Fill in this field to finish.',

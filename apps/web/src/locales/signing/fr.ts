@@ -45,7 +45,6 @@ export const fr: Text = {
     position: 'Champ {{index}} sur {{count}}',
     onPage: '{{label}}, page {{page}}',
     onPageRequired: '{{label}}, obligatoire, page {{page}}',
-    sign: 'Signer',
     check: 'Cochez cette case',
     dateToday: 'Aujourd’hui, à la signature : {{date}}',
     missing: 'Remplissez ce champ pour terminer.',

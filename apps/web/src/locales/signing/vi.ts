@@ -44,7 +44,6 @@ export const vi: Text = {
     position: 'Trường {{index}}/{{count}}',
     onPage: '{{label}}, trang {{page}}',
     onPageRequired: '{{label}}, bắt buộc, trang {{page}}',
-    sign: 'Ký',
     check: 'Đánh dấu ô này',
     dateToday: 'Hôm nay, khi bạn ký: {{date}}',
     missing: 'Hãy điền trường này để hoàn tất.',
