@@ -1,5 +1,5 @@
 import type { Agreement, FieldInput } from '@closeroom/shared'
-import type { Locator, Page } from 'playwright-core'
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { uploadAgreement } from '../apps/server/src/modules/agreements/testing.ts'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
@@ -47,8 +47,8 @@ function linkOf(agreement: Agreement, email: string): string {
 }
 
 /** A signed-out recipient: a browser context of its own, in `mode` and `language`. */
-async function recipient(mode: 'light' | 'dark' = 'light', language = 'en', viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await harness.newPage({ viewport })
+async function recipient(mode: 'light' | 'dark' = 'light', language = 'en', device: BrowserContextOptions = {}): Promise<Page> {
+  const page = await harness.newPage(device)
   await page.context().addCookies([{ name: 'themeMode', value: mode, domain: new URL(harness.server.url).hostname, path: '/' }])
   await page.context().addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language)
   return page
@@ -66,6 +66,19 @@ async function drawOn(page: Page, canvas: Locator) {
   await page.mouse.up()
 }
 
+/** The same stroke with a finger, on a touch screen (Chromium's touch events, as a phone sends them). */
+async function drawWithFinger(page: Page, canvas: Locator) {
+  await canvas.scrollIntoViewIfNeeded()
+  const box = await canvas.boundingBox()
+  if (!box) throw new Error('The signature pad is not on screen')
+  const cdp = await page.context().newCDPSession(page)
+  const at = (step: number) => ({ x: box.x + 20 + step * 9, y: box.y + box.height * (0.6 - 0.25 * Math.sin(step / 3)) })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at(0)] })
+  for (let step = 1; step <= 24; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(step)] })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+}
+
 /** Presses Tab until `target` has the focus: it is reachable by keyboard (at most 40 presses). */
 async function tabTo(page: Page, target: Locator) {
   for (let press = 0; press < 40; press++) {
@@ -78,13 +91,14 @@ async function tabTo(page: Page, target: Locator) {
 const bea = { name: 'Bea Buyer', email: 'bea@acme.test' }
 const carl = { name: 'Carl Counsel', email: 'carl@acme.test' }
 
-it('a signer draws their signature with the mouse, ticks the box and signs; the page says a copy follows by email', async () => {
+it('a signer draws their signature with the mouse, ticks the box, uploads their initials and signs; the page says a copy follows by email', async () => {
   const agreement = await sentAgreement(
     'Acme order form',
     [bea, carl],
     [
       { recipient: bea, type: 'signature', page: 1, x: 0.1, y: 0.7, width: 0.35, height: 0.07, required: true },
       { recipient: bea, type: 'checkbox', page: 1, x: 0.1, y: 0.6, width: 0.04, height: 0.03, required: true },
+      { recipient: bea, type: 'initials', page: 2, x: 0.8, y: 0.9, width: 0.1, height: 0.05, required: true },
       { recipient: carl, type: 'signature', page: 1, x: 0.55, y: 0.7, width: 0.35, height: 0.07, required: true },
     ],
   )
@@ -92,10 +106,10 @@ it('a signer draws their signature with the mouse, ticks the box and signs; the 
   await page.goto(linkOf(agreement, bea.email))
   await page.getByRole('heading', { level: 1, name: 'Acme order form' }).waitFor()
   await page.getByText('Olivia Owner of').waitFor()
-  // Only Bea's two fields are on the page, in reading order: the box above the signature.
+  // Only Bea's three fields are on the pages, in reading order: the box above the signature, then the initials.
   const document = page.getByRole('region', { name: 'The agreement' })
   await document.getByRole('button', { name: 'Checkbox, required, page 1' }).waitFor()
-  expect(await document.locator('[data-field-id]').count()).toBe(2)
+  expect(await document.locator('[data-field-id]').count()).toBe(3)
   expect(await violations(page), 'light').toEqual([])
 
   const fields = page.getByRole('region', { name: 'Your fields' })
@@ -105,7 +119,20 @@ it('a signer draws their signature with the mouse, ticks the box and signs; the 
   await drawOn(page, fields.getByTestId('signature-canvas'))
   // The drawing shows on the page, where the field is.
   await document.getByRole('button', { name: 'Signature, required, page 1' }).locator('img').waitFor()
-  await page.getByText('2 of 2 fields filled').waitFor()
+  await page.getByText('2 of 3 fields filled').waitFor()
+
+  // The initials from a picture: a file that is not one is refused, a picture is taken.
+  await fields.getByRole('button', { name: 'Next field' }).click()
+  await fields.getByRole('heading', { name: 'Initials' }).waitFor()
+  await fields.getByRole('tab', { name: 'Upload' }).click()
+  const picture = fields.getByTestId('signature-upload')
+  await picture.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') })
+  await fields.getByText('This file is not a picture').waitFor()
+  const scan = await page.getByRole('heading', { level: 1 }).screenshot()
+  await picture.setInputFiles({ name: 'initials.png', mimeType: 'image/png', buffer: scan })
+  await fields.getByRole('img', { name: 'Your signature, from the picture you chose' }).waitFor()
+  await document.getByRole('button', { name: 'Initials, required, page 2' }).locator('img').waitFor()
+  await page.getByText('3 of 3 fields filled').waitFor()
 
   await fields.getByRole('button', { name: 'Finish' }).click()
   const dialog = page.getByRole('dialog', { name: 'Sign the agreement?' })
@@ -121,6 +148,7 @@ it('a signer draws their signature with the mouse, ticks the box and signs; the 
     expect.arrayContaining([
       ['checkbox', 'true'],
       ['signature', 'data:image/png;base64,'],
+      ['initials', 'data:image/png;base64,'],
     ]),
   )
   // Opening the link again shows the same: nothing is signed twice.
@@ -196,6 +224,7 @@ it('a recipient declines with a reason, which the sender reads', async () => {
   await page.getByRole('button', { name: 'Decline' }).click()
   const dialog = page.getByRole('dialog', { name: 'Decline this agreement?' })
   await dialog.getByText('Olivia Owner is told, with your reason').waitFor()
+  expect(await violations(page)).toEqual([])
   await dialog.getByRole('button', { name: 'Decline' }).click()
   await dialog.getByText('Say why you decline.').waitFor()
   await dialog.getByRole('textbox', { name: 'Your reason' }).fill('The payment terms are not the ones we agreed on.')
@@ -231,7 +260,7 @@ it('a link that leads nowhere, or to a withdrawn agreement, says so on a page of
   expect(await violations(arabic)).toEqual([])
 })
 
-it('a buyer signs inside the deal’s sales room, from the link they were sent', async () => {
+it('a buyer signs inside the deal’s sales room with a finger, from the link they were sent', async () => {
   const deal = await buildDeal(harness.server.app, seller, { name: 'Acme rollout' })
   const room = await harness.server.app.inject({
     method: 'PUT',
@@ -249,7 +278,7 @@ it('a buyer signs inside the deal’s sales room, from the link they were sent',
   const token = linkOf(agreement, bea.email).split('/').pop()
   const { publicId } = room.json() as { publicId: string }
 
-  const page = await recipient('light', 'en', { width: 390, height: 844 })
+  const page = await recipient('light', 'en', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
   // The room names the agreement out for signature to the whole buying team; the signer's own link signs it here.
   await page.goto(`/d/${publicId}`)
   const awaiting = page.getByRole('region', { name: 'Agreements to sign' })
@@ -260,7 +289,8 @@ it('a buyer signs inside the deal’s sales room, from the link they were sent',
   expect(await page.getByRole('region', { name: 'Agreements to sign' }).count()).toBe(0)
   const panel = page.getByRole('region', { name: 'Sign the agreement: Acme rollout order form' })
   await panel.getByRole('button', { name: 'Signature, required, page 1' }).waitFor()
-  await drawOn(page, panel.getByTestId('signature-canvas'))
+  await drawWithFinger(page, panel.getByTestId('signature-canvas'))
+  await panel.getByRole('button', { name: 'Signature, required, page 1' }).locator('img').waitFor()
   await panel.getByRole('button', { name: 'Finish' }).click()
   await page.getByRole('dialog', { name: 'Sign the agreement?' }).getByRole('button', { name: 'Sign', exact: true }).click()
   await panel.getByRole('heading', { name: 'This agreement is complete' }).waitFor()
