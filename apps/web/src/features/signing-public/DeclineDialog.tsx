@@ -1,4 +1,3 @@
-import { AGREEMENT_LIMITS } from '@closeroom/shared'
 import { TextField } from '@mui/material'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -57,7 +56,7 @@ export function DeclineDialog({ open, senderName, onDecline, onClose }: Props) {
         autoFocus
         error={tried && empty}
         helperText={tried && empty ? t('signing.decline.reasonRequired') : undefined}
-        slotProps={{ htmlInput: { maxLength: AGREEMENT_LIMITS.maxDeclineReason, dir: 'auto' }, formHelperText: { role: 'alert' } }}
+        slotProps={{ htmlInput: { dir: 'auto' }, formHelperText: { role: 'alert' } }}
       />
     </ConfirmDialog>
   )

@@ -1,5 +1,4 @@
 import type { SigningField } from '@closeroom/shared'
-import { AGREEMENT_LIMITS } from '@closeroom/shared'
 import { Box, Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material'
 import { useId, useState } from 'react'
 import { paper, SignaturePad } from '../../components/signature/SignaturePad'
@@ -68,7 +67,7 @@ export function FieldEditor({ field, value, signerName, error, onChange }: Props
           fullWidth
           type={field.type === 'email' ? 'email' : 'text'}
           autoComplete={field.type === 'name' ? 'name' : field.type === 'email' ? 'email' : 'off'}
-          slotProps={{ htmlInput: { maxLength: AGREEMENT_LIMITS.maxTextValue, dir: 'auto' }, formHelperText: { role: 'alert' } }}
+          slotProps={{ htmlInput: { dir: 'auto' }, formHelperText: { role: 'alert' } }}
         />
       )
   }
