@@ -36,7 +36,7 @@ export function FieldBox({ field, value, active, invalid, onPick }: Props) {
       style={{ left: `${field.x * 100}%`, top: `${field.y * 100}%`, width: `${field.width * 100}%`, height: `${field.height * 100}%` }}
       sx={{
         position: 'absolute',
-        // The text inside scales with the box, so a field reads the same on a phone and a desktop.
+        // The text inside scales with the box (container units), so a field reads the same on a phone and a desktop.
         containerType: 'size',
         display: 'flex',
         alignItems: 'center',
@@ -47,7 +47,8 @@ export function FieldBox({ field, value, active, invalid, onPick }: Props) {
         border: `${active ? 2 : 1}px ${filled ? 'solid' : 'dashed'} ${accent}`,
         bgcolor: alpha(accent, active ? 0.18 : 0.08),
         color: filled ? INK : '#0a3f78',
-        fontSize: 'clamp(7px, 55cqh, 16px)',
+        // As large as the box's height allows, and small enough for a date to fit a narrow one.
+        fontSize: 'clamp(6px, min(55cqh, 11cqw), 16px)',
         fontWeight: filled ? 400 : 600,
         outlineOffset: 2,
         // Scrolled to as the signer moves on: kept clear of the screen's top edge.

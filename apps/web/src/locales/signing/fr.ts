@@ -27,8 +27,8 @@ export const fr: Text = {
       approve: 'Lisez l’accord, puis approuvez-le.',
       view: 'Cette copie est à lire : vous n’avez rien à signer.',
     },
-    progress_one: '{{done}} champ sur {{count}} rempli',
-    progress_other: '{{done}} champs sur {{count}} remplis',
+    progress_one: 'Champs remplis : {{done}} sur {{count}}',
+    progress_other: 'Champs remplis : {{done}} sur {{count}}',
     document: 'L’accord',
     fieldPanel: 'Vos champs',
     field: {
