@@ -4,6 +4,7 @@ import { dealsBench } from './deals.ts'
 import { fanoutBench } from './fanout.ts'
 import { presenceBench } from './presence.ts'
 import { type Result, report } from './report.ts'
+import { sealBench } from './seal.ts'
 import { slotsBench } from './slots.ts'
 import { slotsHttpBench } from './slots-http.ts'
 
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<Result[]>> = {
   deals: dealsBench,
   fanout: fanoutBench,
   presence: presenceBench,
+  seal: sealBench,
   slots: slotsBench,
   'slots-http': slotsHttpBench,
 }

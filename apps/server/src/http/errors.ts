@@ -22,10 +22,10 @@ export function codeOfStatus(status: number): ErrorCode {
 /**
  * The body of every error answer. A message that starts with an input's path ("start: This time is not
  * offered", the API's way of saying which input is wrong) also names it in `field`, so no client has to take the
- * sentence apart.
+ * sentence apart. A path may hold an id (values.<uuid>: a signer's field), hence the hyphen.
  */
 export function errorBody(status: number, message: string, code: ErrorCode = codeOfStatus(status)): ErrorBody {
-  const field = /^([\w.]+): /.exec(message)?.[1]
+  const field = /^([\w.-]+): /.exec(message)?.[1]
   return field ? { message, code, field } : { message, code }
 }
 

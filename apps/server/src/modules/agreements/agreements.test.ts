@@ -1,11 +1,11 @@
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
-import { buildDeal } from '../../testing/deals.ts'
+import { buildDeal, buildProduct, stagesOf } from '../../testing/deals.ts'
 import { buildOwner, type Client, request } from '../../testing/factories.ts'
 import { form, HTML, storedFiles } from '../../testing/files.ts'
-import { encryptedPdf, samplePdf } from './pdf/testing.ts'
-import { sentAgreement, uploadAgreement } from './testing.ts'
+import { encryptedPdf, pdfText, samplePdf } from './pdf/testing.ts'
+import { sentAgreement, signAs, tokenOf, uploadAgreement } from './testing.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -211,6 +211,54 @@ describe('templates', () => {
     })
     const stranger = await buildOwner(app)
     const theirs = await request(app, stranger, 'POST', '/api/agreements', { title: 'x', from: saved.json().id })
+    expect(theirs.statusCode).toBe(404)
+  })
+})
+
+describe('the deal’s order form', () => {
+  it('is generated from the deal’s lines and client, with the client as its signer; completing it moves the deal by rule', async () => {
+    const owner = await buildOwner(app)
+    const product = await buildProduct(app, owner, { name: 'Seat licence', price: 49_00, currency: 'EUR' })
+    const bea = (
+      await request(app, owner, 'POST', '/api/clients', { name: 'Bea Buyer', email: 'bea@acme.example', company: 'Acme' })
+    ).json()
+    const deal = await buildDeal(app, owner, { contactIds: [bea.id], lines: [{ productId: product.id, quantity: 3 }] })
+    const won = (await stagesOf(app, owner)).find((s) => s.kind === 'won')
+    const rule = await request(app, owner, 'POST', `/api/products/${product.id}/automations`, {
+      name: 'Signed means won',
+      trigger: 'agreement_completed',
+      actions: [{ type: 'create_deal', stageId: won?.id }],
+    })
+    expect(rule.statusCode, rule.body).toBe(201)
+
+    const made = await request(app, owner, 'POST', '/api/agreements', { title: 'Order form', dealId: deal.id, from: 'order-form' })
+    expect(made.statusCode, made.body).toBe(201)
+    const draft = made.json()
+    expect(draft).toMatchObject({
+      status: 'draft',
+      deal: { id: deal.id },
+      recipients: [{ name: 'Bea Buyer', email: 'bea@acme.example', role: 'signer', placeholder: 'client' }],
+    })
+    const text = await pdfText((await request(app, owner, 'GET', draft.documentUrl)).rawPayload)
+    expect(text).toContain('Seat licence')
+    expect(text).toContain('Bea Buyer')
+    expect(text).toMatch(/147[.,]00/)
+
+    await request(app, owner, 'PATCH', `/api/agreements/${draft.id}`, {
+      fields: [{ recipient: 'bea@acme.example', type: 'signature', page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.08, required: true }],
+    })
+    const sent = (await request(app, owner, 'POST', `/api/agreements/${draft.id}/send`)).json()
+    expect((await signAs(app, tokenOf(sent.recipients[0].signingUrl))).statusCode).toBe(200)
+    await vi.waitFor(async () => expect((await request(app, owner, 'GET', `/api/deals/${deal.id}`)).json().stageId).toBe(won?.id), {
+      timeout: 20_000,
+      interval: 200,
+    })
+
+    expect((await request(app, owner, 'POST', '/api/agreements', { title: 'x', from: 'order-form' })).json()).toMatchObject({
+      field: 'dealId',
+    })
+    const stranger = await buildOwner(app)
+    const theirs = await request(app, stranger, 'POST', '/api/agreements', { title: 'x', dealId: deal.id, from: 'order-form' })
     expect(theirs.statusCode).toBe(404)
   })
 })

@@ -37,8 +37,8 @@ type Deps = {
   news: AgreementNews
   /** The organization's deal with its parties; 404 when it is not the organization's. */
   parties: (organizationId: string, dealId: string) => Promise<DealParties>
-  /** The deal's order form as a PDF, in the organization's branding (absent until the PDF side can draw one). */
-  orderForm?: (auth: AuthContext, dealId: string) => Promise<Uint8Array>
+  /** The deal's order form as a PDF, in the organization's branding. */
+  orderForm: (auth: AuthContext, dealId: string) => Promise<Uint8Array>
 }
 
 const Cursor = z.object({ t: z.string().max(64), id: z.uuid() })
@@ -100,7 +100,6 @@ export function createDraftService({ db, files, tokens, news, parties, orderForm
   /** The deal's order form, its client already the signer when the deal has one with an email. */
   async function fromOrderForm(auth: AuthContext, input: CreateAgreement & { dealId: string }, origin: Origin) {
     const party = await parties(auth.user.organizationId, input.dealId)
-    if (!orderForm) throw Conflict('from: This server cannot generate order forms yet: upload the PDF instead')
     const pdf = await orderForm(auth, input.dealId)
     const received = await files.receive(Readable.from([Buffer.from(pdf)]), { use: 'agreement', filename: `${input.title}.pdf` })
     return insertDraft(auth, received, { title: input.title, dealId: input.dealId }, origin, async (tx, row) => {

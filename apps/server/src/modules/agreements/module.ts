@@ -10,6 +10,7 @@ import type { FileStore } from '../files/module.ts'
 import type { Mailer } from '../mail/module.ts'
 import type { Notifications } from '../notifications/module.ts'
 import { auditLog } from './audit.ts'
+import { dealOrderForm } from './deal-order-form.ts'
 import { createDraftService } from './drafts.ts'
 import { createEffects } from './effects.ts'
 import { createLifecycle } from './lifecycle.ts'
@@ -54,6 +55,7 @@ export async function createAgreementsModule(deps: Deps) {
     tokens,
     news,
     parties: (organizationId, dealId) => dealParties(db, organizationId, dealId),
+    orderForm: (auth: AuthContext, dealId: string) => dealOrderForm(db, auth.user.organizationId, dealId, auth.user.id),
   })
   const lifecycle = createLifecycle({ db, jobs, tokens, effects })
   const signing = createSigningService({ db, jobs, tokens, effects, lifecycle, appUrl })

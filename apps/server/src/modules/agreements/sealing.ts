@@ -46,7 +46,8 @@ export async function createSealing({ db, jobs, files, effects, dataDir, certifi
       .from(agreements)
       .where(and(eq(agreements.id, agreementId), eq(agreements.status, 'completed'), isNull(agreements.sealedFileId)))
     if (!row) return false
-    const [recipients, fields, log] = await Promise.all([recipientsOf(db, row.id), fieldsOf(db, row.id), auditLog(db, row.id)])
+    log.info({ agreementId }, 'sealing agreement')
+    const [recipients, fields, trail] = await Promise.all([recipientsOf(db, row.id), fieldsOf(db, row.id), auditLog(db, row.id)])
     const [originalFile] = await db
       .select({ storageKey: filesTable.storageKey })
       .from(filesTable)
@@ -70,7 +71,7 @@ export async function createSealing({ db, jobs, files, effects, dataDir, certifi
           ip: r.ip,
           userAgent: r.userAgent,
         })),
-        audit: log.map((e) => ({
+        audit: trail.map((e) => ({
           at: new Date(e.at),
           action: e.kind,
           actor: e.actor.email ? `${e.actor.name} <${e.actor.email}>` : e.actor.name,
@@ -112,7 +113,9 @@ export async function createSealing({ db, jobs, files, effects, dataDir, certifi
       .select({ id: agreements.id })
       .from(agreements)
       .where(and(eq(agreements.status, 'completed'), isNull(agreements.sealedFileId)))
-    for (const { id } of waiting) await jobs.send(QUEUES.seal, { agreementId: id }, { singletonKey: id })
+    // No singleton key: the job of a server that died is still 'active' until it expires, and the seal's own
+    // guard already makes a second run harmless.
+    for (const { id } of waiting) await jobs.send(QUEUES.seal, { agreementId: id })
   }
 
   await jobs.createQueue(QUEUES.seal, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 })

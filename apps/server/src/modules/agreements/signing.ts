@@ -158,7 +158,7 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
       return { me: done, row, invited: await inviteTurn(tx, row, tokens), completed: false }
     })
     const { me, row } = outcome
-    if (outcome.completed) await jobs.send(QUEUES.seal, { agreementId: row.id }, { singletonKey: row.id })
+    if (outcome.completed) await jobs.send(QUEUES.seal, { agreementId: row.id })
     await effects.after(row, me.status === 'approved' ? 'approved' : 'signed', { name: me.name }, async () => {
       await effects.signed(row, me)
       await effects.invite(row, outcome.invited)

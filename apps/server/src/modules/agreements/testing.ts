@@ -55,7 +55,7 @@ export async function sentAgreement(
 /** A signer's values: a typed signature for their signature field, nothing for the rest (dates are the server's). */
 export async function signAs(app: TestApp, token: string, signature = 'Bea Buyer') {
   const page = await app.inject({ method: 'GET', url: `/api/public/signing/${token}` })
-  const fields = page.json().fields as { id: string; type: string }[]
+  const fields: { id: string; type: string }[] = page.json().fields ?? []
   const values = Object.fromEntries(fields.filter((f) => f.type === 'signature').map((f) => [f.id, signature]))
   return app.inject({ method: 'POST', url: `/api/public/signing/${token}`, payload: { values } })
 }

@@ -1,13 +1,12 @@
+import type { RecipientRole, RecipientStatus } from '@closeroom/shared'
 import { type PDF, type PDFPage, rgb } from '@libpdf/core'
 import type { TextStyle, Typeface } from './typeface.ts'
-
-export type RecipientRole = 'signer' | 'approver' | 'viewer' | 'cc'
 
 export type CertificateRecipient = {
   name: string
   email: string
   role: RecipientRole
-  status: string
+  status: RecipientStatus
   openedAt: Date | null
   signedAt: Date | null
   ip: string | null
@@ -106,7 +105,7 @@ export function appendCertificate(pdf: PDF, typeface: Typeface, facts: Certifica
     out.keep(110)
     out.line(`${recipient.name} <${recipient.email}>`, { size: 10, bold: true, color: TEXT, gap: 1 })
     out.pair('Role', recipient.role)
-    out.pair('Status', recipient.status)
+    out.pair('Status', recipient.status.replace('_', ' '))
     out.pair('Opened', when(recipient.openedAt))
     out.pair('Signed', when(recipient.signedAt))
     out.pair('IP address', recipient.ip ?? '—')

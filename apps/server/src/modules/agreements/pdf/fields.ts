@@ -1,8 +1,7 @@
-import { type PDF, type PDFPage, rgb } from '@libpdf/core'
+import type { FieldType } from '@closeroom/shared'
+import { type PDF, type PDFImage, type PDFPage, rgb } from '@libpdf/core'
 import { type Frame, frameOf, type PageBox } from './placement.ts'
 import type { Typeface } from './typeface.ts'
-
-export type FieldType = 'signature' | 'initials' | 'name' | 'email' | 'date' | 'text' | 'checkbox'
 
 /** A field as the recipient left it. Signature and initials: a PNG data URL or typed text; checkbox: 'true' or 'false'. */
 export type FilledField = PageBox & { page: number; type: FieldType; value: string | null }
@@ -15,18 +14,35 @@ export function fieldTexts(fields: FilledField[]): string[] {
   return fields.flatMap((field) => (field.type !== 'checkbox' && field.value && !PNG_DATA_URL.test(field.value) ? [field.value] : []))
 }
 
-/** One line of text as large as fits the box (at most `largest` points), vertically centred, from its start. */
+const LINE_HEIGHT = 1.2
+/** Below this the text stops shrinking: it is wrapped at this size and may run past the box's foot. */
+const SMALLEST = 4
+
+/**
+ * Text as large as fits the box (at most `largest` points): on one line when it can be, wrapped onto more
+ * when shrinking it to one line would make it smaller than wrapping does, vertically centred, from its start.
+ */
 function drawFitted(page: PDFPage, frame: Frame, typeface: Typeface, text: string, largest: number) {
   const pad = Math.min(2, frame.width / 10)
+  const inner = frame.width - 2 * pad
   let size = Math.min(largest, frame.height * 0.7)
-  const width = typeface.width(text, { size })
-  if (width > frame.width - 2 * pad) size *= (frame.width - 2 * pad) / width
-  const baseline = (frame.height - size * 0.7) / 2
-  typeface.draw(page, text, { ...frame.at(pad, baseline), angle: frame.angle, size, color: INK })
+  let lines = typeface.wrap(text, { size }, inner)
+  while (
+    size > SMALLEST &&
+    (lines.length * size * LINE_HEIGHT > frame.height || lines.some((line) => typeface.width(line, { size }) > inner))
+  ) {
+    size = Math.max(SMALLEST, size * 0.9)
+    lines = typeface.wrap(text, { size }, inner)
+  }
+  const lineHeight = size * LINE_HEIGHT
+  const top = (frame.height + lines.length * lineHeight) / 2
+  for (const [i, line] of lines.entries()) {
+    const baseline = top - (i + 1) * lineHeight + (lineHeight - size * 0.7) / 2
+    typeface.draw(page, line, { ...frame.at(pad, baseline), angle: frame.angle, size, color: INK })
+  }
 }
 
-function drawSignatureImage(pdf: PDF, page: PDFPage, frame: Frame, base64: string) {
-  const image = pdf.embedPng(Buffer.from(base64, 'base64'))
+function drawSignatureImage(page: PDFPage, frame: Frame, image: PDFImage) {
   // Kept in proportion and centred: a wide drawing in a tall box must not be stretched.
   const scale = Math.min(frame.width / image.width, frame.height / image.height)
   const width = image.width * scale
@@ -55,6 +71,17 @@ function drawCheckbox(page: PDFPage, frame: Frame, checked: boolean) {
 
 /** Draws each field into its page's content, where it was placed: nothing is left for a viewer to fill or change. */
 export function flattenFields(pdf: PDF, typeface: Typeface, fields: FilledField[]) {
+  // A signer's signature goes in each of their signature fields: decoding and compressing a PNG takes tens of
+  // milliseconds, so each distinct one is embedded once and drawn wherever it is used.
+  const images = new Map<string, PDFImage>()
+  const imageOf = (base64: string) => {
+    let image = images.get(base64)
+    if (!image) {
+      image = pdf.embedPng(Buffer.from(base64, 'base64'))
+      images.set(base64, image)
+    }
+    return image
+  }
   for (const field of fields) {
     const page = pdf.getPage(field.page - 1)
     if (!page) throw new Error(`A field is on page ${field.page}, and the document has ${pdf.getPageCount()}`)
@@ -65,7 +92,7 @@ export function flattenFields(pdf: PDF, typeface: Typeface, fields: FilledField[
     }
     if (!field.value) continue
     const image = field.type === 'signature' || field.type === 'initials' ? PNG_DATA_URL.exec(field.value) : null
-    if (image?.[1]) drawSignatureImage(pdf, page, frame, image[1])
+    if (image?.[1]) drawSignatureImage(page, frame, imageOf(image[1]))
     else drawFitted(page, frame, typeface, field.value, field.type === 'signature' || field.type === 'initials' ? 28 : 12)
   }
 }

@@ -1,6 +1,6 @@
+import { AGREEMENT_MAX_PAGES } from '@closeroom/shared'
 import { PDF } from '@libpdf/core'
 import { Invalid } from '../../../http/errors.ts'
-import { AGREEMENT_MAX_PAGES } from './limits.ts'
 
 export type PageSize = { width: number; height: number }
 

@@ -1,7 +1,7 @@
+import { AGREEMENT_MAX_PAGES } from '@closeroom/shared'
 import { PDF } from '@libpdf/core'
 import { describe, expect, it } from 'vitest'
 import { inspectPdf } from './inspect.ts'
-import { AGREEMENT_MAX_PAGES } from './limits.ts'
 import { encryptedPdf, samplePdf } from './testing.ts'
 
 async function refusal(bytes: Uint8Array) {

@@ -18,15 +18,17 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 /**
  * The completed agreement: every field drawn into its page, a certificate appended, and one PAdES signature
- * (ETSI.CAdES.detached) over the whole file. Three saves, each appended to the one before: the flattened
- * document is a prefix of the sealed file, so the digest the certificate gives for it can be checked by
- * cutting the file at that length.
+ * (ETSI.CAdES.detached) over the whole file. Each step is appended to the one before, so the flattened
+ * document is a prefix of the sealed file and the digest the certificate gives for it can be checked by
+ * cutting the file at the end of that revision.
  */
 export async function sealPdf({ original, fields, certificate, signer }: SealInput): Promise<{ pdf: Uint8Array; sha256: string }> {
   const pdf = await loadAgreementPdf(original)
   const fieldsTypeface = await embedTypeface(pdf, fieldTexts(fields))
   flattenFields(pdf, fieldsTypeface, fields)
-  const flattened = await pdf.save({ subsetFonts: true })
+  // Appended to the original where the library can (not to a file it knows to be linearized), so the original is
+  // a prefix of the sealed file as well, and sealing costs no rewrite of the document.
+  const flattened = await pdf.save({ incremental: pdf.canSaveIncrementally() === null, subsetFonts: true })
 
   const withCertificate = await PDF.load(flattened)
   const certificateTypeface = await embedTypeface(withCertificate, certificateTexts(certificate))

@@ -39,17 +39,24 @@ export async function onPdfFile(bytes: Uint8Array, tool: string, args: (file: st
   }
 }
 
-/** The PDF encrypted by qpdf with AES-256, a user password and an owner password (empty user password: opens without one). */
-export async function encryptedPdf(bytes: Uint8Array, userPassword: string) {
+/** The PDF rewritten by qpdf with the given options (`--encrypt …`, `--linearize`). */
+async function rewrittenByQpdf(bytes: Uint8Array, options: string[]) {
   const dir = await mkdtemp(join(tmpdir(), 'closeroom-pdf-'))
   try {
     await writeFile(join(dir, 'in.pdf'), bytes)
-    await run('qpdf', ['--encrypt', userPassword, 'owner-secret', '256', '--', join(dir, 'in.pdf'), join(dir, 'out.pdf')])
+    await run('qpdf', [...options, join(dir, 'in.pdf'), join(dir, 'out.pdf')])
     return new Uint8Array(await readFile(join(dir, 'out.pdf')))
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
 }
+
+/** The PDF encrypted by qpdf with AES-256, a user password and an owner password (empty user password: opens without one). */
+export const encryptedPdf = (bytes: Uint8Array, userPassword: string) =>
+  rewrittenByQpdf(bytes, ['--encrypt', userPassword, 'owner-secret', '256', '--'])
+
+/** The PDF linearized ("fast web view") by qpdf, as many office suites and scanners save them. */
+export const linearizedPdf = (bytes: Uint8Array) => rewrittenByQpdf(bytes, ['--linearize'])
 
 /** Page n's text as pdftotext lays it out. */
 export async function pdfText(bytes: Uint8Array, options: { page?: number } = {}) {

@@ -1,3 +1,4 @@
+/// <reference path="./vendor.d.ts" />
 import { readFile } from 'node:fs/promises'
 import type { Color, EmbeddedFont, PDF, PDFPage } from '@libpdf/core'
 import reshaper from 'arabic-persian-reshaper'
@@ -37,11 +38,14 @@ async function embedPair(pdf: PDF, load: (file: string) => Promise<Uint8Array>, 
   return { regular: pdf.embedFont(regular as Uint8Array), bold: pdf.embedFont(bold as Uint8Array) }
 }
 
+// Direction marks (Intl puts them in Arabic amounts) steer the reordering and are not drawn.
+const DIRECTION_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
+
 /** Shapes Arabic and reorders a line for drawing left to right. */
 function visualLine(text: string): string {
-  if (!ARABIC.test(text) && !/[\u0590-\u05ff]/u.test(text)) return text
+  if (!ARABIC.test(text) && !/[\u0590-\u05ff]/u.test(text)) return text.replace(DIRECTION_MARKS, '')
   const shaped = reshaper.ArabicShaper.convertArabic(text)
-  return bidi.getReorderedString(shaped, bidi.getEmbeddingLevels(shaped))
+  return bidi.getReorderedString(shaped, bidi.getEmbeddingLevels(shaped)).replace(DIRECTION_MARKS, '')
 }
 
 /** Embeds the fonts the given texts need (Latin always, Arabic and CJK only when used) and draws with them. */

@@ -1,0 +1,50 @@
+import { and, asc, eq, ne } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { clients, dealContacts, dealLines, deals, organizations, products, users } from '../../db/schema/index.ts'
+import { NotFound } from '../../http/errors.ts'
+import { type OrderForm, orderFormPdf } from './pdf/order-form.ts'
+
+const BRAND_GREEN = '#00a76f'
+
+/**
+ * The deal's order form as a PDF: its lines, quantities, prices and totals in its currency, the client's details
+ * (the deal's company when it has no client with an email) and the organization's name, in the language of the
+ * member making it. Deals carry no discounts or taxes yet, so the form shows none.
+ */
+export async function dealOrderForm(db: Db, organizationId: string, dealId: string, memberId: string): Promise<Uint8Array> {
+  const [deal] = await db
+    .select({ name: deals.name, company: deals.company, currency: deals.currency, organizationName: organizations.name })
+    .from(deals)
+    .innerJoin(organizations, eq(organizations.id, deals.organizationId))
+    .where(and(eq(deals.id, dealId), eq(deals.organizationId, organizationId)))
+  if (!deal) throw NotFound('dealId: Deal not found')
+  const [lines, [client], [member]] = await Promise.all([
+    db
+      .select({ name: products.name, description: products.description, quantity: dealLines.quantity, unitPrice: dealLines.unitPrice })
+      .from(dealLines)
+      .innerJoin(products, eq(products.id, dealLines.productId))
+      .where(eq(dealLines.dealId, dealId))
+      .orderBy(asc(dealLines.position), asc(products.name)),
+    db
+      .select({ name: clients.name, email: clients.email, company: clients.company, phone: clients.phone })
+      .from(dealContacts)
+      .innerJoin(clients, eq(clients.id, dealContacts.clientId))
+      .where(and(eq(dealContacts.dealId, dealId), ne(clients.email, '')))
+      .orderBy(asc(clients.name), asc(clients.id))
+      .limit(1),
+    db.select({ locale: users.locale }).from(users).where(eq(users.id, memberId)),
+  ])
+  const priced = lines.map((line) => ({ ...line, discount: 0, total: line.quantity * line.unitPrice }))
+  const subtotal = priced.reduce((sum, line) => sum + line.total, 0)
+  const form: OrderForm = {
+    // Organizations have no colour or logo file of their own yet: the product's green, no logo.
+    organization: { name: deal.organizationName, logo: null, brandColor: BRAND_GREEN },
+    client: client
+      ? { name: client.name, email: client.email, company: client.company || deal.company, phone: client.phone || undefined }
+      : { name: deal.company || deal.name, company: deal.company || undefined },
+    deal: { title: deal.name, currency: deal.currency, lines: priced, subtotal, discounts: 0, tax: null, total: subtotal },
+    issuedOn: new Date().toISOString().slice(0, 10),
+    locale: member?.locale ?? 'en',
+  }
+  return orderFormPdf(form)
+}

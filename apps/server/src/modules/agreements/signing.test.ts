@@ -1,0 +1,252 @@
+import { createHash, createHmac } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agreements, serverSecrets } from '../../db/schema/index.ts'
+import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildDeal } from '../../testing/deals.ts'
+import { buildOwner, type Client, request } from '../../testing/factories.ts'
+import { PNG } from '../../testing/files.ts'
+import { sentAgreement, signAs, tokenOf } from './testing.ts'
+
+let app: TestApp
+beforeAll(async () => {
+  app = await buildTestApp()
+})
+afterAll(() => app.close())
+
+const pub = (method: 'GET' | 'POST', token: string, path = '', payload?: object) =>
+  app.inject({ method, url: `/api/public/signing/${token}${path}`, payload, headers: { 'user-agent': 'SignerBrowser/1.0' } })
+const signer = (name: string, email: string, order?: number) => ({ name, email, role: 'signer' as const, ...(order ? { order } : {}) })
+const get = async (owner: Client, id: string) => (await request(app, owner, 'GET', `/api/agreements/${id}`)).json()
+const linkIn = async (email: string) => (await app.outbox(email))[0]?.text.match(/\/sign\/([\w-]{43})/)?.[1]
+
+describe('signing in parallel', () => {
+  it('takes both signers at once, completes, seals once and serves the sealed PDF from then on', async () => {
+    const owner = await buildOwner(app)
+    const deal = await buildDeal(app, owner)
+    const sent = await sentAgreement(app, owner, [signer('Bea Buyer', 'bea@acme.example'), signer('Carl Chief', 'carl@acme.example')], {
+      dealId: deal.id,
+    })
+    expect(sent.status).toBe('sent')
+    expect(sent.recipients.map((r) => r.status)).toEqual(['sent', 'sent'])
+    // Each gets their own link by email, the one the sender's page shows.
+    const bea = tokenOf(sent.recipients[0]?.signingUrl ?? null)
+    const carl = tokenOf(sent.recipients[1]?.signingUrl ?? null)
+    expect(await linkIn('bea@acme.example')).toBe(bea)
+    expect(await linkIn('carl@acme.example')).toBe(carl)
+
+    const page = await pub('GET', bea)
+    expect(page.statusCode, page.body).toBe(200)
+    expect(page.json()).toMatchObject({
+      agreement: { title: 'Master services agreement', status: 'sent' },
+      sender: { name: owner.user.name, email: owner.user.email },
+      recipient: { name: 'Bea Buyer', role: 'signer', status: 'opened' },
+      canAct: true,
+      documentUrl: `/api/public/signing/${bea}/document`,
+    })
+    // Only her own fields.
+    const mine = page.json().fields as { id: string; type: string }[]
+    expect(mine.map((f) => f.type)).toEqual(['signature', 'date'])
+    const carlsFields = (await pub('GET', carl)).json().fields as { id: string }[]
+    expect(carlsFields.some((f) => mine.some((m) => m.id === f.id))).toBe(false)
+    expect((await get(owner, sent.id)).recipients[0]).toMatchObject({ status: 'opened', openedAt: expect.any(String) })
+
+    // A required field left empty, a field that is someone else's, a signature that is not a picture: refused, nothing changed.
+    const signature = mine.find((f) => f.type === 'signature')?.id as string
+    const empty = await pub('POST', bea, '', { values: {} })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json()).toMatchObject({ field: `values.${signature}`, message: `values.${signature}: This field is required` })
+    const theirs = await pub('POST', bea, '', { values: { [signature]: 'Bea', [carlsFields[0]?.id as string]: 'Carl' } })
+    expect(theirs.json()).toMatchObject({ field: `values.${carlsFields[0]?.id}` })
+    const markup = await pub('POST', bea, '', { values: { [signature]: 'data:text/html;base64,PHNjcmlwdD4=' } })
+    expect(markup.statusCode).toBe(400)
+    expect((await get(owner, sent.id)).recipients[0].status).toBe('opened')
+
+    const drawn = `data:image/png;base64,${PNG.toString('base64')}`
+    const signed = await pub('POST', bea, '', { values: { [signature]: drawn } })
+    expect(signed.statusCode, signed.body).toBe(200)
+    expect(signed.json()).toMatchObject({ recipient: { status: 'signed' }, canAct: false })
+    expect(signed.json().fields).toEqual([
+      expect.objectContaining({ type: 'signature', value: drawn }),
+      expect.objectContaining({ type: 'date', value: new Date().toISOString().slice(0, 10) }),
+    ])
+    const twice = await pub('POST', bea, '', { values: { [signature]: drawn } })
+    expect(twice.statusCode).toBe(409)
+    expect(twice.json().message).toBe('You have already signed this agreement')
+    expect((await get(owner, sent.id)).status).toBe('sent')
+
+    expect((await signAs(app, carl, 'Carl Chief')).statusCode).toBe(200)
+    const completed = await get(owner, sent.id)
+    expect(completed).toMatchObject({ status: 'completed', completedAt: expect.any(String) })
+
+    // The seal job may have run already; either way exactly one sealed file results.
+    await app.agreements.sealing.seal(sent.id)
+    expect(await app.agreements.sealing.seal(sent.id)).toBe(false)
+    const sealed = await get(owner, sent.id)
+    expect(sealed.sealedSha256).toMatch(/^[0-9a-f]{64}$/)
+    const download = await request(app, owner, 'GET', `/api/agreements/${sent.id}/document`)
+    expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(sealed.sealedSha256)
+    const buyerCopy = await pub('GET', bea, '/document')
+    expect(createHash('sha256').update(buyerCopy.rawPayload).digest('hex')).toBe(sealed.sealedSha256)
+    // Everyone hears of it, with their link to the signed copy.
+    expect((await app.outbox('bea@acme.example'))[0]?.subject).toBe('Master services agreement is signed by everyone')
+    expect((await app.outbox(owner.user.email))[0]?.subject).toBe('Master services agreement is signed by everyone')
+
+    const kinds = (await request(app, owner, 'GET', `/api/agreements/${sent.id}/audit`)).json().entries.map((e: { kind: string }) => e.kind)
+    expect(kinds).toEqual(['created', 'sent', 'opened', 'opened', 'signed', 'signed', 'completed', 'downloaded', 'downloaded'])
+    const bySigner = (await request(app, owner, 'GET', `/api/agreements/${sent.id}/audit`))
+      .json()
+      .entries.find((e: { kind: string }) => e.kind === 'signed')
+    expect(bySigner).toMatchObject({
+      actor: { type: 'recipient', name: 'Bea Buyer', email: 'bea@acme.example' },
+      userAgent: 'SignerBrowser/1.0',
+    })
+
+    // The deal's timeline shows each step; the owner is told of each signature.
+    const timeline = (await request(app, owner, 'GET', `/api/deals/${deal.id}/activities`)).json().activities
+    const steps = timeline.filter((a: { kind: string }) => a.kind === 'agreement').map((a: { data: { step: string } }) => a.data.step)
+    expect(steps.sort()).toEqual(['completed', 'opened', 'opened', 'sent', 'signed', 'signed'])
+    const notifications = (await request(app, owner, 'GET', '/api/notifications')).json().notifications
+    expect(notifications.filter((n: { kind: string }) => n.kind === 'agreement-signed')).toHaveLength(2)
+    // Signing after completion is refused.
+    expect((await signAs(app, carl)).statusCode).toBe(409)
+  })
+})
+
+describe('signing in order', () => {
+  it('invites the next signer only when the one before has signed; a link not yet given does not work', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [signer('First', 'first@example.com', 1), signer('Second', 'second@example.com', 2)], {
+      signingOrder: 'sequential',
+    })
+    expect(sent.recipients.map((r) => [r.status, r.signingUrl === null])).toEqual([
+      ['sent', false],
+      ['not_sent', true],
+    ])
+    expect(await app.outbox('second@example.com')).toEqual([])
+    // The link the second signer will get is no link yet: its hash is not stored until their turn.
+    const [secret] = await app.database.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'agreement-link-key'))
+    const early = createHmac('sha256', secret?.value ?? '')
+      .update(`agreement-recipient:${sent.recipients[1]?.id}`)
+      .digest('base64url')
+    expect((await pub('GET', early)).statusCode).toBe(404)
+    expect((await signAs(app, early)).statusCode).toBe(404)
+
+    expect((await signAs(app, tokenOf(sent.recipients[0]?.signingUrl ?? null))).statusCode).toBe(200)
+    const next = await get(owner, sent.id)
+    expect(next.recipients.map((r: { status: string }) => r.status)).toEqual(['signed', 'sent'])
+    expect(await linkIn('second@example.com')).toBe(early)
+    expect((await signAs(app, early)).statusCode).toBe(200)
+    expect((await get(owner, sent.id)).status).toBe('completed')
+  })
+
+  it('answers an approver out of turn with 409 and takes their approval when it comes', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(
+      app,
+      owner,
+      [signer('Bea', 'bea@example.com', 1), { name: 'Viv Viewer', email: 'viv@example.com', role: 'viewer' }],
+      { signingOrder: 'sequential' },
+    )
+    // A viewer reads at once but has nothing to sign.
+    const viewer = tokenOf(sent.recipients.find((r) => r.role === 'viewer')?.signingUrl ?? null)
+    expect((await pub('GET', viewer)).json()).toMatchObject({ canAct: false, fields: [], recipient: { status: 'opened' } })
+    const refused = await pub('POST', viewer, '', { values: {} })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toBe('You receive this agreement to read: there is nothing for you to sign')
+  })
+})
+
+describe('ending an agreement', () => {
+  it('declines with a reason: the agreement is over for everyone, and the sender hears why', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [signer('Bea', 'bea@example.com'), signer('Carl', 'carl@example.com')])
+    const bea = tokenOf(sent.recipients[0]?.signingUrl ?? null)
+    const carl = tokenOf(sent.recipients[1]?.signingUrl ?? null)
+    expect((await pub('POST', bea, '/decline', { reason: '' })).json()).toMatchObject({ field: 'reason' })
+    const declined = await pub('POST', bea, '/decline', { reason: 'The price is too high' })
+    expect(declined.statusCode, declined.body).toBe(200)
+    expect(declined.json()).toMatchObject({ agreement: { status: 'declined' }, recipient: { status: 'declined' } })
+    expect(await get(owner, sent.id)).toMatchObject({
+      status: 'declined',
+      recipients: [{ status: 'declined', declineReason: 'The price is too high' }, { status: 'sent' }],
+    })
+    expect((await app.outbox(owner.user.email))[0]?.text).toContain('The price is too high')
+    const late = await signAs(app, carl)
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe('This agreement was declined')
+    expect((await pub('POST', bea, '/decline', { reason: 'again' })).statusCode).toBe(409)
+    expect((await request(app, owner, 'POST', `/api/agreements/${sent.id}/void`, {})).statusCode).toBe(409)
+  })
+
+  it('voids: the recipients are told, their links refuse to sign, and a void agreement cannot be voided or sent again', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [signer('Bea', 'bea@example.com')])
+    const voided = await request(app, owner, 'POST', `/api/agreements/${sent.id}/void`, { reason: 'Wrong prices' })
+    expect(voided.json()).toMatchObject({ status: 'voided', voidReason: 'Wrong prices' })
+    expect((await app.outbox('bea@example.com'))[0]?.subject).toBe('Master services agreement was called off')
+    const bea = tokenOf(sent.recipients[0]?.signingUrl ?? null)
+    const late = await signAs(app, bea)
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe('This agreement was voided')
+    expect((await request(app, owner, 'POST', `/api/agreements/${sent.id}/void`, {})).statusCode).toBe(409)
+    expect((await request(app, owner, 'POST', `/api/agreements/${sent.id}/send`)).statusCode).toBe(409)
+    expect((await get(owner, sent.id)).recipients[0]).toMatchObject({ status: 'opened', signedAt: null })
+  })
+
+  it('expires after its date: by the job, or as a recipient arrives late, and then refuses signatures', async () => {
+    const owner = await buildOwner(app)
+    const soon = new Date(Date.now() + 60 * 60_000).toISOString()
+    const first = await sentAgreement(app, owner, [signer('Bea', 'bea@example.com')], { expiresAt: soon })
+    const second = await sentAgreement(app, owner, [signer('Bea', 'bea@example.com')], { expiresAt: soon })
+    // Not yet: the job does nothing before the date.
+    expect(await app.agreements.lifecycle.expire(first.id)).toBe(false)
+    const past = new Date(Date.now() - 1000)
+    await app.database.db.update(agreements).set({ expiresAt: past }).where(eq(agreements.id, first.id))
+    await app.database.db.update(agreements).set({ expiresAt: past }).where(eq(agreements.id, second.id))
+    expect(await app.agreements.lifecycle.expire(first.id)).toBe(true)
+    expect((await get(owner, first.id)).status).toBe('expired')
+
+    const late = await signAs(app, tokenOf(second.recipients[0]?.signingUrl ?? null))
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe('This agreement has expired')
+    expect((await get(owner, second.id)).status).toBe('expired')
+    const kinds = (await request(app, owner, 'GET', `/api/agreements/${second.id}/audit`))
+      .json()
+      .entries.map((e: { kind: string }) => e.kind)
+    expect(kinds).toContain('expired')
+  })
+
+  it('reminds those whose turn it is on the sender’s schedule, and stops once the agreement is over', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [signer('Bea', 'bea@example.com'), signer('Carl', 'carl@example.com')], {
+      reminderEveryDays: 2,
+    })
+    expect(await signAs(app, tokenOf(sent.recipients[0]?.signingUrl ?? null))).toMatchObject({ statusCode: 200 })
+    expect(await app.agreements.lifecycle.remind(sent.id)).toBe(1)
+    expect((await app.outbox('carl@example.com'))[0]?.subject).toBe('Reminder: Master services agreement is waiting for you')
+    expect((await app.outbox('bea@example.com')).map((m) => m.subject)).not.toContain(
+      'Reminder: Master services agreement is waiting for you',
+    )
+    const audit = (await request(app, owner, 'GET', `/api/agreements/${sent.id}/audit`)).json().entries
+    expect(audit.filter((e: { kind: string }) => e.kind === 'reminded')).toEqual([expect.objectContaining({ detail: 'carl@example.com' })])
+    await request(app, owner, 'POST', `/api/agreements/${sent.id}/void`, {})
+    expect(await app.agreements.lifecycle.remind(sent.id)).toBe(0)
+  })
+})
+
+describe('in the sales room', () => {
+  it('lists the deal’s agreements awaiting signature by title only, and offers the signer the room with their link', async () => {
+    const owner = await buildOwner(app)
+    const deal = await buildDeal(app, owner)
+    const room = await request(app, owner, 'PUT' as 'POST', `/api/deals/${deal.id}/salesroom`, { title: 'Acme', published: true })
+    const publicId = room.json().publicId
+    const sent = await sentAgreement(app, owner, [signer('Bea', 'bea@example.com')], { dealId: deal.id })
+    const page = (await app.inject({ method: 'GET', url: `/api/public/salesrooms/${publicId}` })).json()
+    expect(page.agreements).toEqual([{ id: sent.id, title: 'Master services agreement' }])
+    const bea = tokenOf(sent.recipients[0]?.signingUrl ?? null)
+    expect((await pub('GET', bea)).json().salesroomUrl).toMatch(new RegExp(`/d/${publicId}\\?sign=${bea}$`))
+    await signAs(app, bea)
+    expect((await app.inject({ method: 'GET', url: `/api/public/salesrooms/${publicId}` })).json().agreements).toEqual([])
+  })
+})
