@@ -204,7 +204,10 @@ it('a signer signs by keyboard alone with a typed signature, and cannot finish w
   await tabTo(page, sign)
   await page.keyboard.press('Enter')
   await page.getByRole('heading', { level: 1, name: 'This agreement is complete' }).waitFor()
-  await page.getByRole('link', { name: 'Download the signed PDF' }).waitFor()
+  const download = page.waitForEvent('download')
+  await tabTo(page, page.getByRole('link', { name: 'Download the signed PDF' }))
+  await page.keyboard.press('Enter')
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/)
 
   const after = await agreementOf(agreement.id)
   expect(after.status).toBe('completed')
