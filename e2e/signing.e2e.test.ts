@@ -296,7 +296,7 @@ it('a buyer signs inside the deal’s sales room with a finger, from the link th
   await panel.getByRole('button', { name: 'Signature, required, page 1' }).locator('img').waitFor()
   await panel.getByRole('button', { name: 'Finish' }).click()
   await page.getByRole('dialog', { name: 'Sign the agreement?' }).getByRole('button', { name: 'Sign', exact: true }).click()
-  await panel.getByRole('heading', { name: 'This agreement is complete' }).waitFor()
+  await page.getByRole('region', { name: 'Acme rollout order form' }).getByRole('heading', { name: 'This agreement is complete' }).waitFor()
   expect(await violations(page)).toEqual([])
   expect((await agreementOf(agreement.id)).status).toBe('completed')
 })

@@ -22,13 +22,16 @@ export default function RoomSigning({ token, publicId }: { token: string; public
       </Section>
     )
   if (!data || !step || !data.salesroomUrl?.includes(`/d/${publicId}`)) return null
-  return (
-    <Section id="room-signing" title={t('signing.inRoom', { title: data.agreement.title })}>
-      {step === 'sign' || step === 'approve' || step === 'view' ? (
+  // Named "Sign the agreement: …" while there is something to do, by the agreement's title once there is not.
+  if (step === 'sign' || step === 'approve' || step === 'view')
+    return (
+      <Section id="room-signing" title={t('signing.inRoom', { title: data.agreement.title })}>
         <SigningForm signing={data} step={step} onSign={signing.sign} onDecline={signing.decline} />
-      ) : (
-        <SigningOutcome outcome={step} level="h3" senderName={data.sender.name} documentUrl={data.documentUrl} />
-      )}
+      </Section>
+    )
+  return (
+    <Section id="room-signing" title={data.agreement.title}>
+      <SigningOutcome outcome={step} level="h3" senderName={data.sender.name} documentUrl={data.documentUrl} />
     </Section>
   )
 }
