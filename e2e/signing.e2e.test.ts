@@ -20,15 +20,15 @@ beforeAll(async () => {
 })
 afterAll(() => harness?.close())
 
-type Person = { name: string; email: string }
+type Person = { name: string; email: string; role?: 'signer' | 'approver' | 'viewer' }
 type Placed = Omit<FieldInput, 'recipient'> & { recipient: Person }
 
-/** An agreement on a two-page PDF, its recipients (all signers, at once) and fields set, sent. */
+/** An agreement on a two-page PDF, its recipients (signers unless said, all at once) and fields set, sent. */
 async function sentAgreement(title: string, recipients: Person[], fields: Placed[], dealId?: string): Promise<Agreement> {
   const app = harness.server.app
   const { id } = await uploadAgreement(app, seller, { title, dealId })
   const patched = await request(app, seller, 'PATCH', `/api/agreements/${id}`, {
-    recipients: recipients.map((r) => ({ ...r, role: 'signer' })),
+    recipients: recipients.map((r) => ({ role: 'signer', ...r })),
     fields: fields.map((f) => ({ ...f, recipient: f.recipient.email })),
   })
   expect(patched.statusCode, patched.body).toBe(200)
@@ -299,4 +299,30 @@ it('a buyer signs inside the deal’s sales room with a finger, from the link th
   await page.getByRole('region', { name: 'Acme rollout order form' }).getByRole('heading', { name: 'This agreement is complete' }).waitFor()
   expect(await violations(page)).toEqual([])
   expect((await agreementOf(agreement.id)).status).toBe('completed')
+})
+
+it('an approver approves without fields to fill, and a viewer reads the document with nothing to do', async () => {
+  const approver = { name: 'Carl Counsel', email: 'carl.approver@acme.test', role: 'approver' } as const
+  const viewer = { name: 'Dana Viewer', email: 'dana@acme.test', role: 'viewer' } as const
+  const agreement = await sentAgreement(
+    'Reviewed order form',
+    [bea, approver, viewer],
+    [{ recipient: bea, type: 'signature', page: 1, x: 0.1, y: 0.5, width: 0.35, height: 0.07, required: true }],
+  )
+  const page = await recipient()
+  await page.goto(linkOf(agreement, approver.email))
+  await page.getByText('Read the agreement, then approve it.').waitFor()
+  await page.getByRole('group', { name: 'Page 1 of 2' }).waitFor()
+  expect(await page.locator('[data-field-id]').count()).toBe(0)
+  await page.getByRole('region', { name: 'Your fields' }).getByRole('button', { name: 'Approve' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Approve the agreement?' })
+  await dialog.getByRole('button', { name: 'Approve' }).click()
+  await page.getByRole('heading', { level: 1, name: 'You have approved' }).waitFor()
+  expect((await agreementOf(agreement.id)).recipients.find((r) => r.email === approver.email)?.status).toBe('approved')
+
+  await page.goto(linkOf(agreement, viewer.email))
+  await page.getByText('This copy is for you to read: you have nothing to sign.').waitFor()
+  await page.getByRole('group', { name: 'Page 2 of 2' }).waitFor()
+  expect(await page.getByRole('button', { name: 'Decline' }).count()).toBe(0)
+  expect(await page.locator('[data-field-id]').count()).toBe(0)
 })
