@@ -47,8 +47,6 @@ export function FieldBox({ field, value, active, invalid, onPick }: Props) {
         border: `${active ? 2 : 1}px ${filled ? 'solid' : 'dashed'} ${accent}`,
         bgcolor: alpha(accent, active ? 0.18 : 0.08),
         color: filled ? INK : '#0a3f78',
-        // As large as the box's height allows, and small enough for a date to fit a narrow one.
-        fontSize: 'clamp(6px, min(55cqh, 11cqw), 16px)',
         fontWeight: filled ? 400 : 600,
         outlineOffset: 2,
         // Scrolled to as the signer moves on: kept clear of the screen's top edge.
@@ -71,6 +69,17 @@ export function FieldBox({ field, value, active, invalid, onPick }: Props) {
   )
 }
 
+/**
+ * A line of text as large as the box's height allows, and small enough for a date to fit a narrow box: in the
+ * box's own container units, which only its children can use.
+ */
+const line = {
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  fontSize: 'clamp(6px, min(55cqh, 11cqw), 16px)',
+} as const
+
 function FieldContent({
   field,
   value,
@@ -87,7 +96,7 @@ function FieldContent({
   if (field.type === 'checkbox') return filled ? <CheckRounded aria-hidden sx={{ fontSize: '80cqmin' }} /> : null
   if (!filled || value === undefined) {
     return (
-      <Box component="span" aria-hidden sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      <Box component="span" aria-hidden sx={line}>
         {label}
       </Box>
     )
@@ -95,7 +104,7 @@ function FieldContent({
   if (field.type === 'signature' || field.type === 'initials')
     return <Box component="img" src={value} alt="" sx={{ maxWidth: 1, maxHeight: 1, objectFit: 'contain', mx: 'auto' }} />
   return (
-    <Box component="span" dir="auto" aria-hidden sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+    <Box component="span" dir="auto" aria-hidden sx={line}>
       {field.type === 'date' ? day(value) : value}
     </Box>
   )
