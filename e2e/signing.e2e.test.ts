@@ -168,6 +168,7 @@ it('a signer signs by keyboard alone with a typed signature, and cannot finish w
   const page = await recipient('dark')
   await page.goto(linkOf(agreement, bea.email))
   await page.getByRole('heading', { level: 1, name: 'Keyboard order form' }).waitFor()
+  await page.getByRole('button', { name: 'Signature, required, page 1' }).waitFor()
   expect(await violations(page), 'dark').toEqual([])
 
   // Tab to the signature on the page, Enter: the pad's tabs take the focus; the arrow picks "Type".
