@@ -160,7 +160,8 @@ const dashboard: RouteObject = {
     ),
     { path: '/recordings', element: page(() => import('../features/recordings/RecordingsPage')) },
     { path: '/recordings/:id', element: page(() => import('../features/recordings/RecordingPage')) },
-    ...['/agreements', '/agreements/:id/edit'].map((path) => soon(path, 'agreements')),
+    { path: '/agreements', element: page(() => import('../features/agreements/AgreementsPage')) },
+    { path: '/agreements/:id/edit', element: page(() => import('../features/agreements/AgreementPage')) },
     {
       path: '/settings',
       element: <PersonalSettingsLayout />,
