@@ -156,12 +156,13 @@ it('a signer draws their signature with the mouse, ticks the box, uploads their 
   await page.getByRole('heading', { level: 1, name: 'You have signed' }).waitFor()
 })
 
-it('a signer signs by keyboard alone with a typed signature, and cannot finish with a required field empty', async () => {
+it('a signer signs by keyboard alone with a typed signature and a box ticked with Space, and cannot finish with a required field empty', async () => {
   const agreement = await sentAgreement(
     'Keyboard order form',
     [bea],
     [
       { recipient: bea, type: 'signature', page: 1, x: 0.1, y: 0.5, width: 0.35, height: 0.07, required: true },
+      { recipient: bea, type: 'checkbox', page: 1, x: 0.1, y: 0.7, width: 0.04, height: 0.03, required: true },
       { recipient: bea, type: 'text', page: 2, x: 0.1, y: 0.3, width: 0.4, height: 0.04, required: true },
     ],
   )
@@ -188,6 +189,14 @@ it('a signer signs by keyboard alone with a typed signature, and cannot finish w
     .getByRole('button', { name: 'Signature, required, page 1' })
     .locator('img')
     .waitFor()
+  await page.keyboard.press('Enter')
+
+  // The box takes the focus; Space ticks it, Tab and Enter go on.
+  const box = fields.getByRole('checkbox', { name: 'Tick this box' })
+  await expect.poll(() => box.evaluate((input) => input === document.activeElement)).toBe(true)
+  await page.keyboard.press('Space')
+  expect(await box.isChecked()).toBe(true)
+  await tabTo(page, fields.getByRole('button', { name: 'Next field' }))
   await page.keyboard.press('Enter')
 
   // The last field, left empty: Finish refuses and says so next to it.
