@@ -9,9 +9,9 @@ type Texts = { [key: string]: unknown }
  * The texts come in areas, one chunk per area and language, each downloaded by the pages that show it, in the
  * reader's language and in English, which fills any gap. Every page loads `screens` (sign-in, validation,
  * errors) before its first paint; the buyer's booking pages add `booking-public`, their form `components` (the
- * phone input's words); the sales room adds `salesroom` and `booking-public` (its booking widget) and, to sign
- * an agreement in it, `signing`, which the signing page at /sign/:token loads too, the landing page `landing` and
- * `booking-public` (its language picker), the product room `product-room` and `booking-public` (its booking widget); pages
+ * phone input's words); the sales room adds `salesroom` and `booking-public` (its booking widget), and `signing`
+ * when a buyer signs in it; the signing page at /sign/:token `signing` and `booking-public` (its frame); the landing
+ * page `landing` and `booking-public` (its language picker), the product room `product-room` and `booking-public` (its booking widget); pages
  * with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one tree per
  * language, so keys keep their full paths.
  */
