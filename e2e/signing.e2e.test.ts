@@ -91,7 +91,7 @@ async function tabTo(page: Page, target: Locator) {
 const bea = { name: 'Bea Buyer', email: 'bea@acme.test' }
 const carl = { name: 'Carl Counsel', email: 'carl@acme.test' }
 
-it('a signer draws their signature with the mouse, ticks the box, uploads their initials and signs; the page says a copy follows by email', async () => {
+it('a signer draws their signature with the mouse, ticks the box, uploads their initials and signs; the page says a link to the signed copy follows by email', async () => {
   const agreement = await sentAgreement(
     'Acme order form',
     [bea, carl],
@@ -139,7 +139,7 @@ it('a signer draws their signature with the mouse, ticks the box, uploads their 
   await dialog.getByText('You sign “Acme order form” electronically').waitFor()
   await dialog.getByRole('button', { name: 'Sign', exact: true }).click()
   await page.getByRole('heading', { level: 1, name: 'You have signed' }).waitFor()
-  await page.getByText('You’ll get a copy by email once everyone has signed.').waitFor()
+  await page.getByText('Once everyone has signed, we’ll email you a link to the signed copy.').waitFor()
 
   const after = await agreementOf(agreement.id)
   expect(after.recipients.find((r) => r.email === bea.email)?.status).toBe('signed')

@@ -76,8 +76,8 @@ export const cn: Text = {
     },
     inRoom: '签署协议：{{title}}',
     states: {
-      signed: { title: '您已签署', text: '所有人签署后，您将通过电子邮件收到副本。' },
-      approved: { title: '您已批准', text: '所有人签署后，您将通过电子邮件收到副本。' },
+      signed: { title: '您已签署', text: '所有人签署后，我们会通过电子邮件向您发送已签署副本的链接。' },
+      approved: { title: '您已批准', text: '所有人签署后，我们会通过电子邮件向您发送已签署副本的链接。' },
       waiting: { title: '还没轮到您', text: '其他人会在您之前签署。轮到您时，我们会发电子邮件通知您。' },
       voided: { title: '此协议已撤回', text: '{{name}} 已取消此协议：无需签署。' },
       declined: { title: '此协议已被拒绝', text: '有收件人拒绝了此协议，因此无人可以再签署。{{name}} 可以告诉您详情。' },

@@ -81,8 +81,8 @@ export const en = {
     },
     inRoom: 'Sign the agreement: {{title}}',
     states: {
-      signed: { title: 'You have signed', text: 'You’ll get a copy by email once everyone has signed.' },
-      approved: { title: 'You have approved', text: 'You’ll get a copy by email once everyone has signed.' },
+      signed: { title: 'You have signed', text: 'Once everyone has signed, we’ll email you a link to the signed copy.' },
+      approved: { title: 'You have approved', text: 'Once everyone has signed, we’ll email you a link to the signed copy.' },
       waiting: { title: 'It is not your turn yet', text: 'Others sign before you. We’ll email you when it is your turn.' },
       voided: { title: 'This agreement was withdrawn', text: '{{name}} called it off: there is nothing to sign.' },
       declined: {

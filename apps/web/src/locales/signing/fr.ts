@@ -78,8 +78,14 @@ export const fr: Text = {
     },
     inRoom: 'Signer l’accord : {{title}}',
     states: {
-      signed: { title: 'Vous avez signé', text: 'Vous recevrez une copie par e-mail une fois que tout le monde aura signé.' },
-      approved: { title: 'Vous avez approuvé', text: 'Vous recevrez une copie par e-mail une fois que tout le monde aura signé.' },
+      signed: {
+        title: 'Vous avez signé',
+        text: 'Une fois que tout le monde aura signé, vous recevrez par e-mail un lien vers la copie signée.',
+      },
+      approved: {
+        title: 'Vous avez approuvé',
+        text: 'Une fois que tout le monde aura signé, vous recevrez par e-mail un lien vers la copie signée.',
+      },
       waiting: {
         title: 'Ce n’est pas encore votre tour',
         text: 'D’autres signent avant vous. Nous vous écrirons quand ce sera votre tour.',

@@ -76,8 +76,8 @@ export const vi: Text = {
     },
     inRoom: 'Ký thỏa thuận: {{title}}',
     states: {
-      signed: { title: 'Bạn đã ký', text: 'Bạn sẽ nhận bản sao qua email khi mọi người đã ký.' },
-      approved: { title: 'Bạn đã phê duyệt', text: 'Bạn sẽ nhận bản sao qua email khi mọi người đã ký.' },
+      signed: { title: 'Bạn đã ký', text: 'Khi mọi người đã ký, chúng tôi sẽ gửi email cho bạn liên kết đến bản đã ký.' },
+      approved: { title: 'Bạn đã phê duyệt', text: 'Khi mọi người đã ký, chúng tôi sẽ gửi email cho bạn liên kết đến bản đã ký.' },
       waiting: { title: 'Chưa đến lượt bạn', text: 'Những người khác ký trước bạn. Chúng tôi sẽ gửi email khi đến lượt bạn.' },
       voided: { title: 'Thỏa thuận này đã bị thu hồi', text: '{{name}} đã hủy nó: không có gì để ký.' },
       declined: {
