@@ -10,6 +10,7 @@ import { meetingPublicRoutes } from '../features/meeting-public/routes'
 import { productRoomPublicRoutes } from '../features/product-room-public/routes'
 import { salesroomPublicRoutes } from '../features/salesroom-public/routes'
 import { componentsRoutes } from '../features/showcase/routes'
+import { signingPublicRoutes } from '../features/signing-public/routes'
 import { GuestOnly, RequireAuth, RequirePermission, SplashScreen } from './guards'
 import { lazyPage } from './lazyPage'
 import { PageErrorBoundary } from './PageErrorBoundary'
@@ -159,7 +160,8 @@ const dashboard: RouteObject = {
     ),
     { path: '/recordings', element: page(() => import('../features/recordings/RecordingsPage')) },
     { path: '/recordings/:id', element: page(() => import('../features/recordings/RecordingPage')) },
-    ...['/agreements', '/agreements/:id/edit'].map((path) => soon(path, 'agreements')),
+    { path: '/agreements', element: page(() => import('../features/agreements/AgreementsPage')) },
+    { path: '/agreements/:id/edit', element: page(() => import('../features/agreements/AgreementPage')) },
     {
       path: '/settings',
       element: <PersonalSettingsLayout />,
@@ -200,6 +202,7 @@ const routes: RouteObject[] = [
           ...landingPublicRoutes,
           ...productRoomPublicRoutes,
           ...meetingPublicRoutes,
+          ...signingPublicRoutes,
         ],
       },
       {

@@ -8,8 +8,11 @@ type Props = {
   text: string
   confirmLabel: string
   cancelLabel: string
-  /** error for what cannot be undone, warning for what breaks something shared (an old link). */
-  color: 'error' | 'warning'
+  /**
+   * error for what cannot be undone, warning for what breaks something shared (an old link), primary for a
+   * commitment the person makes on purpose (signing an agreement).
+   */
+  color: 'error' | 'warning' | 'primary'
   pending: boolean
   /** The refusal when the action failed: the dialog stays open with it, translated. */
   error?: unknown
@@ -19,7 +22,7 @@ type Props = {
   children?: ReactNode
 }
 
-/** "Are you sure?" before an action that deletes or revokes something, named by its title. */
+/** "Are you sure?" before an action that cannot be taken back (deleting, revoking, signing), named by its title. */
 export function ConfirmDialog({
   open,
   title,

@@ -12,6 +12,7 @@ import { MessageThread } from '../../components/thread/MessageThread'
 import { useMessageRoom } from '../../components/thread/useMessageRoom'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
+import { DealAgreementsCard } from '../agreements/DealAgreementsCard'
 import { StartMeetingButton } from '../meeting-public/StartMeetingButton'
 import { OnlineTeammates } from '../presence/OnlineTeammates'
 import { useUsers } from '../users/queries'
@@ -68,6 +69,7 @@ export default function DealPage() {
           )}
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+          {deal.data && <DealAgreementsCard deal={deal.data} />}
           <Card component="section" aria-labelledby="deal-chat-title">
             <CardHeader
               title={t('pipeline.chat.title')}

@@ -1,3 +1,4 @@
+import { ar as agreements } from '../agreements/ar'
 import { ar as automations } from '../automations/ar'
 import { ar as calendarApp } from '../booking/ar'
 import { ar as general } from '../general/ar'
@@ -29,4 +30,5 @@ export default {
   ...onboarding,
   ...automations,
   ...recordings,
+  ...agreements,
 }

@@ -1,3 +1,4 @@
+import { cn as agreements } from '../agreements/cn'
 import { cn as automations } from '../automations/cn'
 import { cn as calendarApp } from '../booking/cn'
 import { cn as general } from '../general/cn'
@@ -29,4 +30,5 @@ export default {
   ...onboarding,
   ...automations,
   ...recordings,
+  ...agreements,
 }

@@ -1,3 +1,4 @@
+import { en as agreements } from '../agreements/en'
 import { en as automations } from '../automations/en'
 import { en as calendarApp } from '../booking/en'
 import { en as general } from '../general/en'
@@ -29,4 +30,5 @@ export default {
   ...onboarding,
   ...automations,
   ...recordings,
+  ...agreements,
 }

@@ -1,3 +1,4 @@
+import { fr as agreements } from '../agreements/fr'
 import { fr as automations } from '../automations/fr'
 import { fr as calendarApp } from '../booking/fr'
 import { fr as general } from '../general/fr'
@@ -29,4 +30,5 @@ export default {
   ...onboarding,
   ...automations,
   ...recordings,
+  ...agreements,
 }

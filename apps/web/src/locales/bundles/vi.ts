@@ -1,3 +1,4 @@
+import { vi as agreements } from '../agreements/vi'
 import { vi as automations } from '../automations/vi'
 import { vi as calendarApp } from '../booking/vi'
 import { vi as general } from '../general/vi'
@@ -29,4 +30,5 @@ export default {
   ...onboarding,
   ...automations,
   ...recordings,
+  ...agreements,
 }

@@ -8,6 +8,7 @@ export const cn: Text = {
   },
   charts: { total: '总计' },
   avatars: { others: '还有：{{names}}' },
+  pdf: { page: '第 {{page}} 页，共 {{count}} 页', loading: '正在加载文档', failed: '无法显示该文档。请重新加载页面再试。' },
   gallery: {
     title: '组件',
     intro: 'Closeroom 的基础组件，按当前主题绘制。更改颜色、模式或语言，每个示例都会随之变化。',

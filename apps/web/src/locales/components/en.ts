@@ -11,6 +11,11 @@ export const en = {
   },
   charts: { total: CHARTS.donutLabel as string },
   avatars: { others: 'Also: {{names}}' },
+  pdf: {
+    page: 'Page {{page}} of {{count}}',
+    loading: 'Loading the document',
+    failed: 'The document could not be shown. Reload the page to try again.',
+  },
   gallery: {
     title: 'Components',
     intro:

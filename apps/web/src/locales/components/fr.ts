@@ -8,6 +8,11 @@ export const fr: Text = {
   },
   charts: { total: 'Total' },
   avatars: { others: 'Aussi : {{names}}' },
+  pdf: {
+    page: 'Page {{page}} sur {{count}}',
+    loading: 'Chargement du document',
+    failed: 'Le document n’a pas pu être affiché. Rechargez la page pour réessayer.',
+  },
   gallery: {
     title: 'Composants',
     intro: 'Les briques de Closeroom, dessinées avec le thème en cours. Changez la couleur, le mode ou la langue : chaque exemple suit.',

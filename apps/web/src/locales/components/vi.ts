@@ -8,6 +8,11 @@ export const vi: Text = {
   },
   charts: { total: 'Tổng' },
   avatars: { others: 'Còn có: {{names}}' },
+  pdf: {
+    page: 'Trang {{page}} / {{count}}',
+    loading: 'Đang tải tài liệu',
+    failed: 'Không thể hiển thị tài liệu. Hãy tải lại trang để thử lại.',
+  },
   gallery: {
     title: 'Thành phần giao diện',
     intro:

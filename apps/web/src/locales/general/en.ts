@@ -177,7 +177,7 @@ export const en = {
         },
         agreements: {
           q: 'Can buyers sign agreements in Closeroom?',
-          a: 'Not yet: signing agreements online is still to come. Until then, add the agreement to the deal’s sales room as a document, have it signed the way you do today, and move the deal to a won stage.',
+          a: 'Yes. From Agreements or a deal’s page, upload a PDF or make the deal’s order form, place the fields and send it: each recipient signs from a link of their own, on any device, and gets the sealed PDF by email once everyone has signed.',
         },
         data: {
           q: 'Where is my data stored, and who can see it?',

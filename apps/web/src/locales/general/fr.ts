@@ -175,7 +175,7 @@ export const fr: Text = {
         },
         agreements: {
           q: 'Les acheteurs peuvent-ils signer des accords dans Closeroom ?',
-          a: 'Pas encore : la signature d’accords en ligne reste à venir. En attendant, ajoutez l’accord comme document dans la salle de vente de l’affaire, faites-le signer comme aujourd’hui, puis placez l’affaire dans une étape gagnée.',
+          a: 'Oui. Depuis Contrats ou la page d’une affaire, importez un PDF ou créez le bon de commande de l’affaire, placez les champs et envoyez-le : chaque destinataire signe depuis son propre lien, sur n’importe quel appareil, et reçoit le PDF scellé par e-mail une fois que tout le monde a signé.',
         },
         data: {
           q: 'Où sont stockées mes données, et qui peut les voir ?',

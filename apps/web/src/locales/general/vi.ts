@@ -176,7 +176,7 @@ export const vi: Text = {
         },
         agreements: {
           q: 'Người mua có thể ký thỏa thuận trong Closeroom không?',
-          a: 'Chưa: tính năng ký thỏa thuận trực tuyến vẫn đang được phát triển. Trong lúc chờ đợi, hãy thêm thỏa thuận vào phòng bán hàng của giao dịch dưới dạng tài liệu, ký theo cách bạn vẫn làm, rồi chuyển giao dịch sang một giai đoạn thành công.',
+          a: 'Có. Từ mục Hợp đồng hoặc trang giao dịch, hãy tải lên tệp PDF hoặc tạo đơn đặt hàng của giao dịch, đặt các trường rồi gửi đi: mỗi người nhận ký qua đường liên kết riêng, trên mọi thiết bị, và nhận tệp PDF đã niêm phong qua email khi mọi người đã ký xong.',
         },
         data: {
           q: 'Dữ liệu của tôi được lưu ở đâu, và ai có thể xem?',

@@ -28,6 +28,8 @@ export const vi: Text = {
       unitPrice: 'Đơn giá',
       amount: 'Thành tiền',
       total: 'Tổng cộng',
+      agreements: 'Thỏa thuận cần ký',
+      agreementsHint: 'Mỗi người ký sẽ ký từ liên kết trong email của riêng họ.',
       booking: 'Đặt lịch họp',
       bookingIntro: 'Chọn thời gian phù hợp với bạn để gặp {{name}}.',
       noEventTypes: 'Hiện chưa có cuộc họp nào mở để đặt lịch.',

@@ -1,0 +1,173 @@
+import { AGREEMENT_MAX_BYTES, AGREEMENT_MAX_PAGES } from '@closeroom/shared'
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material'
+import { useId, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { FileDrop, useFileUploads } from '../../components/FileDrop'
+import { ApiError } from '../../lib/api'
+import { serverErrorText } from '../../lib/errorText'
+import { intlLocale } from '../../lib/intl'
+import { formatFileSize } from '../../lib/upload'
+import type { TFunction } from '../../locales/i18n'
+import { useTranslation } from '../../locales/i18n'
+import { type DealChoice, DealPicker } from './DealPicker'
+import { uploadAgreement, useCreateAgreement, useTemplates } from './queries'
+
+type Source = 'upload' | 'template' | 'orderForm'
+const SOURCES: Source[] = ['upload', 'template', 'orderForm']
+
+/** The words for an upload the server refused, by its code: each says what to do about it. */
+export function uploadErrorText(t: TFunction, error: unknown, language: string): string {
+  const size = formatFileSize(AGREEMENT_MAX_BYTES, intlLocale(language))
+  if (!(error instanceof ApiError)) return t('errors.generic')
+  switch (error.code) {
+    case 'not_pdf':
+    case 'pdf_encrypted':
+    case 'pdf_broken':
+    case 'too_many_pages':
+    case 'too_large':
+      return t(`agreements.uploadErrors.${error.code}`, { size, pages: AGREEMENT_MAX_PAGES })
+    default:
+      return serverErrorText(t, error.message)
+  }
+}
+
+const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, '')
+
+/** A new agreement: an uploaded PDF, a copy of a template, or a deal's order form; then its editor opens. */
+export function CreateAgreementDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const sourceLabel = useId()
+  const [source, setSource] = useState<Source>('upload')
+  const [title, setTitle] = useState('')
+  const [deal, setDeal] = useState<DealChoice | null>(null)
+  const [templateId, setTemplateId] = useState('')
+  const templates = useTemplates(open && source === 'template')
+  const create = useCreateAgreement()
+  const size = formatFileSize(AGREEMENT_MAX_BYTES, intlLocale(i18n.language))
+
+  const uploads = useFileUploads({
+    send: async (file, onProgress) => {
+      const agreement = await uploadAgreement(file, { title: title.trim() || withoutExtension(file.name), dealId: deal?.id }, onProgress)
+      navigate(`/agreements/${agreement.id}/edit`)
+    },
+    maxBytes: AGREEMENT_MAX_BYTES,
+    tooBig: () => t('agreements.uploadErrors.too_large', { size }),
+    uploading: (name) => t('agreements.new.uploading', { name }),
+    failed: (error) => uploadErrorText(t, error, i18n.language),
+  })
+
+  const defaultTitle =
+    source === 'orderForm' && deal
+      ? t('agreements.new.orderFormTitle', { deal: deal.name })
+      : (templates.data?.find((template) => template.id === templateId)?.title ?? '')
+
+  function submit() {
+    if (source === 'upload') return
+    create.mutate(
+      { title: title.trim() || defaultTitle, dealId: deal?.id, from: source === 'orderForm' ? 'order-form' : templateId },
+      { onSuccess: (agreement) => navigate(`/agreements/${agreement.id}/edit`) },
+    )
+  }
+
+  const fieldError = create.error instanceof ApiError && create.error.field === 'dealId' ? create.error.fieldMessage : undefined
+  const ready = source === 'orderForm' ? !!deal : source === 'template' ? !!templateId : false
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{t('agreements.new.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          <FormControl>
+            <FormLabel id={sourceLabel}>{t('agreements.new.source')}</FormLabel>
+            <RadioGroup
+              aria-labelledby={sourceLabel}
+              value={source}
+              onChange={(event) => {
+                setSource(event.target.value as Source)
+                create.reset()
+              }}
+            >
+              {SOURCES.map((value) => (
+                <FormControlLabel key={value} value={value} control={<Radio />} label={t(`agreements.new.sources.${value}`)} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          <TextField
+            label={t('agreements.new.name')}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            placeholder={defaultTitle}
+            helperText={source === 'upload' ? t('agreements.new.nameHint') : undefined}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 200, dir: 'auto' } }}
+          />
+          <DealPicker
+            label={source === 'orderForm' ? t('agreements.new.deal') : t('agreements.new.dealOptional')}
+            value={deal}
+            onChange={setDeal}
+            required={source === 'orderForm'}
+            error={fieldError}
+          />
+          {source === 'upload' && (
+            <>
+              {uploads.error && <Alert severity="error">{uploads.error}</Alert>}
+              <FileDrop
+                label={t('agreements.new.choose')}
+                hint={t('agreements.new.hint', { size, pages: AGREEMENT_MAX_PAGES })}
+                accept="application/pdf,.pdf"
+                progress={uploads.progress}
+                onFiles={(files) => void uploads.start(files.slice(0, 1))}
+              />
+            </>
+          )}
+          {source === 'template' &&
+            (templates.data?.length === 0 ? (
+              <Typography sx={{ color: 'text.secondary' }}>{t('agreements.new.noTemplates')}</Typography>
+            ) : (
+              <TextField
+                select
+                required
+                label={t('agreements.new.template')}
+                value={templates.data ? templateId : ''}
+                onChange={(event) => setTemplateId(event.target.value)}
+              >
+                {templates.data?.map((template) => (
+                  <MenuItem key={template.id} value={template.id}>
+                    {template.title}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ))}
+          {source === 'orderForm' && <Typography sx={{ color: 'text.secondary' }}>{t('agreements.new.orderFormText')}</Typography>}
+          {create.error && !fieldError && <Alert severity="error">{serverErrorText(t, create.error.message)}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit">
+          {t('agreements.cancel')}
+        </Button>
+        {source !== 'upload' && (
+          <Button variant="contained" onClick={submit} disabled={!ready} loading={create.isPending}>
+            {t('agreements.new.create')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  )
+}
