@@ -2,6 +2,8 @@ import { authMeBench } from './auth-me.ts'
 import { bundleBench } from './bundle.ts'
 import { dealsBench } from './deals.ts'
 import { fanoutBench } from './fanout.ts'
+import { hooksBench } from './hooks.ts'
+import { memoryBench } from './memory.ts'
 import { presenceBench } from './presence.ts'
 import { type Result, report } from './report.ts'
 import { sealBench } from './seal.ts'
@@ -14,6 +16,8 @@ const benches: Record<string, () => Promise<Result[]>> = {
   bundle: bundleBench,
   deals: dealsBench,
   fanout: fanoutBench,
+  hooks: hooksBench,
+  memory: memoryBench,
   presence: presenceBench,
   seal: sealBench,
   slots: slotsBench,

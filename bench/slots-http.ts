@@ -173,9 +173,9 @@ async function measure(database: Database, target: string, hosts: number, perHos
     // The engine alone: the same availability, loaded once, computed again and again.
     const { availability } = app.booking
     const now = Date.now()
-    const window = await availability.windowOf(eventType, now)
-    const range = intersect({ start: Date.parse(`${FROM}T05:00:00Z`), end: Date.parse(`${TO}T05:00:00Z`) + 86_400_000 }, window)
-    const loaded = await availability.load(eventType, await availability.hostsOf(eventType), range)
+    const asked = { start: Date.parse(`${FROM}T05:00:00Z`), end: Date.parse(`${TO}T05:00:00Z`) + 86_400_000 }
+    const { window, loaded } = await availability.load(eventType, asked, now)
+    const range = intersect(asked, window)
     const rules = rulesOf(eventType, 30)
     const engine = () =>
       hosts === 1 ? hostSlots(loaded[0] as (typeof loaded)[0], rules, range, now) : teamSlots('round_robin', loaded, rules, range, now)

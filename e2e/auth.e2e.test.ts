@@ -40,7 +40,7 @@ it('registers, signs out and signs in again through the UI', async () => {
   expect(new URL(page.url()).pathname).toBe('/')
 })
 
-it("shows the server's message when the password is wrong, and field errors before sending", async () => {
+it('says why the sign-in failed when the password is wrong, and shows field errors before sending', async () => {
   const page = await harness.newPage()
   await page.goto('/login')
   await page.getByRole('button', { name: 'Sign in' }).click()

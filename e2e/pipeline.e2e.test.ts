@@ -236,6 +236,44 @@ it('lets an admin rename and reorder the stages, and a deleted stage moves its d
   await waitInColumn(page, 'Prospect', 'Moving deal')
 })
 
+it('reorders the stages with the keyboard on a row’s handle, says each step, and Escape puts a stage back', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Kai Keys' })
+  const names = (await stagesOf(owner)).map((s) => s.name)
+  const [first, second, third] = names
+  if (!first || !second || !third) throw new Error('the default pipeline has at least three stages')
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Kai Keys')
+  await page.goto('/admin-settings/deal')
+  const said = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor()
+  const handle = page.getByRole('button', { name: `Reorder ${third}` })
+
+  // Space picks the third stage up, the arrows move it to the top, Space drops it there.
+  await handle.focus()
+  await page.keyboard.press('Space')
+  await said(`${third} picked up, at position 3 of ${names.length}.`)
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('ArrowUp')
+  await said(`${third}: position 1 of ${names.length}.`)
+  await page.keyboard.press('Space')
+  await said(`${third} is now at position 1 of ${names.length}.`)
+  const expected = [third, first, second, ...names.slice(3)]
+  await expect.poll(async () => (await stagesOf(owner)).map((s) => s.name)).toEqual(expected)
+  // The focus stays on the handle of the stage moved, so it can be moved again.
+  expect(await handle.evaluate((element) => element === document.activeElement)).toBe(true)
+
+  // Picked up again and moved down, Escape puts it back at the top.
+  await page.keyboard.press('Space')
+  await said(`${third} picked up, at position 1 of ${names.length}.`)
+  await page.keyboard.press('ArrowDown')
+  await said(`${third}: position 2 of ${names.length}.`)
+  await page.keyboard.press('Escape')
+  await said(`Move of ${third} cancelled.`)
+  await page.reload()
+  const shown = page.getByTestId('stage-row').getByLabel('Name')
+  await shown.nth(2).waitFor()
+  expect(await shown.evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value))).toEqual(expected)
+})
+
 it('keeps a client thread live for teammates, with edits', async () => {
   const owner = await buildOwner(harness.server.app, { name: 'Carla Clients' })
   const mate = await buildMember(harness.server.app, owner, { name: 'Milo Mate' })

@@ -80,7 +80,7 @@ it('gives the health check 3000 ms before sending the user to the 500 page', asy
   expect(new URL(page.url()).pathname).toBe('/500')
 })
 
-it("shows the server's message on a failed sign-in, or 'Something went wrong' when it gives none", async () => {
+it("says why a sign-in failed by the refusal's code, or 'Something went wrong' when the answer has none", async () => {
   const page = await harness.newPage()
   await page.goto('/login')
   await page.getByLabel('Email address').fill(owner.user.email)

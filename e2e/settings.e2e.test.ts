@@ -126,3 +126,17 @@ it("lets an owner edit the organization's profile in admin settings", async () =
   await page.getByRole('heading', { name: 'Pipeline stages' }).waitFor()
   expect(await page.getByLabel('Name').first().inputValue()).toBe('Lead')
 })
+
+it("says in the reader's language, under the field, that a booking page address is taken", async () => {
+  const other = await buildOwner(harness.server.app)
+  const taken = (await request(harness.server.app, other, 'GET', '/api/booking-profile')).json().handle
+  const { page } = await ownerPage('Françoise Favre')
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'fr'))
+  await page.goto('/settings/calendar')
+  await page.getByLabel('Adresse', { exact: true }).fill(taken)
+  await page.getByRole('button', { name: 'Enregistrer l’adresse' }).click()
+  // The server says "This address is taken" for API users; the page shows its code's sentence in French.
+  await page.getByText('Cette adresse est déjà prise. Essayez-en une autre.').waitFor()
+  expect(await page.getByText('This address is taken').count()).toBe(0)
+  expect(await page.getByLabel('Adresse', { exact: true }).getAttribute('aria-invalid')).toBe('true')
+})

@@ -60,6 +60,8 @@ it('reorders the pipeline stages with a finger on a row’s handle', async () =>
   const expected = [names[2], names[0], names[1], ...names.slice(3)]
   const shown = () => rows.getByLabel('Name').evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value))
   await expect.poll(shown).toEqual(expected)
+  // The page shows the new order before the server has it: reload once it does, or the reload may beat the save.
+  await expect.poll(async () => (await stagesOf(owner)).map((s) => s.name)).toEqual(expected)
   await page.reload()
   await rows.nth(2).waitFor()
   expect(await shown()).toEqual(expected)

@@ -1,6 +1,5 @@
 import type { Agent as HttpsAgent } from 'node:https'
 import fastifyCookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -12,8 +11,10 @@ import { registerAuth } from './http/auth.ts'
 import { createOriginCheck, registerCsrfProtection } from './http/csrf.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { defaultLimits, type Limits, registerRateLimits } from './http/rate-limits.ts'
+import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerWeb } from './http/web.ts'
 import { startJobs } from './jobs/queue.ts'
+import { createBroadcast } from './lib/broadcast.ts'
 import { serverSecret } from './lib/secrets.ts'
 import { createAgreementsModule } from './modules/agreements/module.ts'
 import { publicSigningRoutes } from './modules/agreements/public-routes.ts'
@@ -94,29 +95,15 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // emotion (MUI) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  })
+  registerSecurityHeaders(app)
   await app.register(fastifyCookie)
   const originAllowed = createOriginCheck(config.trustedOrigins)
   registerCsrfProtection(app, originAllowed)
 
   const db = database.db
-  const sessions = createSessions(db, await serverSecret(db, 'session-signing-key'))
+  const broadcast = await createBroadcast(deps.redis)
+  app.addHook('onClose', async () => broadcast.close())
+  const sessions = createSessions(db, await serverSecret(db, 'session-signing-key'), broadcast)
   const tokens = createOneTimeTokens(db)
   const jobs = await startJobs(database, app.log)
   app.addHook('onClose', async () => jobs.stop({ graceful: false }))
@@ -148,8 +135,9 @@ export async function buildApp(deps: AppDeps) {
   const organizations = createOrganizationService({ db })
   const overview = createOverviewService({ db })
   const contact = createContactService({ mailer, to: config.contactEmail, log: app.log })
-  const calendar = createCalendarService({
+  const calendar = await createCalendarService({
     db,
+    broadcast,
     secret: await serverSecret(db, 'calendar-encryption-key'),
     log: app.log,
     appUrl: config.appUrl,
@@ -218,6 +206,7 @@ export async function buildApp(deps: AppDeps) {
     notifications,
     appUrl: config.appUrl,
     log: app.log,
+    broadcast,
     calendar,
     origins,
   })

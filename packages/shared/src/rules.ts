@@ -35,9 +35,15 @@ function isUrl(value: string): boolean {
   }
 }
 
+// Building a DateTimeFormat costs a quarter of a millisecond, and every slots request validates a zone: a
+// zone found valid once stays valid (the set is bounded by the zones the runtime knows).
+const knownZones = new Set<string>()
+
 export function isTimeZone(value: string): boolean {
+  if (knownZones.has(value)) return true
   try {
     new Intl.DateTimeFormat('en', { timeZone: value })
+    knownZones.add(value)
     return true
   } catch {
     return false

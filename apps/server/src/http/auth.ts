@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import { type AuthContext, SESSION_COOKIE, type Sessions } from '../modules/auth/module.ts'
 import { Unauthorized } from './errors.ts'
 
@@ -8,12 +8,18 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the session cookie once per API request; routes ask for the result with `actor(request)`. */
+/**
+ * Resolves the session cookie once per request to an API route registered after it; routes ask for the
+ * result with `actor(request)`. The SPA's pages and files never pay for it.
+ */
 export function registerAuth(app: FastifyInstance, sessions: Sessions) {
   app.decorateRequest('auth', null)
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return
+  const resolveSession: onRequestAsyncHookHandler = async (request) => {
     request.auth = await sessions.resolve(request.cookies[SESSION_COOKIE])
+  }
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return
+    route.onRequest = [...(route.onRequest === undefined ? [] : [route.onRequest].flat()), resolveSession]
   })
 }
 

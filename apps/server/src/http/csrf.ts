@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, onRequestHookHandler } from 'fastify'
 import { errorBody } from './errors.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -20,10 +20,16 @@ export function createOriginCheck(trustedOrigins: string[]) {
   }
 }
 
+/** Guards the routes registered after it that accept a state-changing method; reads pay nothing. */
 export function registerCsrfProtection(app: FastifyInstance, allowed: ReturnType<typeof createOriginCheck>) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || allowed(request.headers)) return
-    return reply.code(403).send(errorBody(403, 'Cross-site request refused'))
+  const refuseCrossSite: onRequestHookHandler = (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method) || allowed(request.headers)) return done()
+    reply.code(403).send(errorBody(403, 'Cross-site request refused'))
+  }
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (methods.every((method) => SAFE_METHODS.has(method))) return
+    route.onRequest = [refuseCrossSite, ...(route.onRequest === undefined ? [] : [route.onRequest].flat())]
   })
 }
 

@@ -43,9 +43,9 @@ export class HttpError extends Error {
 }
 
 export const Invalid = (message: string, options?: ErrorOptions) => new HttpError(400, message, options)
-export const Unauthorized = (message = 'You are not signed in') => new HttpError(401, message)
-export const Forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message)
-export const NotFound = (message = 'Not found') => new HttpError(404, message)
+export const Unauthorized = (message = 'You are not signed in', options?: ErrorOptions) => new HttpError(401, message, options)
+export const Forbidden = (message = 'You are not allowed to do this', options?: ErrorOptions) => new HttpError(403, message, options)
+export const NotFound = (message = 'Not found', options?: ErrorOptions) => new HttpError(404, message, options)
 export const Conflict = (message: string, options?: ErrorOptions) => new HttpError(409, message, options)
 
 type PgError = { code?: string; constraint?: string }

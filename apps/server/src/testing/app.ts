@@ -9,11 +9,12 @@ import { outboxEmails } from '../db/schema/index.ts'
 import { openTestDatabase } from './database.ts'
 
 /**
- * The real app on a test database of its own, with the outbox as the mailbox, and a data directory (uploaded
- * files) of its own in the system's temporary directory, removed on close.
+ * The real app on a test database of its own (or on another app's, given `database`, as a second server
+ * process would be), with the outbox as the mailbox, and a data directory (uploaded files) of its own in the
+ * system's temporary directory, removed on close.
  */
-export async function buildTestApp(overrides: Partial<Omit<AppDeps, 'database'>> & { env?: Record<string, string> } = {}) {
-  const database = await openTestDatabase()
+export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}) {
+  const database = overrides.database ?? (await openTestDatabase())
   const dataDir = await mkdtemp(join(tmpdir(), 'closeroom-test-'))
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, ...overrides.env })
   // Suites register many users from one address; the rate-limit tests pass the real limits explicitly.
@@ -21,7 +22,7 @@ export async function buildTestApp(overrides: Partial<Omit<AppDeps, 'database'>>
   const limits = overrides.limits ?? { perIp: generous, perEmail: generous, publicReads: generous, publicWrites: generous }
   const app = await buildApp({ config, database, ...overrides, limits })
   app.addHook('onClose', async () => {
-    await database.close()
+    if (!overrides.database) await database.close()
     await rm(dataDir, { recursive: true, force: true })
   })
 

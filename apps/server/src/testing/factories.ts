@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { User } from '@closeroom/shared'
+import type { ErrorCode, User } from '@closeroom/shared'
 import type { TestApp } from './app.ts'
 
 let counter = 0
@@ -12,8 +12,8 @@ export function uniqueEmail(prefix = 'user') {
 export const PASSWORD = 'correct horse battery'
 
 /** The answer to a request refused for one of its inputs: "email: Must be…" names the field `email`. */
-export function invalidField(message: string) {
-  return { message, code: 'invalid', field: message.slice(0, message.indexOf(': ')) }
+export function invalidField(message: string, code: ErrorCode = 'invalid') {
+  return { message, code, field: message.slice(0, message.indexOf(': ')) }
 }
 
 /** A signed-in client: the user and the cookie header that carries their session. */

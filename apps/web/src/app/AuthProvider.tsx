@@ -1,5 +1,5 @@
 import type { Login, Register, Signup, User, UserSettings } from '@closeroom/shared'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useMemo, useState } from 'react'
 import { ApiError, client, unwrap } from '../lib/api'
 import { useServerStatus } from './ServerStatusProvider'
@@ -7,7 +7,18 @@ import { AuthContext, type Session } from './session'
 
 export { useAuthContext } from './session'
 
-export const meKey = ['auth', 'me'] as const
+/** The signed-in user, null when signed out: written in place on sign-in and sign-out, so its key carries its type. */
+export const meQuery = queryOptions({
+  queryKey: ['auth', 'me'] as const,
+  queryFn: async ({ signal }) => {
+    try {
+      return (await unwrap(client.GET('/auth/me', { signal }))).user
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null
+      throw error
+    }
+  },
+})
 
 /**
  * The session as the spec describes it. The current user is fetched only once the server is known to be
@@ -17,24 +28,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { status } = useServerStatus()
   const queryClient = useQueryClient()
   const [signedOut, setSignedOut] = useState(false)
-  const me = useQuery({
-    queryKey: meKey,
-    enabled: status === 'active',
-    retry: false,
-    queryFn: async ({ signal }) => {
-      try {
-        return (await unwrap(client.GET('/auth/me', { signal }))).user
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null
-        throw error
-      }
-    },
-  })
+  const me = useQuery({ ...meQuery, enabled: status === 'active', retry: false })
 
   const signIn = useCallback(
     (user: User) => {
       setSignedOut(false)
-      queryClient.setQueryData(meKey, user)
+      queryClient.setQueryData(meQuery.queryKey, user)
       return user
     },
     [queryClient],
@@ -45,7 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         return signIn((await unwrap(client.POST('/auth/login', { body }))).user)
       } catch (error) {
-        queryClient.setQueryData(meKey, null)
+        queryClient.setQueryData(meQuery.queryKey, null)
         throw error
       }
     },
@@ -58,9 +57,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await unwrap(client.DELETE('/auth/logout')).catch(() => undefined)
     // Every cached answer goes. The session query is emptied in place rather than removed: clear() would
     // detach the provider's own observer, and the next sign-in in this tab would go unnoticed.
-    queryClient.removeQueries({ predicate: (query) => query.queryHash !== JSON.stringify(meKey) })
+    queryClient.removeQueries({ predicate: (query) => query.queryHash !== JSON.stringify(meQuery.queryKey) })
     setSignedOut(true)
-    queryClient.setQueryData(meKey, null)
+    queryClient.setQueryData(meQuery.queryKey, null)
   }, [queryClient])
 
   const user = me.data ?? null

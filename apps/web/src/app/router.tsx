@@ -10,6 +10,7 @@ import { meetingPublicRoutes } from '../features/meeting-public/routes'
 import { productRoomPublicRoutes } from '../features/product-room-public/routes'
 import { salesroomPublicRoutes } from '../features/salesroom-public/routes'
 import { componentsRoutes } from '../features/showcase/routes'
+import { signingPublicRoutes } from '../features/signing-public/routes'
 import { GuestOnly, RequireAuth, RequirePermission, SplashScreen } from './guards'
 import { lazyPage } from './lazyPage'
 import { PageErrorBoundary } from './PageErrorBoundary'
@@ -201,6 +202,7 @@ const routes: RouteObject[] = [
           ...landingPublicRoutes,
           ...productRoomPublicRoutes,
           ...meetingPublicRoutes,
+          ...signingPublicRoutes,
         ],
       },
       {

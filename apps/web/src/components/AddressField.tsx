@@ -48,7 +48,7 @@ export function AddressField({ url, texts, testId }: { url: string; texts: strin
 
 type Rotation = {
   isPending: boolean
-  error: { message: string } | null
+  error: unknown
   mutate(variables: undefined, options: { onSuccess(): void }): void
 }
 
@@ -72,7 +72,7 @@ export function RotateAddressButton({ texts, rotate }: { texts: string; rotate: 
         cancelLabel={t(`${texts}.cancel`)}
         color="warning"
         pending={rotate.isPending}
-        error={rotate.error?.message}
+        error={rotate.error}
         onClose={() => setConfirming(false)}
         onConfirm={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(false) })}
       />

@@ -8,18 +8,21 @@ type Props = {
   text: string
   confirmLabel: string
   cancelLabel: string
-  /** error for what cannot be undone, warning for what breaks something shared (an old link). */
-  color: 'error' | 'warning'
+  /**
+   * error for what cannot be undone, warning for what breaks something shared (an old link), primary for a
+   * commitment the person makes on purpose (signing an agreement).
+   */
+  color: 'error' | 'warning' | 'primary'
   pending: boolean
-  /** The server's message when the action failed: the dialog stays open with it. */
-  error?: string | null
+  /** The refusal when the action failed: the dialog stays open with it, translated. */
+  error?: unknown
   onConfirm: () => void
   onClose: () => void
   /** A choice the action needs, such as where a deleted stage's deals go. */
   children?: ReactNode
 }
 
-/** "Are you sure?" before an action that deletes or revokes something, named by its title. */
+/** "Are you sure?" before an action that cannot be taken back (deleting, revoking, signing), named by its title. */
 export function ConfirmDialog({
   open,
   title,
@@ -38,7 +41,7 @@ export function ConfirmDialog({
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <FormError message={error} />
+        <FormError error={error} />
         <DialogContentText sx={{ mb: children ? 2 : 0 }}>{text}</DialogContentText>
         {children}
       </DialogContent>

@@ -6,7 +6,7 @@ import type { paths } from './api-schema'
 
 export const API_URL = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api'
 
-export const FALLBACK_ERROR = 'Something went wrong'
+const FALLBACK_ERROR = 'Something went wrong'
 
 /** Typed calls: `client.GET('/deals/{id}', { params: { path: { id } } })`; wrap them in `unwrap`. */
 export const client = createClient<paths>({ baseUrl: API_URL, credentials: 'include' })
@@ -22,11 +22,6 @@ export class ApiError extends Error {
     this.status = status
     this.code = code && (ERROR_CODES as readonly string[]).includes(code) ? code : 'server_error'
     this.field = field
-  }
-
-  /** The message without the field's name in front ("email: Must be…" → "Must be…"), to show next to that field. */
-  get fieldMessage(): string {
-    return this.field && this.message.startsWith(`${this.field}: `) ? this.message.slice(this.field.length + 2) : this.message
   }
 }
 

@@ -7,6 +7,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core'
+import { useCallback, useRef } from 'react'
 
 /** A mouse drag starts past 5 px, so a click on the dragged thing still opens it. */
 const mouse = { activationConstraint: { distance: 5 } }
@@ -21,12 +22,29 @@ const touch = { activationConstraint: { delay: 250, tolerance: 5 } }
 const keyboardCodes = { start: ['Space'], end: ['Space', 'Enter', 'NumpadEnter'], cancel: ['Escape', 'Tab'] }
 
 /**
- * The sensors of every drag in the app: mouse, touch and, when the page gives a way to step with the arrow
- * keys, keyboard.
+ * The sensors of every drag in the app: mouse, touch and, when the page steps a lifted item itself, keyboard.
+ * Our lists step by places, not pixels: `step` gets each key pressed while an item is lifted (its latest
+ * version, so it sees the page's current state), moves the item or not, and the sensor moves nothing itself.
  */
-export function useDragSensors(coordinateGetter?: KeyboardCoordinateGetter) {
+export function useDragSensors(step?: (event: KeyboardEvent) => void) {
+  const latestStep = useRef(step)
+  latestStep.current = step
+  const coordinateGetter = useCallback<KeyboardCoordinateGetter>((event) => {
+    latestStep.current?.(event)
+    return undefined
+  }, [])
   const keyboard = useSensor(KeyboardSensor, { keyboardCodes, coordinateGetter })
-  return useSensors(useSensor(MouseSensor, mouse), useSensor(TouchSensor, touch), coordinateGetter ? keyboard : null)
+  return useSensors(useSensor(MouseSensor, mouse), useSensor(TouchSensor, touch), step ? keyboard : null)
+}
+
+/**
+ * Runs `announce` once dnd-kit's keyboard sensor hears keys: the sensor starts listening on a timer it sets just
+ * after a drag starts, and the browser may run a key press before that timer. Saying "picked up" only then
+ * means an arrow pressed on hearing it moves the item (under load a test's arrows were lost, the item staying
+ * lifted where it was).
+ */
+export function afterKeyboardSensorListens(announce: () => void) {
+  setTimeout(() => setTimeout(announce))
 }
 
 const silent = () => undefined

@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { ApiError, FALLBACK_ERROR } from './api'
+import { ApiError } from './api'
+import { serverFieldError } from './errorText'
 
 /**
  * A form validated by a shared zod schema, first on submit: validating on blur would make the card grow
  * under the pointer when someone clicks a link away from an empty field. A server error that names a field of the
- * form lands next to that field; any other shows above the form.
+ * form lands next to that field; any other is `serverError`, for FormError above the form.
  */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
@@ -16,7 +17,7 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(sch
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   })
-  const [serverError, setServerError] = useState<string | null>(null)
+  const [serverError, setServerError] = useState<unknown>(null)
 
   function submit(action: (values: z.output<S>) => Promise<unknown>) {
     return form.handleSubmit(async (values) => {
@@ -35,11 +36,11 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(sch
 function showServerError<T extends FieldValues>(
   form: UseFormReturn<T, unknown, FieldValues>,
   error: unknown,
-  setServerError: (message: string) => void,
+  setServerError: (error: unknown) => void,
 ) {
   if (error instanceof ApiError && error.field && error.field in form.getValues()) {
-    form.setError(error.field as Path<T>, { type: 'server', message: error.fieldMessage })
+    form.setError(error.field as Path<T>, serverFieldError(error))
     return
   }
-  setServerError(error instanceof Error ? error.message : FALLBACK_ERROR)
+  setServerError(error)
 }

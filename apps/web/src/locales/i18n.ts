@@ -9,12 +9,22 @@ type Texts = { [key: string]: unknown }
  * The texts come in areas, one chunk per area and language, each downloaded by the pages that show it, in the
  * reader's language and in English, which fills any gap. Every page loads `screens` (sign-in, validation,
  * errors) before its first paint; the buyer's booking pages add `booking-public`, their form `components` (the
- * phone input's words); the sales room adds `salesroom` and `booking-public` (its booking widget), the landing page `landing` and
- * `booking-public` (its language picker), the product room `product-room` and `booking-public` (its booking widget); pages
+ * phone input's words); the sales room adds `salesroom` and `booking-public` (its booking widget), and `signing`
+ * when a buyer signs in it; the signing page at /sign/:token `signing` and `booking-public` (its frame); the landing
+ * page `landing` and `booking-public` (its language picker), the product room `product-room` and `booking-public` (its booking widget); pages
  * with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one tree per
  * language, so keys keep their full paths.
  */
-export type TextArea = 'screens' | 'booking-public' | 'salesroom' | 'landing' | 'product-room' | 'meeting' | 'components' | 'app'
+export type TextArea =
+  | 'screens'
+  | 'booking-public'
+  | 'salesroom'
+  | 'signing'
+  | 'landing'
+  | 'product-room'
+  | 'meeting'
+  | 'components'
+  | 'app'
 
 const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
   screens: {
@@ -38,6 +48,14 @@ const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
     vi: async () => (await import('./salesroom/vi')).vi,
     cn: async () => (await import('./salesroom/cn')).cn,
     ar: async () => (await import('./salesroom/ar')).ar,
+  },
+  // Signing an agreement: the recipient's page at /sign/:token, the sales room's signing panel, the signature pad.
+  signing: {
+    en: async () => (await import('./signing/en')).en,
+    fr: async () => (await import('./signing/fr')).fr,
+    vi: async () => (await import('./signing/vi')).vi,
+    cn: async () => (await import('./signing/cn')).cn,
+    ar: async () => (await import('./signing/ar')).ar,
   },
   // The product room: the buyer's page at /p/:id and the seller's card on the product page.
   'product-room': {

@@ -1,15 +1,16 @@
 import { z } from 'zod'
 import { LANGUAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts'
+import { MESSAGES } from '../messages.ts'
 import { httpsUrl, isTimeZone, phone } from '../rules.ts'
 import { Email } from './common.ts'
 
 export const Password = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, { message: `Must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(PASSWORD_MAX_LENGTH, { message: `Must be at most ${PASSWORD_MAX_LENGTH} characters` })
+  .min(PASSWORD_MIN_LENGTH, { message: MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { message: MESSAGES.passwordTooLong })
 
-export const PersonName = z.string().trim().min(1, { message: 'Name is required' }).max(120)
-export const TimeZone = z.string().refine(isTimeZone, { message: 'Must be an IANA time zone such as Europe/Paris' })
+export const PersonName = z.string().trim().min(1, { message: MESSAGES.nameRequired }).max(120)
+export const TimeZone = z.string().refine(isTimeZone, { message: MESSAGES.timeZone })
 export const Locale = z.enum(LANGUAGES)
 export const Role = z.enum(ROLES)
 export type Role = z.infer<typeof Role>
@@ -43,7 +44,10 @@ export const Register = z.object({
 })
 export type Register = z.infer<typeof Register>
 
-export const Login = z.object({ email: Email, password: z.string().min(1, { message: 'Password is required' }).max(PASSWORD_MAX_LENGTH) })
+export const Login = z.object({
+  email: Email,
+  password: z.string().min(1, { message: MESSAGES.passwordRequired }).max(PASSWORD_MAX_LENGTH),
+})
 export type Login = z.infer<typeof Login>
 
 export const Signup = z.object({ email: Email })
@@ -76,7 +80,7 @@ export const VerifyEmail = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, { message: 'The code has 6 digits' }),
+    .regex(/^\d{6}$/, { message: MESSAGES.code }),
 })
 export type VerifyEmail = z.infer<typeof VerifyEmail>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGES } from '../messages.ts'
 import { httpsUrl, phone } from '../rules.ts'
 import { PersonName, TimeZone } from './auth.ts'
 import { Email, Id, patchOf } from './common.ts'
@@ -22,8 +23,8 @@ export const BOOKING_LIMITS = {
 
 export const SLOT_TAKEN = 'This time is no longer available'
 
-export const IsoDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'Must be a date like 2026-12-31' })
-export const TimeOfDay = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { message: 'Must be a time like 09:00' })
+export const IsoDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: MESSAGES.date })
+export const TimeOfDay = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { message: MESSAGES.time })
 export const Instant = z.iso.datetime({ offset: true, message: 'Must be a date and time such as 2026-12-01T09:00:00Z' })
 
 /** 0 is Sunday, as in Date#getDay. */
@@ -31,13 +32,13 @@ export const Weekday = z.number().int().min(0).max(6)
 
 export const TimeRange = z
   .object({ start: TimeOfDay, end: TimeOfDay })
-  .refine((r) => r.start < r.end, { message: 'The end must be after the start', path: ['end'] })
+  .refine((r) => r.start < r.end, { message: MESSAGES.endAfterStart, path: ['end'] })
 export type TimeRange = z.infer<typeof TimeRange>
 
 /** One span of working hours on a weekday, in the schedule's time zone. */
 export const WeeklyRange = z
   .object({ day: Weekday, start: TimeOfDay, end: TimeOfDay })
-  .refine((r) => r.start < r.end, { message: 'The end must be after the start', path: ['end'] })
+  .refine((r) => r.start < r.end, { message: MESSAGES.endAfterStart, path: ['end'] })
 export type WeeklyRange = z.infer<typeof WeeklyRange>
 
 /** A date with other hours than the week's: no ranges means unavailable all day. */
@@ -50,19 +51,19 @@ const overlapping = (ranges: { start: string; end: string }[]) => {
 }
 
 const ScheduleFields = z.object({
-  name: z.string().trim().min(1, { message: 'Name is required' }).max(80),
+  name: z.string().trim().min(1, { message: MESSAGES.nameRequired }).max(80),
   timeZone: TimeZone,
   weeklyHours: z
     .array(WeeklyRange)
     .max(7 * 12)
     .refine((hours) => [0, 1, 2, 3, 4, 5, 6].every((day) => !overlapping(hours.filter((h) => h.day === day))), {
-      message: 'Hours of the same day must not overlap',
+      message: MESSAGES.overlap,
     }),
   overrides: z
     .array(DateOverride)
     .max(366)
-    .refine((list) => new Set(list.map((o) => o.date)).size === list.length, { message: 'Each date may be overridden once' })
-    .refine((list) => list.every((o) => !overlapping(o.ranges)), { message: 'Hours of the same day must not overlap' }),
+    .refine((list) => new Set(list.map((o) => o.date)).size === list.length, { message: MESSAGES.overrideOnce })
+    .refine((list) => list.every((o) => !overlapping(o.ranges)), { message: MESSAGES.overlap }),
   /** The schedule an event type uses when it names none. Each user has exactly one. */
   isDefault: z.boolean(),
 })
@@ -82,8 +83,8 @@ export type UpdateSchedule = z.infer<typeof UpdateSchedule>
 export const EventLocation = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('meeting') }),
   z.object({ kind: z.literal('phone') }),
-  z.object({ kind: z.literal('in_person'), address: z.string().trim().min(1, { message: 'Address is required' }).max(300) }),
-  z.object({ kind: z.literal('link'), url: httpsUrl.refine((u) => u !== '', { message: 'Link is required' }) }),
+  z.object({ kind: z.literal('in_person'), address: z.string().trim().min(1, { message: MESSAGES.address }).max(300) }),
+  z.object({ kind: z.literal('link'), url: httpsUrl.refine((u) => u !== '', { message: MESSAGES.link }) }),
 ])
 export type EventLocation = z.infer<typeof EventLocation>
 export const LocationKind = z.enum(['meeting', 'phone', 'in_person', 'link'])
@@ -94,16 +95,16 @@ export const BookingQuestion = z
     /** Stable key of the answer, e.g. 'company'. */
     id: z
       .string()
-      .regex(/^[a-z][a-z0-9_]{0,39}$/, { message: 'Must be lower-case letters, digits and _' })
-      .refine((id) => !['name', 'email', 'phone', 'notes'].includes(id), { message: 'This key is taken by a standard field' }),
-    label: z.string().trim().min(1, { message: 'Label is required' }).max(200),
+      .regex(/^[a-z][a-z0-9_]{0,39}$/, { message: MESSAGES.key })
+      .refine((id) => !['name', 'email', 'phone', 'notes'].includes(id), { message: MESSAGES.keyTaken }),
+    label: z.string().trim().min(1, { message: MESSAGES.label }).max(200),
     type: z.enum(QUESTION_TYPES),
     required: z.boolean().default(false),
     /** The choices of a select question. */
     options: z.array(z.string().trim().min(1).max(100)).max(30).default([]),
   })
   .refine((q) => q.type !== 'select' || q.options.length >= 2, {
-    message: 'A select question needs at least two options',
+    message: MESSAGES.options,
     path: ['options'],
   })
 export type BookingQuestion = z.infer<typeof BookingQuestion>
@@ -113,7 +114,7 @@ export const BookingWindow = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('rolling'), days: z.number().int().min(1).max(BOOKING_LIMITS.maxWindowDays) }),
   z
     .object({ kind: z.literal('range'), start: IsoDate, end: IsoDate })
-    .refine((w) => w.start <= w.end, { message: 'The end must not be before the start', path: ['end'] }),
+    .refine((w) => w.start <= w.end, { message: MESSAGES.endNotBeforeStart, path: ['end'] }),
 ])
 export type BookingWindow = z.infer<typeof BookingWindow>
 
@@ -126,21 +127,21 @@ export const Slug = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/, { message: 'Use lower-case letters, digits and dashes' })
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/, { message: MESSAGES.slug })
 
 /** A host of a team event type; a higher weight gets proportionally more round-robin bookings. */
 export const EventTypeHostInput = z.object({ userId: Id, weight: z.number().int().min(1).max(100).default(1) })
 
 const EventTypeFields = z.object({
-  title: z.string().trim().min(1, { message: 'Title is required' }).max(120),
+  title: z.string().trim().min(1, { message: MESSAGES.title }).max(120),
   slug: Slug,
   description: z.string().trim().max(5000).default(''),
   /** Minutes; the buyer picks one when there are several. The first is the default. */
   durations: z
     .array(z.number().int().min(5).max(BOOKING_LIMITS.maxDurationMinutes))
-    .min(1, { message: 'Choose at least one duration' })
+    .min(1, { message: MESSAGES.durations })
     .max(BOOKING_LIMITS.maxDurations)
-    .refine((d) => new Set(d).size === d.length, { message: 'Each duration once' }),
+    .refine((d) => new Set(d).size === d.length, { message: MESSAGES.durationOnce }),
   location: EventLocation.default({ kind: 'meeting' }),
   bufferBefore: Minutes(BOOKING_LIMITS.maxBufferMinutes).default(0),
   bufferAfter: Minutes(BOOKING_LIMITS.maxBufferMinutes).default(0),
@@ -156,7 +157,7 @@ const EventTypeFields = z.object({
   questions: z
     .array(BookingQuestion)
     .max(BOOKING_LIMITS.maxQuestions)
-    .refine((q) => new Set(q.map((x) => x.id)).size === q.length, { message: 'Each question needs its own key' })
+    .refine((q) => new Set(q.map((x) => x.id)).size === q.length, { message: MESSAGES.keyTwice })
     .default([]),
   hidden: z.boolean().default(false),
   /** The owner's schedule to use; null means each host's default schedule. */
@@ -170,7 +171,7 @@ export const CreateEventType = EventTypeFields.extend({
   /** Team event types: which team members host, with weights. Empty means every member, weight 1. */
   hosts: z.array(EventTypeHostInput).max(200).default([]),
 }).refine((e) => (e.kind === 'personal') === (e.teamId === null), {
-  message: 'A team event type needs a team, a personal one none',
+  message: MESSAGES.team,
   path: ['teamId'],
 })
 export type CreateEventType = z.input<typeof CreateEventType>
@@ -204,7 +205,7 @@ export const BookingSettings = z.object({
   reminderMinutes: z
     .array(z.number().int().min(5).max(BOOKING_LIMITS.maxReminderMinutes))
     .max(3)
-    .refine((r) => new Set(r).size === r.length, { message: 'Each reminder once' }),
+    .refine((r) => new Set(r).size === r.length, { message: MESSAGES.reminderOnce }),
   /** Default for new event types. */
   requiresConfirmation: z.boolean(),
 })
@@ -379,9 +380,9 @@ export const UpdateBookingProfile = z.object({ handle: Slug })
 // ---- Connected calendars (CalDAV) ----
 
 export const CreateCalendarConnection = z.object({
-  serverUrl: z.url({ protocol: /^https?$/, message: 'Must be a valid URL' }),
-  username: z.string().trim().min(1, { message: 'Username is required' }).max(200),
-  password: z.string().min(1, { message: 'Password is required' }).max(500),
+  serverUrl: z.url({ protocol: /^https?$/, message: MESSAGES.url }),
+  username: z.string().trim().min(1, { message: MESSAGES.username }).max(200),
+  password: z.string().min(1, { message: MESSAGES.passwordRequired }).max(500),
 })
 export type CreateCalendarConnection = z.infer<typeof CreateCalendarConnection>
 

@@ -1,5 +1,6 @@
 import { getCountries } from 'libphonenumber-js'
 import { z } from 'zod'
+import { MESSAGES, SEATS_MAX } from '../messages.ts'
 import { PersonName } from './auth.ts'
 import { Email } from './common.ts'
 
@@ -22,7 +23,6 @@ export const PLAN_PRICES: Record<PaidPlan, Record<BillingPeriod, number>> = {
   enterprise: { monthly: 2900, yearly: 2400 },
 }
 export const PLAN_CURRENCY = 'USD'
-export const SEATS_MAX = 1000
 
 /** What one billing period costs, in minor units: per month when monthly, for twelve months when yearly. */
 export function planTotal(plan: PaidPlan, period: BillingPeriod, seats: number): number {
@@ -35,41 +35,35 @@ export const UPCOMING_FEATURES = ['mobile-apps'] as const
 /** ISO 3166 codes of the countries and territories a buyer can be billed in. */
 export const COUNTRIES: readonly string[] = getCountries()
 
-export const MESSAGE_REQUIRED = 'Message is required'
-export const COMPANY_REQUIRED = 'Company is required'
-export const COUNTRY_INVALID = 'Choose a country'
-export const TOPIC_INVALID = 'Choose a topic'
-export const PLAN_INVALID = 'Choose a plan'
-export const SEATS_INVALID = `Seats must be a whole number from 1 to ${SEATS_MAX}`
 export const MESSAGE_MAX_LENGTH = 5000
 
 const Company = z.string().trim().max(120)
 const Seats = z
-  .number({ error: SEATS_INVALID })
-  .int({ error: SEATS_INVALID })
-  .min(1, { error: SEATS_INVALID })
-  .max(SEATS_MAX, { error: SEATS_INVALID })
+  .number({ error: MESSAGES.seats })
+  .int({ error: MESSAGES.seats })
+  .min(1, { error: MESSAGES.seats })
+  .max(SEATS_MAX, { error: MESSAGES.seats })
 
 /** A message from the contact page. */
 export const GeneralMessage = z.object({
-  topic: z.enum(CONTACT_TOPICS, { error: TOPIC_INVALID }),
+  topic: z.enum(CONTACT_TOPICS, { error: MESSAGES.topic }),
   name: PersonName,
   email: Email,
   company: Company.optional(),
-  message: z.string().trim().min(1, { error: MESSAGE_REQUIRED }).max(MESSAGE_MAX_LENGTH),
+  message: z.string().trim().min(1, { error: MESSAGES.message }).max(MESSAGE_MAX_LENGTH),
 })
 export type GeneralMessage = z.infer<typeof GeneralMessage>
 
 /** A request to buy a paid plan: the team answers with an invoice, no card is taken. */
 export const PurchaseRequest = z.object({
   topic: z.literal('purchase'),
-  plan: z.enum(PAID_PLANS, { error: PLAN_INVALID }),
+  plan: z.enum(PAID_PLANS, { error: MESSAGES.plan }),
   period: z.enum(BILLING_PERIODS),
   seats: Seats,
   name: PersonName,
   email: Email,
-  company: Company.min(1, { error: COMPANY_REQUIRED }),
-  country: z.string().refine((code) => COUNTRIES.includes(code), { error: COUNTRY_INVALID }),
+  company: Company.min(1, { error: MESSAGES.company }),
+  country: z.string().refine((code) => COUNTRIES.includes(code), { error: MESSAGES.country }),
   /** Anything the invoice needs: a purchase order number, a tax id. */
   message: z.string().trim().max(MESSAGE_MAX_LENGTH).optional(),
 })

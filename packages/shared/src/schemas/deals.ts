@@ -191,7 +191,12 @@ export const DealListQuery = z.object({
   cursor: z.string().max(500).optional(),
 })
 export type DealListQuery = z.input<typeof DealListQuery>
-export const DealList = z.object({ deals: z.array(DealSummary), nextCursor: z.string().nullable(), total: z.number().int() })
+export const DealList = z.object({
+  deals: z.array(DealSummary),
+  nextCursor: z.string().nullable(),
+  /** Every deal matching the filters, counted for the first page only (no cursor); later pages answer null, and the first page's count stands. */
+  total: z.number().int().nullable(),
+})
 
 /** A drop on the board: into a stage, before a given deal or at the end. */
 export const MoveDeal = z.object({ stageId: Id, beforeId: Id.nullable().default(null) })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGES } from '../messages.ts'
 import { AGREEMENT_MAX_BYTES } from './agreements.ts'
 import { Id, IdParams } from './common.ts'
 
@@ -46,7 +47,7 @@ export const DownloadQuery = z.object({
 
 // ---- Room documents ----
 
-const DocumentTitle = z.string().trim().min(1, { message: 'Title is required' }).max(200, { message: 'Must be at most 200 characters' })
+const DocumentTitle = z.string().trim().min(1, { message: MESSAGES.title }).max(200, { message: 'Must be at most 200 characters' })
 
 /** A document in a deal's sales room, as the seller sees it. */
 export const RoomDocument = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGES } from '../messages.ts'
 import { Slug } from './booking.ts'
 import { Id, patchOf } from './common.ts'
 
@@ -10,7 +11,7 @@ export const LANDING_LIMITS = { maxProducts: 24, maxBookingLinks: 12, maxIntro: 
 const unique = <T>(list: T[]) => new Set(list).size === list.length
 
 export const LandingPageFields = z.object({
-  title: z.string().trim().min(1, { message: 'Title is required' }).max(120),
+  title: z.string().trim().min(1, { message: MESSAGES.title }).max(120),
   headline: z.string().trim().max(200).default(''),
   intro: z.string().trim().max(LANDING_LIMITS.maxIntro).default(''),
   /** The organization's products, in the order the page shows them; inactive ones are left out of the page. */

@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { MESSAGES } from '../messages.ts'
 import { httpsUrl } from '../rules.ts'
 import { TimeZone } from './auth.ts'
 
-export const OrganizationName = z.string().trim().min(1, { message: 'Name is required' }).max(120)
+export const OrganizationName = z.string().trim().min(1, { message: MESSAGES.nameRequired }).max(120)
 
 /** The organization as its members see it. */
 export const Organization = z.object({

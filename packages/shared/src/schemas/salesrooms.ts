@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGES } from '../messages.ts'
 import { httpsUrl } from '../rules.ts'
 import { PublicRoomAgreement } from './agreements.ts'
 import { PersonName } from './auth.ts'
@@ -26,7 +27,7 @@ const Title = (label: string, max = 200) =>
 export const SalesroomLink = z.object({ id: Id, title: z.string(), url: z.string() })
 export const CreateSalesroomLink = z.object({
   title: Title('Title'),
-  url: httpsUrl.refine((u) => u !== '', { message: 'Link is required' }),
+  url: httpsUrl.refine((u) => u !== '', { message: MESSAGES.link }),
 })
 export const UpdateSalesroomLink = CreateSalesroomLink.partial()
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGES } from '../messages.ts'
 import { Id } from './common.ts'
 
 export const TeamMember = z.object({ id: z.uuid(), name: z.string(), email: z.string(), avatarUrl: z.string().nullable() })
@@ -11,7 +12,7 @@ export const Team = z.object({
 })
 export type Team = z.infer<typeof Team>
 
-const TeamName = z.string().trim().min(1, { message: 'Name is required' }).max(120)
+const TeamName = z.string().trim().min(1, { message: MESSAGES.nameRequired }).max(120)
 const MemberIds = z.array(Id).max(500)
 
 export const CreateTeam = z.object({ name: TeamName, memberIds: MemberIds.optional() })

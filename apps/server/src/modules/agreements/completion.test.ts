@@ -57,10 +57,11 @@ describe('the last two signers at the same moment', () => {
 describe('a server killed while sealing', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'closeroom-seal-'))
   const running: ServerProcess[] = []
+  // A server on PGlite closes its database before it exits, which takes a while on a loaded machine.
   afterAll(async () => {
     await Promise.all(running.map((s) => s.stop()))
     rmSync(dataDir, { recursive: true, force: true })
-  })
+  }, 180_000)
 
   // Two server starts and a certificate made at the first seal: more than a request's time.
   it('seals the agreement once it is started again', { timeout: 180_000 }, async () => {

@@ -53,7 +53,7 @@ describe('register', () => {
       payload: { email: user.email.toUpperCase(), password: PASSWORD, name: 'Again' },
     })
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'conflict' })
+    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'email_taken' })
   })
 
   it.each([
@@ -94,7 +94,7 @@ describe('login and logout', () => {
     const unknown = await login(uniqueEmail('nobody'), 'not the password')
     expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
-    expect(wrong.json()).toEqual({ message: 'Email or password is incorrect', code: 'unauthorized' })
+    expect(wrong.json()).toEqual({ message: 'Email or password is incorrect', code: 'credentials_wrong' })
     expect(unknown.json()).toEqual(wrong.json())
   })
 
@@ -200,7 +200,7 @@ describe('forgot and reset password', () => {
     expect(again.statusCode).toBe(400)
     expect(again.json()).toEqual({
       message: 'token: This link is invalid or has expired. Ask for a new one.',
-      code: 'invalid',
+      code: 'link_expired',
       field: 'token',
     })
   })
@@ -224,7 +224,7 @@ describe('email verification', () => {
       payload: { email: owner.user.email, code: code === '000000' ? '111111' : '000000' },
     })
     expect(wrong.statusCode).toBe(400)
-    expect(wrong.json()).toEqual({ message: 'code: This code is wrong or has expired', code: 'invalid', field: 'code' })
+    expect(wrong.json()).toEqual({ message: 'code: This code is wrong or has expired', code: 'code_wrong', field: 'code' })
 
     const res = await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email: owner.user.email, code } })
     expect(res.statusCode).toBe(200)
@@ -270,7 +270,7 @@ describe('email verification', () => {
     expect((await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email: owner.user.email, code } })).statusCode).toBe(200)
     const again = await app.inject({ method: 'POST', url: '/api/auth/verify/resend', headers: { cookie: owner.cookie } })
     expect(again.statusCode).toBe(409)
-    expect(again.json()).toEqual({ message: 'Your email address is already verified', code: 'conflict' })
+    expect(again.json()).toEqual({ message: 'Your email address is already verified', code: 'already_verified' })
   })
 })
 
@@ -334,7 +334,11 @@ describe('settings and password', () => {
       payload: { oldPassword: 'nope nope', newPassword: 'new password 1' },
     })
     expect(wrong.statusCode).toBe(400)
-    expect(wrong.json()).toEqual({ message: 'oldPassword: The current password is incorrect', code: 'invalid', field: 'oldPassword' })
+    expect(wrong.json()).toEqual({
+      message: 'oldPassword: The current password is incorrect',
+      code: 'password_wrong',
+      field: 'oldPassword',
+    })
 
     const ok = await app.inject({
       method: 'POST',

@@ -33,7 +33,7 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
 
   /** Creates an organization with its first owner. */
   async function createOwner(values: { email: string; name: string; passwordHash: string | null }, organizationName: string) {
-    if (await findByEmail(values.email)) throw Conflict(EMAIL_TAKEN)
+    if (await findByEmail(values.email)) throw Conflict(EMAIL_TAKEN, { code: 'email_taken' })
     return db.transaction(async (tx) => {
       const [org] = await tx.insert(organizations).values({ name: organizationName }).returning()
       if (!org) throw new Error('organization insert returned nothing')
@@ -57,10 +57,12 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
   async function acceptInvitation(input: Register, passwordHash: string): Promise<UserRow> {
     const invitedId = await tokens.peekLink('invitation', input.invitation ?? '')
     const [invited] = invitedId ? await db.select().from(users).where(eq(users.id, invitedId)) : []
-    if (invited?.status !== 'invited') throw Invalid('invitation: This invitation is invalid or has expired')
-    if (invited.email.toLowerCase() !== input.email) throw Invalid('email: Use the address the invitation was sent to')
+    if (invited?.status !== 'invited')
+      throw Invalid('invitation: This invitation is invalid or has expired', { code: 'invitation_invalid' })
+    if (invited.email.toLowerCase() !== input.email)
+      throw Invalid('email: Use the address the invitation was sent to', { code: 'invitation_invalid' })
     if (!(await tokens.consumeLink('invitation', input.invitation ?? '')))
-      throw Invalid('invitation: This invitation is invalid or has expired')
+      throw Invalid('invitation: This invitation is invalid or has expired', { code: 'invitation_invalid' })
     // The invitation reached this inbox, so the address is verified.
     const [user] = await db
       .update(users)
@@ -68,15 +70,17 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
       .where(eq(users.id, invited.id))
       .returning()
     if (!user) throw new Error('user update returned nothing')
+    await sessions.userChanged(user.id)
     return user
   }
 
   async function login(input: Login): Promise<UserRow> {
     const user = await findByEmail(input.email)
     const ok = await checkPassword(user?.passwordHash ?? null, input.password)
-    if (!user || !ok) throw Unauthorized(WRONG_CREDENTIALS)
+    if (!user || !ok) throw Unauthorized(WRONG_CREDENTIALS, { code: 'credentials_wrong' })
     // Only someone who knows the password learns that the account is switched off.
-    if (user.status !== 'active') throw Forbidden('This account has been deactivated. Ask an admin of your organization.')
+    if (user.status !== 'active')
+      throw Forbidden('This account has been deactivated. Ask an admin of your organization.', { code: 'account_deactivated' })
     return user
   }
 
@@ -106,6 +110,7 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
       .where(eq(users.id, auth.user.id))
       .returning()
     if (!user) throw Unauthorized()
+    await sessions.userChanged(user.id)
     return user
   }
 
@@ -113,7 +118,8 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
   async function changePassword(auth: AuthContext, input: ChangePassword) {
     if (auth.user.passwordHash !== null) {
       if (!input.oldPassword) throw Invalid('oldPassword: Enter your current password')
-      if (!(await checkPassword(auth.user.passwordHash, input.oldPassword))) throw Invalid('oldPassword: The current password is incorrect')
+      if (!(await checkPassword(auth.user.passwordHash, input.oldPassword)))
+        throw Invalid('oldPassword: The current password is incorrect', { code: 'password_wrong' })
     }
     await db
       .update(users)
@@ -136,7 +142,7 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
 
   async function resetPassword(input: ResetPassword) {
     const userId = await tokens.consumeLink('reset_password', input.token)
-    if (!userId) throw Invalid('token: This link is invalid or has expired. Ask for a new one.')
+    if (!userId) throw Invalid('token: This link is invalid or has expired. Ask for a new one.', { code: 'link_expired' })
     // The link came by email, so following it also proves the address.
     await db
       .update(users)
@@ -152,12 +158,13 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
   async function verifyEmail(input: VerifyEmail) {
     const user = await findByEmail(input.email)
     const ok = user ? await tokens.consumeCode(user.id, 'verify_email', input.code) : false
-    if (!user || !ok) throw Invalid('code: This code is wrong or has expired')
+    if (!user || !ok) throw Invalid('code: This code is wrong or has expired', { code: 'code_wrong' })
     await db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id))
+    await sessions.userChanged(user.id)
   }
 
   async function resendVerification(auth: AuthContext) {
-    if (auth.user.emailVerifiedAt) throw Conflict('Your email address is already verified')
+    if (auth.user.emailVerifiedAt) throw Conflict('Your email address is already verified', { code: 'already_verified' })
     await sendVerificationCode(auth.user)
   }
 

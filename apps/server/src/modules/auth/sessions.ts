@@ -2,21 +2,32 @@ import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../../db/client.ts'
 import { sessions, users } from '../../db/schema/index.ts'
+import type { Broadcast } from '../../lib/broadcast.ts'
 import type { UserRow } from './present-user.ts'
+import { createSessionCache, type SessionCacheLimits } from './session-cache.ts'
 
 export const SESSION_COOKIE = 'closeroom_session'
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 /** lastSeenAt is a hint for the sessions list, not an audit log: write it at most this often. */
 const TOUCH_INTERVAL_MS = 10 * 60 * 1000
+/**
+ * About 1 KB each: 10,000 signed-in devices in 10 MB. A session is read from the database again at least
+ * every touch interval, which is when its lastSeenAt may need writing.
+ */
+const DEFAULT_CACHE: SessionCacheLimits = { maxSessions: 10_000, ttlMs: TOUCH_INTERVAL_MS }
 
 export type AuthContext = { user: UserRow; sessionId: string }
 
 /**
  * Sessions are a signed JWT naming a server-side session row. The signature lets a request be turned away
- * without a query; the row is what makes logout and "sign out everywhere" real.
+ * without a query; the row is what makes logout and "sign out everywhere" real. Sessions in use are answered
+ * from memory (session-cache.ts): whatever ends a session or changes its user says so through `revoke`,
+ * `revokeAll` or `userChanged`, which drop this process's copies and hand the news to the others (over
+ * Redis) before the change's request is answered.
  */
-export function createSessions(db: Db, secret: string) {
+export function createSessions(db: Db, secret: string, broadcast: Broadcast, cacheLimits = DEFAULT_CACHE) {
   const key = new TextEncoder().encode(secret)
+  const cache = createSessionCache<AuthContext>(broadcast, cacheLimits)
 
   async function start(userId: string, userAgent: string | undefined) {
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
@@ -34,9 +45,15 @@ export function createSessions(db: Db, secret: string) {
     return { token, expiresAt }
   }
 
-  /** The signed-in user behind a cookie value, or null for anything expired, revoked, forged or deactivated. */
+  /**
+   * The signed-in user behind a cookie value, or null for anything expired, revoked, forged or deactivated.
+   * A token found in the cache was verified when it was put there: the same string cannot change its claims,
+   * and checking an HMAC again would cost more than the rest of the request.
+   */
   async function resolve(token: string | undefined): Promise<AuthContext | null> {
     if (!token) return null
+    const cached = cache.get(token)
+    if (cached) return cached
     let sid: unknown
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
@@ -45,8 +62,9 @@ export function createSessions(db: Db, secret: string) {
       return null
     }
     if (typeof sid !== 'string') return null
+    const readStarted = cache.readStarted()
     const [row] = await db
-      .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+      .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.status, 'active')))
@@ -54,25 +72,40 @@ export function createSessions(db: Db, secret: string) {
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sid))
     }
-    return { user: row.user, sessionId: sid }
+    const auth = { user: row.user, sessionId: sid }
+    cache.keep(token, { auth, expiresAt: row.expiresAt.getTime() }, readStarted)
+    return auth
   }
 
   /** Ends one session; with `userId`, only if it is theirs. Says whether a live session was ended. */
   async function revoke(sessionId: string, userId?: string): Promise<boolean> {
-    const ended = await db
+    const [ended] = await db
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), userId ? eq(sessions.userId, userId) : undefined))
-      .returning({ id: sessions.id })
-    return ended.length > 0
+      .returning({ userId: sessions.userId })
+    if (ended) await cache.forget(ended.userId)
+    return ended !== undefined
   }
 
-  /** Signs a user out of every device, or of every device but one (after a password change). */
+  /**
+   * Signs a user out of every device, or of every device but one (after a password change). The user's row is
+   * read again too, so callers that changed it (password, status) need not say so separately.
+   */
   async function revokeAll(userId: string, except?: string) {
     await db
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? ne(sessions.id, except) : undefined))
+    await cache.forget(userId)
+  }
+
+  /**
+   * After any write to a users row: what `/api/auth/me` shows and every permission check reads comes from
+   * the cached row, so each process must read it again.
+   */
+  async function userChanged(userId: string) {
+    await cache.forget(userId)
   }
 
   async function list(userId: string, currentId: string) {
@@ -95,7 +128,17 @@ export function createSessions(db: Db, secret: string) {
     await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`))
   }
 
-  return { start, resolve, revoke, revokeAll, list, prune }
+  return {
+    start,
+    resolve,
+    revoke,
+    revokeAll,
+    userChanged,
+    list,
+    prune,
+    /** How many sessions this process keeps in memory now. */
+    cachedCount: () => cache.size,
+  }
 }
 
 export type Sessions = ReturnType<typeof createSessions>

@@ -56,11 +56,11 @@ describe('schedules', () => {
     ])
     expect((await call(owner, 'DELETE', `/api/schedules/${second.id}`)).json()).toEqual({
       message: 'Make another schedule the default before deleting this one',
-      code: 'invalid',
+      code: 'default_schedule',
     })
     expect((await call(owner, 'PATCH', `/api/schedules/${second.id}`, { isDefault: false })).json()).toEqual({
       message: 'isDefault: Make another schedule the default instead',
-      code: 'invalid',
+      code: 'default_schedule',
       field: 'isDefault',
     })
     expect((await call(owner, 'DELETE', `/api/schedules/${first.id}`)).json()).toEqual({ ok: true })

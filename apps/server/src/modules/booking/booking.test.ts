@@ -1,4 +1,4 @@
-import { SLOT_TAKEN, SocketEvents } from '@closeroom/shared'
+import { type ErrorCode, SLOT_TAKEN, SocketEvents } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../../testing/booking.ts'
@@ -115,11 +115,11 @@ describe('public booking', () => {
     const start = `${monday}T11:00:00.000Z`
     const post = (body: object) => call(null, 'POST', '/api/public/bookings', body)
     const answers = { company: 'Acme' }
-    const cases: [object, number, string][] = [
+    const cases: [object, number, string, ErrorCode?][] = [
       [bookingBody('00000000-0000-4000-8000-000000000000', start, { answers }), 404, 'Event type not found'],
-      [bookingBody(eventType.id, `${monday}T11:10:00.000Z`, { answers }), 400, 'start: This time is not offered'],
-      [bookingBody(eventType.id, `${monday}T03:00:00.000Z`, { answers }), 400, 'start: This time is not offered'],
-      [bookingBody(eventType.id, '2020-01-06T10:00:00.000Z', { answers }), 400, 'start: This time has passed'],
+      [bookingBody(eventType.id, `${monday}T11:10:00.000Z`, { answers }), 400, 'start: This time is not offered', 'time_unavailable'],
+      [bookingBody(eventType.id, `${monday}T03:00:00.000Z`, { answers }), 400, 'start: This time is not offered', 'time_unavailable'],
+      [bookingBody(eventType.id, '2020-01-06T10:00:00.000Z', { answers }), 400, 'start: This time has passed', 'time_unavailable'],
       [bookingBody(eventType.id, start, { answers, email: 'not-an-email' }), 400, 'email: Must be a valid email address'],
       [bookingBody(eventType.id, start, { answers, phone: '+33 12' }), 400, 'phone: This phone number is not valid'],
       [bookingBody(eventType.id, start, { answers, duration: 45 }), 400, "duration: Choose one of this event type's durations"],
@@ -132,17 +132,17 @@ describe('public booking', () => {
         'timeZone: Must be an IANA time zone such as Europe/Paris',
       ],
     ]
-    for (const [body, status, message] of cases) {
+    for (const [body, status, message, code] of cases) {
       const res = await post(body)
       expect({ status: res.statusCode, body: res.json() }).toEqual({
         status,
-        body: status === 404 ? { message, code: 'not_found' } : invalidField(message),
+        body: status === 404 ? { message, code: 'not_found' } : invalidField(message, code),
       })
     }
     const far = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10)
     expect((await post(bookingBody(eventType.id, `${far}T10:00:00.000Z`, { answers }))).json()).toEqual({
       message: 'start: This time is outside the booking window',
-      code: 'invalid',
+      code: 'time_unavailable',
       field: 'start',
     })
     // Nothing was booked by any of these: the slot is still free.
@@ -236,13 +236,13 @@ describe('reschedule and cancel by the buyer', () => {
     expect(toHost?.text).toContain('Reason: Budget frozen')
     expect((await call(null, 'POST', `/api/public/bookings/${booking.uid}/cancel`, {})).json()).toEqual({
       message: 'This booking was cancelled',
-      code: 'invalid',
+      code: 'booking_cancelled',
     })
     expect(
       (
         await call(null, 'POST', `/api/public/bookings/${booking.uid}/reschedule`, { start: `${monday}T13:00:00.000Z`, timeZone: 'UTC' })
       ).json(),
-    ).toEqual({ message: 'This booking was cancelled', code: 'invalid' })
+    ).toEqual({ message: 'This booking was cancelled', code: 'booking_cancelled' })
   })
 
   it('works only with the booking’s own uid', async () => {
@@ -350,7 +350,7 @@ describe("the host's side", () => {
     await call(null, 'POST', '/api/public/bookings', bookingBody(booked.id, `${nextMonday()}T09:00:00.000Z`))
     expect((await call(owner, 'DELETE', `/api/event-types/${booked.id}`)).json()).toEqual({
       message: 'This event type has bookings: hide it instead, so they are kept',
-      code: 'conflict',
+      code: 'event_type_has_bookings',
     })
     expect((await call(owner, 'DELETE', `/api/event-types/${unused.id}`)).json()).toEqual({ ok: true })
   })

@@ -19,6 +19,7 @@ import { openBookingMeeting } from '../meetings/module.ts'
 import { checkAnswers } from './answers.ts'
 import type { Availability, Host } from './availability.ts'
 import { rulesOf } from './availability.ts'
+import type { BookingCache } from './cache.ts'
 import { EVENT_TYPE_NOT_FOUND, type EventTypeRow } from './event-types.ts'
 import type { BookingOrigins } from './origins.ts'
 import { type BookingRow, isChangeable, presentBookings, presentPublicBooking } from './present.ts'
@@ -41,6 +42,7 @@ export type BookingListener = (bookingId: string, change: BookingChange) => Prom
 type Deps = {
   db: Db
   availability: Availability
+  cache: BookingCache
   appUrl: string
   onChange: BookingListener
   /** Bookings made from a deal's sales room or a product's room. */
@@ -55,13 +57,10 @@ const secret = (bytes: number) => randomBytes(bytes).toString('base64url')
  * Bookings: made, moved and cancelled by buyers through their uid, confirmed, declined and cancelled by
  * hosts. The slot engine decides what is offered; the database's exclusion constraint decides races.
  */
-export function createBookingService({ db, availability, appUrl, onChange, origins, now = Date.now }: Deps) {
+export function createBookingService({ db, availability, cache, appUrl, onChange, origins, now = Date.now }: Deps) {
   async function publicEventType(id: string): Promise<EventTypeRow> {
-    const [row] = await db
-      .select()
-      .from(eventTypes)
-      .where(and(eq(eventTypes.id, id), eq(eventTypes.hidden, false)))
-    if (!row) throw NotFound(EVENT_TYPE_NOT_FOUND)
+    const row = await cache.eventType(id, async () => (await db.select().from(eventTypes).where(eq(eventTypes.id, id)))[0])
+    if (!row || row.hidden) throw NotFound(EVENT_TYPE_NOT_FOUND)
     return row
   }
 
@@ -92,14 +91,13 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
    */
   async function hostsFor(eventType: EventTypeRow, start: number, duration: number, ignoreBookingId?: string): Promise<Host[][]> {
     const time = now()
-    if (start <= time) throw Invalid('start: This time has passed')
-    const window = await availability.windowOf(eventType, time)
-    if (start < window.start || start >= window.end) throw Invalid('start: This time is outside the booking window')
-    const hosts = await availability.hostsOf(eventType)
-    if (hosts.length === 0) throw Invalid('start: Nobody hosts this event type at the moment')
-    const rules = rulesOf(eventType, duration)
+    if (start <= time) throw Invalid('start: This time has passed', { code: 'time_unavailable' })
     const range = { start: start - MINUTE, end: start + duration * MINUTE + MINUTE }
-    const loaded = await availability.load(eventType, hosts, range, { ignoreBookingId })
+    const { window, hosts, loaded } = await availability.load(eventType, range, time, { ignoreBookingId })
+    if (start < window.start || start >= window.end)
+      throw Invalid('start: This time is outside the booking window', { code: 'time_unavailable' })
+    if (hosts.length === 0) throw Invalid('start: Nobody hosts this event type at the moment', { code: 'time_unavailable' })
+    const rules = rulesOf(eventType, duration)
     const free = new Set(hostsFreeAt(loaded, rules, start, time))
     const freeHosts = hosts.filter((h) => free.has(h.userId))
     const enough = eventType.kind === 'collective' ? freeHosts.length === hosts.length : freeHosts.length > 0
@@ -108,7 +106,9 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
       const unbooked = loaded.map((h) => ({ ...h, busy: [], bookedStarts: [] }))
       const offered = hostsFreeAt(unbooked, rules, start, time)
       const wouldBe = eventType.kind === 'collective' ? offered.length === hosts.length : offered.length > 0
-      throw wouldBe ? Conflict(SLOT_TAKEN, { code: 'slot_taken' }) : Invalid('start: This time is not offered')
+      throw wouldBe
+        ? Conflict(SLOT_TAKEN, { code: 'slot_taken' })
+        : Invalid('start: This time is not offered', { code: 'time_unavailable' })
     }
     if (eventType.kind === 'collective') return [hosts]
     if (eventType.kind === 'personal') return [freeHosts]
@@ -231,9 +231,9 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
   }
 
   function assertChangeable(row: BookingRow) {
-    if (row.status === 'cancelled') throw Invalid('This booking was cancelled')
-    if (row.status === 'declined') throw Invalid('This booking was declined')
-    if (!isChangeable(row, now())) throw Invalid('This meeting has already started')
+    if (row.status === 'cancelled') throw Invalid('This booking was cancelled', { code: 'booking_cancelled' })
+    if (row.status === 'declined') throw Invalid('This booking was declined', { code: 'booking_declined' })
+    if (!isChangeable(row, now())) throw Invalid('This meeting has already started', { code: 'meeting_started' })
   }
 
   async function reschedule(uid: string, input: RescheduleBooking): Promise<PublicBooking> {
@@ -348,8 +348,8 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
 
   async function confirm(auth: AuthContext, id: string): Promise<Booking> {
     const row = await hosted(auth, id)
-    if (row.status !== 'pending') throw Invalid('Only a booking waiting for confirmation can be confirmed')
-    if (row.startAt.getTime() <= now()) throw Invalid('This meeting has already started')
+    if (row.status !== 'pending') throw Invalid('Only a booking waiting for confirmation can be confirmed', { code: 'booking_not_pending' })
+    if (row.startAt.getTime() <= now()) throw Invalid('This meeting has already started', { code: 'meeting_started' })
     await db.transaction(async (tx) => {
       await tx
         .update(bookings)
@@ -363,7 +363,7 @@ export function createBookingService({ db, availability, appUrl, onChange, origi
 
   async function decline(auth: AuthContext, id: string, input: CancelBooking): Promise<Booking> {
     const row = await hosted(auth, id)
-    if (row.status !== 'pending') throw Invalid('Only a booking waiting for confirmation can be declined')
+    if (row.status !== 'pending') throw Invalid('Only a booking waiting for confirmation can be declined', { code: 'booking_not_pending' })
     await close(row, 'declined', 'host', input.reason)
     return presentOne(id)
   }

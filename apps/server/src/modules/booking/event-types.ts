@@ -6,6 +6,7 @@ import { bookings, eventTypeHosts, eventTypes, schedules, teamMembers, users } f
 import { Conflict, Invalid, isUniqueViolation, NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
+import type { BookingCache } from './cache.ts'
 import type { Handles } from './handles.ts'
 
 export const EVENT_TYPE_NOT_FOUND = 'Event type not found'
@@ -20,7 +21,7 @@ type HostInput = { userId: string; weight?: number }
  * Event types: personal ones belong to their owner, team ones (round robin, collective) to a team and are
  * managed by owners and admins. Everyone in the organization may read them; only the page's people book.
  */
-export function createEventTypeService({ db, handles, appUrl }: { db: Db; handles: Handles; appUrl: string }) {
+export function createEventTypeService({ db, handles, appUrl, cache }: { db: Db; handles: Handles; appUrl: string; cache: BookingCache }) {
   async function present(rows: EventTypeRow[]): Promise<EventType[]> {
     if (rows.length === 0) return []
     const hosts = await db
@@ -160,7 +161,7 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
       })
       return get(auth, id)
     } catch (error) {
-      if (isUniqueViolation(error)) throw Conflict(SLUG_TAKEN)
+      if (isUniqueViolation(error)) throw Conflict(SLUG_TAKEN, { code: 'slug_taken' })
       throw error
     }
   }
@@ -183,9 +184,10 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
         }
       })
     } catch (error) {
-      if (isUniqueViolation(error)) throw Conflict(SLUG_TAKEN)
+      if (isUniqueViolation(error)) throw Conflict(SLUG_TAKEN, { code: 'slug_taken' })
       throw error
     }
+    await cache.eventTypeChanged(id)
     return get(auth, id)
   }
 
@@ -194,8 +196,9 @@ export function createEventTypeService({ db, handles, appUrl }: { db: Db; handle
     authorize(auth.user, 'eventTypes.manage', current)
     // Bookings are the buyers' and the history's: a type that has any is hidden, not deleted.
     const [booked] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.eventTypeId, id)).limit(1)
-    if (booked) throw Conflict('This event type has bookings: hide it instead, so they are kept')
+    if (booked) throw Conflict('This event type has bookings: hide it instead, so they are kept', { code: 'event_type_has_bookings' })
     await db.delete(eventTypes).where(eq(eventTypes.id, id))
+    await cache.eventTypeChanged(id)
   }
 
   return { list, get, create, update, remove, row, present }

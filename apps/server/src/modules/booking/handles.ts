@@ -85,7 +85,7 @@ export function createHandles(db: Db) {
           .set({ handle })
           .where(and(eq(publicHandles.userId, userId), eq(publicHandles.organizationId, organizationId)))
       } catch (error) {
-        if (isUniqueViolation(error)) throw Conflict(HANDLE_TAKEN)
+        if (isUniqueViolation(error)) throw Conflict(HANDLE_TAKEN, { code: 'handle_taken' })
         throw error
       }
       return handle

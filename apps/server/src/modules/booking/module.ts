@@ -2,12 +2,14 @@ import type { BookingProfile } from '@closeroom/shared'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import type { Jobs } from '../../jobs/queue.ts'
+import type { Broadcast } from '../../lib/broadcast.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { Mailer } from '../mail/module.ts'
 import type { Notifications } from '../notifications/module.ts'
 import { createAvailability, type ExternalBusy } from './availability.ts'
 import { createBookingService } from './bookings.ts'
+import { createBookingCache } from './cache.ts'
 import { createEventTypeService } from './event-types.ts'
 import { createHandles } from './handles.ts'
 import { createBookingNotifier } from './notify.ts'
@@ -34,6 +36,8 @@ type Deps = {
   notifications: Pick<Notifications, 'send'>
   appUrl: string
   log: FastifyBaseLogger
+  /** Drops other processes' copies of event types and schedules when one is written. */
+  broadcast: Broadcast
   calendar?: CalendarLink
   /** Bookings made from sales rooms and product rooms (./origins.ts). */
   origins: BookingOrigins
@@ -41,12 +45,25 @@ type Deps = {
 }
 
 /** Booking, assembled: the services the routes call, wired to emails, live updates, reminders and calendars. */
-export async function createBookingModule({ db, jobs, mailer, realtime, notifications, appUrl, log, calendar, origins, now }: Deps) {
+export async function createBookingModule({
+  db,
+  jobs,
+  mailer,
+  realtime,
+  notifications,
+  appUrl,
+  log,
+  broadcast,
+  calendar,
+  origins,
+  now,
+}: Deps) {
   const handles = createHandles(db)
-  const schedules = createScheduleService({ db })
+  const cache = await createBookingCache(broadcast)
+  const schedules = createScheduleService({ db, cache })
   const settings = createBookingSettings({ db })
   const availability = createAvailability({ db, schedules, external: calendar })
-  const eventTypes = createEventTypeService({ db, handles, appUrl })
+  const eventTypes = createEventTypeService({ db, handles, appUrl, cache })
   const notifier = await createBookingNotifier({
     db,
     jobs,
@@ -59,7 +76,7 @@ export async function createBookingModule({ db, jobs, mailer, realtime, notifica
     calendarSync: calendar?.bookingChanged,
     now,
   })
-  const bookings = createBookingService({ db, availability, appUrl, onChange: notifier.listener, origins, now })
+  const bookings = createBookingService({ db, availability, cache, appUrl, onChange: notifier.listener, origins, now })
   const pages = createPublicPages({ db, handles, availability, now })
 
   async function present(userId: string, handle: string): Promise<BookingProfile> {

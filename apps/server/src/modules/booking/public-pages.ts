@@ -132,10 +132,9 @@ export function createPublicPages({
     if (!eventType.durations.includes(duration)) throw Invalid("duration: Choose one of this event type's durations")
     const time = now()
     const asked = rangeOf(query)
-    const [window, hosts] = await Promise.all([availability.windowOf(eventType, time), availability.hostsOf(eventType)])
+    const { window, loaded } = await availability.load(eventType, asked, time)
     const range = intersect(asked, window)
     if (range.end <= range.start) return { slots: {} }
-    const loaded = await availability.load(eventType, hosts, range)
     const rules = rulesOf(eventType, duration)
     const [only] = loaded
     const starts =

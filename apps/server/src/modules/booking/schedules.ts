@@ -4,13 +4,15 @@ import type { Db } from '../../db/client.ts'
 import { schedules, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
+import type { BookingCache } from './cache.ts'
 
 const SCHEDULE_NOT_FOUND = 'Schedule not found'
 
 /** What a new user can be booked for before they set anything: Monday to Friday, 9 to 5, in their zone. */
 export const WORKING_HOURS: WeeklyRange[] = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }))
 
-type Row = typeof schedules.$inferSelect
+export type ScheduleRow = typeof schedules.$inferSelect
+type Row = ScheduleRow
 
 function present(row: Row): Schedule {
   return {
@@ -25,7 +27,7 @@ function present(row: Row): Schedule {
 }
 
 /** A user's availability schedules; each user has exactly one default, created on first need. */
-export function createScheduleService({ db }: { db: Db }) {
+export function createScheduleService({ db, cache }: { db: Db; cache: BookingCache }) {
   /** The user's default schedule row, creating "Working hours" in their zone when they have none yet. */
   async function defaultFor(userId: string): Promise<Row> {
     const [found] = await db
@@ -50,6 +52,7 @@ export function createScheduleService({ db }: { db: Db }) {
         isDefault: true,
       })
       .onConflictDoNothing()
+    await cache.schedulesChanged(userId)
     const [created] = await db
       .select()
       .from(schedules)
@@ -59,7 +62,11 @@ export function createScheduleService({ db }: { db: Db }) {
   }
 
   /** Schedules by id for the slot engine; a host without one gets their default. */
-  async function forHosts(hosts: { userId: string; scheduleId: string | null }[]): Promise<Map<string, Row>> {
+  function forHosts(hosts: { userId: string; scheduleId: string | null }[]): Promise<Map<string, Row>> {
+    return cache.schedules(hosts, read)
+  }
+
+  async function read(hosts: { userId: string; scheduleId: string | null }[]): Promise<Map<string, Row>> {
     const ids = hosts.flatMap((h) => (h.scheduleId ? [h.scheduleId] : []))
     const [named, defaults] = await Promise.all([
       ids.length > 0 ? db.select().from(schedules).where(inArray(schedules.id, ids)) : [],
@@ -125,12 +132,14 @@ export function createScheduleService({ db }: { db: Db }) {
       if (!row) throw new Error('schedule insert returned nothing')
       return row.id
     })
+    await cache.schedulesChanged(auth.user.id)
     return present(await own(auth, id))
   }
 
   async function update(auth: AuthContext, id: string, input: UpdateSchedule): Promise<Schedule> {
     const current = await own(auth, id)
-    if (input.isDefault === false && current.isDefault) throw Invalid('isDefault: Make another schedule the default instead')
+    if (input.isDefault === false && current.isDefault)
+      throw Invalid('isDefault: Make another schedule the default instead', { code: 'default_schedule' })
     await db.transaction(async (tx) => {
       if (input.isDefault && !current.isDefault)
         await tx
@@ -143,14 +152,16 @@ export function createScheduleService({ db }: { db: Db }) {
       )
       if (Object.keys(changes).length > 0) await tx.update(schedules).set(changes).where(eq(schedules.id, id))
     })
+    await cache.schedulesChanged(auth.user.id)
     return present(await own(auth, id))
   }
 
   async function remove(auth: AuthContext, id: string): Promise<void> {
     const current = await own(auth, id)
-    if (current.isDefault) throw Invalid('Make another schedule the default before deleting this one')
+    if (current.isDefault) throw Invalid('Make another schedule the default before deleting this one', { code: 'default_schedule' })
     // Event types that used it fall back to the host's default (on delete set null).
     await db.delete(schedules).where(eq(schedules.id, id))
+    await cache.scheduleDeleted(auth.user.id)
   }
 
   return { list, create, update, remove, own, defaultFor, forHosts }

@@ -4,6 +4,7 @@ import ICAL from 'ical.js'
 import { createObject, fetchCalendarObjects } from 'tsdav'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookingParticipants, bookings, calendarConnections, calendarWrites, eventTypes } from '../../db/schema/index.ts'
+import { createBroadcast } from '../../lib/broadcast.ts'
 import { serverSecret } from '../../lib/secrets.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
@@ -35,7 +36,14 @@ beforeAll(async () => {
   radicale = await startRadicale(accounts)
   app = await buildTestApp({ env: { APP_URL: appUrl } })
   const db = app.database.db
-  calendar = createCalendarService({ db, secret: await serverSecret(db, 'calendar-encryption-key'), log: app.log, appUrl })
+  // A second instance beside the app's, as another process would be: each test's user is new to it.
+  calendar = await createCalendarService({
+    db,
+    secret: await serverSecret(db, 'calendar-encryption-key'),
+    log: app.log,
+    appUrl,
+    broadcast: await createBroadcast(),
+  })
 })
 afterAll(async () => {
   await app?.close()
@@ -174,7 +182,7 @@ describe('connected calendars (CalDAV against a real Radicale)', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({
       message: 'Could not sign in to this calendar server: check the address, username and password',
-      code: 'invalid',
+      code: 'calendar_sign_in_failed',
     })
     expect((await call(owner, 'GET', '/api/calendar/connections')).json()).toEqual({ connections: [] })
 

@@ -31,7 +31,8 @@ async function discoverOrRefuse(account: CalDavAccount): Promise<RemoteCalendar[
   try {
     return await discoverCalendars(account)
   } catch (error) {
-    if (error instanceof CalDavError) throw Invalid(error.message)
+    if (error instanceof CalDavError)
+      throw Invalid(error.message, { code: error.kind === 'auth' ? 'calendar_sign_in_failed' : 'calendar_unreachable' })
     throw error
   }
 }
@@ -40,7 +41,15 @@ async function discoverOrRefuse(account: CalDavAccount): Promise<RemoteCalendar[
  * The signed-in user's CalDAV connections. Each is the user's own: every query names the user and the
  * organization, so another user's id answers 404 like an unknown one.
  */
-export function createConnections({ db, encryption, changed }: { db: Db; encryption: Encryption; changed: (id: string) => void }) {
+export function createConnections({
+  db,
+  encryption,
+  changed,
+}: {
+  db: Db
+  encryption: Encryption
+  changed: (id: string, userId: string) => Promise<void>
+}) {
   const ownedBy = ({ user }: AuthContext, id: string) =>
     and(
       eq(calendarConnections.id, id),
@@ -83,7 +92,7 @@ export function createConnections({ db, encryption, changed }: { db: Db; encrypt
           eq(calendarConnections.username, input.username),
         ),
       )
-    if (existing) throw Conflict('This calendar account is already connected')
+    if (existing) throw Conflict('This calendar account is already connected', { code: 'calendar_connected' })
     const calendars = await discoverOrRefuse(input)
     const [row] = await db
       .insert(calendarConnections)
@@ -100,6 +109,7 @@ export function createConnections({ db, encryption, changed }: { db: Db; encrypt
       })
       .returning()
     if (!row) throw new Error('calendar connection insert returned nothing')
+    await changed(row.id, user.id)
     return presentConnection(row)
   }
 
@@ -116,14 +126,14 @@ export function createConnections({ db, encryption, changed }: { db: Db; encrypt
     if (Object.keys(set).length === 0) return presentConnection(row)
     const [updated] = await db.update(calendarConnections).set(set).where(ownedBy(auth, id)).returning()
     if (!updated) throw NotFound(CONNECTION_NOT_FOUND)
-    changed(id)
+    await changed(id, auth.user.id)
     return presentConnection(updated)
   }
 
   async function remove(auth: AuthContext, id: string): Promise<void> {
     const deleted = await db.delete(calendarConnections).where(ownedBy(auth, id)).returning({ id: calendarConnections.id })
     if (deleted.length === 0) throw NotFound(CONNECTION_NOT_FOUND)
-    changed(id)
+    await changed(id, auth.user.id)
   }
 
   /** Lists the calendars again (one was added or renamed); choices naming a vanished calendar are dropped. */
@@ -151,7 +161,7 @@ export function createConnections({ db, encryption, changed }: { db: Db; encrypt
       .where(ownedBy(auth, id))
       .returning()
     if (!updated) throw NotFound(CONNECTION_NOT_FOUND)
-    changed(id)
+    await changed(id, auth.user.id)
     return presentConnection(updated)
   }
 

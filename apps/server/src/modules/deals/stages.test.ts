@@ -77,7 +77,7 @@ describe('pipeline stages', () => {
     }
     const over = await call(owner, 'POST', '/api/pipeline-stages', { name: 'One too many' })
     expect(over.statusCode).toBe(400)
-    expect(over.json()).toEqual({ message: `A pipeline has at most ${DEAL_LIMITS.maxStages} stages`, code: 'invalid' })
+    expect(over.json()).toEqual({ message: `A pipeline has at most ${DEAL_LIMITS.maxStages} stages`, code: 'limit_reached' })
   })
 
   it('reorders with every stage id once, and refuses a partial, repeated or foreign list', async () => {
@@ -117,7 +117,7 @@ describe('pipeline stages', () => {
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toEqual({
       message: 'moveTo: This stage holds deals: choose a stage to move them to',
-      code: 'invalid',
+      code: 'stage_has_deals',
       field: 'moveTo',
     })
     expect((await call(owner, 'DELETE', `/api/pipeline-stages/${lead?.id}?moveTo=${lead?.id}`)).statusCode).toBe(400)
@@ -137,7 +137,7 @@ describe('pipeline stages', () => {
     for (const stage of open.slice(1)) expect((await call(owner, 'DELETE', `/api/pipeline-stages/${stage.id}`)).statusCode).toBe(200)
     const last = await call(owner, 'DELETE', `/api/pipeline-stages/${open[0]?.id}`)
     expect(last.statusCode).toBe(409)
-    expect(last.json()).toEqual({ message: 'The last open stage cannot be deleted', code: 'conflict' })
+    expect(last.json()).toEqual({ message: 'The last open stage cannot be deleted', code: 'last_open_stage' })
     const closing = await call(owner, 'PATCH', `/api/pipeline-stages/${open[0]?.id}`, { kind: 'won' })
     expect(closing.statusCode).toBe(409)
   })

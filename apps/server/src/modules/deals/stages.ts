@@ -69,7 +69,8 @@ export function createStageService({ db }: { db: Db }) {
     return db.transaction(async (tx) => {
       await lockPipeline(tx, organizationId)
       const stages = await stagesOf(tx, organizationId)
-      if (stages.length >= DEAL_LIMITS.maxStages) throw Invalid(`A pipeline has at most ${DEAL_LIMITS.maxStages} stages`)
+      if (stages.length >= DEAL_LIMITS.maxStages)
+        throw Invalid(`A pipeline has at most ${DEAL_LIMITS.maxStages} stages`, { code: 'limit_reached' })
       const position = Math.max(-1, ...stages.map((s) => s.position)) + 1
       const [created] = await tx.insert(pipelineStages).values({ organizationId, name: input.name, kind: input.kind, position }).returning()
       if (!created) throw new Error('stage insert returned nothing')
@@ -86,7 +87,7 @@ export function createStageService({ db }: { db: Db }) {
       const current = stages.find((s) => s.id === id)
       if (!current) throw NotFound(STAGE_NOT_FOUND)
       if (input.kind && input.kind !== 'open' && current.kind === 'open' && !stages.some((s) => s.id !== id && s.kind === 'open'))
-        throw Conflict('The pipeline needs at least one open stage')
+        throw Conflict('The pipeline needs at least one open stage', { code: 'last_open_stage' })
       const changes = { ...(input.name !== undefined && { name: input.name }), ...(input.kind !== undefined && { kind: input.kind }) }
       if (Object.keys(changes).length === 0) return presentStage(current)
       const [updated] = await tx.update(pipelineStages).set(changes).where(eq(pipelineStages.id, id)).returning()
@@ -127,7 +128,7 @@ export function createStageService({ db }: { db: Db }) {
       const current = stages.find((s) => s.id === id)
       if (!current) throw NotFound(STAGE_NOT_FOUND)
       if (current.kind === 'open' && !stages.some((s) => s.id !== id && s.kind === 'open'))
-        throw Conflict('The last open stage cannot be deleted')
+        throw Conflict('The last open stage cannot be deleted', { code: 'last_open_stage' })
       const target = moveTo === undefined ? undefined : stages.find((s) => s.id === moveTo)
       if (moveTo !== undefined && (!target || target.id === id)) throw Invalid('moveTo: Choose another stage of this pipeline')
       // Both columns are locked like a board move would lock them: no drop lands in the stage being deleted,
@@ -136,7 +137,7 @@ export function createStageService({ db }: { db: Db }) {
       const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(deals).where(eq(deals.stageId, id))
       let movedDealIds: string[] = []
       if ((held?.n ?? 0) > 0) {
-        if (!target) throw Invalid('moveTo: This stage holds deals: choose a stage to move them to')
+        if (!target) throw Invalid('moveTo: This stage holds deals: choose a stage to move them to', { code: 'stage_has_deals' })
         await lockStage(tx, target.id)
         const moved = await tx.execute(sql`
           update ${deals} d set stage_id = ${target.id}, updated_at = now(),

@@ -74,10 +74,10 @@ describe('product media', () => {
     const before = await storedFiles(storage)
     expect((await upload('photo.png', PDF)).json()).toEqual({
       message: 'This file type is not allowed: photo.png (use PNG, JPEG, WebP or GIF)',
-      code: 'invalid',
+      code: 'unsupported_type',
     })
     const large = Buffer.concat([PNG, Buffer.alloc(FILE_LIMITS.imageBytes + 1 - PNG.length)])
-    expect((await upload('large.png', large)).json()).toEqual({ message: 'Files must be at most 5 MB', code: 'invalid' })
+    expect((await upload('large.png', large)).json()).toEqual({ message: 'Files must be at most 5 MB', code: 'file_too_large' })
     expect((await upload('page.pdf', HTML, 'document')).statusCode).toBe(400)
     expect((await upload('photo.png', PNG, 'video' as 'image')).json()).toEqual({
       message: expect.stringMatching(/^kind: /),

@@ -58,12 +58,12 @@ export function createProductFiles({ db, files: store }: { db: Db; files: FileSt
     await productOf(auth, productId)
     const [existing] = await db.select({ n: count() }).from(productFiles).where(eq(productFiles.productId, productId))
     if (Number(existing?.n ?? 0) >= FILE_LIMITS.maxProductFiles)
-      throw Invalid(`A product holds at most ${FILE_LIMITS.maxProductFiles} files`)
+      throw Invalid(`A product holds at most ${FILE_LIMITS.maxProductFiles} files`, { code: 'limit_reached' })
     const { file: received, fields } = await upload()
     return store.keep(received, async () => {
       const rules = FILE_RULES[fields.kind]
       if (!rules.types.includes(received.contentType)) throw typeRefused(received.name, fields.kind)
-      if (received.size > rules.maxBytes) throw Invalid(fileTooBig(fields.kind))
+      if (received.size > rules.maxBytes) throw Invalid(fileTooBig(fields.kind), { code: 'file_too_large' })
       const row = await db.transaction(async (tx) => {
         const file = await store.record(tx, received, { organizationId: auth.user.organizationId, uploadedBy: auth.user.id })
         // New media go last among their kind.

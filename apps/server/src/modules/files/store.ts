@@ -21,7 +21,7 @@ const KIND_NAMES: Record<FileUse, string> = {
   agreement: 'PDF',
 }
 export const typeRefused = (name: string, use: FileUse) =>
-  Invalid(`This file type is not allowed: ${name} (use ${KIND_NAMES[use]})`, use === 'agreement' ? { code: 'not_pdf' } : undefined)
+  Invalid(`This file type is not allowed: ${name} (use ${KIND_NAMES[use]})`, { code: use === 'agreement' ? 'not_pdf' : 'unsupported_type' })
 
 /**
  * Uploaded files: bytes in file storage (DATA_DIR/files by default), rows in `files`. An upload is checked as
@@ -43,14 +43,14 @@ export function createFileStore({ db, storage: store }: { db: Db; storage: FileS
     const check = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length
-        if (size > rules.maxBytes) return done(Invalid(fileTooBig(use)))
+        if (size > rules.maxBytes) return done(Invalid(fileTooBig(use), { code: 'file_too_large' }))
         hash.update(chunk)
         sniffer.push(chunk)
         if (sniffer.refusedEarly()) return done(typeRefused(name, use))
         done(null, chunk)
       },
       flush(done) {
-        if (size === 0) return done(Invalid(FILE_REQUIRED))
+        if (size === 0) return done(Invalid(FILE_REQUIRED, { code: 'file_required' }))
         contentType = sniffer.finish(name)
         if (!contentType || !rules.types.includes(contentType)) return done(typeRefused(name, use))
         done()

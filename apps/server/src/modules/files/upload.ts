@@ -33,7 +33,7 @@ export function incoming<Schema extends z.ZodType>(
   schema: Schema,
 ): Incoming<z.output<Schema>> {
   return async () => {
-    if (!request.isMultipart()) throw Invalid(FILE_REQUIRED)
+    if (!request.isMultipart()) throw Invalid(FILE_REQUIRED, { code: 'file_required' })
     const fields: Record<string, string> = {}
     let file: Received | undefined
     try {
@@ -42,7 +42,7 @@ export function incoming<Schema extends z.ZodType>(
         else if (part.fieldname !== 'file' || file) await drain(part.file)
         else file = await files.receive(part.file, { use, filename: part.filename })
       }
-      if (!file) throw Invalid(FILE_REQUIRED)
+      if (!file) throw Invalid(FILE_REQUIRED, { code: 'file_required' })
       const parsed = schema.safeParse(fields)
       if (!parsed.success) {
         const issue = parsed.error.issues[0]

@@ -55,7 +55,7 @@ describe('products', () => {
     await buildDeal(app, owner, { lines: [{ productId: product.id, quantity: 3 }] })
     const res = await call(owner, 'DELETE', `/api/products/${product.id}`)
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ message: 'This product is on deals: make it inactive instead', code: 'conflict' })
+    expect(res.json()).toEqual({ message: 'This product is on deals: make it inactive instead', code: 'product_on_deals' })
     expect((await call(owner, 'PATCH', `/api/products/${product.id}`, { currency: 'USD' })).statusCode).toBe(409)
     expect((await call(owner, 'PATCH', `/api/products/${product.id}`, { active: false })).statusCode).toBe(200)
     // An inactive product is not sold on new deals.

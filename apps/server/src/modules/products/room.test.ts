@@ -119,7 +119,7 @@ describe('product rooms, the seller’s side', () => {
     await call(app, owner, 'PATCH', `/api/products/${product.id}`, { active: false })
     expect((await call(app, owner, 'PUT', base, { published: true, eventTypeId: null })).json()).toEqual({
       message: 'published: Make the product active before publishing its room',
-      code: 'invalid',
+      code: 'product_inactive',
       field: 'published',
     })
     expect((await call(app, owner, 'POST', `${base}/rotate`)).json()).toEqual({

@@ -65,7 +65,8 @@ export function createProductRoomService({ db, appUrl, pages }: { db: Db; appUrl
     authorize(auth.user, 'products.manage')
     const { organizationId } = auth.user
     const row = await productOf(organizationId, productId)
-    if (settings.published && !row.active) throw Invalid('published: Make the product active before publishing its room')
+    if (settings.published && !row.active)
+      throw Invalid('published: Make the product active before publishing its room', { code: 'product_inactive' })
     if (settings.eventTypeId) {
       const [eventType] = await db
         .select({ id: eventTypes.id })

@@ -63,7 +63,7 @@ export function createProductService({ db }: { db: Db }) {
     const current = await row(auth.user.organizationId, id)
     // A deal's lines are in the deal's currency through their product: changing it would break them.
     if (input.currency !== undefined && input.currency !== current.currency && (await onDeals(id)))
-      throw Conflict('This product is on deals: its currency cannot change')
+      throw Conflict('This product is on deals: its currency cannot change', { code: 'product_on_deals' })
     const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
     if (Object.keys(changes).length === 0) return present(current)
     const [updated] = await db.update(products).set(changes).where(eq(products.id, id)).returning()
@@ -74,12 +74,12 @@ export function createProductService({ db }: { db: Db }) {
   async function remove(auth: AuthContext, id: string): Promise<void> {
     authorize(auth.user, 'products.manage')
     await row(auth.user.organizationId, id)
-    if (await onDeals(id)) throw Conflict(ON_DEALS)
+    if (await onDeals(id)) throw Conflict(ON_DEALS, { code: 'product_on_deals' })
     try {
       await db.delete(products).where(and(eq(products.id, id), eq(products.organizationId, auth.user.organizationId)))
     } catch (error) {
       // A deal took the product between the check and the delete: the foreign key refused.
-      if (pgErrorOf(error)?.code === '23503') throw Conflict(ON_DEALS)
+      if (pgErrorOf(error)?.code === '23503') throw Conflict(ON_DEALS, { code: 'product_on_deals' })
       throw error
     }
   }

@@ -83,15 +83,18 @@ describe('sales room documents', () => {
 
     expect((await upload('evil.pdf', HTML)).json()).toEqual({
       message: 'This file type is not allowed: evil.pdf (use PDF, Word, Excel, PowerPoint, text, CSV, PNG, JPEG, WebP or GIF)',
-      code: 'invalid',
+      code: 'unsupported_type',
     })
     expect((await upload('logo.pdf', SVG)).statusCode).toBe(400)
-    expect((await upload('empty.pdf', Buffer.alloc(0))).json()).toEqual({ message: 'Choose a file to upload', code: 'invalid' })
+    expect((await upload('empty.pdf', Buffer.alloc(0))).json()).toEqual({ message: 'Choose a file to upload', code: 'file_required' })
     expect((await call(owner, 'POST', base, form(null, { title: 'No file' }))).json()).toEqual({
       message: 'Choose a file to upload',
-      code: 'invalid',
+      code: 'file_required',
     })
-    expect((await call(owner, 'POST', base, { title: 'JSON' })).json()).toEqual({ message: 'Choose a file to upload', code: 'invalid' })
+    expect((await call(owner, 'POST', base, { title: 'JSON' })).json()).toEqual({
+      message: 'Choose a file to upload',
+      code: 'file_required',
+    })
     expect((await upload('a.pdf', PDF, { title: ' ' })).json()).toEqual({
       message: 'title: Title is required',
       code: 'invalid',
@@ -106,7 +109,7 @@ describe('sales room documents', () => {
     const { owner, base, upload } = await buildRoom()
     const before = await storedFiles(storage)
     const tooBig = Buffer.concat([PDF, Buffer.alloc(FILE_LIMITS.documentBytes + 1 - PDF.length, 0x20)])
-    expect((await upload('big.pdf', tooBig)).json()).toEqual({ message: 'Files must be at most 25 MB', code: 'invalid' })
+    expect((await upload('big.pdf', tooBig)).json()).toEqual({ message: 'Files must be at most 25 MB', code: 'file_too_large' })
     // Over a real connection too: the answer arrives although the upload was cut off.
     const res = await fetch(`${url}${base}`, {
       method: 'POST',
@@ -114,7 +117,7 @@ describe('sales room documents', () => {
       body: form({ name: 'big.pdf', bytes: tooBig }),
     })
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ message: 'Files must be at most 25 MB', code: 'invalid' })
+    expect(await res.json()).toEqual({ message: 'Files must be at most 25 MB', code: 'file_too_large' })
     expect(await storedFiles(storage)).toEqual(before)
     expect((await call(owner, 'GET', base)).json().documents).toEqual([])
   })

@@ -62,7 +62,7 @@ export function createDocumentService({
     const room = await rooms.roomOf(auth, dealId)
     const [existing] = await db.select({ n: count() }).from(salesroomDocuments).where(eq(salesroomDocuments.dealId, dealId))
     if (Number(existing?.n ?? 0) >= FILE_LIMITS.maxRoomDocuments)
-      throw Invalid(`A room holds at most ${FILE_LIMITS.maxRoomDocuments} documents`)
+      throw Invalid(`A room holds at most ${FILE_LIMITS.maxRoomDocuments} documents`, { code: 'limit_reached' })
     const { file: received, fields } = await upload()
     const document = await store.keep(received, () =>
       db.transaction(async (tx) => {

@@ -25,7 +25,8 @@ export function createPlanService({ db, rooms, news }: { db: Db; rooms: RoomServ
   async function addLink(auth: AuthContext, dealId: string, input: z.output<typeof CreateSalesroomLink>) {
     const room = await rooms.roomOf(auth, dealId)
     const [existing] = await db.select({ n: count() }).from(salesroomLinks).where(eq(salesroomLinks.dealId, dealId))
-    if (Number(existing?.n ?? 0) >= SALESROOM_LIMITS.maxLinks) throw Invalid(`A room holds at most ${SALESROOM_LIMITS.maxLinks} links`)
+    if (Number(existing?.n ?? 0) >= SALESROOM_LIMITS.maxLinks)
+      throw Invalid(`A room holds at most ${SALESROOM_LIMITS.maxLinks} links`, { code: 'limit_reached' })
     const [row] = await db
       .insert(salesroomLinks)
       .values({ dealId, ...input })
@@ -59,7 +60,8 @@ export function createPlanService({ db, rooms, news }: { db: Db; rooms: RoomServ
   async function addStep(auth: AuthContext, dealId: string, input: z.output<typeof CreateActionStep>) {
     const room = await rooms.roomOf(auth, dealId)
     const [existing] = await db.select({ n: count() }).from(actionSteps).where(eq(actionSteps.dealId, dealId))
-    if (Number(existing?.n ?? 0) >= SALESROOM_LIMITS.maxSteps) throw Invalid(`A plan holds at most ${SALESROOM_LIMITS.maxSteps} steps`)
+    if (Number(existing?.n ?? 0) >= SALESROOM_LIMITS.maxSteps)
+      throw Invalid(`A plan holds at most ${SALESROOM_LIMITS.maxSteps} steps`, { code: 'limit_reached' })
     const [row] = await db
       .insert(actionSteps)
       .values({ dealId, ...input })

@@ -100,7 +100,7 @@ describe('sales rooms', () => {
     const code = mail?.text.match(/\b(\d{6})\b/)?.[1] ?? ''
 
     const wrong = await call(null, 'POST', `${pub}/verify`, { email: 'bea@buyer.example', code: code === '000000' ? '111111' : '000000' })
-    expect(wrong.json()).toEqual({ message: 'code: This code is wrong or has expired', code: 'invalid', field: 'code' })
+    expect(wrong.json()).toEqual({ message: 'code: This code is wrong or has expired', code: 'code_wrong', field: 'code' })
     const verified = await call(null, 'POST', `${pub}/verify`, { email: 'bea@buyer.example', code })
     expect(verified.statusCode).toBe(200)
     expect(verified.json().visitorEmail).toBe('bea@buyer.example')

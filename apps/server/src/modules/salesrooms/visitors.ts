@@ -159,7 +159,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
   async function verifyCode(publicId: string, email: string, code: string) {
     const room = await published(publicId)
     if (room.access !== 'invited' || !room.invitedEmails.includes(email) || !(await access.spendCode(room.dealId, email, code)))
-      throw Invalid('code: This code is wrong or has expired')
+      throw Invalid('code: This code is wrong or has expired', { code: 'code_wrong' })
     return access.pass(publicId, email)
   }
 

@@ -53,7 +53,7 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
       .select({ id: users.id })
       .from(users)
       .where(eq(sql`lower(${users.email})`, input.email))
-    if (taken) throw Conflict('An account with this email already exists')
+    if (taken) throw Conflict('An account with this email already exists', { code: 'email_taken' })
     const [invited] = await db
       .insert(users)
       .values({
@@ -98,6 +98,8 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
     })
     if (!row) throw NotFound(USER_NOT_FOUND)
     if (activeChange) row = input.active ? await setStatus(row, await statusOnReturn(row)) : await deactivate(auth, id)
+    // A new role must hold on the target's very next request, whichever process answers it.
+    await sessions.userChanged(target.id)
     return row
   }
 
@@ -155,7 +157,7 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
         and(eq(users.organizationId, organizationId), eq(users.role, 'owner'), eq(users.status, 'active'), ne(users.id, leavingOwnerId)),
       )
       .limit(1)
-    if (!other) throw Invalid('The organization needs at least one active owner')
+    if (!other) throw Invalid('The organization needs at least one active owner', { code: 'last_owner' })
   }
 
   return { get, list, online, invite, update, deactivate }

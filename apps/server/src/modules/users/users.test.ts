@@ -71,7 +71,11 @@ describe('inviting people', () => {
       payload: { email: uniqueEmail(), password: PASSWORD, name: 'X', invitation: token },
     })
     expect(otherEmail.statusCode).toBe(400)
-    expect(otherEmail.json()).toEqual({ message: 'email: Use the address the invitation was sent to', code: 'invalid', field: 'email' })
+    expect(otherEmail.json()).toEqual({
+      message: 'email: Use the address the invitation was sent to',
+      code: 'invitation_invalid',
+      field: 'email',
+    })
 
     const forged = await app.inject({
       method: 'POST',
@@ -81,7 +85,7 @@ describe('inviting people', () => {
     expect(forged.statusCode).toBe(400)
     expect(forged.json()).toEqual({
       message: 'invitation: This invitation is invalid or has expired',
-      code: 'invalid',
+      code: 'invitation_invalid',
       field: 'invitation',
     })
 
@@ -97,7 +101,7 @@ describe('inviting people', () => {
     expect(reused.statusCode).toBe(400)
     expect(reused.json()).toEqual({
       message: 'invitation: This invitation is invalid or has expired',
-      code: 'invalid',
+      code: 'invitation_invalid',
       field: 'invitation',
     })
   })
@@ -121,7 +125,11 @@ describe('inviting people', () => {
       payload: { email, password: PASSWORD, name: 'Too Late', invitation: await invitationToken(email) },
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ message: 'invitation: This invitation is invalid or has expired', code: 'invalid', field: 'invitation' })
+    expect(res.json()).toEqual({
+      message: 'invitation: This invitation is invalid or has expired',
+      code: 'invitation_invalid',
+      field: 'invitation',
+    })
     // Let back in, they are invited again, not active: they still have no password.
     expect((await call(owner, 'PATCH', `/api/users/${invited.id}`, { active: true })).json().status).toBe('invited')
     const accepted = await app.inject({
@@ -139,7 +147,7 @@ describe('inviting people', () => {
     expect((await call(owner, 'POST', '/api/users', { email })).statusCode).toBe(201)
     const res = await call(owner, 'POST', '/api/users', { email: email.toUpperCase() })
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'conflict' })
+    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'email_taken' })
     expect(await app.outbox(email)).toHaveLength(1)
   })
 
@@ -148,7 +156,7 @@ describe('inviting people', () => {
     const stranger = await buildOwner(app)
     const res = await call(owner, 'POST', '/api/users', { email: stranger.user.email })
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'conflict' })
+    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'email_taken' })
     expect((await call(owner, 'GET', '/api/users')).json().users).toHaveLength(1)
   })
 
@@ -175,7 +183,7 @@ describe('inviting people', () => {
     const member = await buildMember(app, owner)
     const taken = await call(owner, 'POST', '/api/users', { email: member.user.email })
     expect(taken.statusCode).toBe(409)
-    expect(taken.json()).toEqual({ message: 'An account with this email already exists', code: 'conflict' })
+    expect(taken.json()).toEqual({ message: 'An account with this email already exists', code: 'email_taken' })
 
     const res = await call(member, 'POST', '/api/users', { email: uniqueEmail() })
     expect(res.statusCode).toBe(403)
@@ -359,7 +367,7 @@ describe('roles', () => {
     const [won, lost] = [...answers].sort((x, y) => x.statusCode - y.statusCode)
     expect(won?.statusCode).toBe(200)
     const refusals: Record<number, { message: string; code: string }> = {
-      400: { message: 'The organization needs at least one active owner', code: 'invalid' },
+      400: { message: 'The organization needs at least one active owner', code: 'last_owner' },
       401: { message: 'You are not signed in', code: 'unauthorized' },
       403: { message: method === 'PATCH' ? SET_ROLE_REFUSED : DEACTIVATE_REFUSED, code: 'forbidden' },
     }
@@ -383,7 +391,10 @@ describe('deactivation', () => {
 
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.user.email, password: PASSWORD } })
     expect(login.statusCode).toBe(403)
-    expect(login.json()).toEqual({ message: 'This account has been deactivated. Ask an admin of your organization.', code: 'forbidden' })
+    expect(login.json()).toEqual({
+      message: 'This account has been deactivated. Ask an admin of your organization.',
+      code: 'account_deactivated',
+    })
     expect((await call(owner, 'GET', '/api/users')).json().users.map((u: { id: string }) => u.id)).toContain(member.user.id)
 
     const back = await call(owner, 'PATCH', `/api/users/${member.user.id}`, { active: true })

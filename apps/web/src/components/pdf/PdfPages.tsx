@@ -1,6 +1,6 @@
 import { CircularProgress, Stack } from '@mui/material'
 import { lazy, type ReactNode, Suspense } from 'react'
-import { loadTexts } from '../../locales/i18n'
+import { loadTexts, useTranslation } from '../../locales/i18n'
 
 /** One page as shown: its number (from 1) and its size on screen in CSS pixels. */
 export type PdfPageBox = { number: number; width: number; height: number }
@@ -27,14 +27,18 @@ const PdfPagesView = lazy(async () => (await Promise.all([import('./PdfPagesView
  */
 export function PdfPages(props: PdfPagesProps) {
   return (
-    <Suspense
-      fallback={
-        <Stack sx={{ alignItems: 'center', py: 6 }}>
-          <CircularProgress />
-        </Stack>
-      }
-    >
+    <Suspense fallback={<Downloading />}>
       <PdfPagesView {...props} />
     </Suspense>
+  )
+}
+
+/** While pdf.js downloads: named from the texts every page has, as the pages' own words come with pdf.js. */
+function Downloading() {
+  const { t } = useTranslation()
+  return (
+    <Stack sx={{ alignItems: 'center', py: 6 }}>
+      <CircularProgress aria-label={t('app.loading')} />
+    </Stack>
   )
 }

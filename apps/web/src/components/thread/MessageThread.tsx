@@ -13,7 +13,8 @@ import { useTranslation } from '../../locales/i18n'
 type Props = {
   title: string
   messages: Message[] | undefined
-  error?: string | null
+  /** The thread's refusal to load. */
+  error?: unknown
   onSend: (body: string) => Promise<unknown>
   /** Offered on one's own messages when given. */
   onEdit?: (messageId: string, body: string) => Promise<unknown>
@@ -30,7 +31,7 @@ export function MessageThread({ title, messages, error, onSend, onEdit, height =
   const [draft, setDraft] = useState('')
   const [editing, setEditing] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  const [sendError, setSendError] = useState<string | null>(null)
+  const [sendError, setSendError] = useState<unknown>(null)
   const list = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLTextAreaElement>(null)
 
@@ -51,7 +52,7 @@ export function MessageThread({ title, messages, error, onSend, onEdit, height =
       setDraft('')
       setEditing(null)
     } catch (caught) {
-      setSendError(caught instanceof Error ? caught.message : null)
+      setSendError(caught)
     } finally {
       setSending(false)
       input.current?.focus()
@@ -71,7 +72,7 @@ export function MessageThread({ title, messages, error, onSend, onEdit, height =
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-      {error && <Alert severity="error">{serverErrorText(t, error)}</Alert>}
+      {!!error && <Alert severity="error">{serverErrorText(t, error)}</Alert>}
       <Box
         ref={list}
         role="log"
@@ -144,7 +145,7 @@ export function MessageThread({ title, messages, error, onSend, onEdit, height =
           )
         })}
       </Box>
-      {sendError && (
+      {!!sendError && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {serverErrorText(t, sendError)}
         </Alert>

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useSocket } from '../../app/SocketProvider'
 import type { AppSocket } from '../../lib/socket'
-import { addMessage } from './addMessage'
+import { addMessage, type ThreadKey } from './addMessage'
 
 /** A deal's or a client's thread room: joining, leaving, and hearing its messages (new or edited) for one id. */
 export type ThreadRoom = {
@@ -16,7 +16,7 @@ export type ThreadRoom = {
  * Joins a deal's or client's room while the thread is on screen (again after a reconnection, since the server
  * forgets rooms with the connection) and puts the messages that arrive into the cached thread.
  */
-export function useMessageRoom(room: ThreadRoom, id: string, key: readonly unknown[]) {
+export function useMessageRoom(room: ThreadRoom, id: string, key: ThreadKey) {
   const { socket, connected } = useSocket()
   const queryClient = useQueryClient()
   // The key is a new array each render: read it when a message comes rather than rejoin the room.

@@ -28,7 +28,7 @@ export default function AgreementPage() {
         </Button>
       </Box>
       {agreement.isError ? (
-        <Alert severity="error">{serverErrorText(t, agreement.error.message)}</Alert>
+        <Alert severity="error">{serverErrorText(t, agreement.error)}</Alert>
       ) : !agreement.data ? (
         <Skeleton variant="rounded" height={480} />
       ) : agreement.data.status === 'draft' ? (

@@ -113,7 +113,7 @@ export function AgreementTracker({ agreement }: { agreement: Agreement }) {
           </Panel>
           <Panel id="agreement-audit" title={t('agreements.tracker.audit')}>
             {audit.isError ? (
-              <Alert severity="error">{serverErrorText(t, audit.error.message)}</Alert>
+              <Alert severity="error">{serverErrorText(t, audit.error)}</Alert>
             ) : !audit.data ? (
               <Skeleton variant="rounded" height={120} />
             ) : (
@@ -203,7 +203,7 @@ function VoidButton({ id }: { id: string }) {
         cancelLabel={t('agreements.cancel')}
         color="error"
         pending={cancel.isPending}
-        error={cancel.error ? serverErrorText(t, cancel.error.message) : null}
+        error={cancel.error ? serverErrorText(t, cancel.error) : null}
         onClose={() => setOpen(false)}
         onConfirm={() => cancel.mutate({ reason }, { onSuccess: () => setOpen(false) })}
       >

@@ -120,7 +120,7 @@ export default function AgreementsPage() {
         )}
         {agreements.isError && (
           <Alert severity="error" sx={{ mx: 2.5, mb: 2 }}>
-            {serverErrorText(t, agreements.error.message)}
+            {serverErrorText(t, agreements.error)}
           </Alert>
         )}
         <ListTable

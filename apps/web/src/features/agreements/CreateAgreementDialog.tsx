@@ -43,7 +43,7 @@ export function uploadErrorText(t: TFunction, error: unknown, language: string):
     case 'too_large':
       return t(`agreements.uploadErrors.${error.code}`, { size, pages: AGREEMENT_MAX_PAGES })
     default:
-      return serverErrorText(t, error.message)
+      return serverErrorText(t, error)
   }
 }
 
@@ -86,7 +86,7 @@ export function CreateAgreementDialog({ open, onClose }: { open: boolean; onClos
     )
   }
 
-  const fieldError = create.error instanceof ApiError && create.error.field === 'dealId' ? create.error.fieldMessage : undefined
+  const fieldError = create.error instanceof ApiError && create.error.field === 'dealId' ? serverErrorText(t, create.error) : undefined
   const ready = source === 'orderForm' ? !!deal : source === 'template' ? !!templateId : false
 
   return (
@@ -155,7 +155,7 @@ export function CreateAgreementDialog({ open, onClose }: { open: boolean; onClos
               </TextField>
             ))}
           {source === 'orderForm' && <Typography sx={{ color: 'text.secondary' }}>{t('agreements.new.orderFormText')}</Typography>}
-          {create.error && !fieldError && <Alert severity="error">{serverErrorText(t, create.error.message)}</Alert>}
+          {create.error && !fieldError && <Alert severity="error">{serverErrorText(t, create.error)}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -37,11 +37,11 @@ export function DealAgreementsCard({ deal }: { deal: { id: string; name: string 
       <CardContent sx={{ pt: 0 }}>
         {create.error && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {serverErrorText(t, create.error.message)}
+            {serverErrorText(t, create.error)}
           </Alert>
         )}
         {agreements.isError ? (
-          <Alert severity="error">{serverErrorText(t, agreements.error.message)}</Alert>
+          <Alert severity="error">{serverErrorText(t, agreements.error)}</Alert>
         ) : !rows ? (
           <Skeleton variant="rounded" height={48} />
         ) : rows.length === 0 ? (

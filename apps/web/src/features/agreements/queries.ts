@@ -1,5 +1,5 @@
 import type { AgreementListQuery, CreateAgreement, SaveAsTemplate, UpdateAgreement, VoidAgreement } from '@closeroom/shared'
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 import { upload } from '../../lib/upload'
 
@@ -35,12 +35,16 @@ export function useTemplates(enabled: boolean) {
   })
 }
 
-export function useAgreement(id: string) {
-  return useQuery({
+/** One agreement: its options carry the cached answer's type to every read and write of it. */
+export const agreementQuery = (id: string) =>
+  queryOptions({
     queryKey: agreementKeys.detail(id),
     queryFn: ({ signal }) => unwrap(client.GET('/agreements/{id}', { params: { path: { id } }, signal })),
     retry: false,
   })
+
+export function useAgreement(id: string) {
+  return useQuery(agreementQuery(id))
 }
 
 export function useAgreementAudit(id: string, enabled: boolean) {
@@ -57,7 +61,7 @@ export function useCreateAgreement() {
   return useMutation({
     mutationFn: (body: CreateAgreement) => unwrap(client.POST('/agreements', { body })),
     onSuccess: (agreement) => {
-      queryClient.setQueryData(agreementKeys.detail(agreement.id), agreement)
+      queryClient.setQueryData(agreementQuery(agreement.id).queryKey, agreement)
       void queryClient.invalidateQueries({ queryKey: agreementKeys.lists() })
     },
   })
@@ -78,7 +82,7 @@ export function useUpdateAgreement(id: string) {
   return useMutation({
     mutationFn: (body: UpdateAgreement) => unwrap(client.PATCH('/agreements/{id}', { params: { path: { id } }, body })),
     onSuccess: (agreement) => {
-      queryClient.setQueryData(agreementKeys.detail(id), agreement)
+      queryClient.setQueryData(agreementQuery(id).queryKey, agreement)
       void queryClient.invalidateQueries({ queryKey: agreementKeys.lists() })
     },
   })
@@ -89,7 +93,7 @@ function useLifecycle<Body>(id: string, call: (body: Body) => ReturnType<typeof 
   return useMutation({
     mutationFn: call,
     onSuccess: (agreement) => {
-      queryClient.setQueryData(agreementKeys.detail(id), agreement)
+      queryClient.setQueryData(agreementQuery(id).queryKey, agreement)
       void queryClient.invalidateQueries({ queryKey: agreementKeys.audit(id) })
       void queryClient.invalidateQueries({ queryKey: agreementKeys.lists() })
     },

@@ -22,7 +22,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthLayout title={t('auth.forgot.title')} subtitle={t('auth.forgot.text')}>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       {sentTo ? (
         <Alert severity="success" role="status" sx={{ mb: 3 }}>
           {t('auth.forgot.sent', { email: sentTo })}

@@ -30,7 +30,7 @@ export default function LoginPage() {
           {t('auth.login.passwordSaved')}
         </Alert>
       )}
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       {/* Signing in sets the session; the guest guard then takes the user on to where they were going. */}
       <Stack component="form" noValidate spacing={2.5} onSubmit={submit(login)}>
         <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" autoFocus />

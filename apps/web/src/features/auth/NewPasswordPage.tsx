@@ -35,7 +35,7 @@ export default function NewPasswordPage() {
         </Alert>
       ) : (
         <>
-          <FormError message={serverError ?? fieldErrorText(t, errors.token)} />
+          <FormError error={serverError} text={fieldErrorText(t, errors.token)} />
           <Stack component="form" noValidate spacing={2.5} onSubmit={save} sx={{ mb: 3 }}>
             <FormTextField
               form={form}

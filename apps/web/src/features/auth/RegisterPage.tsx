@@ -31,7 +31,7 @@ export default function RegisterPage() {
           {t('auth.register.invited')}
         </Alert>
       )}
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={submit(register)}>
         <FormTextField form={form} name="name" label={t('fields.name')} autoComplete="name" autoFocus />
         <FormTextField

@@ -57,7 +57,7 @@ export function SignupForm({ onSubmit }: { onSubmit?: () => void }) {
           </Stack>
         ))}
       </Box>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack
         component="form"
         noValidate

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { meKey, useAuthContext } from '../../app/AuthProvider'
+import { meQuery, useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
-import { client, FALLBACK_ERROR, unwrap } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
@@ -27,7 +27,7 @@ export default function VerifyPage() {
   const verify = submit(async (values) => {
     await unwrap(client.POST('/auth/verify', { body: values }))
     setVerified(true)
-    await queryClient.invalidateQueries({ queryKey: meKey })
+    await queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
   })
 
   async function resend() {
@@ -35,7 +35,7 @@ export default function VerifyPage() {
       await unwrap(client.POST('/auth/verify/resend'))
       enqueueSnackbar(t('auth.verify.resent'), { variant: 'success' })
     } catch (error) {
-      enqueueSnackbar(serverErrorText(t, error instanceof Error ? error.message : FALLBACK_ERROR), { variant: 'error' })
+      enqueueSnackbar(serverErrorText(t, error), { variant: 'error' })
     }
   }
 
@@ -52,7 +52,7 @@ export default function VerifyPage() {
 
   return (
     <AuthLayout title={t('auth.verify.title')} subtitle={t('auth.verify.text')}>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={verify}>
         <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" />
         <FormTextField

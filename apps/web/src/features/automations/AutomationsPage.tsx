@@ -59,7 +59,7 @@ export default function AutomationsPage() {
         {t('automations.intro')} {!canManage && t('automations.adminsOnly')}
       </Typography>
 
-      {error && <Alert severity="error">{serverErrorText(t, error.message)}</Alert>}
+      {error && <Alert severity="error">{serverErrorText(t, error)}</Alert>}
       {rules.isPending && !error && <Skeleton variant="rounded" height={160} />}
       {rules.data?.length === 0 && (
         <Card sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
@@ -90,7 +90,7 @@ export default function AutomationsPage() {
         cancelLabel={t('automations.editor.cancel')}
         color="error"
         pending={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error}
         onClose={() => {
           setDeleting(null)
           remove.reset()

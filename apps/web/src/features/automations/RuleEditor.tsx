@@ -33,7 +33,8 @@ import { useId, useState } from 'react'
 import { Controller, type FieldError, type FieldPath, get, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form'
 import { FormError } from '../../components/FormError'
 import { ApiError } from '../../lib/api'
-import { useTranslation } from '../../locales/i18n'
+import { fieldErrorText, isServerFieldError, serverFieldError } from '../../lib/errorText'
+import { type TFunction, useTranslation } from '../../locales/i18n'
 import { useStages } from '../deals/queries'
 import { useTeams } from '../teams/queries'
 import { useUsers } from '../users/queries'
@@ -65,7 +66,7 @@ export function RuleEditor({ productId, rule, onClose }: { productId: string; ru
   const titleId = useId()
   const { enqueueSnackbar } = useSnackbar()
   const save = useSaveRule(productId)
-  const [serverError, setServerError] = useState<string | null>(null)
+  const [serverError, setServerError] = useState<unknown>(null)
   const form = useForm<Values>({
     resolver: zodResolver(SaveAutomationRule) as never,
     defaultValues: rule
@@ -91,7 +92,7 @@ export function RuleEditor({ productId, rule, onClose }: { productId: string; ru
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <DialogTitle id={titleId}>{rule ? t('automations.editor.editTitle') : t('automations.editor.newTitle')}</DialogTitle>
         <DialogContent dividers>
-          <FormError message={serverError} />
+          <FormError error={serverError} />
           <Stack spacing={2.5}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
@@ -309,18 +310,18 @@ function ActionFields({
   )
 }
 
-/** A field's message: the server's as sent; for the browser's own checks, "too long" or "required". */
-function errorText(t: (key: string) => string, error: FieldError | undefined, required = 'automations.editor.required') {
+/** A field's message: the server's refusal translated; for the browser's own checks, "too long" or "required". */
+function errorText(t: TFunction, error: FieldError | undefined, required = 'automations.editor.required') {
   if (!error) return undefined
-  if (error.type === 'server') return error.message
+  if (isServerFieldError(error)) return fieldErrorText(t, error)
   return t(error.type === 'too_big' ? 'validation.tooLong' : required)
 }
 
 /** An error naming a field of the rule ("actions.1.teamId") lands next to that field; anything else above the form. */
-function showServerError(form: UseFormReturn<Values>, error: unknown, setServerError: (message: string) => void) {
+function showServerError(form: UseFormReturn<Values>, error: unknown, setServerError: (error: unknown) => void) {
   if (error instanceof ApiError && error.field && get(form.getValues(), error.field) !== undefined) {
-    form.setError(error.field as FieldPath<Values>, { type: 'server', message: error.fieldMessage })
+    form.setError(error.field as FieldPath<Values>, serverFieldError(error))
     return
   }
-  setServerError(error instanceof Error ? error.message : String(error))
+  setServerError(error)
 }

@@ -42,7 +42,7 @@ export function RunsTable({ productId }: { productId: string }) {
       <Typography id="automation-runs-title" variant="h6" component="h2" sx={{ mb: 2 }}>
         {t('automations.runs.title')}
       </Typography>
-      {runs.isError && <Alert severity="error">{serverErrorText(t, runs.error.message)}</Alert>}
+      {runs.isError && <Alert severity="error">{serverErrorText(t, runs.error)}</Alert>}
       <Card>
         <TableContainer>
           <Table aria-labelledby="automation-runs-title">

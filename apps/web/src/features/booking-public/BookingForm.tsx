@@ -1,4 +1,4 @@
-import { type BookingQuestion, CreateBooking, Email, type PublicBooking, type PublicEventType, phone } from '@closeroom/shared'
+import { type BookingQuestion, CreateBooking, Email, MESSAGES, type PublicBooking, type PublicEventType, phone } from '@closeroom/shared'
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Stack, TextField, Typography } from '@mui/material'
 import { lazy, Suspense } from 'react'
@@ -36,7 +36,7 @@ function answerRule(question: BookingQuestion): z.ZodType {
         .string()
         .trim()
         .refine((v) => !required || v !== '', { message: REQUIRED })
-        .refine((v) => v === '' || Email.safeParse(v).success, { message: 'Must be a valid email address' })
+        .refine((v) => v === '' || Email.safeParse(v).success, { message: MESSAGES.email })
     case 'select':
       return z
         .string()
@@ -253,7 +253,7 @@ export default function BookingForm({
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         {t('bookingPublic.form.title')}
       </Typography>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={book} sx={{ maxWidth: 560 }}>
         <TextAnswer form={form} name="name" label={t('bookingPublic.form.name')} autoComplete="name" required />
         <TextAnswer form={form} name="email" label={t('bookingPublic.form.email')} type="email" autoComplete="email" required />

@@ -6,7 +6,7 @@ import { PublicFrame } from '../../components/public/PublicFrame'
 import { LoadFailed, Loading, NotFound } from '../../components/public/states'
 import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
-import { ApiError } from '../../lib/api'
+import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { bookingApi } from './api'
 import { BookingDetails, BookingSummary } from './BookingSummary'
@@ -40,7 +40,7 @@ export default function CancelPage() {
     try {
       booking.set(await bookingApi.cancel(current.uid, { reason: reason.trim() || undefined }))
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status !== 0 ? failure.message : t('errors.generic'))
+      setError(serverErrorText(t, failure))
     } finally {
       setBusy(false)
     }

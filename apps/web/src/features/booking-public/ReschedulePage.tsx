@@ -8,6 +8,7 @@ import { LoadFailed, Loading, NotFound } from '../../components/public/states'
 import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
 import { ApiError } from '../../lib/api'
+import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { bookingApi } from './api'
 import { Booker, type BookerEventType, type PickedActions, type PickedSlot } from './Booker'
@@ -129,7 +130,7 @@ function ConfirmMove({
     } catch (failure) {
       setBusy(false)
       if (failure instanceof ApiError && failure.code === 'slot_taken') return actions.slotTaken()
-      setError(failure instanceof ApiError && failure.status !== 0 ? failure.message : t('errors.generic'))
+      setError(serverErrorText(t, failure))
     }
   }
 

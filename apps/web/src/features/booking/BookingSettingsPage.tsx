@@ -13,7 +13,7 @@ import { useBookingSettings, useSaveBookingSettings } from './queries'
 export default function BookingSettingsPage() {
   const { t } = useTranslation()
   const settings = useBookingSettings()
-  if (settings.isError) return <Alert severity="error">{serverErrorText(t, settings.error.message)}</Alert>
+  if (settings.isError) return <Alert severity="error">{serverErrorText(t, settings.error)}</Alert>
   if (!settings.data) return <Skeleton variant="rounded" height={420} sx={{ maxWidth: 720 }} />
   return <BookingSettingsForm settings={settings.data} />
 }
@@ -38,7 +38,7 @@ function BookingSettingsForm({ settings }: { settings: BookingSettings }) {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
         {t('calendarApp.settings.text')}
       </Typography>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
           <NumberField

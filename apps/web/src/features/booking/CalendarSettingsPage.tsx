@@ -8,7 +8,7 @@ import { useAuthContext } from '../../app/AuthProvider'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
 import { ApiError } from '../../lib/api'
-import { serverErrorText } from '../../lib/errorText'
+import { serverErrorText, serverFieldError } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
 import { bookingErrorText, useCopy } from './fields'
@@ -21,7 +21,7 @@ export default function CalendarSettingsPage() {
   const profile = useBookingProfile()
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
-      {profile.isError && <Alert severity="error">{serverErrorText(t, profile.error.message)}</Alert>}
+      {profile.isError && <Alert severity="error">{serverErrorText(t, profile.error)}</Alert>}
       {profile.isPending && <Skeleton variant="rounded" height={200} />}
       {profile.data && (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
@@ -47,8 +47,8 @@ function HandleCard({ profile }: { profile: BookingProfile }) {
       form.reset({ handle: saved.handle })
       enqueueSnackbar(t('calendarApp.profile.saved'), { variant: 'success' })
     } catch (error) {
-      // 'This address is taken' belongs under the field it is about.
-      if (error instanceof ApiError && error.code === 'conflict') form.setError('handle', { type: 'server', message: error.message })
+      // A taken address belongs under the field it is about.
+      if (error instanceof ApiError && error.code === 'handle_taken') form.setError('handle', serverFieldError(error))
       else throw error
     }
   })
@@ -61,7 +61,7 @@ function HandleCard({ profile }: { profile: BookingProfile }) {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2.5 }}>
         {t('calendarApp.profile.text')}
       </Typography>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
         <TextField
           {...form.register('handle')}
@@ -150,7 +150,7 @@ function FeedCard({ profile }: { profile: BookingProfile }) {
         cancelLabel={t('calendarApp.form.cancel')}
         color="warning"
         pending={rotate.isPending}
-        error={rotate.error?.message}
+        error={rotate.error}
         onClose={() => setAsking(false)}
         onConfirm={() =>
           rotate
@@ -200,8 +200,8 @@ function Schedules() {
           {t('calendarApp.schedules.create')}
         </Button>
       </Stack>
-      <FormError message={create.error?.message} />
-      {schedules.isError && <Alert severity="error">{serverErrorText(t, schedules.error.message)}</Alert>}
+      <FormError error={create.error} />
+      {schedules.isError && <Alert severity="error">{serverErrorText(t, schedules.error)}</Alert>}
       {schedules.isPending && <Skeleton variant="rounded" height={320} />}
       {current && (
         <>

@@ -98,7 +98,7 @@ export default function EventTypeFormPage() {
         <Alert severity="error">
           {eventType.error instanceof ApiError && eventType.error.code === 'not_found'
             ? t('calendarApp.form.notFound')
-            : serverErrorText(t, failed.message)}
+            : serverErrorText(t, failed)}
         </Alert>
       ) : (id && !eventType.data) || !settings.data ? (
         <Skeleton variant="rounded" height={480} sx={{ maxWidth: 880 }} />
@@ -163,7 +163,7 @@ function EventTypeForm({
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ maxWidth: 880 }}>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack spacing={3}>
         <Section title={t('calendarApp.form.basics')}>
           <TextField

@@ -46,7 +46,7 @@ export default function EventTypesPage() {
         }
       />
       <CalendarTabs />
-      {eventTypes.isError && <Alert severity="error">{serverErrorText(t, eventTypes.error.message)}</Alert>}
+      {eventTypes.isError && <Alert severity="error">{serverErrorText(t, eventTypes.error)}</Alert>}
       {eventTypes.isPending && (
         <Stack spacing={2}>
           {[0, 1, 2].map((row) => (
@@ -127,7 +127,7 @@ function EventTypeRow({ eventType, divider, onDelete }: { eventType: EventType; 
             onChange={(event) =>
               toggle
                 .mutateAsync({ id: eventType.id, hidden: !event.target.checked })
-                .catch((error: Error) => enqueueSnackbar(serverErrorText(t, error.message), { variant: 'error' }))
+                .catch((error: Error) => enqueueSnackbar(serverErrorText(t, error), { variant: 'error' }))
             }
             slotProps={{ input: { 'aria-label': t('calendarApp.eventTypes.activeLabel', { title: eventType.title }) } }}
           />
@@ -183,7 +183,7 @@ function DeleteDialog({ eventType, onClose }: { eventType: EventType | null; onC
       cancelLabel={t('calendarApp.form.cancel')}
       color="error"
       pending={remove.isPending}
-      error={remove.error?.message}
+      error={remove.error}
       onClose={onClose}
       onConfirm={() => void confirm().catch(() => undefined)}
     />

@@ -1,4 +1,4 @@
-import { type Schedule, type TimeRange, UpdateSchedule } from '@closeroom/shared'
+import { MESSAGES, type Schedule, type TimeRange, UpdateSchedule } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
@@ -7,7 +7,6 @@ import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { FormError } from '../../components/FormError'
-import { FALLBACK_ERROR } from '../../lib/api'
 import { intlLocale } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
 import { TimeZoneField } from '../settings/TimeZoneField'
@@ -56,7 +55,9 @@ export function ScheduleEditor({ schedule, canDelete }: { schedule: Schedule; ca
   const remove = useDeleteSchedule()
   const form = useForm<Values>({ defaultValues: valuesOf(schedule) })
   const [checked, setChecked] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  // What the form's own check found, translated, or what the server refused.
+  const [problem, setProblem] = useState<string | null>(null)
+  const [refusal, setRefusal] = useState<unknown>(null)
   const values = form.watch()
   const setDays = (days: Day[]) => form.setValue('days', days, { shouldDirty: true })
   const setOverrides = (overrides: Override[]) => form.setValue('overrides', overrides, { shouldDirty: true })
@@ -66,7 +67,8 @@ export function ScheduleEditor({ schedule, canDelete }: { schedule: Schedule; ca
 
   const save = form.handleSubmit(async (v) => {
     setChecked(true)
-    setError(null)
+    setProblem(null)
+    setRefusal(null)
     if ([...dayProblems, ...overrideProblems].some((list) => list.some(Boolean))) return
     const parsed = UpdateSchedule.safeParse({
       name: v.name,
@@ -75,7 +77,7 @@ export function ScheduleEditor({ schedule, canDelete }: { schedule: Schedule; ca
       overrides: v.overrides,
     })
     if (!parsed.success) {
-      setError(bookingErrorText(t, { message: parsed.error.issues[0]?.message, type: 'custom' }) ?? null)
+      setProblem(bookingErrorText(t, { message: parsed.error.issues[0]?.message, type: 'custom' }) ?? null)
       return
     }
     try {
@@ -84,7 +86,7 @@ export function ScheduleEditor({ schedule, canDelete }: { schedule: Schedule; ca
       setChecked(false)
       enqueueSnackbar(t('calendarApp.schedules.saved'), { variant: 'success' })
     } catch (e) {
-      setError(e instanceof Error ? e.message : FALLBACK_ERROR)
+      setRefusal(e)
     }
   })
 
@@ -92,23 +94,23 @@ export function ScheduleEditor({ schedule, canDelete }: { schedule: Schedule; ca
     update
       .mutateAsync({ id: schedule.id, body: { isDefault: true } })
       .then(() => enqueueSnackbar(t('calendarApp.schedules.saved'), { variant: 'success' }))
-      .catch((e: Error) => setError(e.message))
+      .catch(setRefusal)
 
   const destroy = () => {
     if (!window.confirm(t('calendarApp.schedules.deleteConfirm', { name: schedule.name }))) return
     remove
       .mutateAsync(schedule.id)
       .then(() => enqueueSnackbar(t('calendarApp.schedules.deleted'), { variant: 'success' }))
-      .catch((e: Error) => setError(e.message))
+      .catch(setRefusal)
   }
 
   const nameError = form.formState.errors.name
   return (
     <Box component="form" noValidate onSubmit={save}>
-      <FormError message={error} />
+      <FormError error={refusal} text={problem} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} sx={{ mb: 3 }}>
         <TextField
-          {...form.register('name', { validate: (name) => name.trim().length > 0 || 'Name is required' })}
+          {...form.register('name', { validate: (name) => name.trim().length > 0 || MESSAGES.nameRequired })}
           label={t('calendarApp.schedules.name')}
           fullWidth
           error={!!nameError}
@@ -194,7 +196,7 @@ export function ScheduleEditor({ schedule, canDelete }: { schedule: Schedule; ca
                 value={override.date}
                 onChange={(event) => setOverride({ ...override, date: event.target.value })}
                 error={checked && (duplicate || !override.date)}
-                helperText={checked && duplicate ? t('calendarApp.validation.overrideOnce') : undefined}
+                helperText={checked && duplicate ? t('validation.overrideOnce') : undefined}
                 slotProps={{ inputLabel: { shrink: true } }}
                 sx={{ width: { md: 190 } }}
               />

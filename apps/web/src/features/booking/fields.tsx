@@ -1,35 +1,10 @@
 import { Autocomplete, Chip, TextField, type TextFieldProps } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { type Control, Controller, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
-import { fieldErrorText } from '../../lib/errorText'
+import { fieldErrorText, knownErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
 import type { TFunction } from '../../locales/i18n'
 import { useTranslation } from '../../locales/i18n'
-
-// The booking schemas word their messages in English for the server; the browser shows them translated.
-const messageKeys: Record<string, string> = {
-  'Must be a date like 2026-12-31': 'calendarApp.validation.date',
-  'Must be a time like 09:00': 'calendarApp.validation.time',
-  'The end must be after the start': 'calendarApp.validation.endAfterStart',
-  'The end must not be before the start': 'calendarApp.validation.endNotBeforeStart',
-  'Hours of the same day must not overlap': 'calendarApp.validation.overlap',
-  'Each date may be overridden once': 'calendarApp.validation.overrideOnce',
-  'Address is required': 'calendarApp.validation.address',
-  'Link is required': 'calendarApp.validation.link',
-  'Must be lower-case letters, digits and _': 'calendarApp.validation.key',
-  'This key is taken by a standard field': 'calendarApp.validation.keyTaken',
-  'Each question needs its own key': 'calendarApp.validation.keyTwice',
-  'Label is required': 'calendarApp.validation.label',
-  'A select question needs at least two options': 'calendarApp.validation.options',
-  'Use lower-case letters, digits and dashes': 'calendarApp.validation.slug',
-  'Title is required': 'calendarApp.validation.title',
-  'Choose at least one duration': 'calendarApp.validation.durations',
-  'Each duration once': 'calendarApp.validation.durationOnce',
-  'A team event type needs a team, a personal one none': 'calendarApp.validation.team',
-  'Each reminder once': 'calendarApp.validation.reminderOnce',
-  'Username is required': 'calendarApp.validation.username',
-  'Password is required': 'calendarApp.validation.password',
-}
 
 export type Bounds = { min: number; max: number }
 
@@ -43,13 +18,12 @@ function firstError(error: unknown): FieldError | undefined {
   return undefined
 }
 
-/** The text to show under a booking field: its schema message translated, a range for numbers, the server's as sent. */
+/** The text to show under a booking field: its schema message translated, a range for numbers, the server's refusal translated. */
 export function bookingErrorText(t: TFunction, raw: unknown, bounds?: Bounds): string | undefined {
   const error = firstError(raw)
   if (!error?.message) return undefined
-  if (error.type === 'server') return error.message
-  const key = messageKeys[error.message]
-  if (key) return t(key)
+  const known = knownErrorText(t, error)
+  if (known) return known
   if (bounds && (error.type === 'too_small' || error.type === 'too_big')) return t('calendarApp.validation.range', bounds)
   if (bounds && (error.type === 'invalid_type' || error.type === 'invalid_union')) return t('calendarApp.validation.number')
   return fieldErrorText(t, error)

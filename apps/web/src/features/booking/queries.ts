@@ -1,5 +1,5 @@
-import type { BookingSettings, CreateEventType, CreateSchedule, EventType, UpdateEventType, UpdateSchedule } from '@closeroom/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { BookingSettings, CreateEventType, CreateSchedule, UpdateEventType, UpdateSchedule } from '@closeroom/shared'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 
 export const eventTypeKeys = {
@@ -14,11 +14,26 @@ export const bookingSettingsKeys = { all: ['booking-settings'] as const }
 
 export const bookingProfileKeys = { all: ['booking-profile'] as const }
 
-export function useEventTypes() {
-  return useQuery({
+// The queries whose cached answer is read or written in place: their keys carry the answer's type.
+
+const eventTypesQuery = () =>
+  queryOptions({
     queryKey: eventTypeKeys.list(),
     queryFn: async ({ signal }) => (await unwrap(client.GET('/event-types', { signal }))).eventTypes,
   })
+
+const bookingSettingsQuery = queryOptions({
+  queryKey: bookingSettingsKeys.all,
+  queryFn: ({ signal }) => unwrap(client.GET('/booking-settings', { signal })),
+})
+
+const bookingProfileQuery = queryOptions({
+  queryKey: bookingProfileKeys.all,
+  queryFn: ({ signal }) => unwrap(client.GET('/booking-profile', { signal })),
+})
+
+export function useEventTypes() {
+  return useQuery(eventTypesQuery())
 }
 
 export function useEventType(id: string | undefined) {
@@ -51,11 +66,12 @@ export function useToggleEventType() {
       unwrap(client.PATCH('/event-types/{id}', { params: { path: { id } }, body: { hidden } })),
     // The switch moves at once; a refusal from the server puts it back.
     onMutate: ({ id, hidden }) => {
-      const previous = queryClient.getQueryData<EventType[]>(eventTypeKeys.list())
-      queryClient.setQueryData<EventType[]>(eventTypeKeys.list(), (list) => list?.map((e) => (e.id === id ? { ...e, hidden } : e)))
+      const { queryKey } = eventTypesQuery()
+      const previous = queryClient.getQueryData(queryKey)
+      queryClient.setQueryData(queryKey, (list) => list?.map((e) => (e.id === id ? { ...e, hidden } : e)))
       return { previous }
     },
-    onError: (_error, _variables, context) => queryClient.setQueryData(eventTypeKeys.list(), context?.previous),
+    onError: (_error, _variables, context) => queryClient.setQueryData(eventTypesQuery().queryKey, context?.previous),
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventTypeKeys.all }),
   })
 }
@@ -102,19 +118,19 @@ export function useDeleteSchedule() {
 }
 
 export function useBookingSettings() {
-  return useQuery({ queryKey: bookingSettingsKeys.all, queryFn: ({ signal }) => unwrap(client.GET('/booking-settings', { signal })) })
+  return useQuery(bookingSettingsQuery)
 }
 
 export function useSaveBookingSettings() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: BookingSettings) => unwrap(client.PUT('/booking-settings', { body })),
-    onSuccess: (settings) => queryClient.setQueryData(bookingSettingsKeys.all, settings),
+    onSuccess: (settings) => queryClient.setQueryData(bookingSettingsQuery.queryKey, settings),
   })
 }
 
 export function useBookingProfile() {
-  return useQuery({ queryKey: bookingProfileKeys.all, queryFn: ({ signal }) => unwrap(client.GET('/booking-profile', { signal })) })
+  return useQuery(bookingProfileQuery)
 }
 
 export function useUpdateBookingProfile() {
@@ -122,7 +138,7 @@ export function useUpdateBookingProfile() {
   return useMutation({
     mutationFn: (body: { handle: string }) => unwrap(client.PATCH('/booking-profile', { body })),
     onSuccess: (profile) => {
-      queryClient.setQueryData(bookingProfileKeys.all, profile)
+      queryClient.setQueryData(bookingProfileQuery.queryKey, profile)
       // Every booking URL of the event types carries the handle.
       void queryClient.invalidateQueries({ queryKey: eventTypeKeys.all })
     },

@@ -109,7 +109,7 @@ function Details({ booking }: { booking: Booking }) {
         label={t(`calendarApp.status.${booking.status}`)}
         sx={{ mb: 2.5 }}
       />
-      {!asking && <FormError message={action.error?.message} />}
+      {!asking && <FormError error={action.error} />}
       <Row label={t('calendarApp.details.when')}>
         <Typography variant="body1">{when}</Typography>
       </Row>
@@ -207,7 +207,7 @@ function Details({ booking }: { booking: Booking }) {
         >
           <DialogTitle>{t(asking === 'decline' ? 'calendarApp.details.declineTitle' : 'calendarApp.details.cancelTitle')}</DialogTitle>
           <DialogContent>
-            <FormError message={action.error?.message} />
+            <FormError error={action.error} />
             <TextField
               autoFocus
               fullWidth

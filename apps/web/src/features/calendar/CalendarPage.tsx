@@ -69,7 +69,7 @@ export default function CalendarPage() {
       <CalendarTabs />
       {bookings.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {serverErrorText(t, bookings.error.message)}
+          {serverErrorText(t, bookings.error)}
         </Alert>
       )}
       <Card sx={{ p: { xs: 1.5, md: 2.5 } }}>

@@ -36,7 +36,7 @@ export default function ConnectedAppsPage() {
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('calendarApp.connections.list')}
         </Typography>
-        {connections.isError && <Alert severity="error">{serverErrorText(t, connections.error.message)}</Alert>}
+        {connections.isError && <Alert severity="error">{serverErrorText(t, connections.error)}</Alert>}
         {connections.isPending && <Skeleton variant="rounded" height={160} />}
         {connections.data?.length === 0 && (
           <Card sx={{ p: 4, textAlign: 'center' }}>
@@ -72,7 +72,7 @@ function ConnectForm() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
         {t('calendarApp.connections.text')}
       </Typography>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
         <TextField
           {...form.register('serverUrl')}
@@ -118,7 +118,7 @@ function ConnectionCard({ connection }: { connection: CalendarConnection }) {
   const update = useUpdateConnection()
   const refresh = useRefreshConnection()
   const remove = useDeleteConnection()
-  const failed = (error: Error) => enqueueSnackbar(serverErrorText(t, error.message), { variant: 'error' })
+  const failed = (error: Error) => enqueueSnackbar(serverErrorText(t, error), { variant: 'error' })
   const host = (() => {
     try {
       return new URL(connection.serverUrl).host

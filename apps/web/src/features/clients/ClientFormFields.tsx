@@ -80,7 +80,7 @@ function ClientDialogBody({
     >
       <DialogTitle id="client-dialog-title">{title}</DialogTitle>
       <DialogContent>
-        <FormError message={serverError} />
+        <FormError error={serverError} />
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           <ClientFields form={form as unknown as UseFormReturn<CreateClient>} autoFocus />
         </Stack>

@@ -17,7 +17,7 @@ import { useTranslation } from '../../locales/i18n'
 import { usePipelineToasts } from '../deals/realtime'
 import { ClientFields, clientDefaults } from './ClientFormFields'
 import {
-  clientKeys,
+  clientMessagesQuery,
   useClient,
   useClientMessages,
   useDeleteClient,
@@ -33,7 +33,7 @@ export default function ClientPage() {
   usePipelineToasts()
   const { id = '' } = useParams()
   const client = useClient(id)
-  if (client.isError) return <Alert severity="error">{serverErrorText(t, client.error.message)}</Alert>
+  if (client.isError) return <Alert severity="error">{serverErrorText(t, client.error)}</Alert>
   return (
     <>
       <PageHeader title={client.data?.name ?? t('pipeline.clients.title')} action={client.data && <DeleteClient client={client.data} />} />
@@ -69,7 +69,7 @@ function ClientForm({ client }: { client: Client }) {
   })
   return (
     <Card sx={{ p: 3 }}>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         <ClientFields form={form as unknown as UseFormReturn<CreateClient>} />
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
@@ -90,12 +90,12 @@ function ClientThread({ clientId }: { clientId: string }) {
   const messages = useClientMessages(clientId)
   const post = usePostClientMessage(clientId)
   const edit = useEditClientMessage(clientId)
-  useMessageRoom(clientRoom, clientId, clientKeys.messages(clientId))
+  useMessageRoom(clientRoom, clientId, clientMessagesQuery(clientId).queryKey)
   return (
     <MessageThread
       title={t('pipeline.clients.thread')}
       messages={messages.data}
-      error={messages.error?.message}
+      error={messages.error}
       onSend={(body) => post.mutateAsync(body)}
       onEdit={(messageId, body) => edit.mutateAsync({ messageId, body })}
     />
@@ -123,7 +123,7 @@ function DeleteClient({ client }: { client: Client }) {
         cancelLabel={t('pipeline.cancel')}
         color="error"
         pending={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error}
         onClose={() => setOpen(false)}
         onConfirm={() =>
           void remove.mutateAsync().then(

@@ -54,7 +54,7 @@ export default function ClientsPage() {
         />
         {clients.isError && (
           <Alert severity="error" sx={{ mx: 2.5, mb: 2 }}>
-            {serverErrorText(t, clients.error.message)}
+            {serverErrorText(t, clients.error)}
           </Alert>
         )}
         <ListTable

@@ -1,5 +1,5 @@
 import type { CreateClient } from '@closeroom/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { addMessage } from '../../components/thread/addMessage'
 import { client, unwrap } from '../../lib/api'
 
@@ -9,6 +9,20 @@ export const clientKeys = {
   detail: (id: string) => [...clientKeys.all, 'detail', id] as const,
   messages: (id: string) => [...clientKeys.all, 'messages', id] as const,
 }
+
+// The queries whose cached answer is written in place: their keys carry the answer's type.
+
+export const clientQuery = (id: string) =>
+  queryOptions({
+    queryKey: clientKeys.detail(id),
+    queryFn: ({ signal }) => unwrap(client.GET('/clients/{id}', { params: { path: { id } }, signal })),
+  })
+
+export const clientMessagesQuery = (id: string) =>
+  queryOptions({
+    queryKey: clientKeys.messages(id),
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/clients/{id}/messages', { params: { path: { id } }, signal }))).messages,
+  })
 
 export function useClients(q: string, limit = 50) {
   return useQuery({
@@ -20,12 +34,7 @@ export function useClients(q: string, limit = 50) {
 }
 
 export function useClient(id: string | undefined) {
-  return useQuery({
-    queryKey: clientKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => unwrap(client.GET('/clients/{id}', { params: { path: { id: id ?? '' } }, signal })),
-    enabled: !!id,
-    retry: false,
-  })
+  return useQuery({ ...clientQuery(id ?? ''), enabled: !!id, retry: false })
 }
 
 export function useSaveClient(id: string | undefined) {
@@ -34,7 +43,7 @@ export function useSaveClient(id: string | undefined) {
     mutationFn: (body: CreateClient) =>
       unwrap(id ? client.PATCH('/clients/{id}', { params: { path: { id } }, body }) : client.POST('/clients', { body })),
     onSuccess: (saved) => {
-      queryClient.setQueryData(clientKeys.detail(saved.id), saved)
+      queryClient.setQueryData(clientQuery(saved.id).queryKey, saved)
       void queryClient.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] })
     },
   })
@@ -52,17 +61,14 @@ export function useDeleteClient(id: string) {
 }
 
 export function useClientMessages(id: string) {
-  return useQuery({
-    queryKey: clientKeys.messages(id),
-    queryFn: async ({ signal }) => (await unwrap(client.GET('/clients/{id}/messages', { params: { path: { id } }, signal }))).messages,
-  })
+  return useQuery(clientMessagesQuery(id))
 }
 
 export function usePostClientMessage(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: string) => unwrap(client.POST('/clients/{id}/messages', { params: { path: { id } }, body: { body } })),
-    onSuccess: (message) => addMessage(queryClient, clientKeys.messages(id), message),
+    onSuccess: (message) => addMessage(queryClient, clientMessagesQuery(id).queryKey, message),
   })
 }
 
@@ -71,6 +77,6 @@ export function useEditClientMessage(id: string) {
   return useMutation({
     mutationFn: ({ messageId, body }: { messageId: string; body: string }) =>
       unwrap(client.PATCH('/clients/{id}/messages/{messageId}', { params: { path: { id, messageId } }, body: { body } })),
-    onSuccess: (message) => addMessage(queryClient, clientKeys.messages(id), message),
+    onSuccess: (message) => addMessage(queryClient, clientMessagesQuery(id).queryKey, message),
   })
 }

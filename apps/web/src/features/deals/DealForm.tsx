@@ -97,7 +97,7 @@ export function DealForm({ deal, stages, users }: { deal?: Deal; stages: Pipelin
 
   return (
     <Card sx={{ p: 3 }}>
-      <FormError message={save.error?.message} />
+      <FormError error={save.error} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)} aria-label={t('pipeline.deal.formLabel')}>
         <TextField
           {...register('name', { validate: (v) => !!v.trim() || t('pipeline.deal.nameRequired') })}

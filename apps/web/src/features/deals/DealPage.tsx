@@ -18,7 +18,7 @@ import { OnlineTeammates } from '../presence/OnlineTeammates'
 import { useUsers } from '../users/queries'
 import { DealForm } from './DealForm'
 import { DealTimeline } from './DealTimeline'
-import { dealKeys, useDeal, useDealMessages, useDeleteDeal, usePostDealMessage, useStages } from './queries'
+import { dealMessagesQuery, useDeal, useDealMessages, useDeleteDeal, usePostDealMessage, useStages } from './queries'
 import { dealRoom, usePipelineToasts } from './realtime'
 
 /** /deals/new and /deals/:id: the deal's fields, and beside them its timeline and the team's chat about it. */
@@ -31,7 +31,7 @@ export default function DealPage() {
   const users = useUsers()
   const me = useAuthContext().user
   const error = deal.error ?? stages.error ?? users.error
-  if (error) return <Alert severity="error">{serverErrorText(t, error.message)}</Alert>
+  if (error) return <Alert severity="error">{serverErrorText(t, error)}</Alert>
   const ready = (!id || deal.data) && stages.data && users.data
 
   if (!id)
@@ -102,12 +102,12 @@ function DealChat({ dealId }: { dealId: string }) {
   const { t } = useTranslation()
   const messages = useDealMessages(dealId)
   const post = usePostDealMessage(dealId)
-  useMessageRoom(dealRoom, dealId, dealKeys.messages(dealId))
+  useMessageRoom(dealRoom, dealId, dealMessagesQuery(dealId).queryKey)
   return (
     <MessageThread
       title={t('pipeline.chat.title')}
       messages={messages.data}
-      error={messages.error?.message}
+      error={messages.error}
       onSend={(body) => post.mutateAsync(body)}
       height={360}
     />
@@ -135,7 +135,7 @@ function DeleteDeal({ id, ownerId, name }: { id: string; ownerId: string; name: 
         cancelLabel={t('pipeline.cancel')}
         color="error"
         pending={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error}
         onClose={() => setOpen(false)}
         onConfirm={() =>
           void remove.mutateAsync().then(

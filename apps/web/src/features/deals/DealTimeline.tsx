@@ -82,7 +82,7 @@ function Detail({ activity, language }: { activity: DealActivity; language: stri
 export function DealTimeline({ dealId }: { dealId: string }) {
   const { t, i18n } = useTranslation()
   const activities = useDealActivities(dealId)
-  if (activities.isError) return <Alert severity="error">{serverErrorText(t, activities.error.message)}</Alert>
+  if (activities.isError) return <Alert severity="error">{serverErrorText(t, activities.error)}</Alert>
   if (!activities.data) return <Skeleton variant="rounded" height={120} />
   if (activities.data.length === 0) return <Typography sx={{ color: 'text.secondary' }}>{t('pipeline.timeline.empty')}</Typography>
   return (

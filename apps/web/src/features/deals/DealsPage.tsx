@@ -169,7 +169,7 @@ export default function DealsPage() {
         </Stack>
         <Stack direction="row" sx={{ px: 2.5, pb: 1.5, alignItems: 'center', gap: 2, minHeight: 36 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }} role="status">
-            {total !== undefined && t('pipeline.dealCount', { count: total })}
+            {total != null && t('pipeline.dealCount', { count: total })}
           </Typography>
           {filtered && (
             <Button
@@ -185,7 +185,7 @@ export default function DealsPage() {
         </Stack>
         {deals.isError && (
           <Alert severity="error" sx={{ mx: 2.5, mb: 2 }}>
-            {serverErrorText(t, deals.error.message)}
+            {serverErrorText(t, deals.error)}
           </Alert>
         )}
         <TableContainer>

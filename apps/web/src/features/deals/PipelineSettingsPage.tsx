@@ -1,23 +1,18 @@
 import { type PipelineStage, STAGE_KINDS } from '@closeroom/shared'
-import { DndContext, type DragEndEvent, type Over, useDraggable, useDroppable } from '@dnd-kit/core'
 import AddRounded from '@mui/icons-material/AddRounded'
 import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded'
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
-import DragIndicatorRounded from '@mui/icons-material/DragIndicatorRounded'
 import { Alert, Box, Button, Card, IconButton, MenuItem, Skeleton, Stack, TextField, Tooltip, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { DragGhost } from '../../components/DragGhost'
-import { DropMarker } from '../../components/DropMarker'
 import { FormError } from '../../components/FormError'
 import { visuallyHidden } from '../../components/visuallyHidden'
-import { quietDragAccessibility, useDragSensors } from '../../lib/dragSensors'
-import { type DropData, dropPlace, dropTarget, markerPosition } from '../../lib/dropTarget'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { useStages } from './queries'
+import { moved, StageList } from './StageList'
 import { useStageMutations } from './stageQueries'
 
 /** /admin-settings/deal: the organization's pipeline stages, in board order. */
@@ -27,33 +22,22 @@ export default function PipelineSettingsPage() {
   const mutations = useStageMutations()
   const { enqueueSnackbar } = useSnackbar()
   const [deleting, setDeleting] = useState<PipelineStage | null>(null)
-  /** The stage dragged by its handle and where it would land (counted without it), if over the list. */
-  const [dragged, setDragged] = useState<{ id: string; index: number | null } | null>(null)
-  const sensors = useDragSensors()
   const [newName, setNewName] = useState('')
   const [announcement, setAnnouncement] = useState('')
   const list = stages.data ?? []
   const error = mutations.create.error ?? mutations.update.error ?? mutations.reorder.error ?? mutations.remove.error
 
+  /** Puts a stage at `to`; the new position is said even when it is the old one (a keyboard drop in place). */
   function move(id: string, to: number) {
     const from = list.findIndex((s) => s.id === id)
-    if (from === -1 || to < 0 || to >= list.length || to === from) return
+    if (from === -1 || to < 0 || to >= list.length) return
     const ids = list.map((s) => s.id)
-    ids.splice(from, 1)
-    ids.splice(to, 0, id)
-    mutations.reorder.mutate(ids)
+    if (to !== from) mutations.reorder.mutate(moved(ids, id, to))
     setAnnouncement(t('pipeline.stages.movedTo', { name: list[from]?.name, position: to + 1, count: list.length }))
   }
 
-  const ids = list.map((s) => s.id)
-  const dropIndex = (id: string, over: Over | null) => dropPlace(over, id, () => ids)?.index ?? null
-  function onDragEnd({ active, over }: DragEndEvent) {
-    const index = dropIndex(String(active.id), over)
-    if (index !== null) move(String(active.id), index)
-    setDragged(null)
-  }
-  const rows = list.map((stage, index) => (
-    <StageRow key={stage.id} stage={stage} dragged={dragged?.id === stage.id}>
+  const fields = (stage: PipelineStage, index: number) => (
+    <>
       <StageName stage={stage} onRename={(name) => mutations.update.mutate({ id: stage.id, name })} />
       <TextField
         select
@@ -69,6 +53,7 @@ export default function PipelineSettingsPage() {
           </MenuItem>
         ))}
       </TextField>
+      {/* The buttons move a stage in one press, for those who cannot hold a drag (switch and voice control). */}
       <Tooltip title={t('pipeline.stages.up')}>
         <span>
           <IconButton
@@ -102,10 +87,8 @@ export default function PipelineSettingsPage() {
           </IconButton>
         </span>
       </Tooltip>
-    </StageRow>
-  ))
-  const ghost = dragged && list.find((s) => s.id === dragged.id)
-  if (dragged?.index != null) rows.splice(markerPosition(ids, dragged.id, dragged.index), 0, <DropMarker key="drop-marker" />)
+    </>
+  )
 
   function add() {
     const name = newName.trim()
@@ -129,24 +112,15 @@ export default function PipelineSettingsPage() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
         {t('pipeline.stages.intro')}
       </Typography>
-      <Box role="status" aria-live="polite" sx={visuallyHidden}>
+      <Box role="status" aria-live="assertive" aria-atomic sx={visuallyHidden}>
         {announcement}
       </Box>
-      <FormError message={error?.message} />
-      {stages.isError && <Alert severity="error">{serverErrorText(t, stages.error.message)}</Alert>}
+      <FormError error={error} />
+      {stages.isError && <Alert severity="error">{serverErrorText(t, stages.error)}</Alert>}
       {stages.isPending && <Skeleton variant="rounded" height={240} />}
-      <DndContext
-        sensors={sensors}
-        collisionDetection={dropTarget}
-        accessibility={quietDragAccessibility}
-        onDragStart={({ active }) => setDragged({ id: String(active.id), index: null })}
-        onDragOver={({ active, over }) => setDragged({ id: String(active.id), index: dropIndex(String(active.id), over) })}
-        onDragEnd={onDragEnd}
-        onDragCancel={() => setDragged(null)}
-      >
-        <StageList label={t('pipeline.stages.title')}>{rows}</StageList>
-        <DragGhost>{ghost && <StageGhost name={ghost.name} />}</DragGhost>
-      </DndContext>
+      <StageList stages={list} onMove={move} announce={setAnnouncement}>
+        {fields}
+      </StageList>
       <Stack
         component="form"
         direction="row"
@@ -170,64 +144,6 @@ export default function PipelineSettingsPage() {
         </Button>
       </Stack>
       <DeleteStageDialog stage={deleting} stages={list} onClose={() => setDeleting(null)} />
-    </Card>
-  )
-}
-
-/** The stages' list, a drop target for the stage rows: past the last row, a drop lands at the end. */
-function StageList({ label, children }: { label: string; children: ReactNode }) {
-  const data: DropData = { list: 'stages' }
-  const { setNodeRef } = useDroppable({ id: 'stages', data })
-  return (
-    <Stack ref={setNodeRef} component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
-      {children}
-    </Stack>
-  )
-}
-
-/**
- * A stage's row, dragged by its handle with the mouse or a finger (the rest of the row holds fields, where a
- * drag selects text). Keyboard users move stages with the up and down buttons.
- */
-function StageRow({ stage, dragged, children }: { stage: PipelineStage; dragged: boolean; children: ReactNode }) {
-  const data: DropData = { list: 'stages', item: stage.id }
-  const draggable = useDraggable({ id: stage.id, data })
-  const droppable = useDroppable({ id: stage.id, data })
-  return (
-    <Stack
-      ref={(node: HTMLElement | null) => {
-        draggable.setNodeRef(node)
-        droppable.setNodeRef(node)
-      }}
-      component="li"
-      direction="row"
-      spacing={1}
-      data-testid="stage-row"
-      sx={{ alignItems: 'center', p: 1, borderRadius: 1.5, border: 1, borderColor: 'divider', opacity: dragged ? 0.5 : 1 }}
-    >
-      <Box
-        ref={draggable.setActivatorNodeRef}
-        {...draggable.listeners}
-        aria-hidden
-        data-testid="stage-handle"
-        // The handle alone drags, so it can keep the page from panning under the finger.
-        sx={{ display: 'flex', alignSelf: 'stretch', alignItems: 'center', px: 0.5, cursor: 'grab', touchAction: 'none' }}
-      >
-        <DragIndicatorRounded sx={{ color: 'text.secondary' }} />
-      </Box>
-      {children}
-    </Stack>
-  )
-}
-
-/** The row that follows the mouse or the finger while a stage is dragged: its handle and its name. */
-function StageGhost({ name }: { name: string }) {
-  return (
-    <Card sx={(theme) => ({ display: 'flex', alignItems: 'center', gap: 1, p: 1, height: '100%', boxShadow: theme.shadows[8] })}>
-      <DragIndicatorRounded sx={{ color: 'text.secondary', mx: 0.5 }} />
-      <Typography noWrap sx={{ fontWeight: 600 }}>
-        {name}
-      </Typography>
     </Card>
   )
 }
@@ -280,7 +196,7 @@ function DeleteStageDialog({ stage, stages, onClose }: { stage: PipelineStage | 
       cancelLabel={t('pipeline.cancel')}
       color="error"
       pending={remove.isPending}
-      error={remove.error?.message}
+      error={remove.error}
       onClose={onClose}
       onConfirm={() => stage && remove.mutate({ id: stage.id, moveTo: target || undefined }, { onSuccess: onClose })}
     >

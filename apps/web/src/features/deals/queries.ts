@@ -1,5 +1,5 @@
 import type { CreateDeal, DealListQuery, MoveDeal } from '@closeroom/shared'
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { addMessage } from '../../components/thread/addMessage'
 import { client, unwrap } from '../../lib/api'
 
@@ -22,11 +22,32 @@ export const stageKeys = {
 
 const PAGE_SIZE = 25
 
-export function useStages() {
-  return useQuery({
+// The queries whose cached answer is read or written in place: their keys carry the answer's type, so
+// queryClient.getQueryData(boardQuery().queryKey) knows it holds a board.
+
+export const stagesQuery = () =>
+  queryOptions({
     queryKey: stageKeys.list(),
     queryFn: async ({ signal }) => (await unwrap(client.GET('/pipeline-stages', { signal }))).stages,
   })
+
+export const dealQuery = (id: string) =>
+  queryOptions({
+    queryKey: dealKeys.detail(id),
+    queryFn: ({ signal }) => unwrap(client.GET('/deals/{id}', { params: { path: { id } }, signal })),
+  })
+
+export const boardQuery = () =>
+  queryOptions({ queryKey: dealKeys.board(), queryFn: ({ signal }) => unwrap(client.GET('/deals/board', { signal })) })
+
+export const dealMessagesQuery = (id: string) =>
+  queryOptions({
+    queryKey: dealKeys.messages(id),
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/deals/{id}/messages', { params: { path: { id } }, signal }))).messages,
+  })
+
+export function useStages() {
+  return useQuery(stagesQuery())
 }
 
 export function useDeals(filters: DealFilters) {
@@ -40,12 +61,7 @@ export function useDeals(filters: DealFilters) {
 }
 
 export function useDeal(id: string | undefined) {
-  return useQuery({
-    queryKey: dealKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => unwrap(client.GET('/deals/{id}', { params: { path: { id: id ?? '' } }, signal })),
-    enabled: !!id,
-    retry: false,
-  })
+  return useQuery({ ...dealQuery(id ?? ''), enabled: !!id, retry: false })
 }
 
 export function useDealActivities(id: string) {
@@ -61,7 +77,7 @@ export function useSaveDeal(id: string | undefined) {
     mutationFn: (body: CreateDeal) =>
       unwrap(id ? client.PATCH('/deals/{id}', { params: { path: { id } }, body }) : client.POST('/deals', { body })),
     onSuccess: (deal) => {
-      queryClient.setQueryData(dealKeys.detail(deal.id), deal)
+      queryClient.setQueryData(dealQuery(deal.id).queryKey, deal)
       void queryClient.invalidateQueries({ queryKey: dealKeys.all, predicate: (q) => q.queryKey[2] !== deal.id })
     },
   })
@@ -80,7 +96,7 @@ export function useDeleteDeal(id: string) {
 }
 
 export function useBoard() {
-  return useQuery({ queryKey: dealKeys.board(), queryFn: ({ signal }) => unwrap(client.GET('/deals/board', { signal })) })
+  return useQuery(boardQuery())
 }
 
 export function moveDeal(id: string, body: MoveDeal) {
@@ -88,10 +104,7 @@ export function moveDeal(id: string, body: MoveDeal) {
 }
 
 export function useDealMessages(id: string) {
-  return useQuery({
-    queryKey: dealKeys.messages(id),
-    queryFn: async ({ signal }) => (await unwrap(client.GET('/deals/{id}/messages', { params: { path: { id } }, signal }))).messages,
-  })
+  return useQuery(dealMessagesQuery(id))
 }
 
 export function usePostDealMessage(id: string) {
@@ -99,7 +112,7 @@ export function usePostDealMessage(id: string) {
   return useMutation({
     mutationFn: (body: string) => unwrap(client.POST('/deals/{id}/messages', { params: { path: { id } }, body: { body } })),
     onSuccess: (message) => {
-      addMessage(queryClient, dealKeys.messages(id), message)
+      addMessage(queryClient, dealMessagesQuery(id).queryKey, message)
       void queryClient.invalidateQueries({ queryKey: dealKeys.activities(id) })
     },
   })

@@ -1,7 +1,7 @@
 import type { PipelineStage } from '@closeroom/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
-import { dealKeys, stageKeys } from './queries'
+import { dealKeys, stageKeys, stagesQuery } from './queries'
 
 type StageChange = { name?: string; kind?: PipelineStage['kind'] }
 
@@ -26,16 +26,17 @@ export function useStageMutations() {
       mutationFn: (ids: string[]) => unwrap(client.PUT('/pipeline-stages/order', { body: { ids } })),
       // The new order shows at once; a refusal brings the server's back.
       onMutate: (ids) => {
-        const previous = queryClient.getQueryData<PipelineStage[]>(stageKeys.list())
+        const { queryKey } = stagesQuery()
+        const previous = queryClient.getQueryData(queryKey)
         if (previous)
-          queryClient.setQueryData<PipelineStage[]>(
-            stageKeys.list(),
+          queryClient.setQueryData(
+            queryKey,
             ids.flatMap((id, position) => previous.filter((s) => s.id === id).map((stage) => ({ ...stage, position }))),
           )
         return { previous }
       },
       onError: (_error, _ids, context) => {
-        if (context?.previous) queryClient.setQueryData(stageKeys.list(), context.previous)
+        if (context?.previous) queryClient.setQueryData(stagesQuery().queryKey, context.previous)
       },
       onSettled: settle,
     }),

@@ -71,7 +71,7 @@ export default function ComingSoonPage() {
             </Alert>
           ) : (
             <>
-              <FormError message={serverError} />
+              <FormError error={serverError} />
               <Stack
                 component="form"
                 noValidate

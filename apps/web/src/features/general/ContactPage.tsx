@@ -10,9 +10,10 @@ import { useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { MainLayout } from '../../components/MainLayout'
+import { fieldErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
-import { Field, generalErrorText, sendContact } from './fields'
+import { Field, sendContact } from './fields'
 import { PageHero } from './PageHero'
 
 const channels = [
@@ -90,7 +91,7 @@ export default function ContactPage() {
                 {t('general.contact.sent', sentTo)}
               </Alert>
             )}
-            <FormError message={serverError} />
+            <FormError error={serverError} />
             <Stack component="form" noValidate spacing={2.5} onSubmit={send}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
                 <Field form={form} name="name" label={t('fields.name')} autoComplete="name" fullWidth />
@@ -112,7 +113,7 @@ export default function ContactPage() {
                       onBlur={field.onBlur}
                       inputRef={field.ref}
                       error={!!fieldState.error}
-                      helperText={generalErrorText(t, fieldState.error)}
+                      helperText={fieldErrorText(t, fieldState.error)}
                     >
                       {CONTACT_TOPICS.map((topic) => (
                         <MenuItem key={topic} value={topic}>

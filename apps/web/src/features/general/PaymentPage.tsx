@@ -35,9 +35,10 @@ import { Link, useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { MainLayout } from '../../components/MainLayout'
+import { fieldErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
-import { Field, generalErrorText, sendContact } from './fields'
+import { Field, sendContact } from './fields'
 import { countryOptions, formatPrice, guessCountry } from './format'
 import { isBillingPeriod, isPaidPlan } from './plans'
 
@@ -125,7 +126,7 @@ export default function PaymentPage() {
             <Typography variant="h6" component="h2" sx={{ mb: 3 }}>
               {t('general.payment.billingDetails')}
             </Typography>
-            <FormError message={serverError} />
+            <FormError error={serverError} />
             <Stack spacing={2.5}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
                 <Field form={form} name="name" label={t('fields.name')} autoComplete="name" fullWidth />
@@ -151,7 +152,7 @@ export default function PaymentPage() {
                           onBlur={field.onBlur}
                           label={t('general.fields.country')}
                           error={!!fieldState.error}
-                          helperText={generalErrorText(t, fieldState.error)}
+                          helperText={fieldErrorText(t, fieldState.error)}
                           slotProps={{ ...input.slotProps, htmlInput: { ...input.slotProps.htmlInput, autoComplete: 'country-name' } }}
                         />
                       )}
@@ -228,7 +229,7 @@ export default function PaymentPage() {
                       />
                     ))}
                   </RadioGroup>
-                  {fieldState.error && <FormHelperText error>{generalErrorText(t, fieldState.error as FieldError)}</FormHelperText>}
+                  {fieldState.error && <FormHelperText error>{fieldErrorText(t, fieldState.error as FieldError)}</FormHelperText>}
                 </Box>
               )}
             />

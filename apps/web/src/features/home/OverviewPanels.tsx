@@ -17,7 +17,7 @@ import { useTeams } from '../teams/queries'
 export function OverviewPanels() {
   const { t } = useTranslation()
   const overview = useQuery({ queryKey: ['overview'], queryFn: ({ signal }) => unwrap(client.GET('/overview', { signal })) })
-  if (overview.isError) return <Alert severity="error">{serverErrorText(t, overview.error.message)}</Alert>
+  if (overview.isError) return <Alert severity="error">{serverErrorText(t, overview.error)}</Alert>
   if (!overview.data) return <Skeleton variant="rounded" height={420} />
   const { people, teams } = overview.data
   return (

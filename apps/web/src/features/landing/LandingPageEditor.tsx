@@ -27,7 +27,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { formatMoney } from '../../components/money/money'
-import { fieldErrorText, serverErrorText } from '../../lib/errorText'
+import { fieldErrorText, isServerFieldError, serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
 import { useProducts } from '../products/queries'
@@ -43,7 +43,7 @@ export default function LandingPageEditor() {
   const links = useBookingLinkOptions()
   const me = useAuthContext().user
   const error = page.error ?? products.error ?? links.error
-  if (error) return <Alert severity="error">{serverErrorText(t, error.message)}</Alert>
+  if (error) return <Alert severity="error">{serverErrorText(t, error)}</Alert>
   if (!can(me, 'landing.manage')) return <Alert severity="info">{t('landingApp.editor.adminsOnly')}</Alert>
   if ((id && !page.data) || !products.data || !links.data) return <Skeleton variant="rounded" height={480} />
   // A new page's form starts afresh; a saved page's form starts from what was saved.
@@ -92,9 +92,13 @@ function Editor({ page, products, links }: { page?: LandingPage; products: Produ
     primary: l.name,
     secondary: `/u/${l.handle} · ${l.kind === 'team' ? t('landingApp.editor.team') : t('landingApp.editor.person')}`,
   }))
-  // The shared schema's one message a person meets here, in their language; a server's message as it came.
+  // The shared schema's one message a person meets here, in their language, or the server's refusal translated.
   const titleError = (error: FieldError) =>
-    error.type === 'server' ? error.message : error.type === 'too_big' ? t('validation.tooLong') : t('landingApp.editor.titleRequired')
+    isServerFieldError(error)
+      ? fieldErrorText(t, error)
+      : error.type === 'too_big'
+        ? t('validation.tooLong')
+        : t('landingApp.editor.titleRequired')
   const pickerError = (name: 'productIds' | 'handles') => {
     const text = fieldErrorText(t, form.formState.errors[name] as FieldError | undefined)
     return text && <FormHelperText error>{text}</FormHelperText>
@@ -115,7 +119,7 @@ function Editor({ page, products, links }: { page?: LandingPage; products: Produ
           {page ? t('landingApp.editor.save') : t('landingApp.editor.create')}
         </Button>
       </Stack>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={3}>
@@ -236,7 +240,7 @@ function DeleteCard({ page }: { page: LandingPage }) {
         cancelLabel={t('landingApp.editor.cancel')}
         color="error"
         pending={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
           remove.mutate(undefined, {

@@ -28,7 +28,7 @@ export default function LandingPagesPage() {
           )
         }
       />
-      {pages.isError && <Alert severity="error">{serverErrorText(t, pages.error.message)}</Alert>}
+      {pages.isError && <Alert severity="error">{serverErrorText(t, pages.error)}</Alert>}
       <Card>
         <ListTable
           label={t('landingApp.list.title')}

@@ -1,5 +1,5 @@
 import type { CreateLandingPage, LandingPage } from '@closeroom/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 
 export const landingKeys = {
@@ -19,13 +19,15 @@ export function useLandingPages() {
   })
 }
 
-export function useLandingPage(id: string | undefined) {
-  return useQuery({
-    queryKey: landingKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => unwrap(client.GET('/landing-pages/{id}', { params: { path: { id: id ?? '' } }, signal })),
-    enabled: !!id,
-    retry: false,
+/** A page's own query: its cached answer is written in place when it is saved, so its key carries its type. */
+export const landingPageQuery = (id: string) =>
+  queryOptions({
+    queryKey: landingKeys.detail(id),
+    queryFn: ({ signal }) => unwrap(client.GET('/landing-pages/{id}', { params: { path: { id } }, signal })),
   })
+
+export function useLandingPage(id: string | undefined) {
+  return useQuery({ ...landingPageQuery(id ?? ''), enabled: !!id, retry: false })
 }
 
 export function useBookingLinkOptions() {
@@ -41,7 +43,7 @@ export function useSaveLandingPage(id: string | undefined) {
     mutationFn: (body: CreateLandingPage) =>
       unwrap(id ? client.PATCH('/landing-pages/{id}', { params: { path: { id } }, body }) : client.POST('/landing-pages', { body })),
     onSuccess: (page) => {
-      queryClient.setQueryData(landingKeys.detail(page.id), page)
+      queryClient.setQueryData(landingPageQuery(page.id).queryKey, page)
       void queryClient.invalidateQueries({ queryKey: landingKeys.list() })
     },
   })

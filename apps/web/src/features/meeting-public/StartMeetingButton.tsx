@@ -3,7 +3,7 @@ import { Button } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { client, FALLBACK_ERROR, unwrap } from '../../lib/api'
+import { client, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 
@@ -19,7 +19,7 @@ export function StartMeetingButton({ dealId }: { dealId: string }) {
       const link = await unwrap(client.POST('/deals/{id}/meeting', { params: { path: { id: dealId } } }))
       navigate(`/m/${link.publicId}`)
     } catch (error) {
-      enqueueSnackbar(serverErrorText(t, error instanceof Error ? error.message : FALLBACK_ERROR), { variant: 'error' })
+      enqueueSnackbar(serverErrorText(t, error), { variant: 'error' })
       setBusy(false)
     }
   }

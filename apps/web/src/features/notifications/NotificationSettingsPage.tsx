@@ -127,8 +127,8 @@ function EventsCard() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('notifications.settings.eventsText')}
       </Typography>
-      {preferences.error && <Alert severity="error">{serverErrorText(t, preferences.error.message)}</Alert>}
-      {save.error && <Alert severity="error">{serverErrorText(t, save.error.message)}</Alert>}
+      {preferences.error && <Alert severity="error">{serverErrorText(t, preferences.error)}</Alert>}
+      {save.error && <Alert severity="error">{serverErrorText(t, save.error)}</Alert>}
       {!preferences.data ? (
         <Skeleton variant="rounded" height={320} />
       ) : (

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
 import { ApiError, client, unwrap } from '../../lib/api'
-import { serverErrorText } from '../../lib/errorText'
+import { serverErrorText, serverFieldError } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
 import { bookingErrorText } from '../booking/fields'
@@ -22,7 +22,7 @@ export function BookingPageStep({ onDone, onBack }: { onDone: () => void; onBack
   const schedules = useSchedules()
   const error = profile.error ?? schedules.error
   const schedule = schedules.data?.find((s) => s.isDefault) ?? schedules.data?.[0]
-  if (error) return <Alert severity="error">{serverErrorText(t, error.message)}</Alert>
+  if (error) return <Alert severity="error">{serverErrorText(t, error)}</Alert>
   if (!profile.data || !schedule) return <Skeleton variant="rounded" height={480} />
   return <BookingPageForm profile={profile.data} schedule={schedule} onDone={onDone} onBack={onBack} />
 }
@@ -86,9 +86,8 @@ function BookingPageForm({
       try {
         await rename.mutateAsync(values)
       } catch (error) {
-        // 'This address is taken' belongs under the field it is about.
-        if (error instanceof ApiError && error.code === 'conflict')
-          return form.setError('handle', { type: 'server', message: error.message })
+        // A taken address belongs under the field it is about.
+        if (error instanceof ApiError && error.code === 'handle_taken') return form.setError('handle', serverFieldError(error))
         throw error
       }
     }
@@ -117,7 +116,7 @@ function BookingPageForm({
         {t('onboarding.booking.title')}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('onboarding.booking.text')}</Typography>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <TextField
         {...form.register('handle')}
         label={t('onboarding.booking.handle')}

@@ -3,6 +3,7 @@ import AddRounded from '@mui/icons-material/AddRounded'
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded'
 import { Button, Stack, TextField, Typography } from '@mui/material'
 import { useState } from 'react'
+import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { useInviteUser } from '../users/queries'
 import { StepActions } from './StepActions'
@@ -35,7 +36,7 @@ export function InviteStep({ onDone, onBack }: { onDone: () => void; onBack: () 
         await invite.mutateAsync({ email: parsed.data, role: 'member' })
         sent.push(parsed.data)
       } catch (error) {
-        left.push({ ...row, error: (error as Error).message })
+        left.push({ ...row, error: serverErrorText(t, error) })
       }
     }
     setBusy(false)

@@ -19,7 +19,7 @@ const Values = z.object({ organizationName: OrganizationName, name: PersonName, 
 export function OrganizationStep({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation()
   const organization = useOrganization()
-  if (organization.isError) return <Alert severity="error">{serverErrorText(t, organization.error.message)}</Alert>
+  if (organization.isError) return <Alert severity="error">{serverErrorText(t, organization.error)}</Alert>
   if (!organization.data) return <Skeleton variant="rounded" height={280} />
   return <OrganizationForm organizationName={organization.data.name} onDone={onDone} />
 }
@@ -57,7 +57,7 @@ function OrganizationForm({ organizationName, onDone }: { organizationName: stri
         {t('onboarding.organization.title')}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('onboarding.organization.text')}</Typography>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack spacing={2.5}>
         <FormTextField form={form} name="name" label={t('onboarding.organization.yourName')} autoComplete="name" autoFocus fullWidth />
         <FormTextField

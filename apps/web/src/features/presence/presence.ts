@@ -1,5 +1,5 @@
 import { SocketEvents, type UserPresence } from '@closeroom/shared'
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSocket } from '../../app/SocketProvider'
 import { client, unwrap } from '../../lib/api'
@@ -7,12 +7,14 @@ import { client, unwrap } from '../../lib/api'
 export type PresenceState = 'active' | 'away' | 'offline'
 type Known = Record<string, Exclude<PresenceState, 'offline'>>
 
-const presenceKey = ['presence'] as const
-
-async function load({ signal }: { signal: AbortSignal }): Promise<Known> {
-  const { online } = await unwrap(client.GET('/users/online', { signal }))
-  return Object.fromEntries(online.map((entry) => [entry.userId, entry.active ? 'active' : 'away']))
-}
+/** Who is known online: its key carries its type, since the presence events change it in place. */
+const presenceQuery = queryOptions({
+  queryKey: ['presence'] as const,
+  queryFn: async ({ signal }): Promise<Known> => {
+    const { online } = await unwrap(client.GET('/users/online', { signal }))
+    return Object.fromEntries(online.map((entry) => [entry.userId, entry.active ? 'active' : 'away']))
+  },
+})
 
 type PresenceEvent =
   | typeof SocketEvents.userOnline
@@ -28,7 +30,7 @@ const events: [PresenceEvent, (known: Known, userId: string) => Known][] = [
 ]
 
 function apply(queryClient: QueryClient, change: (known: Known, userId: string) => Known, { userId }: UserPresence) {
-  queryClient.setQueryData<Known>(presenceKey, (known) => (known ? change(known, userId) : known))
+  queryClient.setQueryData(presenceQuery.queryKey, (known) => (known ? change(known, userId) : known))
 }
 
 /**
@@ -39,11 +41,11 @@ function apply(queryClient: QueryClient, change: (known: Known, userId: string) 
 export function usePresence(): (userId: string) => PresenceState {
   const { socket, connected } = useSocket()
   const queryClient = useQueryClient()
-  const known = useQuery({ queryKey: presenceKey, queryFn: load, enabled: connected })
+  const known = useQuery({ ...presenceQuery, enabled: connected })
 
   useEffect(() => {
     if (!socket || !connected) return
-    void queryClient.invalidateQueries({ queryKey: presenceKey })
+    void queryClient.invalidateQueries({ queryKey: presenceQuery.queryKey })
     const handlers = events.map(([event, change]) => [event, (payload: UserPresence) => apply(queryClient, change, payload)] as const)
     for (const [event, handler] of handlers) socket.on(event, handler)
     return () => {

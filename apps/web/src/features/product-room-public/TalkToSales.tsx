@@ -39,7 +39,7 @@ export default function TalkToSales({ roomId }: { roomId: string }) {
   return (
     <Box component="form" noValidate onSubmit={send} aria-labelledby="product-talk">
       <Typography sx={{ color: 'text.secondary', mb: 2.5 }}>{t('productRoom.page.talkIntro')}</Typography>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <FormTextField form={form} name="name" label={t('productRoom.page.name')} autoComplete="name" required />
         <FormTextField form={form} name="email" label={t('productRoom.page.email')} type="email" autoComplete="email" required />

@@ -24,7 +24,7 @@ export default function ProductFormPage() {
   const product = useProduct(id)
   const me = useAuthContext().user
   const canManage = can(me, 'products.manage')
-  if (product.isError) return <Alert severity="error">{serverErrorText(t, product.error.message)}</Alert>
+  if (product.isError) return <Alert severity="error">{serverErrorText(t, product.error)}</Alert>
   if (id && !product.data) return <Skeleton variant="rounded" height={400} sx={{ maxWidth: 640 }} />
   if (canManage) return <ProductForm product={product.data} />
   if (!product.data) return <Alert severity="info">{t('pipeline.products.adminsOnly')}</Alert>
@@ -106,7 +106,7 @@ function ProductForm({ product }: { product?: Product }) {
         }
       />
       <Card sx={{ p: 3, maxWidth: 640 }}>
-        <FormError message={save.error?.message ?? remove.error?.message} />
+        <FormError error={save.error ?? remove.error} />
         <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
           <TextField
             {...register('name', { validate: (v) => !!v.trim() || t('pipeline.deal.nameRequired') })}

@@ -31,7 +31,7 @@ export function ProductMediaCard({ productId }: { productId: string }) {
     tooBig: (name: string) =>
       t('pipeline.products.media.tooBig', { name, size: (kind === 'image' ? FILE_LIMITS.imageBytes : FILE_LIMITS.documentBytes) / MB }),
     uploading: (name: string) => t('pipeline.products.media.uploading', { name }),
-    failed: (error: unknown) => serverErrorText(t, error instanceof Error ? error.message : ''),
+    failed: (error: unknown) => serverErrorText(t, error),
   })
   const images = useFileUploads(uploadsOf('image'))
   const documents = useFileUploads(uploadsOf('document'))
@@ -45,7 +45,7 @@ export function ProductMediaCard({ productId }: { productId: string }) {
     ids.splice(index + by, 0, moved)
     reorder.mutate(ids)
   }
-  const error = images.error ?? documents.error ?? (reorder.error ? serverErrorText(t, reorder.error.message) : null)
+  const error = images.error ?? documents.error ?? (reorder.error ? serverErrorText(t, reorder.error) : null)
 
   return (
     <Card component="section" aria-labelledby="product-media-title" sx={{ p: 3, maxWidth: 640, mt: 3 }}>
@@ -57,7 +57,7 @@ export function ProductMediaCard({ productId }: { productId: string }) {
           {error}
         </Alert>
       )}
-      {files.isError && <Alert severity="error">{serverErrorText(t, files.error.message)}</Alert>}
+      {files.isError && <Alert severity="error">{serverErrorText(t, files.error)}</Alert>}
 
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         {t('pipeline.products.media.images')}
@@ -159,7 +159,7 @@ export function ProductMediaCard({ productId }: { productId: string }) {
         cancelLabel={t('pipeline.products.media.cancel')}
         color="error"
         pending={remove.isPending}
-        error={remove.error ? serverErrorText(t, remove.error.message) : null}
+        error={remove.error}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
         onClose={() => {
           setDeleting(null)

@@ -1,21 +1,12 @@
 import type { Product, ProductRoomSettings } from '@closeroom/shared'
 import { Alert, Card, FormControlLabel, MenuItem, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { AddressField, RotateAddressButton } from '../../components/AddressField'
 import { FormError } from '../../components/FormError'
-import { client, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { useEventTypes } from '../booking/queries'
-import { productKeys } from './queries'
-
-const roomKey = (productId: string) => [...productKeys.detail(productId), 'room'] as const
-
-function useRoomMutation<V, Room>(productId: string, run: (vars: V) => Promise<Room>) {
-  const queryClient = useQueryClient()
-  return useMutation({ mutationFn: run, onSuccess: (room) => queryClient.setQueryData(roomKey(productId), room) })
-}
+import { useProductRoom, useRotateProductRoom, useSaveProductRoom } from './queries'
 
 /**
  * The product's public room at /p/:id: publish it, pick its booking widget, share or replace its address.
@@ -24,16 +15,10 @@ function useRoomMutation<V, Room>(productId: string, run: (vars: V) => Promise<R
 export function ProductRoomCard({ product }: { product: Product }) {
   const { t } = useTranslation()
   const { enqueueSnackbar } = useSnackbar()
-  const params = { path: { id: product.id } }
-  const room = useQuery({
-    queryKey: roomKey(product.id),
-    queryFn: ({ signal }) => unwrap(client.GET('/products/{id}/room', { params, signal })),
-  })
+  const room = useProductRoom(product.id)
   const eventTypes = useEventTypes()
-  const save = useRoomMutation(product.id, (settings: ProductRoomSettings) =>
-    unwrap(client.PUT('/products/{id}/room', { params, body: settings })),
-  )
-  const rotate = useRoomMutation(product.id, () => unwrap(client.POST('/products/{id}/room/rotate', { params })))
+  const save = useSaveProductRoom(product.id)
+  const rotate = useRotateProductRoom(product.id)
 
   const header = (
     <Typography variant="h6" component="h2">
@@ -45,7 +30,7 @@ export function ProductRoomCard({ product }: { product: Product }) {
       <Card sx={{ p: 3, maxWidth: 640, mt: 3 }}>
         {header}
         <Alert severity="error" sx={{ mt: 2 }}>
-          {serverErrorText(t, room.error.message)}
+          {serverErrorText(t, room.error)}
         </Alert>
       </Card>
     )
@@ -73,7 +58,7 @@ export function ProductRoomCard({ product }: { product: Product }) {
             {t('productRoom.card.intro')}
           </Typography>
         </div>
-        <FormError message={save.error?.message} />
+        <FormError error={save.error} />
         {!product.active && <Alert severity="info">{t('productRoom.card.inactive')}</Alert>}
         <FormControlLabel
           control={

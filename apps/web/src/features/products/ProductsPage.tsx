@@ -29,7 +29,7 @@ export default function ProductsPage() {
           )
         }
       />
-      {products.isError && <Alert severity="error">{serverErrorText(t, products.error.message)}</Alert>}
+      {products.isError && <Alert severity="error">{serverErrorText(t, products.error)}</Alert>}
       <Card>
         <ListTable
           label={t('pipeline.products.title')}

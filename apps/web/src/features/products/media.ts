@@ -2,22 +2,19 @@ import type { ProductFile } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 import { upload } from '../../lib/upload'
-import { productKeys } from './queries'
-
-const mediaKey = (productId: string) => [...productKeys.detail(productId), 'files'] as const
+import { productFilesQuery } from './queries'
 
 /** The product's images in their order, then its documents. */
 export function useProductFiles(productId: string) {
-  return useQuery({
-    queryKey: mediaKey(productId),
-    queryFn: async ({ signal }) =>
-      (await unwrap(client.GET('/products/{id}/files', { params: { path: { id: productId } }, signal }))).files,
-  })
+  return useQuery(productFilesQuery(productId))
 }
 
 function useMediaMutation<V>(productId: string, run: (vars: V) => Promise<unknown>) {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKey(productId) }) })
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productFilesQuery(productId).queryKey }),
+  })
 }
 
 export const useUploadProductFile = (productId: string) =>
@@ -37,7 +34,7 @@ export function useReorderImages(productId: string) {
   return useMutation({
     mutationFn: (fileIds: string[]) =>
       unwrap(client.PUT('/products/{id}/files/order', { params: { path: { id: productId } }, body: { fileIds } })),
-    onSuccess: (answer) => queryClient.setQueryData(mediaKey(productId), answer.files),
+    onSuccess: (answer) => queryClient.setQueryData(productFilesQuery(productId).queryKey, answer.files),
   })
 }
 

@@ -91,7 +91,7 @@ export function RecordingComments({
           ))}
         </List>
         <Box component="form" noValidate onSubmit={onSubmit} sx={{ mt: 2 }}>
-          <FormError message={serverError} />
+          <FormError error={serverError} />
           <FormTextField
             form={form}
             name="body"

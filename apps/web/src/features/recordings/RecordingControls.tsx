@@ -1,6 +1,7 @@
 import FiberManualRecordRounded from '@mui/icons-material/FiberManualRecordRounded'
 import StopRounded from '@mui/icons-material/StopRounded'
 import { Alert, Button, Chip, Stack } from '@mui/material'
+import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { useRecorder } from './useRecorder'
 
@@ -59,9 +60,9 @@ export function RecordingControls({ meetingPublicId, live, stream, canRecord }: 
             {t('recordings.controls.record')}
           </Button>
         ))}
-      {recorder.error && (
+      {!!recorder.error && (
         <Alert severity="warning" sx={{ py: 0 }}>
-          {recorder.error}
+          {serverErrorText(t, recorder.error)}
         </Alert>
       )}
     </Stack>

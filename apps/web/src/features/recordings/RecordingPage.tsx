@@ -55,7 +55,7 @@ export default function RecordingPage() {
         <Alert severity="error">
           {recording.error instanceof ApiError && recording.error.code === 'not_found'
             ? t('recordings.notFound')
-            : serverErrorText(t, recording.error.message)}
+            : serverErrorText(t, recording.error)}
         </Alert>
       ) : recording.data ? (
         <RecordingView recording={recording.data} />
@@ -209,7 +209,7 @@ function Details({ recording }: { recording: Recording }) {
       await share.mutateAsync({ sharedInRoom })
       enqueueSnackbar(t(sharedInRoom ? 'recordings.shared' : 'recordings.unshared'), { variant: 'success' })
     } catch (error) {
-      enqueueSnackbar(serverErrorText(t, (error as Error).message), { variant: 'error' })
+      enqueueSnackbar(serverErrorText(t, error), { variant: 'error' })
     }
   }
 
@@ -254,7 +254,7 @@ function Details({ recording }: { recording: Recording }) {
         cancelLabel={t('recordings.cancel')}
         color="error"
         pending={remove.isPending}
-        error={remove.error ? serverErrorText(t, remove.error.message) : null}
+        error={remove.error}
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => {

@@ -18,7 +18,7 @@ export default function RecordingsPage() {
   return (
     <>
       <PageHeader title={t('recordings.title')} />
-      {recordings.isError && <Alert severity="error">{serverErrorText(t, recordings.error.message)}</Alert>}
+      {recordings.isError && <Alert severity="error">{serverErrorText(t, recordings.error)}</Alert>}
       <Card>
         <ListTable
           label={t('recordings.title')}

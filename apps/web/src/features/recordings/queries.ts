@@ -1,5 +1,5 @@
 import type { CreateRecordingComment, Recording, UpdateRecording } from '@closeroom/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { API_URL, client, unwrap } from '../../lib/api'
 
 export const recordingKeys = {
@@ -21,10 +21,16 @@ export function useRecordings() {
   })
 }
 
-export function useRecording(id: string) {
-  return useQuery({
+/** A recording's own query: its cached answer is written in place when it is shared, so its key carries its type. */
+export const recordingQuery = (id: string) =>
+  queryOptions({
     queryKey: recordingKeys.detail(id),
     queryFn: ({ signal }) => unwrap(client.GET('/recordings/{id}', { params: { path: { id } }, signal })),
+  })
+
+export function useRecording(id: string) {
+  return useQuery({
+    ...recordingQuery(id),
     retry: false,
     refetchInterval: (query) => whileUnfinished(query.state.data && [query.state.data]),
   })
@@ -37,7 +43,7 @@ export function useShareRecording(id: string) {
   return useMutation({
     mutationFn: (body: UpdateRecording) => unwrap(client.PATCH('/recordings/{id}', { params: { path: { id } }, body })),
     onSuccess: (recording) => {
-      queryClient.setQueryData(recordingKeys.detail(id), recording)
+      queryClient.setQueryData(recordingQuery(id).queryKey, recording)
       return queryClient.invalidateQueries({ queryKey: recordingKeys.list() })
     },
   })

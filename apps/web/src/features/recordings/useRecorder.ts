@@ -38,7 +38,8 @@ async function upload(recordingId: string, sequence: number, chunk: Blob): Promi
  */
 export function useRecorder({ meetingPublicId, stream }: { meetingPublicId: string; stream: MediaStream | null }) {
   const [state, setState] = useState<RecorderState>('idle')
-  const [error, setError] = useState<string | null>(null)
+  // The last failure, for serverErrorText: a refusal, or the browser's own (a recorder it cannot start).
+  const [error, setError] = useState<unknown>(null)
   const session = useRef<Session | null>(null)
 
   const start = useCallback(async () => {
@@ -52,15 +53,13 @@ export function useRecorder({ meetingPublicId, stream }: { meetingPublicId: stri
       recorder.addEventListener('dataavailable', (event) => {
         if (event.data.size === 0) return
         const sequence = current.next++
-        current.uploads = current.uploads.then(() =>
-          upload(current.id, sequence, event.data).catch((failure: Error) => setError(failure.message)),
-        )
+        current.uploads = current.uploads.then(() => upload(current.id, sequence, event.data).catch(setError))
       })
       recorder.start(CHUNK_MS)
       session.current = current
       setState('recording')
     } catch (failure) {
-      setError((failure as Error).message)
+      setError(failure)
       setState('idle')
     }
   }, [meetingPublicId, stream])
@@ -81,7 +80,7 @@ export function useRecorder({ meetingPublicId, stream }: { meetingPublicId: stri
     try {
       await unwrap(client.POST('/recordings/{id}/stop', { params: { path: { id: current.id } } }))
     } catch (failure) {
-      setError((failure as Error).message)
+      setError(failure)
     }
     setState('idle')
   }, [])

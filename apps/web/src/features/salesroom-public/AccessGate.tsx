@@ -4,7 +4,7 @@ import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useState } from 'react'
 import { PublicFrame } from '../../components/public/PublicFrame'
 import { surface } from '../../components/public/surface'
-import { ApiError } from '../../lib/api'
+import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { roomApi } from './api'
 
@@ -27,8 +27,7 @@ export function AccessGate({ publicId, onOpen }: { publicId: string; onOpen(room
     try {
       await action()
     } catch (caught) {
-      const refusal = caught instanceof ApiError ? caught : null
-      setError(refusal?.code === 'invalid' && sentTo ? t('salesroom.room.codeInvalid') : refusal ? refusal.message : t('errors.generic'))
+      setError(serverErrorText(t, caught))
     } finally {
       setBusy(false)
     }

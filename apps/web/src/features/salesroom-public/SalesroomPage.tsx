@@ -3,8 +3,8 @@ import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded'
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded'
 import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUncheckedRounded'
 import { Box, Checkbox, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
-import { useParams } from 'react-router'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useParams, useSearchParams } from 'react-router'
 import { money } from '../../components/public/money'
 import { PersonAvatar } from '../../components/public/PersonAvatar'
 import { PublicFrame } from '../../components/public/PublicFrame'
@@ -12,17 +12,20 @@ import { LoadFailed, Loading, NotFound } from '../../components/public/states'
 import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
 import { intlLocale } from '../../lib/intl'
-import { useTranslation } from '../../locales/i18n'
+import { loadTexts, useTranslation } from '../../locales/i18n'
 import { RoomRecordings } from '../recordings/RoomRecordings'
 import { AccessGate } from './AccessGate'
 import { roomApi, videoOf } from './api'
-import { Parts } from './bits'
+import { Parts, Section } from './bits'
+import { RoomAgreements } from './RoomAgreements'
 import { RoomDocuments } from './RoomDocuments'
 import { visitStarted } from './visit'
 
 // The chat (socket.io-client) and the booking widget (the booker) load after the room itself.
 const RoomChat = lazy(() => import('./RoomChat'))
 const RoomBooking = lazy(() => import('./RoomBooking'))
+// Signing (the document, the signature pad and their texts) loads only for a buyer who came with their link.
+const RoomSigning = lazy(async () => (await Promise.all([import('./RoomSigning'), loadTexts('signing')]))[0])
 
 const HEARTBEAT_MS = 15_000
 // On a phone the pricing table drops its unit price column: quantity and amount tell the same.
@@ -76,17 +79,6 @@ function useVisit(publicId: string) {
   }
 }
 
-function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ ...surface, p: { xs: 2, md: 3 } }}>
-      <Typography variant="h6" component="h2" id={id} sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  )
-}
-
 // The seller's words (title, welcome, steps, links) take their own direction (dir="auto": an English welcome
 // keeps its punctuation in an Arabic page) but align with the page: 'left' is flipped to 'right' in rtl.
 function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: () => void }) {
@@ -95,6 +87,7 @@ function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: ()
   // A reload after the seller's change brings a new room; a step ticked here lives in the state until then.
   useEffect(() => setRoom(initial), [initial])
   const linkOpened = useVisit(room.publicId)
+  const signToken = useSearchParams()[0].get('sign')
   const video = room.videoUrl ? videoOf(room.videoUrl) : null
   const locale = intlLocale(i18n.language)
 
@@ -167,6 +160,14 @@ function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: ()
             </Box>
           )}
         </Box>
+
+        {signToken ? (
+          <Suspense fallback={<Loading inline />}>
+            <RoomSigning token={signToken} publicId={room.publicId} />
+          </Suspense>
+        ) : (
+          room.agreements.length > 0 && <RoomAgreements agreements={room.agreements} />
+        )}
 
         {room.links.length > 0 && (
           <Section id="room-links" title={t('salesroom.room.links')}>

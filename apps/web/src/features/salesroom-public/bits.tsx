@@ -1,4 +1,18 @@
 import { Box, Typography } from '@mui/material'
+import type { ReactNode } from 'react'
+import { surface } from '../../components/public/surface'
+
+/** One part of the room, on a card of its own, named by its heading. */
+export function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ ...surface, p: { xs: 2, md: 3 } }}>
+      <Typography variant="h6" component="h2" id={id} sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  )
+}
 
 /** "Bea · Due 15 Jan": each part keeps its own direction, so a Latin name beside an Arabic date stays in order. */
 export function Parts({ parts }: { parts: (string | null | false | undefined)[] }) {

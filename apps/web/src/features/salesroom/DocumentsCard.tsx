@@ -29,7 +29,7 @@ export function DocumentsCard({ dealId }: { dealId: string }) {
     maxBytes: FILE_LIMITS.documentBytes,
     tooBig: (name) => t('salesroom.editor.tooBig', { name, size: MAX_MB }),
     uploading: (name) => t('salesroom.editor.uploading', { name }),
-    failed: (error) => serverErrorText(t, error instanceof Error ? error.message : ''),
+    failed: (error) => serverErrorText(t, error),
   })
 
   return (
@@ -45,7 +45,7 @@ export function DocumentsCard({ dealId }: { dealId: string }) {
           </Alert>
         )}
         {documents.isError ? (
-          <Alert severity="error">{serverErrorText(t, documents.error.message)}</Alert>
+          <Alert severity="error">{serverErrorText(t, documents.error)}</Alert>
         ) : !documents.data ? (
           <Skeleton variant="rounded" height={64} sx={{ mb: 2 }} />
         ) : documents.data.length === 0 ? (
@@ -80,7 +80,7 @@ export function DocumentsCard({ dealId }: { dealId: string }) {
         cancelLabel={t('salesroom.editor.cancel')}
         color="error"
         pending={remove.isPending}
-        error={remove.error ? serverErrorText(t, remove.error.message) : null}
+        error={remove.error}
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
         onClose={() => {
           setDeleting(null)

@@ -70,7 +70,7 @@ export default function SalesroomEditorPage() {
         {deal.data ? `${t('salesroom.editor.title')} · ${deal.data.name}` : t('salesroom.editor.title')}
       </Box>
       {error ? (
-        <Alert severity="error">{serverErrorText(t, error.message)}</Alert>
+        <Alert severity="error">{serverErrorText(t, error)}</Alert>
       ) : room.data === undefined || !deal.data ? (
         <Skeleton variant="rounded" height={480} />
       ) : (
@@ -132,7 +132,7 @@ function SettingsCard({ dealId, room, dealName }: { dealId: string; room: Salesr
             {t('salesroom.editor.notCreated')}
           </Alert>
         )}
-        <FormError message={serverError} />
+        <FormError error={serverError} />
         <Stack component="form" spacing={2.5} noValidate onSubmit={(event) => void onSubmit(event)}>
           <FormTextField form={form} name="title" label={t('salesroom.editor.roomTitle')} required fullWidth />
           <FormTextField

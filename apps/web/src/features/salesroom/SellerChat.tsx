@@ -43,7 +43,7 @@ export function SellerChat({ dealId }: { dealId: string }) {
         </Box>
         {post.error && (
           <Alert severity="error" sx={{ mb: 1.5 }}>
-            {serverErrorText(t, post.error.message)}
+            {serverErrorText(t, post.error)}
           </Alert>
         )}
         <Stack component="form" direction="row" spacing={1} onSubmit={send} sx={{ alignItems: 'flex-start' }}>

@@ -1,5 +1,5 @@
-import type { RoomMessage, SalesroomSettings } from '@closeroom/shared'
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { RoomMessage, Salesroom, SalesroomSettings } from '@closeroom/shared'
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ApiError, client, unwrap } from '../../lib/api'
 
 export const salesroomKeys = {
@@ -14,9 +14,11 @@ const deal = (id: string) => ({ path: { id } })
 export type LinkFields = { title: string; url: string }
 export type StepFields = { title: string; side: 'seller' | 'buyer'; ownerName: string; dueDate: string | null; done?: boolean }
 
+// The queries whose cached answer is written in place (a save, a message): their keys carry the answer's type.
+
 /** The deal's room; null while the deal has none yet (the first save creates it). */
-export function useSalesroom(dealId: string) {
-  return useQuery({
+const salesroomQuery = (dealId: string) =>
+  queryOptions({
     queryKey: salesroomKeys.room(dealId),
     queryFn: async ({ signal }) => {
       try {
@@ -27,8 +29,16 @@ export function useSalesroom(dealId: string) {
         throw error
       }
     },
-    retry: false,
   })
+
+const roomMessagesQuery = (dealId: string) =>
+  queryOptions({
+    queryKey: salesroomKeys.messages(dealId),
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/deals/{id}/salesroom/messages', { params: deal(dealId), signal }))).messages,
+  })
+
+export function useSalesroom(dealId: string) {
+  return useQuery({ ...salesroomQuery(dealId), retry: false })
 }
 
 export function useEngagement(dealId: string, enabled: boolean) {
@@ -42,15 +52,11 @@ export function useEngagement(dealId: string, enabled: boolean) {
 }
 
 export function useRoomMessages(dealId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: salesroomKeys.messages(dealId),
-    queryFn: async ({ signal }) => (await unwrap(client.GET('/deals/{id}/salesroom/messages', { params: deal(dealId), signal }))).messages,
-    enabled,
-  })
+  return useQuery({ ...roomMessagesQuery(dealId), enabled })
 }
 
 export function addRoomMessage(client: QueryClient, dealId: string, message: RoomMessage) {
-  client.setQueryData<RoomMessage[]>(salesroomKeys.messages(dealId), (list) =>
+  client.setQueryData(roomMessagesQuery(dealId).queryKey, (list) =>
     !list ? [message] : list.some((m) => m.id === message.id) ? list : [...list, message],
   )
 }
@@ -64,23 +70,29 @@ export function usePostRoomMessage(dealId: string) {
 }
 
 /** Every change answers with the room or a piece of it: refresh the room from the server after each. */
-function useRoomMutation<V, R>(dealId: string, run: (vars: V) => Promise<R>) {
+function useRoomMutation<V, R>(dealId: string, run: (vars: V) => Promise<R>, onAnswer?: (answer: R) => void) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: run,
     onSuccess: (answer) => {
-      if (answer && typeof answer === 'object' && 'publicId' in answer) queryClient.setQueryData(salesroomKeys.room(dealId), answer)
+      onAnswer?.(answer)
       return queryClient.invalidateQueries({ queryKey: salesroomKeys.room(dealId) })
     },
   })
 }
 
+/** Saving the settings or a new address answers with the whole room: it shows at once, before the refresh. */
+function useWholeRoomMutation<V>(dealId: string, run: (vars: V) => Promise<Salesroom>) {
+  const queryClient = useQueryClient()
+  return useRoomMutation(dealId, run, (room) => queryClient.setQueryData(salesroomQuery(dealId).queryKey, room))
+}
+
 export const useSaveSalesroom = (dealId: string) =>
-  useRoomMutation(dealId, (settings: SalesroomSettings) =>
+  useWholeRoomMutation(dealId, (settings: SalesroomSettings) =>
     unwrap(client.PUT('/deals/{id}/salesroom', { params: deal(dealId), body: settings })),
   )
 export const useRotateSalesroom = (dealId: string) =>
-  useRoomMutation(dealId, () => unwrap(client.POST('/deals/{id}/salesroom/rotate', { params: deal(dealId) })))
+  useWholeRoomMutation(dealId, () => unwrap(client.POST('/deals/{id}/salesroom/rotate', { params: deal(dealId) })))
 export const useAddLink = (dealId: string) =>
   useRoomMutation(dealId, (link: LinkFields) => unwrap(client.POST('/deals/{id}/salesroom/links', { params: deal(dealId), body: link })))
 export const useUpdateLink = (dealId: string) =>

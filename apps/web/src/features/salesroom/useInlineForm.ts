@@ -19,7 +19,7 @@ export function useInlineForm<T>(initial: T, onSubmit: (fields: T) => Promise<un
       await onSubmit(tidy(fields))
       setFields(initial)
     } catch (caught) {
-      setError(serverErrorText(t, caught instanceof Error ? caught.message : ''))
+      setError(serverErrorText(t, caught))
     } finally {
       setBusy(false)
     }

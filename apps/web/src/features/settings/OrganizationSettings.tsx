@@ -22,7 +22,7 @@ const valuesOf = (organization: Organization) => ({
 export default function OrganizationSettings() {
   const { t } = useTranslation()
   const organization = useOrganization()
-  if (organization.isError) return <Alert severity="error">{serverErrorText(t, organization.error.message)}</Alert>
+  if (organization.isError) return <Alert severity="error">{serverErrorText(t, organization.error)}</Alert>
   if (!organization.data) return <Skeleton variant="rounded" height={360} sx={{ maxWidth: 720 }} />
   return <OrganizationForm organization={organization.data} />
 }
@@ -55,7 +55,7 @@ function OrganizationForm({ organization }: { organization: Organization }) {
           </Typography>
         </div>
       </Stack>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={save}>
         <FormTextField form={form} name="name" label={t('settingsPages.organization.name')} autoComplete="organization" />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>

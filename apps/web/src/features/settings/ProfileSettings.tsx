@@ -71,7 +71,7 @@ function ProfileForm({ user }: { user: User }) {
           </Stack>
         </div>
       </Stack>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={save}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
           <FormTextField form={form} name="name" label={t('fields.name')} autoComplete="name" fullWidth />

@@ -48,7 +48,7 @@ function PasswordCard() {
         {t('settingsPages.security.passwordTitle')}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('settingsPages.security.passwordText')}</Typography>
-      <FormError message={serverError} />
+      <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={save}>
         <FormTextField
           form={form}
@@ -104,8 +104,8 @@ function SessionsCard() {
           {t('settingsPages.security.endAll')}
         </Button>
       </Stack>
-      {end.error && <Alert severity="error">{serverErrorText(t, end.error.message)}</Alert>}
-      {sessions.isError && <Alert severity="error">{serverErrorText(t, sessions.error.message)}</Alert>}
+      {end.error && <Alert severity="error">{serverErrorText(t, end.error)}</Alert>}
+      {sessions.isError && <Alert severity="error">{serverErrorText(t, sessions.error)}</Alert>}
       {!sessions.data && !sessions.isError && <Skeleton variant="rounded" height={120} />}
       <List aria-label={t('settingsPages.security.sessionsTitle')}>
         {sessions.data

@@ -1,18 +1,24 @@
 import type { ChangePassword, UpdateOrganization } from '@closeroom/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 
 const keys = { organization: ['organization'] as const, sessions: ['auth', 'sessions'] as const }
 
+/** Its cached answer is written in place when saved: the key carries its type. */
+const organizationQuery = queryOptions({
+  queryKey: keys.organization,
+  queryFn: ({ signal }) => unwrap(client.GET('/organization', { signal })),
+})
+
 export function useOrganization() {
-  return useQuery({ queryKey: keys.organization, queryFn: ({ signal }) => unwrap(client.GET('/organization', { signal })) })
+  return useQuery(organizationQuery)
 }
 
 export function useUpdateOrganization() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: UpdateOrganization) => unwrap(client.PATCH('/organization', { body })),
-    onSuccess: (organization) => queryClient.setQueryData(keys.organization, organization),
+    onSuccess: (organization) => queryClient.setQueryData(organizationQuery.queryKey, organization),
   })
 }
 

@@ -16,7 +16,7 @@ export default function TeamFormPage() {
   const { id } = useParams()
   const team = useTeam(id)
   const users = useUsers()
-  if (team.isError) return <Alert severity="error">{serverErrorText(t, team.error.message)}</Alert>
+  if (team.isError) return <Alert severity="error">{serverErrorText(t, team.error)}</Alert>
   if ((id && !team.data) || !users.data) return <Skeleton variant="rounded" height={280} sx={{ maxWidth: 560 }} />
   return <TeamForm team={team.data} users={users.data.filter((u) => u.status !== 'deactivated')} />
 }
@@ -50,7 +50,7 @@ function TeamForm({ team, users }: { team?: Team; users: User[] }) {
     <>
       <PageHeader title={team ? t('people.teams.editTitle') : t('people.teams.createTitle')} />
       <Card sx={{ p: 3, maxWidth: 560 }}>
-        <FormError message={save.error?.message ?? remove.error?.message} />
+        <FormError error={save.error ?? remove.error} />
         <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event).catch(() => undefined)}>
           <TextField
             label={t('people.teams.name')}

@@ -27,7 +27,7 @@ export default function TeamsPage() {
           )
         }
       />
-      {teams.isError && <Alert severity="error">{serverErrorText(t, teams.error.message)}</Alert>}
+      {teams.isError && <Alert severity="error">{serverErrorText(t, teams.error)}</Alert>}
       {teams.data?.length === 0 && (
         <Card sx={{ p: 5, textAlign: 'center' }}>
           <Typography sx={{ color: 'text.secondary' }}>{t('people.teams.empty')}</Typography>

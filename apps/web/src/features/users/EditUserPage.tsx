@@ -27,7 +27,7 @@ export default function EditUserPage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
   const user = useUser(id)
-  if (user.isError) return <Alert severity="error">{serverErrorText(t, user.error.message)}</Alert>
+  if (user.isError) return <Alert severity="error">{serverErrorText(t, user.error)}</Alert>
   if (!user.data) return <Skeleton variant="rounded" height={320} sx={{ maxWidth: 560 }} />
   return <EditUserForm user={user.data} />
 }
@@ -63,7 +63,7 @@ function EditUserForm({ user }: { user: User }) {
         <Typography sx={{ color: 'text.secondary', mb: 3 }}>
           <bdi>{user.email}</bdi>
         </Typography>
-        <FormError message={update.error?.message} />
+        <FormError error={update.error} />
         <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void save(event).catch(() => undefined)}>
           <TextField label={t('fields.name')} value={name} onChange={(event) => setName(event.target.value)} />
           <TextField select label={t('people.role')} value={role} onChange={(event) => setRole(event.target.value as Role)} disabled={self}>

@@ -33,7 +33,7 @@ export default function InviteUserPage() {
       <PageHeader title={t('people.users.inviteTitle')} />
       <Card sx={{ p: 3, maxWidth: 560 }}>
         <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('people.users.inviteText')}</Typography>
-        <FormError message={serverError} />
+        <FormError error={serverError} />
         <Stack component="form" noValidate spacing={2.5} onSubmit={send}>
           <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoFocus />
           <TextField

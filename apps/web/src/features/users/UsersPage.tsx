@@ -32,7 +32,7 @@ export default function UsersPage() {
           )
         }
       />
-      {users.isError && <Alert severity="error">{serverErrorText(t, users.error.message)}</Alert>}
+      {users.isError && <Alert severity="error">{serverErrorText(t, users.error)}</Alert>}
       <Card>
         <ListTable
           label={t('people.users.title')}

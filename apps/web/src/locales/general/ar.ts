@@ -25,14 +25,6 @@ export const ar: Text = {
       message: 'الرسالة',
       invoiceNotes: 'ملاحظات للفاتورة (اختياري)',
     },
-    validation: {
-      message: 'اكتب رسالتك',
-      company: 'اسم الشركة مطلوب',
-      country: 'اختر دولة',
-      topic: 'اختر موضوعًا',
-      plan: 'اختر خطة',
-      seats: 'أدخل عددًا صحيحًا من المقاعد بين 1 و{{max}}',
-    },
     pricing: {
       overline: 'الأسعار',
       title: 'كل الميزات، مجانًا عند الاستضافة الذاتية',

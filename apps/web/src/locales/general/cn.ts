@@ -25,14 +25,6 @@ export const cn: Text = {
       message: '留言内容',
       invoiceNotes: '发票备注（选填）',
     },
-    validation: {
-      message: '请填写留言内容',
-      company: '请填写公司名称',
-      country: '请选择国家或地区',
-      topic: '请选择主题',
-      plan: '请选择方案',
-      seats: '请输入 1 到 {{max}} 之间的整数席位数',
-    },
     pricing: {
       overline: '价格',
       title: '全部功能，自行部署永久免费',

@@ -27,14 +27,6 @@ export const en = {
       message: 'Message',
       invoiceNotes: 'Notes for the invoice (optional)',
     },
-    validation: {
-      message: 'Write your message',
-      company: 'Company is required',
-      country: 'Choose a country',
-      topic: 'Choose a topic',
-      plan: 'Choose a plan',
-      seats: 'Enter a whole number of seats from 1 to {{max}}',
-    },
     pricing: {
       overline: 'Pricing',
       title: 'Every feature, free to self-host',

@@ -25,14 +25,6 @@ export const fr: Text = {
       message: 'Message',
       invoiceNotes: 'Notes pour la facture (facultatif)',
     },
-    validation: {
-      message: 'Écrivez votre message',
-      company: 'L’entreprise est obligatoire',
-      country: 'Choisissez un pays',
-      topic: 'Choisissez un sujet',
-      plan: 'Choisissez une offre',
-      seats: 'Indiquez un nombre entier de postes, de 1 à {{max}}',
-    },
     pricing: {
       overline: 'Tarifs',
       title: 'Toutes les fonctionnalités, gratuites en auto-hébergement',

@@ -25,14 +25,6 @@ export const vi: Text = {
       message: 'Nội dung',
       invoiceNotes: 'Ghi chú cho hóa đơn (không bắt buộc)',
     },
-    validation: {
-      message: 'Hãy viết nội dung tin nhắn',
-      company: 'Vui lòng nhập tên công ty',
-      country: 'Hãy chọn quốc gia',
-      topic: 'Hãy chọn chủ đề',
-      plan: 'Hãy chọn gói',
-      seats: 'Nhập số chỗ là số nguyên từ 1 đến {{max}}',
-    },
     pricing: {
       overline: 'Bảng giá',
       title: 'Đầy đủ tính năng, tự triển khai miễn phí',

@@ -172,6 +172,12 @@ export const ar: Text = {
       upNamed: 'نقل {{name}} للأعلى',
       downNamed: 'نقل {{name}} للأسفل',
       movedTo: 'أصبحت {{name}} في الموضع {{position}} من {{count}}.',
+      instructions:
+        'اسحب مرحلة من مقبضها لتغيير الترتيب. بلوحة المفاتيح: مفتاح المسافة على المقبض يرفع المرحلة، وسهما الأعلى والأسفل يحركانها، والمسافة تضعها، وEscape يعيدها إلى مكانها.',
+      handleNamed: 'إعادة ترتيب {{name}}',
+      lifted: 'تم رفع {{name}}، في الموضع {{position}} من {{count}}. سهما الأعلى والأسفل يحركانها، والمسافة تضعها، وEscape يلغي.',
+      at: '{{name}}: الموضع {{position}} من {{count}}.',
+      cancelled: 'تم إلغاء نقل {{name}}.',
       delete: 'حذف المرحلة',
       deleteNamed: 'حذف {{name}}',
       deleteTitle: 'حذف {{name}}؟',

@@ -167,6 +167,13 @@ export const en = {
       upNamed: 'Move {{name}} up',
       downNamed: 'Move {{name}} down',
       movedTo: '{{name}} is now at position {{position}} of {{count}}.',
+      instructions:
+        'Drag a stage by its handle to change the order. With the keyboard: Space on a handle picks the stage up, the up and down arrow keys move it, Space drops it and Escape puts it back.',
+      handleNamed: 'Reorder {{name}}',
+      lifted:
+        '{{name}} picked up, at position {{position}} of {{count}}. The up and down arrow keys move it, Space drops it, Escape cancels.',
+      at: '{{name}}: position {{position}} of {{count}}.',
+      cancelled: 'Move of {{name}} cancelled.',
       delete: 'Delete the stage',
       deleteNamed: 'Delete {{name}}',
       deleteTitle: 'Delete {{name}}?',

@@ -171,6 +171,13 @@ export const fr: Text = {
       upNamed: 'Monter {{name}}',
       downNamed: 'Descendre {{name}}',
       movedTo: '{{name}} est maintenant en position {{position}} sur {{count}}.',
+      instructions:
+        'Faites glisser une étape par sa poignée pour changer l’ordre. Au clavier : Espace sur une poignée saisit l’étape, les flèches haut et bas la déplacent, Espace la dépose et Échap la remet en place.',
+      handleNamed: 'Réordonner {{name}}',
+      lifted:
+        '{{name}} saisie, en position {{position}} sur {{count}}. Les flèches haut et bas la déplacent, Espace la dépose, Échap annule.',
+      at: '{{name}} : position {{position}} sur {{count}}.',
+      cancelled: 'Déplacement de {{name}} annulé.',
       delete: 'Supprimer l’étape',
       deleteNamed: 'Supprimer {{name}}',
       deleteTitle: 'Supprimer {{name}} ?',

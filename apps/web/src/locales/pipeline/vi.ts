@@ -169,6 +169,13 @@ export const vi: Text = {
       upNamed: 'Chuyển {{name}} lên',
       downNamed: 'Chuyển {{name}} xuống',
       movedTo: '{{name}} giờ ở vị trí {{position}} trên {{count}}.',
+      instructions:
+        'Kéo một giai đoạn bằng tay nắm của nó để đổi thứ tự. Bằng bàn phím: phím cách trên tay nắm để nhấc giai đoạn, phím mũi tên lên và xuống để di chuyển, phím cách để thả và Escape để đặt lại chỗ cũ.',
+      handleNamed: 'Sắp xếp lại {{name}}',
+      lifted:
+        'Đã nhấc {{name}}, ở vị trí {{position}} trên {{count}}. Phím mũi tên lên và xuống để di chuyển, phím cách để thả, Escape để hủy.',
+      at: '{{name}}: vị trí {{position}} trên {{count}}.',
+      cancelled: 'Đã hủy di chuyển {{name}}.',
       delete: 'Xóa giai đoạn',
       deleteNamed: 'Xóa {{name}}',
       deleteTitle: 'Xóa {{name}}?',

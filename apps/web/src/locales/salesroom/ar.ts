@@ -28,6 +28,8 @@ export const ar: Text = {
       unitPrice: 'سعر الوحدة',
       amount: 'المبلغ',
       total: 'الإجمالي',
+      agreements: 'اتفاقيات للتوقيع',
+      agreementsHint: 'يوقّع كل موقّع من الرابط الذي وصله في بريده الإلكتروني.',
       booking: 'احجز اجتماعًا',
       bookingIntro: 'اختر وقتًا يناسبك للقاء {{name}}.',
       noEventTypes: 'لا توجد اجتماعات متاحة للحجز حاليًا.',
@@ -47,7 +49,6 @@ export const ar: Text = {
       code: 'رمز من 6 أرقام',
       verify: 'افتح الغرفة',
       otherEmail: 'استخدم بريدًا آخر',
-      codeInvalid: 'هذا الرمز خاطئ أو منتهي الصلاحية',
     },
     editor: {
       title: 'غرفة المبيعات',

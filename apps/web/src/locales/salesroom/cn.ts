@@ -28,6 +28,8 @@ export const cn: Text = {
       unitPrice: '单价',
       amount: '金额',
       total: '总计',
+      agreements: '待签署的协议',
+      agreementsHint: '每位签署人通过自己电子邮件中的链接签署。',
       booking: '预约会议',
       bookingIntro: '选择一个适合您的时间与 {{name}} 会面。',
       noEventTypes: '目前没有开放预约的会议。',
@@ -47,7 +49,6 @@ export const cn: Text = {
       code: '6 位验证码',
       verify: '进入房间',
       otherEmail: '使用其他邮箱',
-      codeInvalid: '验证码错误或已过期',
     },
     editor: {
       title: '销售室',

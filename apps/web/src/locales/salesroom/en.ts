@@ -30,6 +30,8 @@ export const en = {
       unitPrice: 'Unit price',
       amount: 'Amount',
       total: 'Total',
+      agreements: 'Agreements to sign',
+      agreementsHint: 'Each signer signs from the link in their own email.',
       booking: 'Book a meeting',
       bookingIntro: 'Pick a time that suits you with {{name}}.',
       noEventTypes: 'No meetings are open for booking right now.',
@@ -49,7 +51,6 @@ export const en = {
       code: '6-digit code',
       verify: 'Open the room',
       otherEmail: 'Use another email',
-      codeInvalid: 'This code is wrong or has expired',
     },
     editor: {
       title: 'Sales room',

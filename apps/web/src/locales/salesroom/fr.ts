@@ -28,6 +28,8 @@ export const fr: Text = {
       unitPrice: 'Prix unitaire',
       amount: 'Montant',
       total: 'Total',
+      agreements: 'Accords à signer',
+      agreementsHint: 'Chaque signataire signe depuis le lien reçu dans son propre e-mail.',
       booking: 'Prendre rendez-vous',
       bookingIntro: 'Choisissez un créneau qui vous convient avec {{name}}.',
       noEventTypes: 'Aucun rendez-vous n’est ouvert à la réservation pour le moment.',
@@ -47,7 +49,6 @@ export const fr: Text = {
       code: 'Code à 6 chiffres',
       verify: 'Ouvrir l’espace',
       otherEmail: 'Utiliser une autre adresse',
-      codeInvalid: 'Ce code est erroné ou a expiré',
     },
     editor: {
       title: 'Espace de vente',

@@ -28,6 +28,8 @@ export const vi: Text = {
       unitPrice: 'Đơn giá',
       amount: 'Thành tiền',
       total: 'Tổng cộng',
+      agreements: 'Thỏa thuận cần ký',
+      agreementsHint: 'Mỗi người ký sẽ ký từ liên kết trong email của riêng họ.',
       booking: 'Đặt lịch họp',
       bookingIntro: 'Chọn thời gian phù hợp với bạn để gặp {{name}}.',
       noEventTypes: 'Hiện chưa có cuộc họp nào mở để đặt lịch.',
@@ -47,7 +49,6 @@ export const vi: Text = {
       code: 'Mã 6 chữ số',
       verify: 'Mở phòng',
       otherEmail: 'Dùng email khác',
-      codeInvalid: 'Mã này sai hoặc đã hết hạn',
     },
     editor: {
       title: 'Phòng bán hàng',

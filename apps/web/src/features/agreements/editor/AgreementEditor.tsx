@@ -222,7 +222,7 @@ export function AgreementEditor({ agreement }: { agreement: Agreement }) {
       </Stack>
       {failure && (
         <Alert severity="error" sx={{ mb: 3 }}>
-          {serverErrorText(t, failure.message)}
+          {serverErrorText(t, failure)}
         </Alert>
       )}
       <Grid container spacing={3}>
@@ -357,7 +357,7 @@ export function AgreementEditor({ agreement }: { agreement: Agreement }) {
         cancelLabel={t('agreements.cancel')}
         color="warning"
         pending={save.isPending || send.isPending}
-        error={send.error ? serverErrorText(t, send.error.message) : save.error ? serverErrorText(t, save.error.message) : null}
+        error={send.error ? serverErrorText(t, send.error) : save.error ? serverErrorText(t, save.error) : null}
         onClose={() => {
           setConfirming(false)
           send.reset()

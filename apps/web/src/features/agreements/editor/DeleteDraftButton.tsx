@@ -26,7 +26,7 @@ export function DeleteDraftButton({ id, title, template }: { id: string; title: 
         cancelLabel={t('agreements.cancel')}
         color="error"
         pending={remove.isPending}
-        error={remove.error ? serverErrorText(t, remove.error.message) : null}
+        error={remove.error ? serverErrorText(t, remove.error) : null}
         onClose={() => setOpen(false)}
         onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate(template ? '/agreements?view=templates' : '/agreements') })}
       />

@@ -1,20 +1,20 @@
-import { type Board, type DealsChanged, ProductSocketEvents } from '@closeroom/shared'
-import { DndContext, type DragEndEvent, type DragStartEvent, type KeyboardCoordinateGetter, type Over } from '@dnd-kit/core'
+import { type DealsChanged, ProductSocketEvents } from '@closeroom/shared'
+import { DndContext, type DragEndEvent, type DragStartEvent, type Over } from '@dnd-kit/core'
 import AddRounded from '@mui/icons-material/AddRounded'
 import { Alert, Box, Button, Skeleton, Stack, Typography, useTheme } from '@mui/material'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useSocket } from '../../../app/SocketProvider'
 import { DragGhost } from '../../../components/DragGhost'
 import { PageHeader } from '../../../components/PageHeader'
 import { visuallyHidden } from '../../../components/visuallyHidden'
-import { quietDragAccessibility, useDragSensors } from '../../../lib/dragSensors'
+import { afterKeyboardSensorListens, quietDragAccessibility, useDragSensors } from '../../../lib/dragSensors'
 import { dropPlace, dropTarget, markerPosition } from '../../../lib/dropTarget'
 import { serverErrorText } from '../../../lib/errorText'
 import { useTranslation } from '../../../locales/i18n'
-import { dealKeys, moveDeal, useBoard } from '../queries'
+import { boardQuery, dealKeys, moveDeal, useBoard } from '../queries'
 import { usePipelineToasts } from '../realtime'
 import { applyDealChange, beforeIdAt, locate, type Placement, placeDeal, type Step, stepPlacement } from './board'
 import { DealCard, DealCardGhost } from './DealCard'
@@ -56,9 +56,10 @@ export default function KanbanPage() {
   useEffect(() => {
     if (!socket) return
     const onChanged = (change: DealsChanged) => {
-      const current = queryClient.getQueryData<Board>(dealKeys.board())
+      const { queryKey } = boardQuery()
+      const current = queryClient.getQueryData(queryKey)
       const next = current && applyDealChange(current, change)
-      if (next) queryClient.setQueryData<Board>(dealKeys.board(), next)
+      if (next) queryClient.setQueryData(queryKey, next)
       else void queryClient.invalidateQueries({ queryKey: dealKeys.board() })
       void queryClient.invalidateQueries({ queryKey: dealKeys.lists() })
     }
@@ -96,7 +97,8 @@ export default function KanbanPage() {
   const dealName = (dealId: string) => dealOf(dealId)?.name ?? ''
 
   async function commit(placement: Placement) {
-    const current = queryClient.getQueryData<Board>(dealKeys.board())
+    const { queryKey } = boardQuery()
+    const current = queryClient.getQueryData(queryKey)
     if (!current) return
     const at = locate(current, placement.dealId)
     const column = at && current.columns[at.column]
@@ -104,11 +106,11 @@ export default function KanbanPage() {
     // Dropped where it was: nothing to tell the server.
     if (column.stage.id === placement.stageId && at.index === placement.index) return
     const beforeId = beforeIdAt(current, placement)
-    await queryClient.cancelQueries({ queryKey: dealKeys.board() })
-    queryClient.setQueryData<Board>(dealKeys.board(), placeDeal(current, placement))
+    await queryClient.cancelQueries({ queryKey })
+    queryClient.setQueryData(queryKey, placeDeal(current, placement))
     try {
       const saved = await moveDeal(placement.dealId, { stageId: placement.stageId, beforeId })
-      queryClient.setQueryData<Board>(dealKeys.board(), (latest) => {
+      queryClient.setQueryData(queryKey, (latest) => {
         const where = latest && locate(latest, saved.id)
         return latest && where ? placeDeal(latest, { dealId: saved.id, stageId: saved.stageId, index: where.index }, saved) : latest
       })
@@ -116,8 +118,8 @@ export default function KanbanPage() {
       void queryClient.invalidateQueries({ queryKey: dealKeys.detail(saved.id) })
       void queryClient.invalidateQueries({ queryKey: dealKeys.activities(saved.id) })
     } catch (error) {
-      queryClient.setQueryData<Board>(dealKeys.board(), current)
-      const message = error instanceof Error ? serverErrorText(t, error.message) : t('errors.generic')
+      queryClient.setQueryData(queryKey, current)
+      const message = serverErrorText(t, error)
       enqueueSnackbar(t('pipeline.kanban.moveFailed', { message }), { variant: 'error' })
       setAnnouncement(t('pipeline.kanban.moveFailed', { message }))
     }
@@ -160,15 +162,8 @@ export default function KanbanPage() {
     }
     return true
   }
-  const latestStep = useRef(stepLifted)
-  latestStep.current = stepLifted
-  // The board steps a lifted deal by stages and positions, not by pixels: the step happens here and the
-  // sensor gets no coordinates to move anything by.
-  const stepByKeys = useCallback<KeyboardCoordinateGetter>((event) => {
-    latestStep.current(event)
-    return undefined
-  }, [])
-  const sensors = useDragSensors(stepByKeys)
+  // The board steps a lifted deal by stages and positions, not by pixels.
+  const sensors = useDragSensors(stepLifted)
 
   /** Where a deal dropped on `over` lands: a column and an index, counted without the deal as placeDeal wants. */
   function placementOver(dealId: string, over: Over | null): Placement | null {
@@ -185,10 +180,7 @@ export default function KanbanPage() {
     if (activatorEvent instanceof KeyboardEvent) {
       setDrag({ dealId, by: 'keyboard', placement })
       const liftedText = t('pipeline.kanban.lifted', { name: deal.name, stage: stageName(deal.stageId), position: at.index + 1 })
-      // dnd-kit's keyboard sensor starts hearing keys on a timer it sets just after this call, and the browser may
-      // run a key press before that timer: "picked up" is said only once the timer has run, so an arrow pressed on
-      // hearing it moves the deal (under load the test's arrows were lost, the deal staying lifted where it was).
-      setTimeout(() => setTimeout(() => setAnnouncement(liftedText)))
+      afterKeyboardSensorListens(() => setAnnouncement(liftedText))
     } else setDrag({ dealId, by: 'pointer', placement })
   }
 
@@ -233,7 +225,7 @@ export default function KanbanPage() {
       <Box role="status" aria-live="assertive" aria-atomic sx={visuallyHidden}>
         {announcement}
       </Box>
-      {board.isError && <Alert severity="error">{serverErrorText(t, board.error.message)}</Alert>}
+      {board.isError && <Alert severity="error">{serverErrorText(t, board.error)}</Alert>}
       <DndContext
         sensors={sensors}
         collisionDetection={dropTarget}

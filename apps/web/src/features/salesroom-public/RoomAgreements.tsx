@@ -1,0 +1,30 @@
+import type { PublicRoomAgreement } from '@closeroom/shared'
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
+import { Box, Stack, Typography } from '@mui/material'
+import { useTranslation } from '../../locales/i18n'
+import { Section } from './bits'
+
+/**
+ * The deal's agreements out for signature, by title: the room is shared with the buyer's whole team, so it
+ * names them and leaves the signing to each signer's own link (which opens this room with ?sign=).
+ */
+export function RoomAgreements({ agreements }: { agreements: PublicRoomAgreement[] }) {
+  const { t } = useTranslation()
+  return (
+    <Section id="room-agreements" title={t('salesroom.room.agreements')}>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+        {t('salesroom.room.agreementsHint')}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        {agreements.map((agreement) => (
+          <Stack component="li" key={agreement.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <DescriptionOutlined fontSize="small" aria-hidden sx={{ color: 'text.secondary' }} />
+            <Typography dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {agreement.title}
+            </Typography>
+          </Stack>
+        ))}
+      </Box>
+    </Section>
+  )
+}

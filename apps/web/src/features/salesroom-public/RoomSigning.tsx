@@ -1,0 +1,37 @@
+import { Loading } from '../../components/public/states'
+import { useTranslation } from '../../locales/i18n'
+import { SigningForm } from '../signing-public/SigningForm'
+import { SigningOutcome } from '../signing-public/SigningOutcome'
+import { useSigning } from '../signing-public/useSigning'
+import { Section } from './bits'
+
+/**
+ * The buyer's signing, inside their sales room: the link they were emailed, opened here (/d/:id?sign=token),
+ * shows the same document, fields and pad as /sign/:token. A link of another deal shows nothing here.
+ */
+export default function RoomSigning({ token, publicId }: { token: string; publicId: string }) {
+  const { t } = useTranslation()
+  const signing = useSigning(token)
+  const { remote, step } = signing
+  const data = remote.data
+  if (remote.loading) return <Loading inline />
+  if (remote.error?.code === 'not_found' || remote.error?.code === 'invalid')
+    return (
+      <Section id="room-signing" title={t('signing.document')}>
+        <SigningOutcome outcome="unknown" level="h3" />
+      </Section>
+    )
+  if (!data || !step || !data.salesroomUrl?.includes(`/d/${publicId}`)) return null
+  // Named "Sign the agreement: …" while there is something to do, by the agreement's title once there is not.
+  if (step === 'sign' || step === 'approve' || step === 'view')
+    return (
+      <Section id="room-signing" title={t('signing.inRoom', { title: data.agreement.title })}>
+        <SigningForm signing={data} step={step} onSign={signing.sign} onDecline={signing.decline} />
+      </Section>
+    )
+  return (
+    <Section id="room-signing" title={data.agreement.title}>
+      <SigningOutcome outcome={step} level="h3" senderName={data.sender.name} documentUrl={data.documentUrl} />
+    </Section>
+  )
+}
