@@ -170,7 +170,7 @@ export const en = {
         calendar_connected: 'This calendar account is already connected',
         calendar_sign_in_failed: 'Could not sign in to this calendar server: check the address, username and password',
         calendar_unreachable: 'This calendar server could not be reached or gave an unexpected answer. Check the address and try again.',
-        not_pdf: 'This file is not a PDF. Choose a PDF document.',
+        not_pdf: 'This file is not a PDF. Choose a PDF file.',
         pdf_encrypted: 'This PDF is password-protected. Remove the protection and upload it again.',
         pdf_broken: 'This PDF is damaged or has no pages. Export it again and upload the new file.',
         too_many_pages: 'This PDF has too many pages: 100 at most.',

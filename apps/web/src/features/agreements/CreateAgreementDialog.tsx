@@ -31,20 +31,14 @@ import { uploadAgreement, useCreateAgreement, useTemplates } from './queries'
 type Source = 'upload' | 'template' | 'orderForm'
 const SOURCES: Source[] = ['upload', 'template', 'orderForm']
 
-/** The words for an upload the server refused, by its code: each says what to do about it. */
+/**
+ * The words for an upload the server refused, by its code (not a PDF, encrypted, broken, too many pages: the
+ * shared error texts say what to do); a file too large names the limit in the reader's units.
+ */
 export function uploadErrorText(t: TFunction, error: unknown, language: string): string {
-  const size = formatFileSize(AGREEMENT_MAX_BYTES, intlLocale(language))
-  if (!(error instanceof ApiError)) return t('errors.generic')
-  switch (error.code) {
-    case 'not_pdf':
-    case 'pdf_encrypted':
-    case 'pdf_broken':
-    case 'too_many_pages':
-    case 'too_large':
-      return t(`agreements.uploadErrors.${error.code}`, { size, pages: AGREEMENT_MAX_PAGES })
-    default:
-      return serverErrorText(t, error)
-  }
+  if (error instanceof ApiError && error.code === 'too_large')
+    return t('agreements.uploadErrors.too_large', { size: formatFileSize(AGREEMENT_MAX_BYTES, intlLocale(language)) })
+  return serverErrorText(t, error)
 }
 
 const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, '')

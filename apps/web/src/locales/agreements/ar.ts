@@ -62,10 +62,6 @@ export const ar: Text = {
       create: 'إنشاء',
     },
     uploadErrors: {
-      not_pdf: 'هذا الملف ليس PDF. اختر ملف PDF.',
-      pdf_encrypted: 'ملف PDF هذا محمي بكلمة مرور. احفظه دون حماية ثم ارفعه مجددًا.',
-      pdf_broken: 'ملف PDF هذا تالف ولا يمكن قراءته. صدّره مجددًا ثم ارفع الملف الجديد.',
-      too_many_pages: 'يحتوي ملف PDF هذا على أكثر من {{pages}} صفحة. ارفع مستندًا أقصر.',
       too_large: 'هذا الملف أكبر من {{size}}. ارفع ملف PDF أصغر.',
     },
     editor: {

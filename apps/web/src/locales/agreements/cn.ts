@@ -61,10 +61,6 @@ export const cn: Text = {
       create: '创建',
     },
     uploadErrors: {
-      not_pdf: '此文件不是 PDF。请选择 PDF 文件。',
-      pdf_encrypted: '此 PDF 受密码保护。请另存为无保护的文件后重新上传。',
-      pdf_broken: '此 PDF 已损坏，无法读取。请重新导出后上传新文件。',
-      too_many_pages: '此 PDF 超过 {{pages}} 页。请上传较短的文档。',
       too_large: '此文件超过 {{size}}。请上传较小的 PDF。',
     },
     editor: {

@@ -64,10 +64,6 @@ export const en = {
       create: 'Create',
     },
     uploadErrors: {
-      not_pdf: 'This file is not a PDF. Choose a PDF file.',
-      pdf_encrypted: 'This PDF is protected by a password. Save it without protection and upload it again.',
-      pdf_broken: 'This PDF is damaged and cannot be read. Export it again and upload the new file.',
-      too_many_pages: 'This PDF has more than {{pages}} pages. Upload a shorter document.',
       too_large: 'This file is larger than {{size}}. Upload a smaller PDF.',
     },
     editor: {

@@ -74,10 +74,6 @@ export const fr: Text = {
       create: 'Créer',
     },
     uploadErrors: {
-      not_pdf: 'Ce fichier n’est pas un PDF. Choisissez un fichier PDF.',
-      pdf_encrypted: 'Ce PDF est protégé par un mot de passe. Enregistrez-le sans protection et importez-le à nouveau.',
-      pdf_broken: 'Ce PDF est endommagé et illisible. Exportez-le à nouveau et importez le nouveau fichier.',
-      too_many_pages: 'Ce PDF a plus de {{pages}} pages. Importez un document plus court.',
       too_large: 'Ce fichier dépasse {{size}}. Importez un PDF plus léger.',
     },
     editor: {

@@ -70,10 +70,6 @@ export const vi: Text = {
       create: 'Tạo',
     },
     uploadErrors: {
-      not_pdf: 'Tệp này không phải PDF. Hãy chọn một tệp PDF.',
-      pdf_encrypted: 'Tệp PDF này được bảo vệ bằng mật khẩu. Hãy lưu lại không có bảo vệ rồi tải lên lần nữa.',
-      pdf_broken: 'Tệp PDF này bị hỏng và không đọc được. Hãy xuất lại rồi tải lên tệp mới.',
-      too_many_pages: 'Tệp PDF này có hơn {{pages}} trang. Hãy tải lên tài liệu ngắn hơn.',
       too_large: 'Tệp này lớn hơn {{size}}. Hãy tải lên tệp PDF nhỏ hơn.',
     },
     editor: {
