@@ -1,4 +1,3 @@
-/// <reference path="./vendor.d.ts" />
 import { readFile } from 'node:fs/promises'
 import type { Color, EmbeddedFont, PDF, PDFPage } from '@libpdf/core'
 import reshaper from 'arabic-persian-reshaper'
