@@ -250,3 +250,34 @@ describe('in the sales room', () => {
     expect((await app.inject({ method: 'GET', url: `/api/public/salesrooms/${publicId}` })).json().agreements).toEqual([])
   })
 })
+
+describe('a signature image', () => {
+  it('is decoded when it is sent: a PNG broken past its header or too large to draw is refused, naming the field', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [signer('Bea Buyer', 'bea@png.example')])
+    const token = tokenOf(sent.recipients[0]?.signingUrl ?? null)
+    const fields = (await pub('GET', token)).json().fields as { id: string; type: string }[]
+    const signature = fields.find((f) => f.type === 'signature')?.id as string
+    const asUrl = (png: Uint8Array) => `data:image/png;base64,${Buffer.from(png).toString('base64')}`
+    // Starts like a PNG, then nothing the seal could decode.
+    const broken = Buffer.concat([PNG.subarray(0, 40), Buffer.alloc(40)])
+    // A valid header claiming 20000×20000 pixels: small on the wire, gigabytes once decoded.
+    const huge = Buffer.from(PNG)
+    huge.writeUInt32BE(20_000, 16)
+    huge.writeUInt32BE(20_000, 20)
+    for (const [png, message] of [
+      [broken, 'This signature image cannot be read'],
+      [huge, 'A signature image may be at most 3000×3000 pixels'],
+      [Buffer.from('not a png at all'), 'A signature image must be a PNG'],
+    ] as const) {
+      const res = await pub('POST', token, '', { values: { [signature]: asUrl(png) } })
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json()).toMatchObject({ field: `values.${signature}`, message: `values.${signature}: ${message}` })
+    }
+    expect((await get(owner, sent.id)).recipients[0].status).toBe('opened')
+    // A good one is taken, and the agreement seals with it.
+    expect((await pub('POST', token, '', { values: { [signature]: asUrl(PNG) } })).statusCode).toBe(200)
+    await app.agreements.sealing.seal(sent.id)
+    expect((await get(owner, sent.id)).sealedSha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+})
