@@ -1,4 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agreements, serverSecrets } from '../../db/schema/index.ts'
@@ -6,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildOwner, type Client, request } from '../../testing/factories.ts'
 import { PNG } from '../../testing/files.ts'
+import { GENERATED_P12 } from './pdf/signer.ts'
 import { sentAgreement, signAs, tokenOf } from './testing.ts'
 
 let app: TestApp
@@ -279,5 +282,27 @@ describe('a signature image', () => {
     expect((await pub('POST', token, '', { values: { [signature]: asUrl(PNG) } })).statusCode).toBe(200)
     await app.agreements.sealing.seal(sent.id)
     expect((await get(owner, sent.id)).sealedSha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+})
+
+describe('the seal certificate', () => {
+  it('is loaded again by the next seal after a failed load, not failed until the server restarts', async () => {
+    const fresh = await buildTestApp()
+    try {
+      // The generated certificate cannot be read or written: its name is taken by a directory.
+      const p12 = join(fresh.dataDir, GENERATED_P12)
+      await mkdir(p12)
+      const owner = await buildOwner(fresh)
+      const sent = await sentAgreement(fresh, owner, [signer('Bea Buyer', 'bea@cert.example')])
+      expect((await signAs(fresh, tokenOf(sent.recipients[0]?.signingUrl ?? null))).statusCode).toBe(200)
+      await expect(fresh.agreements.sealing.seal(sent.id)).rejects.toThrow()
+      await rm(p12, { recursive: true })
+      // Sealed by this call or by the job's retry: either way, sealed without a restart.
+      await fresh.agreements.sealing.seal(sent.id)
+      const sealed = (await request(fresh, owner, 'GET', `/api/agreements/${sent.id}`)).json()
+      expect(sealed.sealedSha256).toMatch(/^[0-9a-f]{64}$/)
+    } finally {
+      await fresh.close()
+    }
   })
 })
