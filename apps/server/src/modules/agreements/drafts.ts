@@ -106,7 +106,7 @@ export function createDraftService({ db, files, tokens, news, parties, orderForm
       if (party.client)
         await tx
           .insert(agreementRecipients)
-          .values({ agreementId: row.id, ...party.client, role: 'signer', position: 1, placeholder: 'client' })
+          .values({ agreementId: row.id, ...party.client, role: 'signer', position: 1, placeholder: 'client', language: auth.user.locale })
     })
   }
 
@@ -164,7 +164,7 @@ export function createDraftService({ db, files, tokens, news, parties, orderForm
       seen.add(person.email)
       const [copy] = await tx
         .insert(agreementRecipients)
-        .values({ agreementId: toId, ...person, role: r.role, position: r.position })
+        .values({ agreementId: toId, ...person, role: r.role, position: r.position, language: r.language })
         .returning({ id: agreementRecipients.id })
       if (copy) ids.set(r.id, copy.id)
     }
@@ -257,6 +257,9 @@ export function createDraftService({ db, files, tokens, news, parties, orderForm
                   role: r.role,
                   position: r.order ?? i + 1,
                   placeholder: r.placeholder ?? null,
+                  // Left out: the one this recipient had (an editor that does not show it keeps it), else the
+                  // sender's language (the member editing the draft).
+                  language: r.language ?? existing.find((e) => e.email === r.email)?.language ?? auth.user.locale,
                 })),
               )
               .returning({ id: agreementRecipients.id, email: agreementRecipients.email })
