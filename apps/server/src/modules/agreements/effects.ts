@@ -11,7 +11,7 @@ import type { AgreementNews } from './news.ts'
 import type { AgreementRow, RecipientRow } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
 
-export type Step = 'sent' | 'opened' | 'signed' | 'approved' | 'declined' | 'voided' | 'expired' | 'completed'
+export type Step = 'created' | 'sent' | 'opened' | 'signed' | 'approved' | 'declined' | 'voided' | 'expired' | 'completed'
 
 type Deps = {
   db: Db

@@ -108,7 +108,7 @@ describe('signing in parallel', () => {
     // The deal's timeline shows each step; the owner is told of each signature.
     const timeline = (await request(app, owner, 'GET', `/api/deals/${deal.id}/activities`)).json().activities
     const steps = timeline.filter((a: { kind: string }) => a.kind === 'agreement').map((a: { data: { step: string } }) => a.data.step)
-    expect(steps.sort()).toEqual(['completed', 'opened', 'opened', 'sent', 'signed', 'signed'])
+    expect(steps.sort()).toEqual(['completed', 'created', 'opened', 'opened', 'sent', 'signed', 'signed'])
     const notifications = (await request(app, owner, 'GET', '/api/notifications')).json().notifications
     expect(notifications.filter((n: { kind: string }) => n.kind === 'agreement-signed')).toHaveLength(2)
     // Signing after completion is refused.
