@@ -17925,6 +17925,8 @@ export interface paths {
                                 placeholder: "client" | "owner" | null;
                                 /** @enum {string} */
                                 status: "not_sent" | "sent" | "opened" | "signed" | "approved" | "declined";
+                                /** @enum {string} */
+                                language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
@@ -18099,6 +18101,8 @@ export interface paths {
                                 placeholder: "client" | "owner" | null;
                                 /** @enum {string} */
                                 status: "not_sent" | "sent" | "opened" | "signed" | "approved" | "declined";
+                                /** @enum {string} */
+                                language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
@@ -18302,6 +18306,8 @@ export interface paths {
                             order?: number;
                             /** @enum {string|null} */
                             placeholder?: "client" | "owner" | null;
+                            /** @enum {string} */
+                            language?: "en" | "fr" | "vi" | "cn" | "ar";
                         }[];
                         fields?: {
                             recipient: string;
@@ -18363,6 +18369,8 @@ export interface paths {
                                 placeholder: "client" | "owner" | null;
                                 /** @enum {string} */
                                 status: "not_sent" | "sent" | "opened" | "signed" | "approved" | "declined";
+                                /** @enum {string} */
+                                language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
@@ -18527,6 +18535,8 @@ export interface paths {
                                 placeholder: "client" | "owner" | null;
                                 /** @enum {string} */
                                 status: "not_sent" | "sent" | "opened" | "signed" | "approved" | "declined";
+                                /** @enum {string} */
+                                language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
@@ -18689,6 +18699,8 @@ export interface paths {
                                 placeholder: "client" | "owner" | null;
                                 /** @enum {string} */
                                 status: "not_sent" | "sent" | "opened" | "signed" | "approved" | "declined";
+                                /** @enum {string} */
+                                language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
@@ -18858,6 +18870,8 @@ export interface paths {
                                 placeholder: "client" | "owner" | null;
                                 /** @enum {string} */
                                 status: "not_sent" | "sent" | "opened" | "signed" | "approved" | "declined";
+                                /** @enum {string} */
+                                language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
@@ -19150,6 +19164,8 @@ export interface paths {
                                 role: "signer" | "approver" | "viewer" | "cc";
                                 /** @enum {string} */
                                 status: "not_sent" | "sent" | "opened" | "signed" | "approved" | "declined";
+                                /** @enum {string} */
+                                language: "en" | "fr" | "vi" | "cn" | "ar";
                             };
                             canAct: boolean;
                             pages: {
@@ -19281,6 +19297,8 @@ export interface paths {
                                 role: "signer" | "approver" | "viewer" | "cc";
                                 /** @enum {string} */
                                 status: "not_sent" | "sent" | "opened" | "signed" | "approved" | "declined";
+                                /** @enum {string} */
+                                language: "en" | "fr" | "vi" | "cn" | "ar";
                             };
                             canAct: boolean;
                             pages: {
@@ -19423,6 +19441,8 @@ export interface paths {
                                 role: "signer" | "approver" | "viewer" | "cc";
                                 /** @enum {string} */
                                 status: "not_sent" | "sent" | "opened" | "signed" | "approved" | "declined";
+                                /** @enum {string} */
+                                language: "en" | "fr" | "vi" | "cn" | "ar";
                             };
                             canAct: boolean;
                             pages: {

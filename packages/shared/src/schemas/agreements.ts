@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PersonName } from './auth.ts'
+import { Locale, PersonName } from './auth.ts'
 import { Instant } from './booking.ts'
 import { Email, Id } from './common.ts'
 import { Person } from './deals.ts'
@@ -103,6 +103,8 @@ export const RecipientInput = z.object({
   order: z.number().int().min(1).max(AGREEMENT_LIMITS.maxRecipients).optional(),
   /** In a template: fill this recipient from the deal's client or owner when the template is used. */
   placeholder: RecipientPlaceholder.nullable().optional(),
+  /** The language of their emails and signing page; when left out, the sender's language. */
+  language: Locale.optional(),
 })
 export type RecipientInput = z.input<typeof RecipientInput>
 
@@ -169,6 +171,8 @@ export const Recipient = z.object({
   order: z.number().int().nullable(),
   placeholder: RecipientPlaceholder.nullable(),
   status: RecipientStatus,
+  /** The language of their emails and signing page. */
+  language: Locale,
   /** The recipient's own link (/sign/{token}), for the sender to copy; null until the agreement is sent to them. */
   signingUrl: z.string().nullable(),
   sentAt: z.string().nullable(),
@@ -283,7 +287,8 @@ export const PublicSigning = z.object({
   agreement: z.object({ title: z.string(), status: AgreementStatus, expiresAt: z.string().nullable() }),
   organization: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
   sender: z.object({ name: z.string(), email: z.string() }),
-  recipient: z.object({ name: z.string(), email: z.string(), role: RecipientRole, status: RecipientStatus }),
+  /** `language`: the one the sender chose for them, for the signing page to open in. */
+  recipient: z.object({ name: z.string(), email: z.string(), role: RecipientRole, status: RecipientStatus, language: Locale }),
   /**
    * Whether the recipient can sign (signer) or approve (approver) now: the agreement is sent, it is their turn and
    * they have not acted yet. Viewers and cc never act.

@@ -92,6 +92,10 @@ export const agreementRecipients = pgTable(
     role: text({ enum: ['signer', 'approver', 'viewer', 'cc'] }).notNull(),
     position: integer(),
     placeholder: text({ enum: ['client', 'owner'] }),
+    /** The language of their emails and signing page. */
+    language: text({ enum: ['en', 'fr', 'vi', 'cn', 'ar'] })
+      .notNull()
+      .default('en'),
     status: text({ enum: ['not_sent', 'sent', 'opened', 'signed', 'approved', 'declined'] })
       .notNull()
       .default('not_sent'),
@@ -111,6 +115,7 @@ export const agreementRecipients = pgTable(
     unique('agreement_recipients_id_agreement_key').on(t.id, t.agreementId),
     check('agreement_recipients_role_check', sql`${t.role} in ('signer', 'approver', 'viewer', 'cc')`),
     check('agreement_recipients_placeholder_check', sql`${t.placeholder} in ('client', 'owner')`),
+    check('agreement_recipients_language_check', sql`${t.language} in ('en', 'fr', 'vi', 'cn', 'ar')`),
     check('agreement_recipients_status_check', sql`${t.status} in ('not_sent', 'sent', 'opened', 'signed', 'approved', 'declined')`),
     check('agreement_recipients_position_check', sql`${t.position} >= 1`),
     check('agreement_recipients_token_check', sql`(${t.status} = 'not_sent') = (${t.tokenHash} is null)`),

@@ -262,3 +262,39 @@ describe('the deal’s order form', () => {
     expect(theirs.statusCode).toBe(404)
   })
 })
+
+describe("the deal's timeline", () => {
+  it('shows the agreement when it is created (uploaded or from a template) and when it is sent, by whom', async () => {
+    const owner = await buildOwner(app)
+    const deal = await buildDeal(app, owner)
+    const agreementSteps = async () =>
+      (
+        (await request(app, owner, 'GET', `/api/deals/${deal.id}/activities`)).json().activities as {
+          kind: string
+          actorId: string | null
+          data: { agreementId: string; title: string; step: string; by: string }
+        }[]
+      ).filter((a) => a.kind === 'agreement')
+
+    const draft = await uploadAgreement(app, owner, { dealId: deal.id, title: 'Pilot agreement' })
+    expect(await agreementSteps()).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: owner.user.id }),
+        data: { agreementId: draft.id, title: 'Pilot agreement', step: 'created', by: owner.user.name },
+      }),
+    ])
+    // One made without a deal is on no timeline.
+    await uploadAgreement(app, owner)
+    expect(await agreementSteps()).toHaveLength(1)
+
+    const sent = await sentAgreement(app, owner, [signer('Bea Buyer', 'bea@timeline.example')], { dealId: deal.id })
+    const steps = (await agreementSteps()).filter((a) => a.data.agreementId === sent.id).map((a) => a.data.step)
+    expect(steps.sort()).toEqual(['created', 'sent'])
+
+    const template = await request(app, owner, 'POST', `/api/agreements/${sent.id}/template`, {})
+    expect(template.statusCode, template.body).toBe(201)
+    const copy = await request(app, owner, 'POST', '/api/agreements', { title: 'From template', dealId: deal.id, from: template.json().id })
+    expect(copy.statusCode, copy.body).toBe(201)
+    expect((await agreementSteps()).filter((a) => a.data.agreementId === copy.json().id).map((a) => a.data.step)).toEqual(['created'])
+  })
+})

@@ -16,6 +16,7 @@ import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { FileStore, Incoming } from '../files/module.ts'
 import { type Actor, audit, type Origin } from './audit.ts'
+import type { Effects } from './effects.ts'
 import type { AgreementNews } from './news.ts'
 import { inspectPdf } from './pdf/inspect.ts'
 import { type AgreementRow, agreementOf, fieldsOf, presentAgreement, presentSummaries, recipientsOf } from './present.ts'
@@ -35,6 +36,8 @@ type Deps = {
   files: FileStore
   tokens: SigningTokens
   news: AgreementNews
+  /** The live update and the step on the deal's timeline. */
+  effects: Pick<Effects, 'after'>
   /** The organization's deal with its parties; 404 when it is not the organization's. */
   parties: (organizationId: string, dealId: string) => Promise<DealParties>
   /** The deal's order form as a PDF, in the organization's branding. */
@@ -54,7 +57,7 @@ function decodeCursor(raw: string) {
  * Agreements before they are sent: made from an upload, a template or a deal's order form, edited (recipients,
  * fields, order, expiry, reminders), saved as templates, listed and downloaded.
  */
-export function createDraftService({ db, files, tokens, news, parties, orderForm }: Deps) {
+export function createDraftService({ db, files, tokens, news, effects, parties, orderForm }: Deps) {
   const present = (row: AgreementRow) => presentAgreement(db, row, tokens)
 
   /** Records a checked PDF (already in storage) as a new draft of the caller's; the bytes go if anything fails. */
@@ -88,7 +91,7 @@ export function createDraftService({ db, files, tokens, news, parties, orderForm
         return created
       })
     })
-    news.changed(row)
+    await effects.after(row, 'created', { userId: auth.user.id, name: auth.user.name })
     return present(row)
   }
 
@@ -106,7 +109,7 @@ export function createDraftService({ db, files, tokens, news, parties, orderForm
       if (party.client)
         await tx
           .insert(agreementRecipients)
-          .values({ agreementId: row.id, ...party.client, role: 'signer', position: 1, placeholder: 'client' })
+          .values({ agreementId: row.id, ...party.client, role: 'signer', position: 1, placeholder: 'client', language: auth.user.locale })
     })
   }
 
@@ -118,7 +121,12 @@ export function createDraftService({ db, files, tokens, news, parties, orderForm
     if (!template.template) throw NotFound('Template not found')
     const party = input.dealId ? await parties(auth.user.organizationId, input.dealId) : null
     const fill = (r: { name: string; email: string; placeholder: 'client' | 'owner' | null }) =>
-      r.placeholder === 'client' && party?.client ? party.client : r.placeholder === 'owner' && party ? party.owner : r
+      r.placeholder === 'client' && party?.client
+        ? party.client
+        : r.placeholder === 'owner' && party
+          ? party.owner
+          : // Only the person: the whole row would carry the template recipient's id into the copy.
+            { name: r.name, email: r.email }
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(agreements)
@@ -139,7 +147,7 @@ export function createDraftService({ db, files, tokens, news, parties, orderForm
       await audit(tx, created.id, 'created', userActor(auth), origin, `From the template ${template.title}`)
       return created
     })
-    news.changed(row)
+    await effects.after(row, 'created', { userId: auth.user.id, name: auth.user.name })
     return present(row)
   }
 
@@ -164,7 +172,7 @@ export function createDraftService({ db, files, tokens, news, parties, orderForm
       seen.add(person.email)
       const [copy] = await tx
         .insert(agreementRecipients)
-        .values({ agreementId: toId, ...person, role: r.role, position: r.position })
+        .values({ agreementId: toId, ...person, role: r.role, position: r.position, language: r.language })
         .returning({ id: agreementRecipients.id })
       if (copy) ids.set(r.id, copy.id)
     }
@@ -257,6 +265,9 @@ export function createDraftService({ db, files, tokens, news, parties, orderForm
                   role: r.role,
                   position: r.order ?? i + 1,
                   placeholder: r.placeholder ?? null,
+                  // Left out: the one this recipient had (an editor that does not show it keeps it), else the
+                  // sender's language (the member editing the draft).
+                  language: r.language ?? existing.find((e) => e.email === r.email)?.language ?? auth.user.locale,
                 })),
               )
               .returning({ id: agreementRecipients.id, email: agreementRecipients.email })

@@ -11,7 +11,7 @@ import type { AgreementNews } from './news.ts'
 import type { AgreementRow, RecipientRow } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
 
-export type Step = 'sent' | 'opened' | 'signed' | 'approved' | 'declined' | 'voided' | 'expired' | 'completed'
+export type Step = 'created' | 'sent' | 'opened' | 'signed' | 'approved' | 'declined' | 'voided' | 'expired' | 'completed'
 
 type Deps = {
   db: Db
@@ -33,18 +33,18 @@ type Deps = {
 export function createEffects({ db, appUrl, mailer, tokens, news, deals: pipeline, notifications, automations, log }: Deps) {
   async function sender(row: AgreementRow) {
     const [found] = await db
-      .select({ name: users.name, email: users.email, organizationName: organizations.name })
+      .select({ name: users.name, email: users.email, language: users.locale, organizationName: organizations.name })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
       .where(eq(users.id, row.ownerId))
-    return found ?? { name: '', email: '', organizationName: '' }
+    return found ?? { name: '', email: '', language: 'en' as const, organizationName: '' }
   }
 
   async function invite(row: AgreementRow, recipients: RecipientRow[], kind: 'invitation' | 'reminder' = 'invitation') {
     if (recipients.length === 0) return
     const from = await sender(row)
     for (const r of recipients) {
-      const email = (kind === 'invitation' ? invitationEmail : reminderEmail)({
+      const email = (kind === 'invitation' ? invitationEmail : reminderEmail)(r.language, {
         recipientName: r.name,
         role: r.role,
         senderName: from.name,
@@ -61,12 +61,12 @@ export function createEffects({ db, appUrl, mailer, tokens, news, deals: pipelin
     for (const r of recipients)
       await mailer.send({
         to: r.email,
-        ...completedEmail({ recipientName: r.name, title: row.title, url: tokens.urlOf(r.id) }),
+        ...completedEmail(r.language, { recipientName: r.name, title: row.title, url: tokens.urlOf(r.id) }),
         organizationId: row.organizationId,
       })
     await mailer.send({
       to: from.email,
-      ...completedEmail({ recipientName: from.name, title: row.title, url: `${appUrl}/agreements/${row.id}` }),
+      ...completedEmail(from.language, { recipientName: from.name, title: row.title, url: `${appUrl}/agreements/${row.id}` }),
       organizationId: row.organizationId,
     })
   }
@@ -76,7 +76,7 @@ export function createEffects({ db, appUrl, mailer, tokens, news, deals: pipelin
     for (const r of recipients)
       await mailer.send({
         to: r.email,
-        ...voidedEmail({ recipientName: r.name, title: row.title, senderName: from.name, reason, url: tokens.urlOf(r.id) }),
+        ...voidedEmail(r.language, { recipientName: r.name, title: row.title, senderName: from.name, reason, url: tokens.urlOf(r.id) }),
         organizationId: row.organizationId,
       })
   }
@@ -85,7 +85,13 @@ export function createEffects({ db, appUrl, mailer, tokens, news, deals: pipelin
     const from = await sender(row)
     await mailer.send({
       to: from.email,
-      ...declinedEmail({ senderName: from.name, recipientName: by.name, title: row.title, reason, url: `${appUrl}/agreements/${row.id}` }),
+      ...declinedEmail(from.language, {
+        senderName: from.name,
+        recipientName: by.name,
+        title: row.title,
+        reason,
+        url: `${appUrl}/agreements/${row.id}`,
+      }),
       organizationId: row.organizationId,
     })
   }

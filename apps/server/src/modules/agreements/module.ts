@@ -54,6 +54,7 @@ export async function createAgreementsModule(deps: Deps) {
     files,
     tokens,
     news,
+    effects,
     parties: (organizationId, dealId) => dealParties(db, organizationId, dealId),
     orderForm: (auth: AuthContext, dealId: string) => dealOrderForm(db, auth.user.organizationId, dealId, auth.user.id),
   })

@@ -43,6 +43,7 @@ export function presentRecipient(row: RecipientRow, tokens: SigningTokens): Reci
     order: row.position,
     placeholder: row.placeholder,
     status: row.status,
+    language: row.language,
     signingUrl: row.tokenHash ? tokens.urlOf(row.id) : null,
     sentAt: iso(row.sentAt),
     openedAt: iso(row.openedAt),

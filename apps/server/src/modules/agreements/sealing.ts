@@ -30,12 +30,16 @@ type Deps = {
  */
 export async function createSealing({ db, jobs, files, effects, dataDir, certificate, log }: Deps) {
   // A configured certificate is read at start, so a wrong file or passphrase stops the server with its reason;
-  // a generated one is made when the first agreement is sealed.
+  // a generated one is made when the first agreement is sealed. A failed load is not kept: DATA_DIR unwritable or
+  // full for a moment would otherwise fail every seal until the server restarts, so the next seal tries again.
   let signer: Promise<Signer> | undefined = certificate
     ? Promise.resolve(await loadSigner({ dataDir, p12File: certificate.file, p12Passphrase: certificate.passphrase }))
     : undefined
   const signerOf = () => {
-    signer ??= loadSigner({ dataDir })
+    signer ??= loadSigner({ dataDir }).catch((error: unknown) => {
+      signer = undefined
+      throw error
+    })
     return signer
   }
 

@@ -1,4 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agreements, serverSecrets } from '../../db/schema/index.ts'
@@ -6,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildOwner, type Client, request } from '../../testing/factories.ts'
 import { PNG } from '../../testing/files.ts'
+import { GENERATED_P12 } from './pdf/signer.ts'
 import { sentAgreement, signAs, tokenOf } from './testing.ts'
 
 let app: TestApp
@@ -105,7 +108,7 @@ describe('signing in parallel', () => {
     // The deal's timeline shows each step; the owner is told of each signature.
     const timeline = (await request(app, owner, 'GET', `/api/deals/${deal.id}/activities`)).json().activities
     const steps = timeline.filter((a: { kind: string }) => a.kind === 'agreement').map((a: { data: { step: string } }) => a.data.step)
-    expect(steps.sort()).toEqual(['completed', 'opened', 'opened', 'sent', 'signed', 'signed'])
+    expect(steps.sort()).toEqual(['completed', 'created', 'opened', 'opened', 'sent', 'signed', 'signed'])
     const notifications = (await request(app, owner, 'GET', '/api/notifications')).json().notifications
     expect(notifications.filter((n: { kind: string }) => n.kind === 'agreement-signed')).toHaveLength(2)
     // Signing after completion is refused.
@@ -248,5 +251,58 @@ describe('in the sales room', () => {
     expect((await pub('GET', bea)).json().salesroomUrl).toMatch(new RegExp(`/d/${publicId}\\?sign=${bea}$`))
     await signAs(app, bea)
     expect((await app.inject({ method: 'GET', url: `/api/public/salesrooms/${publicId}` })).json().agreements).toEqual([])
+  })
+})
+
+describe('a signature image', () => {
+  it('is decoded when it is sent: a PNG broken past its header or too large to draw is refused, naming the field', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [signer('Bea Buyer', 'bea@png.example')])
+    const token = tokenOf(sent.recipients[0]?.signingUrl ?? null)
+    const fields = (await pub('GET', token)).json().fields as { id: string; type: string }[]
+    const signature = fields.find((f) => f.type === 'signature')?.id as string
+    const asUrl = (png: Uint8Array) => `data:image/png;base64,${Buffer.from(png).toString('base64')}`
+    // Starts like a PNG, then nothing the seal could decode.
+    const broken = Buffer.concat([PNG.subarray(0, 40), Buffer.alloc(40)])
+    // A valid header claiming 20000×20000 pixels: small on the wire, gigabytes once decoded.
+    const huge = Buffer.from(PNG)
+    huge.writeUInt32BE(20_000, 16)
+    huge.writeUInt32BE(20_000, 20)
+    for (const [png, message] of [
+      [broken, 'This signature image cannot be read'],
+      [huge, 'A signature image may be at most 3000×3000 pixels'],
+      [Buffer.from('not a png at all'), 'A signature image must be a PNG'],
+    ] as const) {
+      const res = await pub('POST', token, '', { values: { [signature]: asUrl(png) } })
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json()).toMatchObject({ field: `values.${signature}`, message: `values.${signature}: ${message}` })
+    }
+    expect((await get(owner, sent.id)).recipients[0].status).toBe('opened')
+    // A good one is taken, and the agreement seals with it.
+    expect((await pub('POST', token, '', { values: { [signature]: asUrl(PNG) } })).statusCode).toBe(200)
+    await app.agreements.sealing.seal(sent.id)
+    expect((await get(owner, sent.id)).sealedSha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+})
+
+describe('the seal certificate', () => {
+  it('is loaded again by the next seal after a failed load, not failed until the server restarts', async () => {
+    const fresh = await buildTestApp()
+    try {
+      // The generated certificate cannot be read or written: its name is taken by a directory.
+      const p12 = join(fresh.dataDir, GENERATED_P12)
+      await mkdir(p12)
+      const owner = await buildOwner(fresh)
+      const sent = await sentAgreement(fresh, owner, [signer('Bea Buyer', 'bea@cert.example')])
+      expect((await signAs(fresh, tokenOf(sent.recipients[0]?.signingUrl ?? null))).statusCode).toBe(200)
+      await expect(fresh.agreements.sealing.seal(sent.id)).rejects.toThrow()
+      await rm(p12, { recursive: true })
+      // Sealed by this call or by the job's retry: either way, sealed without a restart.
+      await fresh.agreements.sealing.seal(sent.id)
+      const sealed = (await request(fresh, owner, 'GET', `/api/agreements/${sent.id}`)).json()
+      expect(sealed.sealedSha256).toMatch(/^[0-9a-f]{64}$/)
+    } finally {
+      await fresh.close()
+    }
   })
 })

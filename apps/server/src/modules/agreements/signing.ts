@@ -73,7 +73,13 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
       agreement: { title: agreement.title, status: agreement.status, expiresAt: agreement.expiresAt?.toISOString() ?? null },
       organization: { name: found.organization.name, logoUrl: found.organization.logoUrl },
       sender: { name: found.senderName, email: found.senderEmail },
-      recipient: { name: recipient.name, email: recipient.email, role: recipient.role, status: recipient.status },
+      recipient: {
+        name: recipient.name,
+        email: recipient.email,
+        role: recipient.role,
+        status: recipient.status,
+        language: recipient.language,
+      },
       canAct: canAct(agreement, recipients, recipient.id),
       pages: agreement.pages,
       fields: fields

@@ -1,14 +1,16 @@
 import { AGREEMENT_LIMITS, Email, type FieldType } from '@closeroom/shared'
 import { Invalid } from '../../http/errors.ts'
+import { signaturePngProblem } from './pdf/signature-image.ts'
 
 const PNG_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const MAX_TYPED_SIGNATURE = 200
 
 /**
  * A recipient's value for one of their fields, checked for its type, or null when left empty. The date signed
  * is the server's date, whatever was sent. A signature is a PNG (drawn or uploaded) or typed text: never
- * markup, so nothing a signer sends is ever run as HTML or drawn as anything but a picture or text.
+ * markup, so nothing a signer sends is ever run as HTML or drawn as anything but a picture or text. A PNG is
+ * decoded here, as the seal will decode it, and refused when it is broken or too large: accepted, it would fail
+ * every retry of the completed agreement's seal.
  */
 export function checkValue(
   field: { id: string; type: FieldType; required: boolean },
@@ -30,8 +32,9 @@ export function checkValue(
   if (field.type === 'signature' || field.type === 'initials') {
     if (value.startsWith('data:')) {
       const base64 = PNG_URL.exec(value)?.[1]
-      if (!base64 || !Buffer.from(base64, 'base64').subarray(0, 8).equals(PNG_MAGIC))
-        throw Invalid(`${where}: A signature is a PNG image or typed text`)
+      if (!base64) throw Invalid(`${where}: A signature is a PNG image or typed text`)
+      const problem = signaturePngProblem(Buffer.from(base64, 'base64'))
+      if (problem) throw Invalid(`${where}: ${problem}`)
       return value
     }
     if (value.length > MAX_TYPED_SIGNATURE || /[\r\n]/.test(value))

@@ -1,0 +1,2 @@
+ALTER TABLE "agreement_recipients" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "agreement_recipients" ADD CONSTRAINT "agreement_recipients_language_check" CHECK ("agreement_recipients"."language" in ('en', 'fr', 'vi', 'cn', 'ar'));
