@@ -242,6 +242,11 @@ function storedLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE
 }
 
+/** Whether this reader chose a language here before: a page may then pick one for them (a signer's own). */
+export function languageChosen(): boolean {
+  return localStorageAvailable() && (LANGUAGES as readonly string[]).includes(window.localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? '')
+}
+
 /** Shows the app in `language` once every area in use has loaded in it, and remembers the choice. */
 export async function changeLanguage(language: Language) {
   if (localStorageAvailable()) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language)

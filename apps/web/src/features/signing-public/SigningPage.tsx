@@ -1,11 +1,13 @@
 import type { PublicSigning } from '@closeroom/shared'
 import { Box, Stack, Typography } from '@mui/material'
+import { useEffect } from 'react'
 import { useParams } from 'react-router'
 import { PersonAvatar } from '../../components/public/PersonAvatar'
 import { PublicFrame } from '../../components/public/PublicFrame'
 import { LoadFailed, Loading } from '../../components/public/states'
 import { surface } from '../../components/public/surface'
-import { useTranslation } from '../../locales/i18n'
+import { languageChosen, useTranslation } from '../../locales/i18n'
+import { useSettings } from '../../theme/SettingsProvider'
 import { SigningForm } from './SigningForm'
 import { SigningOutcome } from './SigningOutcome'
 import { useSigning } from './useSigning'
@@ -15,6 +17,13 @@ export default function SigningPage() {
   const { token = '' } = useParams()
   const signing = useSigning(token)
   const { remote } = signing
+  const { setLanguage } = useSettings()
+  const recipientLanguage = remote.data?.recipient.language
+  // The sender chose the recipient's language (their emails came in it): the page opens in it too, unless this
+  // reader has picked one on this device before.
+  useEffect(() => {
+    if (recipientLanguage && !languageChosen()) setLanguage(recipientLanguage)
+  }, [recipientLanguage, setLanguage])
   if (remote.error?.code === 'not_found' || remote.error?.code === 'invalid')
     return (
       <PublicFrame width="sm">

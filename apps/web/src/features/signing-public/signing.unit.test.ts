@@ -16,7 +16,7 @@ const field = (id: string, type: SigningField['type'], at: Partial<SigningField>
   ...at,
 })
 
-const recipient = { name: 'Bea Buyer', email: 'bea@acme.test', role: 'signer', status: 'sent' } as const
+const recipient = { name: 'Bea Buyer', email: 'bea@acme.test', role: 'signer', status: 'sent', language: 'en' } as const
 
 describe('the signer is guided through their fields', () => {
   it('in reading order: page, then line, then along the line', () => {

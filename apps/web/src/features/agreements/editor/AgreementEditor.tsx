@@ -10,7 +10,7 @@ import { type PdfPageBox, PdfPages } from '../../../components/pdf/PdfPages'
 import { visuallyHidden } from '../../../components/visuallyHidden'
 import { quietDragAccessibility, useDragSensors } from '../../../lib/dragSensors'
 import { serverErrorText } from '../../../lib/errorText'
-import { useTranslation } from '../../../locales/i18n'
+import { currentLanguage, useTranslation } from '../../../locales/i18n'
 import { Panel } from '../Panel'
 import { useSaveAsTemplate, useSendAgreement, useUpdateAgreement } from '../queries'
 import { AgreementStatusChip, TemplateChip } from '../StatusChips'
@@ -286,7 +286,10 @@ export function AgreementEditor({ agreement }: { agreement: Agreement }) {
                 onAdd={() =>
                   change((d) => ({
                     ...d,
-                    recipients: [...d.recipients, { key: newKey(), name: '', email: '', role: 'signer', placeholder: null }],
+                    recipients: [
+                      ...d.recipients,
+                      { key: newKey(), name: '', email: '', role: 'signer', placeholder: null, language: currentLanguage() },
+                    ],
                   }))
                 }
                 onChange={(key, patch) => change((d) => withRecipient(d, key, patch))}

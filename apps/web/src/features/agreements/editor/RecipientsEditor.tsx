@@ -1,4 +1,11 @@
-import { RECIPIENT_ROLES, type RecipientPlaceholder, type RecipientRole, type SigningOrder } from '@closeroom/shared'
+import {
+  LANGUAGES,
+  type Language,
+  RECIPIENT_ROLES,
+  type RecipientPlaceholder,
+  type RecipientRole,
+  type SigningOrder,
+} from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded'
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded'
@@ -19,7 +26,7 @@ import {
   useTheme,
 } from '@mui/material'
 import { useId } from 'react'
-import { useTranslation } from '../../../locales/i18n'
+import { languageLabels, useTranslation } from '../../../locales/i18n'
 import { recipientColour } from './colours'
 import type { RecipientDraft } from './draft'
 
@@ -150,6 +157,19 @@ function RecipientRow({ recipient, index, count, sequential, template, onChange,
           {RECIPIENT_ROLES.map((role) => (
             <MenuItem key={role} value={role}>
               {t(`agreements.roles.${role}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('agreements.editor.language')}
+          value={recipient.language}
+          onChange={(event) => onChange({ language: event.target.value as Language })}
+        >
+          {LANGUAGES.map((language) => (
+            <MenuItem key={language} value={language} lang={language}>
+              {languageLabels[language]}
             </MenuItem>
           ))}
         </TextField>

@@ -1,10 +1,18 @@
-import type { Agreement, FieldType, RecipientPlaceholder, RecipientRole, SigningOrder, UpdateAgreement } from '@closeroom/shared'
+import type { Agreement, FieldType, Language, RecipientPlaceholder, RecipientRole, SigningOrder, UpdateAgreement } from '@closeroom/shared'
 import type { Place } from './placement'
 
 // The editor works on a draft of its own until it saves: recipients and fields carry local keys, so a field keeps
 // its recipient while that recipient's email is being typed, and the server hears fields by email only on save.
 
-export type RecipientDraft = { key: string; name: string; email: string; role: RecipientRole; placeholder: RecipientPlaceholder | null }
+export type RecipientDraft = {
+  key: string
+  name: string
+  email: string
+  role: RecipientRole
+  placeholder: RecipientPlaceholder | null
+  /** Their emails' and signing page's language: as saved, or the sender's for one just added. */
+  language: Language
+}
 export type FieldDraft = Place & { key: string; recipientKey: string; type: FieldType; page: number; required: boolean }
 export type Draft = {
   title: string
@@ -23,7 +31,14 @@ export function draftOf(agreement: Agreement): Draft {
     signingOrder: agreement.signingOrder,
     expiresAt: agreement.expiresAt,
     reminderEveryDays: agreement.reminderEveryDays,
-    recipients: recipients.map(({ id, name, email, role, placeholder }) => ({ key: id, name, email, role, placeholder })),
+    recipients: recipients.map(({ id, name, email, role, placeholder, language }) => ({
+      key: id,
+      name,
+      email,
+      role,
+      placeholder,
+      language,
+    })),
     fields: agreement.fields.map(({ id, recipientId, type, page, x, y, width, height, required }) => ({
       key: id,
       recipientKey: recipientId,
@@ -46,11 +61,12 @@ export function updateOf(draft: Draft): UpdateAgreement {
     signingOrder: draft.signingOrder,
     expiresAt: draft.expiresAt,
     reminderEveryDays: draft.reminderEveryDays,
-    recipients: draft.recipients.map(({ name, email, role, placeholder }, index) => ({
+    recipients: draft.recipients.map(({ name, email, role, placeholder, language }, index) => ({
       name,
       email: email.trim(),
       role,
       placeholder,
+      language,
       ...(draft.signingOrder === 'sequential' ? { order: index + 1 } : {}),
     })),
     fields: draft.fields.flatMap(({ recipientKey, type, page, x, y, width, height, required }) => {

@@ -17,6 +17,7 @@ const recipient = (id: string, email: string, order: number | null) => ({
   signedAt: null,
   declinedAt: null,
   declineReason: null,
+  language: 'en' as const,
 })
 const field = (id: string, recipientId: string, email: string) => ({
   id,
