@@ -9,7 +9,7 @@ import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts
 import { HTML } from '../apps/server/src/testing/files.ts'
 import { violations } from './axe.ts'
 import { dragWithMouse, dragWithTouch } from './drag.ts'
-import { signIn } from './flows.ts'
+import { choose, drawn, signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A deal closes with a signed document: the seller makes the deal's order form, places the signers' fields on
@@ -32,14 +32,6 @@ const api = async (method: 'GET' | 'POST', url: string, payload?: object, cookie
   return res.json()
 }
 
-/** Whether the page's canvas has anything drawn on it: pdf.js has rendered the page. */
-const drawn = (page: Locator) =>
-  page.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
-    const { data } = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height) ?? { data: [] }
-    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) return true
-    return false
-  })
-
 /** A field's place on its page, in fractions of the page as drawn. */
 async function placeOf(field: Locator, page: Locator) {
   const [box, frame] = await Promise.all([field.boundingBox(), page.boundingBox()])
@@ -52,13 +44,6 @@ async function inMode(page: Page, colorScheme: 'light' | 'dark') {
   const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
   await page.emulateMedia({ colorScheme })
   await page.waitForFunction((was) => getComputedStyle(document.body).backgroundColor !== was, before)
-}
-
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
-  // The closing menu, hidden from assistive technology already, still covers the page until it has faded out.
-  await page.locator('[role="listbox"]').waitFor({ state: 'detached' })
 }
 
 /** Signs as the recipient whose link is `signingUrl`, as their signing page would: a typed signature. */

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { PASSWORD } from '../apps/server/src/testing/factories.ts'
 
 /** Signs in through the login page and waits for the home page to greet `name`. */
@@ -50,4 +50,41 @@ export async function holdSocketMessage(page: Page, matches: (message: string) =
     })
   })
   return { held, release: () => release() }
+}
+
+/** Picks `option` from the select labelled `label` inside `scope`, and waits for its menu to have gone. */
+export async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+  // The closing menu, hidden from assistive technology already, still covers the page until it has faded out.
+  await page.locator('[role="listbox"]').waitFor({ state: 'detached' })
+}
+
+/** Whether a PDF page's canvas has anything drawn on it: pdf.js has rendered the page. */
+export const drawn = (page: Locator) =>
+  page.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height) ?? { data: [] }
+    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) return true
+    return false
+  })
+
+/** A stroke across the signature pad, with the mouse. */
+export async function drawOn(page: Page, canvas: Locator) {
+  await canvas.scrollIntoViewIfNeeded()
+  const box = await canvas.boundingBox()
+  if (!box) throw new Error('The signature pad is not on screen')
+  await page.mouse.move(box.x + 30, box.y + box.height * 0.6)
+  await page.mouse.down()
+  for (let step = 1; step <= 24; step++)
+    await page.mouse.move(box.x + 30 + step * 10, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 3)), { steps: 2 })
+  await page.mouse.up()
+}
+
+/** Presses Tab until `target` has the focus: it is reachable by keyboard (at most 40 presses). */
+export async function tabTo(page: Page, target: Locator) {
+  for (let press = 0; press < 40; press++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error('Not reachable with Tab')
 }

@@ -5,6 +5,7 @@ import { uploadAgreement } from '../apps/server/src/modules/agreements/testing.t
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { violations } from './axe.ts'
+import { drawOn, tabTo } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A recipient signs from the link they were emailed (/sign/:token), on no account: by drawing with the mouse,
@@ -54,18 +55,6 @@ async function recipient(mode: 'light' | 'dark' = 'light', language = 'en', devi
   return page
 }
 
-/** A stroke across the signature pad, with the mouse. */
-async function drawOn(page: Page, canvas: Locator) {
-  await canvas.scrollIntoViewIfNeeded()
-  const box = await canvas.boundingBox()
-  if (!box) throw new Error('The signature pad is not on screen')
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.6)
-  await page.mouse.down()
-  for (let step = 1; step <= 24; step++)
-    await page.mouse.move(box.x + 30 + step * 10, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 3)), { steps: 2 })
-  await page.mouse.up()
-}
-
 /** The same stroke with a finger, on a touch screen (Chromium's touch events, as a phone sends them). */
 async function drawWithFinger(page: Page, canvas: Locator) {
   await canvas.scrollIntoViewIfNeeded()
@@ -77,15 +66,6 @@ async function drawWithFinger(page: Page, canvas: Locator) {
   for (let step = 1; step <= 24; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(step)] })
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
   await cdp.detach()
-}
-
-/** Presses Tab until `target` has the focus: it is reachable by keyboard (at most 40 presses). */
-async function tabTo(page: Page, target: Locator) {
-  for (let press = 0; press < 40; press++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  throw new Error('Not reachable with Tab')
 }
 
 const bea = { name: 'Bea Buyer', email: 'bea@acme.test' }
