@@ -21,7 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => harness?.close())
 
-type Person = { name: string; email: string; role?: 'signer' | 'approver' | 'viewer' }
+type Person = { name: string; email: string; role?: 'signer' | 'approver' | 'viewer'; language?: 'en' | 'fr' | 'vi' | 'cn' | 'ar' }
 type Placed = Omit<FieldInput, 'recipient'> & { recipient: Person }
 
 /** An agreement on a two-page PDF, its recipients (signers unless said, all at once) and fields set, sent. */
@@ -227,6 +227,24 @@ it('a recipient declines with a reason, which the sender reads', async () => {
   const after = await agreementOf(agreement.id)
   expect(after.status).toBe('declined')
   expect(after.recipients[0]?.declineReason).toBe('The payment terms are not the ones we agreed on.')
+})
+
+it('a recipient the sender wrote to in French opens their link in French, unless they chose a language on this device', async () => {
+  const claire = { name: 'Claire Client', email: 'claire@example.com', language: 'fr' as const }
+  const agreement = await sentAgreement(
+    'Bon de commande',
+    [claire],
+    [{ recipient: claire, type: 'signature', page: 1, x: 0.1, y: 0.5, width: 0.35, height: 0.07, required: true }],
+  )
+  const fresh = await harness.newPage()
+  await fresh.goto(linkOf(agreement, claire.email))
+  await fresh.getByText('Remplissez les champs en surbrillance, puis terminez pour signer.').waitFor()
+  expect(await fresh.evaluate(() => document.documentElement.lang)).toBe('fr')
+
+  const chose = await recipient('light', 'vi')
+  await chose.goto(linkOf(agreement, claire.email))
+  await chose.getByRole('heading', { level: 1, name: 'Bon de commande' }).waitFor()
+  expect(await chose.evaluate(() => document.documentElement.lang)).toBe('vi')
 })
 
 it('a link that leads nowhere, or to a withdrawn agreement, says so on a page of its own, in Arabic too', async () => {

@@ -104,7 +104,7 @@ export const ar: Text = {
       name: 'الاسم',
       email: 'البريد الإلكتروني',
       role: 'الدور',
-      language: 'لغة رسائله وصفحة التوقيع',
+      language: 'اللغة',
       placeholder: 'عند استخدام القالب، يُملأ بـ',
       placeholders: { none: 'الشخص المذكور هنا', client: 'عميل الصفقة', owner: 'مسؤول الصفقة' },
       order: 'ترتيب التوقيع',

@@ -102,7 +102,7 @@ export const cn: Text = {
       name: '姓名',
       email: '电子邮箱',
       role: '角色',
-      language: '其邮件和签署页面的语言',
+      language: '语言',
       placeholder: '使用模板时填入',
       placeholders: { none: '此处填写的人', client: '交易的客户', owner: '交易的负责人' },
       order: '签署顺序',

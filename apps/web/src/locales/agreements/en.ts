@@ -107,7 +107,7 @@ export const en = {
       name: 'Name',
       email: 'Email',
       role: 'Role',
-      language: 'Language of their emails and signing page',
+      language: 'Language',
       placeholder: 'When the template is used, fill in',
       placeholders: { none: 'The person named here', client: 'The deal’s client', owner: 'The deal’s owner' },
       order: 'Signing order',

@@ -117,7 +117,7 @@ export const fr: Text = {
       name: 'Nom',
       email: 'E-mail',
       role: 'Rôle',
-      language: 'Langue de ses e-mails et de sa page de signature',
+      language: 'Langue',
       placeholder: 'À l’utilisation du modèle, remplir avec',
       placeholders: { none: 'La personne indiquée ici', client: 'Le client de l’affaire', owner: 'Le responsable de l’affaire' },
       order: 'Ordre de signature',

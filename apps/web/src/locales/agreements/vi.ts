@@ -112,7 +112,7 @@ export const vi: Text = {
       name: 'Họ tên',
       email: 'Email',
       role: 'Vai trò',
-      language: 'Ngôn ngữ của email và trang ký',
+      language: 'Ngôn ngữ',
       placeholder: 'Khi dùng mẫu, điền bằng',
       placeholders: { none: 'Người được ghi ở đây', client: 'Khách hàng của giao dịch', owner: 'Người phụ trách giao dịch' },
       order: 'Thứ tự ký',
