@@ -212,12 +212,16 @@ it('counts a user online across processes: one user-online for tabs on two proce
     const res = await fetch(`${server.url}/api/users/online`, { headers: { cookie: member.cookie } })
     return ((await res.json()) as { online: { userId: string }[] }).online.map((entry) => entry.userId)
   }
-  // Earlier tests' sockets are gone: wait until B no longer counts the owner (their last one closed).
+  // Earlier tests' sockets go. If the owner was online through them, their user-offline comes once the last
+  // closes, after the presence store has dropped them: wait for the event itself, or it could arrive late,
+  // in the middle of what this test counts.
   const heard: string[] = []
   watcher.on(SocketEvents.userOnline, ({ userId }: { userId: string }) => userId === owner.id && heard.push('online'))
   watcher.on(SocketEvents.userOffline, ({ userId }: { userId: string }) => userId === owner.id && heard.push('offline'))
+  const ownerWasOnline = (await onlineOn(b)).includes(owner.id)
   for (const socket of sockets.splice(0)) if (socket !== watcher) socket.disconnect()
   sockets.push(watcher)
+  if (ownerWasOnline) await expect.poll(() => heard).toEqual(['offline'])
   await expect.poll(() => onlineOn(b)).toEqual([member.id])
   heard.length = 0
 
