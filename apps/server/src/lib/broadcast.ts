@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
 
 const REDIS_CHANNEL = 'closeroom:broadcast'
+const ACK_CHANNEL = 'closeroom:broadcast:ack'
+/** How long a sender waits for the other processes; one that has not answered by then is gone or stalled. */
+const ACK_TIMEOUT_MS = 2000
 
-type Envelope = { from: string; topic: string; message: unknown }
+type Envelope = { id: string; from: string; topic: string; message: unknown }
+type Ack = { id: string; to: string }
 type Listener = {
   message: (message: never) => void
   /** Messages may have been lost (the Redis subscription dropped and came back): forget whatever they keep. */
@@ -12,23 +16,40 @@ type Listener = {
 
 /**
  * Tells every server process about a change that makes what they keep in memory wrong (a session ended, a
- * user's role changed). The sending process hears it at once, before `send` returns; with Redis the other
- * processes hear it over pub/sub, and `send` resolves once Redis has taken it for them.
+ * user's role changed). The sending process hears it at once, before `send` returns; with Redis, `send`
+ * resolves once every other subscribed process has acted on it and said so. Pub/sub alone only promises
+ * that Redis has queued the message: the other process could still answer the next request from what it
+ * kept, and "signed out" would not mean signed out everywhere.
  */
 export async function createBroadcast(redis?: Redis) {
   const self = randomUUID()
   const listeners = new Map<string, Listener[]>()
+  const waiting = new Map<string, { acks: number; expected: number; done: () => void }>()
 
   function deliver(topic: string, message: unknown) {
     for (const listener of listeners.get(topic) ?? []) listener.message(message as never)
   }
 
+  function acknowledged(id: string) {
+    const wait = waiting.get(id)
+    if (!wait) return
+    wait.acks += 1
+    if (wait.acks >= wait.expected) wait.done()
+  }
+
   let subscriber: Redis | undefined
   if (redis) {
     subscriber = redis.duplicate()
-    subscriber.on('message', (_channel: string, text: string) => {
+    subscriber.on('message', (channel: string, text: string) => {
+      if (channel === ACK_CHANNEL) {
+        const ack = JSON.parse(text) as Ack
+        if (ack.to === self) acknowledged(ack.id)
+        return
+      }
       const envelope = JSON.parse(text) as Envelope
-      if (envelope.from !== self) deliver(envelope.topic, envelope.message)
+      if (envelope.from === self) return
+      deliver(envelope.topic, envelope.message)
+      void redis.publish(ACK_CHANNEL, JSON.stringify({ id: envelope.id, to: envelope.from } satisfies Ack)).catch(() => undefined)
     })
     let connectedBefore = false
     subscriber.on('ready', () => {
@@ -36,7 +57,31 @@ export async function createBroadcast(redis?: Redis) {
       if (connectedBefore) for (const list of listeners.values()) for (const listener of list) listener.missed()
       connectedBefore = true
     })
-    await subscriber.subscribe(REDIS_CHANNEL)
+    await subscriber.subscribe(REDIS_CHANNEL, ACK_CHANNEL)
+  }
+
+  async function publish(topic: string, message: unknown) {
+    if (!redis) return
+    const id = randomUUID()
+    let timer: NodeJS.Timeout | undefined
+    const allAcked = new Promise<void>((resolve) => {
+      // `expected` is known only once Redis says how many subscribers it reached; acks may come first.
+      waiting.set(id, { acks: 0, expected: Number.POSITIVE_INFINITY, done: resolve })
+      timer = setTimeout(resolve, ACK_TIMEOUT_MS)
+    })
+    try {
+      const reached = await redis.publish(REDIS_CHANNEL, JSON.stringify({ id, from: self, topic, message } satisfies Envelope))
+      const wait = waiting.get(id)
+      if (wait) {
+        // Our own subscriber is among those reached and never acknowledges.
+        wait.expected = reached - 1
+        if (wait.acks >= wait.expected) wait.done()
+      }
+      await allAcked
+    } finally {
+      clearTimeout(timer)
+      waiting.delete(id)
+    }
   }
 
   return {
@@ -46,7 +91,7 @@ export async function createBroadcast(redis?: Redis) {
     },
     async send<T>(topic: string, message: T) {
       deliver(topic, message)
-      if (redis) await redis.publish(REDIS_CHANNEL, JSON.stringify({ from: self, topic, message } satisfies Envelope))
+      await publish(topic, message)
     },
     async close() {
       await subscriber?.quit().catch(() => undefined)
