@@ -49,6 +49,8 @@ export const users = pgTable(
       .notNull()
       .default('en'),
     avatarUrl: text('avatar_url'),
+    /** Routing attributes such as region, segment or language, each with one or more values. */
+    attributes: jsonb().$type<Record<string, string[]>>().notNull().default({}),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
