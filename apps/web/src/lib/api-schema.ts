@@ -7264,6 +7264,7 @@ export interface paths {
                     to: string;
                     timeZone: string;
                     duration?: number;
+                    routing?: string;
                 };
                 header?: never;
                 path: {
@@ -7400,6 +7401,8 @@ export interface paths {
                         };
                         salesroomId?: string;
                         productRoomId?: string;
+                        /** Format: uuid */
+                        routingResponseId?: string;
                     };
                 };
             };

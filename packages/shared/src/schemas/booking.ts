@@ -254,6 +254,8 @@ export const SlotsQuery = z.object({
   timeZone: TimeZone,
   /** One of the event type's durations; its first by default. */
   duration: z.coerce.number().int().min(5).max(BOOKING_LIMITS.maxDurationMinutes).optional(),
+  /** A routing form's response (its id): only the members routing chose for it are offered. */
+  routing: Id.optional(),
 })
 export type SlotsQuery = z.infer<typeof SlotsQuery>
 
@@ -284,6 +286,8 @@ export const CreateBooking = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{4,64}$/, { message: 'Product not found' })
     .optional(),
+  /** Booked after a routing form: the host is one of the members it chose, and its answers join the booking's. */
+  routingResponseId: Id.optional(),
 })
 export type CreateBooking = z.input<typeof CreateBooking>
 
