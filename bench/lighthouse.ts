@@ -14,8 +14,8 @@ import { type Result, result } from './report.ts'
 // app, embedded PGlite, demo seeded). Simulated throttling computes the metrics from the page's dependency
 // graph, so the machine's load moves them much less than it moves wall-clock timings.
 
-/** The demo's public pages (modules/demo/seed.ts), the two of issue 17's table first. */
-const PAGES = ['/u/demo', '/d/demo', '/p/demo', '/l/demo', '/m/demo']
+/** The demo's public pages (modules/demo/seed.ts), the two of issue 17's table first; LIGHTHOUSE_PAGES=/u/demo,… for some. */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/u/demo', '/d/demo', '/p/demo', '/l/demo', '/m/demo']
 
 /** Runs per page (LIGHTHOUSE_RUNS); each metric reported is the median run's. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
