@@ -18,9 +18,11 @@ type CardJson = Omit<SummaryRow, 'createdAt' | 'updatedAt'> & { createdAt: strin
  * The whole board in one statement, one row per stage: the stage, its count and per-currency totals (kept
  * per stage by the database on every write of deals, see dealStageTotals), and its first deals (a lateral
  * join on the (stage_id, position) index, so the limit is per column and the rest of a long column is never
- * read) as one JSON array: 1,200 cards of fourteen values cost PGlite twice as much as six JSON values.
+ * read) as one JSON array: 1,200 cards of fourteen values cost PGlite, the default, twice as much as six
+ * JSON values, more than building the JSON costs PostgreSQL (bench/README.md, deals). Exported for
+ * bench/deals.ts, which times it alone beside the endpoint.
  */
-function readBoard(db: Db, organizationId: string) {
+export function readBoard(db: Db, organizationId: string) {
   const card = db
     .select({
       ...summaryColumns,
