@@ -1,24 +1,19 @@
 import { type BookingQuestion, CreateBooking, Email, MESSAGES, type PublicBooking, type PublicEventType, phone } from '@closeroom/shared'
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Stack, TextField, Typography } from '@mui/material'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { type FieldError, type FieldValues, type UseFormReturn, useController } from 'react-hook-form'
 import { z } from 'zod'
 import { FormError } from '../../components/FormError'
+import { LazyPhoneInput as PhoneInput } from '../../components/phone/LazyPhoneInput'
 import { ApiError } from '../../lib/api'
 import { fieldErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import type { TFunction } from '../../locales/i18n'
-import { loadTexts, useTranslation } from '../../locales/i18n'
+import { useTranslation } from '../../locales/i18n'
 import { bookingApi } from './api'
 import type { PickedActions, PickedSlot } from './Booker'
 import { formatRange, zoneLabel } from './time'
-
-// The phone input (flags, countries) only when this event type asks for a number.
-const PhoneInput = lazy(async () => {
-  const [{ PhoneInput }] = await Promise.all([import('../../components/phone/PhoneInput'), loadTexts('components')])
-  return { default: PhoneInput }
-})
 
 // Messages of the rules below are keys of our own texts; the shared schemas' English ones are translated by fieldErrorText.
 const REQUIRED = 'bookingPublic.form.required'
