@@ -37,8 +37,9 @@ export function ReportCharts({
 }) {
   const { t, i18n } = useTranslation()
   const locale = intlLocale(i18n.language)
-  const responses = report.outcomes.reduce((sum, outcome) => sum + outcome.responses, 0)
-  const booked = report.outcomes.reduce((sum, outcome) => sum + outcome.booked, 0)
+  // Counted by day: the outcomes' counts leave out responses to outcomes deleted since.
+  const responses = report.days.reduce((sum, day) => sum + day.responses, 0)
+  const booked = report.days.reduce((sum, day) => sum + day.booked, 0)
   const number = new Intl.NumberFormat(locale)
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 })
 
