@@ -10177,6 +10177,8 @@ export interface paths {
                                 title: string;
                                 ownerName: string;
                             } | null;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                         };
                     };
                 };
@@ -10267,6 +10269,8 @@ export interface paths {
                         published: boolean;
                         /** Format: uuid */
                         eventTypeId: string | null;
+                        /** Format: uuid */
+                        routingFormId?: string | null;
                     };
                 };
             };
@@ -10289,6 +10293,8 @@ export interface paths {
                                 title: string;
                                 ownerName: string;
                             } | null;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                         };
                     };
                 };
@@ -10410,6 +10416,8 @@ export interface paths {
                                 title: string;
                                 ownerName: string;
                             } | null;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                         };
                     };
                 };
@@ -10569,6 +10577,10 @@ export interface paths {
                                 }[];
                                 bookableFrom: string;
                                 bookableUntil: string;
+                            } | null;
+                            routingForm: {
+                                slug: string;
+                                name: string;
                             } | null;
                         };
                     };
@@ -19604,6 +19616,8 @@ export interface paths {
                                 productIds: string[];
                                 handles: string[];
                                 published: boolean;
+                                /** Format: uuid */
+                                routingFormId: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -19704,6 +19718,11 @@ export interface paths {
                         handles?: string[];
                         /** @default false */
                         published?: boolean;
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        routingFormId?: string | null;
                     };
                 };
             };
@@ -19724,6 +19743,8 @@ export interface paths {
                             productIds: string[];
                             handles: string[];
                             published: boolean;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -19955,6 +19976,8 @@ export interface paths {
                             productIds: string[];
                             handles: string[];
                             published: boolean;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -20150,6 +20173,8 @@ export interface paths {
                         productIds?: string[];
                         handles?: string[];
                         published?: boolean;
+                        /** Format: uuid */
+                        routingFormId?: string | null;
                     };
                 };
             };
@@ -20170,6 +20195,8 @@ export interface paths {
                             productIds: string[];
                             handles: string[];
                             published: boolean;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -20297,6 +20324,10 @@ export interface paths {
                                 avatarUrl: string | null;
                                 eventTypes: string[];
                             }[];
+                            routingForm: {
+                                slug: string;
+                                name: string;
+                            } | null;
                         };
                     };
                 };
