@@ -60,6 +60,7 @@ import { productRoutes } from './modules/products/routes.ts'
 import { createProductService } from './modules/products/service.ts'
 import { createRecordingsModule } from './modules/recordings/module.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
+import { createRoutedBookings } from './modules/routing/routed-bookings.ts'
 import { createRoutingModule } from './modules/routing/module.ts'
 import { routingRoutes } from './modules/routing/routes.ts'
 import { createSalesroomModule, roomCookie } from './modules/salesrooms/module.ts'
@@ -200,6 +201,8 @@ export async function buildApp(deps: AppDeps) {
     productRoom: (roomId) => publishedProduct(db, roomId),
     deals: dealsModule,
   })
+  // Routing sits above booking (its outcomes book booking's event types): booking asks it through this port.
+  const routedBookings = createRoutedBookings({ db, deals: dealsModule })
   const booking = await createBookingModule({
     db,
     jobs,
@@ -211,6 +214,7 @@ export async function buildApp(deps: AppDeps) {
     broadcast,
     calendar,
     origins,
+    routing: routedBookings,
   })
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, deals: dealsModule, clients, notifications, automations })

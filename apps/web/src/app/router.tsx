@@ -155,9 +155,12 @@ const dashboard: RouteObject = {
     ...['/mail', '/mail/all', '/chat', '/chat/new', '/chat/:id'].map((path) => soon(path, 'inbox')),
     ...['/blog', '/blog/posts', '/blog/new', '/blog/post/:id'].map((path) => soon(path, 'blog')),
     { path: '/permission-denied', element: page(() => import('../features/errors/ForbiddenContent')) },
-    ...['/routings', '/routings/new', '/routings/:id', '/routings/:id/outcomes/new', '/routings/:id/outcomes/:outcomeId/edit'].map((path) =>
-      soon(path, 'routings'),
-    ),
+    { path: '/routings', element: page(() => import('../features/routing/RoutingsPage')) },
+    ...['/routings/new', '/routings/:id'].map((path) => ({ path, element: page(() => import('../features/routing/RoutingPage')) })),
+    ...['/routings/:id/outcomes/new', '/routings/:id/outcomes/:outcomeId/edit'].map((path) => ({
+      path,
+      element: page(() => import('../features/routing/OutcomeEditorPage')),
+    })),
     { path: '/recordings', element: page(() => import('../features/recordings/RecordingsPage')) },
     { path: '/recordings/:id', element: page(() => import('../features/recordings/RecordingPage')) },
     { path: '/agreements', element: page(() => import('../features/agreements/AgreementsPage')) },

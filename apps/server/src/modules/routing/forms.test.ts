@@ -89,7 +89,7 @@ describe('routing outcomes', () => {
   it('adds outcomes before the fallback, reorders them, and keeps the fallback last, undeletable and unconditional', async () => {
     const owner = await buildOwner(app)
     const form = await buildForm(app, owner)
-    const fallbackId = form.outcomes[0].id
+    const fallbackId = form.outcomes[0]?.id
     const add = async (name: string) => {
       const res = await call(owner, 'POST', `/api/routings/${form.id}/outcomes`, {
         name,
