@@ -10306,6 +10306,8 @@ export interface paths {
                                 title: string;
                                 ownerName: string;
                             } | null;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                         };
                     };
                 };
@@ -10396,6 +10398,8 @@ export interface paths {
                         published: boolean;
                         /** Format: uuid */
                         eventTypeId: string | null;
+                        /** Format: uuid */
+                        routingFormId?: string | null;
                     };
                 };
             };
@@ -10418,6 +10422,8 @@ export interface paths {
                                 title: string;
                                 ownerName: string;
                             } | null;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                         };
                     };
                 };
@@ -10539,6 +10545,8 @@ export interface paths {
                                 title: string;
                                 ownerName: string;
                             } | null;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                         };
                     };
                 };
@@ -10698,6 +10706,10 @@ export interface paths {
                                 }[];
                                 bookableFrom: string;
                                 bookableUntil: string;
+                            } | null;
+                            routingForm: {
+                                slug: string;
+                                name: string;
                             } | null;
                         };
                     };
@@ -19733,6 +19745,8 @@ export interface paths {
                                 productIds: string[];
                                 handles: string[];
                                 published: boolean;
+                                /** Format: uuid */
+                                routingFormId: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -19833,6 +19847,11 @@ export interface paths {
                         handles?: string[];
                         /** @default false */
                         published?: boolean;
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        routingFormId?: string | null;
                     };
                 };
             };
@@ -19853,6 +19872,8 @@ export interface paths {
                             productIds: string[];
                             handles: string[];
                             published: boolean;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -20084,6 +20105,8 @@ export interface paths {
                             productIds: string[];
                             handles: string[];
                             published: boolean;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -20279,6 +20302,8 @@ export interface paths {
                         productIds?: string[];
                         handles?: string[];
                         published?: boolean;
+                        /** Format: uuid */
+                        routingFormId?: string | null;
                     };
                 };
             };
@@ -20299,6 +20324,8 @@ export interface paths {
                             productIds: string[];
                             handles: string[];
                             published: boolean;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -20426,6 +20453,10 @@ export interface paths {
                                 avatarUrl: string | null;
                                 eventTypes: string[];
                             }[];
+                            routingForm: {
+                                slug: string;
+                                name: string;
+                            } | null;
                         };
                     };
                 };
