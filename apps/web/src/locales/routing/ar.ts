@@ -40,6 +40,8 @@ export const ar: Text = {
     tabs: {
       form: 'النموذج',
       outcomes: 'الوجهات',
+      responses: 'الردود',
+      test: 'جرّب النموذج',
     },
     form: {
       newTitle: 'نموذج توجيه جديد',

@@ -40,6 +40,8 @@ export const cn: Text = {
     tabs: {
       form: '表单',
       outcomes: '去向',
+      responses: '回复',
+      test: '试用表单',
     },
     form: {
       newTitle: '新建分配表单',

@@ -42,6 +42,8 @@ export const en = {
     tabs: {
       form: 'Form',
       outcomes: 'Outcomes',
+      responses: 'Responses',
+      test: 'Try the form',
     },
     form: {
       newTitle: 'New routing form',

@@ -41,6 +41,8 @@ export const fr: Text = {
     tabs: {
       form: 'Formulaire',
       outcomes: 'Issues',
+      responses: 'Réponses',
+      test: 'Essayer le formulaire',
     },
     form: {
       newTitle: 'Nouveau formulaire de routage',

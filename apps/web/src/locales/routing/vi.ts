@@ -41,6 +41,8 @@ export const vi: Text = {
     tabs: {
       form: 'Biểu mẫu',
       outcomes: 'Kết quả',
+      responses: 'Phản hồi',
+      test: 'Thử biểu mẫu',
     },
     form: {
       newTitle: 'Biểu mẫu phân luồng mới',

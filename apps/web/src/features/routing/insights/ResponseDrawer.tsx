@@ -1,16 +1,17 @@
-import type { RoutingForm, RoutingResponse } from '@closeroom/shared'
+import type { RoutingResponse } from '@closeroom/shared'
 import CloseRounded from '@mui/icons-material/CloseRounded'
 import { Box, Drawer, IconButton, Link, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { formatDateTime } from '../../../lib/intl'
 import { useTranslation } from '../../../locales/i18n'
+import type { Routing } from '../queries'
 import { buyerName } from './buyer'
 import { Why } from './Why'
 import { answerInWords } from './words'
 
 /** One response: when, every answer of the form (and of fields removed since), and where it was routed. */
-export function ResponseDrawer({ form, response, onClose }: { form: RoutingForm; response: RoutingResponse | null; onClose(): void }) {
+export function ResponseDrawer({ form, response, onClose }: { form: Routing; response: RoutingResponse | null; onClose(): void }) {
   const { t } = useTranslation()
   return (
     <Drawer
@@ -47,7 +48,7 @@ function Section({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-function Details({ form, response }: { form: RoutingForm; response: RoutingResponse }) {
+function Details({ form, response }: { form: Routing; response: RoutingResponse }) {
   const { t, i18n } = useTranslation()
   const known = new Set(form.fields.map((field) => field.identifier))
   const answers = [

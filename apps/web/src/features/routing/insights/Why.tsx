@@ -1,10 +1,11 @@
-import type { RoutingDecision, RoutingForm } from '@closeroom/shared'
+import type { RoutingDecision } from '@closeroom/shared'
 import { Chip, Stack, Typography } from '@mui/material'
 import { useTranslation } from '../../../locales/i18n'
+import type { Routing } from '../queries'
 import { matchedInWords } from './words'
 
 /** Why a response went where it went: the reason a member was chosen, and the outcome's rules that held. */
-export function Why({ form, decision }: { form: RoutingForm; decision: RoutingDecision }) {
+export function Why({ form, decision }: { form: Routing; decision: RoutingDecision }) {
   const { t } = useTranslation()
   const outcome = form.outcomes.find((each) => each.id === decision.outcomeId)
   const rules = outcome ? matchedInWords(t, form.fields, outcome.conditions, decision.matchedRules) : []
