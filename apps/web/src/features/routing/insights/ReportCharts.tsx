@@ -170,6 +170,7 @@ function BookedChart({ rows, onBar }: { rows: Row[]; onBar?: (index: number) => 
   const { t, i18n } = useTranslation()
   const { palette } = useTheme()
   const locale = intlLocale(i18n.language)
+  const most = Math.max(0, ...rows.map((row) => row.responses))
   const options = useChart(
     useMemo<ApexOptions>(
       () => ({
@@ -186,9 +187,14 @@ function BookedChart({ rows, onBar }: { rows: Row[]; onBar?: (index: number) => 
         stroke: { colors: ['transparent'] },
         states: { active: { filter: { type: 'none' } } },
         xaxis: { categories: rows.map((row) => row.label), tickAmount: Math.min(rows.length, 12) },
-        yaxis: { labels: { formatter: (value: number) => new Intl.NumberFormat(locale).format(value) }, forceNiceScale: true, min: 0 },
+        // Whole responses only: up to five, one tick each, so no axis reads 0.5.
+        yaxis: {
+          labels: { formatter: (value: number) => new Intl.NumberFormat(locale).format(Math.round(value)) },
+          min: 0,
+          ...(most <= 5 ? { max: Math.max(most, 1), tickAmount: Math.max(most, 1) } : { forceNiceScale: true }),
+        },
       }),
-      [rows, onBar, palette, locale],
+      [rows, onBar, palette, locale, most],
     ),
   )
   return (

@@ -155,6 +155,7 @@ function ResponsesTable({
           label={t('routingInsights.table.outcome')}
           value={filters.outcomeId ?? ''}
           onChange={(event) => setParam({ outcomeId: event.target.value })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ flex: 1, minWidth: 200 }}
         >
           <MenuItem value="">{t('routingInsights.table.allOutcomes')}</MenuItem>
@@ -169,6 +170,7 @@ function ResponsesTable({
           label={t('routingInsights.table.booked')}
           value={filters.booked ?? ''}
           onChange={(event) => setParam({ booked: event.target.value })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ flex: 1, minWidth: 160 }}
         >
           <MenuItem value="">{t('routingInsights.table.bookedAny')}</MenuItem>
