@@ -47,6 +47,7 @@ export const ar: Text = {
       name: 'الاسم',
       slug: 'العنوان',
       slugPreview: 'يجيب المشترون على {{url}}',
+      slugTaken: 'يستخدم نموذج آخر هذا العنوان بالفعل',
       slugFromName: 'يُؤخذ من الاسم إذا تُرك فارغًا.',
       description: 'الوصف',
       emailLabel: 'البريد الإلكتروني',

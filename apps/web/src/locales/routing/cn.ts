@@ -47,6 +47,7 @@ export const cn: Text = {
       name: '名称',
       slug: '地址',
       slugPreview: '买家在 {{url}} 填写',
+      slugTaken: '已有其他表单使用此地址',
       slugFromName: '留空时根据名称生成。',
       description: '描述',
       emailLabel: '邮箱',

@@ -49,6 +49,7 @@ export const en = {
       name: 'Name',
       slug: 'Address',
       slugPreview: 'Buyers answer at {{url}}',
+      slugTaken: 'Another form already uses this address',
       slugFromName: 'Chosen from the name when left empty.',
       description: 'Description',
       emailLabel: 'Email',

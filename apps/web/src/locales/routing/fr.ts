@@ -48,6 +48,7 @@ export const fr: Text = {
       name: 'Nom',
       slug: 'Adresse',
       slugPreview: 'Les acheteurs répondent sur {{url}}',
+      slugTaken: 'Un autre formulaire utilise déjà cette adresse',
       slugFromName: 'Tirée du nom si elle reste vide.',
       description: 'Description',
       emailLabel: 'E-mail',

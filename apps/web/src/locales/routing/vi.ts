@@ -48,6 +48,7 @@ export const vi: Text = {
       name: 'Tên',
       slug: 'Địa chỉ',
       slugPreview: 'Người mua trả lời tại {{url}}',
+      slugTaken: 'Một biểu mẫu khác đã dùng địa chỉ này',
       slugFromName: 'Được lấy từ tên nếu để trống.',
       description: 'Mô tả',
       emailLabel: 'Email',
