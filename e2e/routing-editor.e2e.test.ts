@@ -202,4 +202,12 @@ it('shows each refusal next to its field, and asks before unsaved changes are le
   await page.getByText('Routing form saved').waitFor({ state: 'detached' })
   expect(await page.getByLabel('Address').getAttribute('aria-invalid')).toBe('true')
   await axeClean(page, 'outcome with refusals')
+
+  // A form is deleted from the list after a confirmation.
+  await page.goto('/routings')
+  await page.getByRole('button', { name: 'Delete: Taken' }).click()
+  await page.getByRole('dialog', { name: 'Delete Taken?' }).getByRole('button', { name: 'Delete the form' }).click()
+  await page.getByText('Routing form deleted').waitFor()
+  await page.getByRole('link', { name: 'Taken', exact: true }).waitFor({ state: 'detached' })
+  await page.getByRole('link', { name: 'Second form' }).waitFor()
 })
