@@ -202,6 +202,16 @@ it('shows each refusal next to its field, and asks before unsaved changes are le
   await page.getByText('Routing form saved').waitFor({ state: 'detached' })
   expect(await page.getByLabel('Address').getAttribute('aria-invalid')).toBe('true')
   await axeClean(page, 'outcome with refusals')
+  await choose(page, ruleOf(page, 1), 'Value', 'Pro')
+  await page.getByLabel('Address').fill('https://example.com/pricing')
+  await page.getByRole('button', { name: 'Add outcome' }).click()
+  await page.waitForURL(/\?tab=outcomes$/)
+
+  // A question an outcome tests cannot go: the server says so above the questions.
+  await page.getByRole('tab', { name: 'Form' }).click()
+  await page.getByRole('button', { name: 'Remove the question: Plan' }).click()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByText('An outcome still tests a question you changed or removed: change that outcome first.').waitFor()
 
   // A form is deleted from the list after a confirmation.
   await page.goto('/routings')

@@ -67,6 +67,7 @@ export const cn: Text = {
       subtitle: '买家按此顺序回答的问题。',
       prefill:
         '标识符在去向条件和跳转地址中代表回答。标识符 name、email、phone 和 notes，以及与预约问题键相同的标识符，会预先填入预约表单。',
+      inUse: '仍有去向在判断你修改或移除的问题：请先修改该去向。',
       untitled: '问题 {{number}}',
       label: '标签',
       identifier: '标识符',
