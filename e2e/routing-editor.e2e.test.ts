@@ -63,6 +63,15 @@ it('builds a form, adds outcomes with nested conditions and a members action, an
   // The identifier follows the label until typed.
   expect(await rows.nth(1).getByLabel('Identifier').inputValue()).toBe('region')
   expect(await rows.nth(2).getByLabel('Identifier').inputValue()).toBe('company_size')
+  // Company size goes before Region, with the keyboard on its handle.
+  const said = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor()
+  await page.getByRole('button', { name: 'Reorder Company size' }).focus()
+  await page.keyboard.press('Space')
+  await said('Company size picked up, at position 3 of 3.')
+  await page.keyboard.press('ArrowUp')
+  await said('Company size: position 2 of 3.')
+  await page.keyboard.press('Space')
+  await said('Company size is now at position 2 of 3.')
   await axeClean(page, 'new form')
   await page.getByRole('button', { name: 'Create form' }).click()
   await page.waitForURL(/\/routings\/([0-9a-f-]{36})\?tab=outcomes$/)
@@ -113,9 +122,10 @@ it('builds a form, adds outcomes with nested conditions and a members action, an
   await page.waitForURL(/\?tab=outcomes$/)
   await page.getByText('Small teams').waitFor()
   expect(await outcomeNames(routingId)).toEqual(['EMEA enterprise', 'Small teams', 'Everyone else'])
+  const saved = (await request(harness.server.app, owner, 'GET', `/api/routings/${routingId}`)).json()
+  expect(saved.fields.map((f: { identifier: string }) => f.identifier)).toEqual(['email', 'company_size', 'region'])
 
   // Space picks Small teams up, the up arrow moves it first, Space drops it there.
-  const said = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor()
   await page.getByRole('button', { name: 'Reorder Small teams' }).focus()
   await page.keyboard.press('Space')
   await said('Small teams picked up, at position 2 of 2.')
