@@ -20,9 +20,10 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
 import { ApiError } from '../../lib/api'
-import { fieldErrorText, serverErrorText } from '../../lib/errorText'
+import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
+import { bookingErrorText } from '../booking/fields'
 import { useEventTypes } from '../booking/queries'
 import { useStages } from '../deals/queries'
 import { ActionEditor, newAction } from './ActionEditor'
@@ -96,13 +97,13 @@ function OutcomeEditor({
   const back = `/routings/${routing.id}?tab=outcomes`
   const identifiers = routing.fields.map((f) => f.identifier)
   const problems = submitted && !fallback ? ruleProblems(conditions, identifiers) : []
-  const errorAt = (path: string) => get(form.formState.errors, path) as FieldError | undefined
+  const errorAt = (path: string): FieldError | undefined => get(form.formState.errors, path)
   const actionErrorText = (path: string) => {
     const error = errorAt(`action.${path}`)
     if (!error) return undefined
     if (path === 'eventTypeId') return t('routing.action.chooseEventType')
     if (path.endsWith('.values')) return t('routing.action.chooseValues')
-    return fieldErrorText(t, error.message ? error : (error as { root?: FieldError }).root)
+    return bookingErrorText(t, error)
   }
   const deal = form.watch('deal')
 
