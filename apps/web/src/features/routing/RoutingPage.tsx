@@ -101,7 +101,6 @@ function RoutingTabs({ routing, onDirty, leave }: RoutingTabProps & { leave(acti
           value={current.value}
           onChange={(_, value: string) => leave(() => setParams({ tab: value }, { replace: true }))}
           variant="scrollable"
-          allowScrollButtonsMobile
         >
           {tabs.map((tab) => (
             <Tab key={tab.value} value={tab.value} label={t(`routing.tabs.${tab.value}`)} />
