@@ -1,8 +1,8 @@
-import type { PublicLandingPage } from '@closeroom/shared'
+import type { EmbeddedRoutingForm as EmbeddedRoutingFormType, PublicLandingPage } from '@closeroom/shared'
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded'
 import EventAvailableRounded from '@mui/icons-material/EventAvailableRounded'
 import { Box, Button, Chip, Container, Grid, Stack, Typography } from '@mui/material'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
 import { BrandedPage } from '../../components/public/BrandedPage'
 import { money } from '../../components/public/money'
@@ -11,8 +11,13 @@ import { LoadFailed, Loading, NotFound } from '../../components/public/states'
 import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
 import { intlLocale } from '../../lib/intl'
-import { useTranslation } from '../../locales/i18n'
+import { loadTexts, useTranslation } from '../../locales/i18n'
 import { landingApi } from './api'
+
+// A routing form on the page: its code and texts load only for a page that shows one.
+const EmbeddedRoutingForm = lazy(
+  async () => (await Promise.all([import('../routing-public/EmbeddedRoutingForm'), loadTexts('routing-public')]))[0],
+)
 
 // Words of the organization (title, headline, intro, names) keep their own direction (dir="auto") and align
 // with the page: an English intro in an Arabic page keeps its punctuation where it belongs.
@@ -44,6 +49,7 @@ function Landing({ page }: { page: PublicLandingPage }) {
     <BrandedPage organization={page.organization} hero={<Hero page={page} />} footer={t('landing.page.poweredBy')}>
       <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 5, md: 8 }, px: { xs: 2, sm: 3 } }}>
         <Stack spacing={{ xs: 6, md: 9 }}>
+          {page.routingForm && <RoutingSection embed={page.routingForm} />}
           {page.products.length > 0 && <Products page={page} />}
           {page.bookingLinks.length > 0 && <BookingLinks page={page} />}
         </Stack>
@@ -126,6 +132,21 @@ function SectionTitle({ id, title, text }: { id: string; title: string; text: st
         {title}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 0.75 }}>{text}</Typography>
+    </Box>
+  )
+}
+
+function RoutingSection({ embed }: { embed: EmbeddedRoutingFormType }) {
+  return (
+    <Box component="section" id="questions" aria-labelledby="questions-title" sx={anchor}>
+      <Typography variant="h4" component="h2" id="questions-title" dir="auto" sx={{ mb: 1, textAlign: 'left' }}>
+        {embed.name}
+      </Typography>
+      <Box sx={{ ...surface, p: { xs: 2.5, sm: 4 }, maxWidth: 640 }}>
+        <Suspense fallback={<Loading inline />}>
+          <EmbeddedRoutingForm embed={embed} />
+        </Suspense>
+      </Box>
     </Box>
   )
 }
