@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildEventType, nextMonday } from '../apps/server/src/testing/booking.ts'
+import { buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { buildForm, rule } from '../apps/server/src/testing/routing.ts'
 import { violations } from './axe.ts'
+import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A buyer answers a routing form signed out, on its own page /f/{slug} and on the organization's landing page,
@@ -128,6 +130,39 @@ it('answers the form on the landing page that shows it, and goes to the booking 
   await page.waitForURL((url) => url.pathname === `/u/${handle}`)
   await pickMonday(page, '11:00 AM')
   expect(await page.getByLabel('Your name').inputValue()).toBe('Bea Buyer')
+})
+
+it('the seller chooses the form in the product room settings and the landing page editor; buyers see it in the room', async () => {
+  const product = await buildProduct(harness.server.app, owner, { name: 'Platform' })
+  const editor = await harness.newPage()
+  await signIn(editor, owner.user.email, 'Olivia Owner')
+  await editor.goto(`/products/${product.id}`)
+  await editor.getByRole('heading', { name: 'Product room' }).waitFor()
+  await editor.getByLabel('Published').check()
+  await editor.getByText('The product room is saved').waitFor()
+  await editor.getByRole('combobox', { name: 'Routing form' }).click()
+  await editor.getByRole('option', { name: 'Find the right person' }).click()
+  // The select shows the form once the server has saved it.
+  await editor.getByRole('combobox', { name: 'Routing form' }).filter({ hasText: 'Find the right person' }).waitFor()
+  const room = new URL(await editor.getByTestId('product-room-url').inputValue()).pathname
+
+  await editor.goto('/landing-pages/new')
+  await editor.getByLabel('Title').fill('Acme with questions')
+  await editor.getByRole('combobox', { name: 'Routing form' }).click()
+  await editor.getByRole('option', { name: 'Find the right person' }).click()
+  await editor.getByRole('button', { name: 'Create page' }).click()
+  await editor.getByText('Landing page saved').waitFor()
+  await editor.waitForURL(/\/landing-pages\/[0-9a-f-]{36}$/)
+  const pageId = new URL(editor.url()).pathname.split('/').at(-1)
+  const saved = await request(harness.server.app, owner, 'GET', `/api/landing-pages/${pageId}`)
+  expect(saved.json().routingFormId).toBe(form.id)
+
+  const buyer = await harness.newPage()
+  await buyer.goto(room)
+  await buyer.getByRole('heading', { level: 2, name: 'Find the right person' }).waitFor()
+  await buyer.getByText('A few questions, then a time with the right seller.').waitFor()
+  await buyer.getByRole('button', { name: 'Continue' }).click()
+  expect(await buyer.getByText('This field is required').count()).toBe(3)
 })
 
 it('shows the not-found page for an unknown or unpublished form', async () => {
