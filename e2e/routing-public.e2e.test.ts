@@ -119,6 +119,25 @@ it('shows the fallback’s message in place to a buyer no outcome matches, as pl
   expect(new URL(page.url()).pathname).toBe(`/f/${form.slug}`)
 })
 
+it('sends the buyer to an outcome’s web address with the answers', async () => {
+  const app = harness.server.app
+  const partners = await buildForm(app, owner, {
+    name: 'Partners',
+    fields: [{ identifier: 'company', label: 'Company', type: 'short_text', required: true, options: [] }],
+  })
+  const fallback = (await request(app, owner, 'GET', `/api/routings/${partners.id}`)).json().outcomes.at(-1)
+  const redirect = await request(app, owner, 'PATCH', `/api/routings/${partners.id}/outcomes/${fallback.id}`, {
+    action: { type: 'url', url: `${harness.server.url}/about-us` },
+  })
+  expect(redirect.statusCode, redirect.body).toBe(200)
+  const page = await harness.newPage()
+  await page.goto(`/f/${partners.slug}`)
+  await page.getByLabel('Company').fill('Northwind')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.waitForURL((url) => url.pathname === '/about-us')
+  expect(new URL(page.url()).searchParams.get('company')).toBe('Northwind')
+})
+
 it('answers the form on the landing page that shows it, and goes to the booking page the same way', async () => {
   const app = harness.server.app
   const landing = await request(app, owner, 'POST', '/api/landing-pages', { title: 'Acme', published: true, routingFormId: form.id })

@@ -139,7 +139,7 @@ function SectionTitle({ id, title, text }: { id: string; title: string; text: st
 function RoutingSection({ embed }: { embed: EmbeddedRoutingFormType }) {
   return (
     <Box component="section" id="questions" aria-labelledby="questions-title" sx={anchor}>
-      <Typography variant="h4" component="h2" id="questions-title" dir="auto" sx={{ mb: 1, textAlign: 'left' }}>
+      <Typography variant="h4" component="h2" id="questions-title" dir="auto" sx={{ mb: 2.5, textAlign: 'left' }}>
         {embed.name}
       </Typography>
       <Box sx={{ ...surface, p: { xs: 2.5, sm: 4 }, maxWidth: 640 }}>
