@@ -144,7 +144,12 @@ it('answers the form on the landing page that shows it, and goes to the booking 
   expect(landing.statusCode, landing.body).toBe(201)
   const page = await harness.newPage()
   await page.goto(`/l/${landing.json().publicId}`)
+  // The hero's first button, named after the form, leads to it.
+  await page.getByRole('link', { name: 'Find the right person' }).click()
+  await page.waitForURL((url) => url.hash === '#questions')
   await page.getByRole('heading', { level: 2, name: 'Find the right person' }).waitFor()
+  await page.getByTestId('phone-country').waitFor()
+  expect(await violations(page), 'landing page with its form').toEqual([])
   await answerForEurope(page)
   await page.waitForURL((url) => url.pathname === `/u/${handle}`)
   await pickMonday(page, '11:00 AM')

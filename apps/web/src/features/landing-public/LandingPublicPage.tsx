@@ -58,6 +58,10 @@ function Landing({ page }: { page: PublicLandingPage }) {
   )
 }
 
+/** The hero's buttons over the brand's colours: the first thing to do, then the others. */
+const primary = { bgcolor: 'common.white', color: 'grey.900', '&:hover': { bgcolor: 'grey.200' } } as const
+const secondary = { color: 'common.white', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { borderColor: 'common.white' } } as const
+
 function Hero({ page }: { page: PublicLandingPage }) {
   const { t } = useTranslation()
   const headline = page.headline || page.title
@@ -99,24 +103,25 @@ function Hero({ page }: { page: PublicLandingPage }) {
         </Typography>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
+        {/* The page's routing form, when it has one, is the first thing to do: it leads to the right person. */}
+        {page.routingForm && (
+          <Button href="#questions" size="large" variant="contained" sx={primary}>
+            <bdi>{page.routingForm.name}</bdi>
+          </Button>
+        )}
         {page.bookingLinks.length > 0 && (
           <Button
             href="#book"
             size="large"
-            variant="contained"
+            variant={page.routingForm ? 'outlined' : 'contained'}
             startIcon={<EventAvailableRounded />}
-            sx={{ bgcolor: 'common.white', color: 'grey.900', '&:hover': { bgcolor: 'grey.200' } }}
+            sx={page.routingForm ? secondary : primary}
           >
             {t('landing.page.bookCta')}
           </Button>
         )}
         {page.products.length > 0 && (
-          <Button
-            href="#products"
-            size="large"
-            variant="outlined"
-            sx={{ color: 'common.white', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { borderColor: 'common.white' } }}
-          >
+          <Button href="#products" size="large" variant="outlined" sx={secondary}>
             {t('landing.page.productsCta')}
           </Button>
         )}
