@@ -8,6 +8,7 @@ import { generalRoutes } from '../features/general/routes'
 import { landingPublicRoutes } from '../features/landing-public/routes'
 import { meetingPublicRoutes } from '../features/meeting-public/routes'
 import { productRoomPublicRoutes } from '../features/product-room-public/routes'
+import { routingPublicRoutes } from '../features/routing-public/routes'
 import { salesroomPublicRoutes } from '../features/salesroom-public/routes'
 import { componentsRoutes } from '../features/showcase/routes'
 import { signingPublicRoutes } from '../features/signing-public/routes'
@@ -204,6 +205,7 @@ const routes: RouteObject[] = [
           ...salesroomPublicRoutes,
           ...landingPublicRoutes,
           ...productRoomPublicRoutes,
+          ...routingPublicRoutes,
           ...meetingPublicRoutes,
           ...signingPublicRoutes,
         ],

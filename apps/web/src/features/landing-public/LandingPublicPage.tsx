@@ -1,8 +1,8 @@
-import type { PublicLandingPage } from '@closeroom/shared'
+import type { EmbeddedRoutingForm as EmbeddedRoutingFormType, PublicLandingPage } from '@closeroom/shared'
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded'
 import EventAvailableRounded from '@mui/icons-material/EventAvailableRounded'
 import { Box, Button, Chip, Container, Grid, Stack, Typography } from '@mui/material'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
 import { BrandedPage } from '../../components/public/BrandedPage'
 import { money } from '../../components/public/money'
@@ -11,8 +11,13 @@ import { LoadFailed, Loading, NotFound } from '../../components/public/states'
 import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
 import { intlLocale } from '../../lib/intl'
-import { useTranslation } from '../../locales/i18n'
+import { loadTexts, useTranslation } from '../../locales/i18n'
 import { landingApi } from './api'
+
+// A routing form on the page: its code and texts load only for a page that shows one.
+const EmbeddedRoutingForm = lazy(
+  async () => (await Promise.all([import('../routing-public/EmbeddedRoutingForm'), loadTexts('routing-public')]))[0],
+)
 
 // Words of the organization (title, headline, intro, names) keep their own direction (dir="auto") and align
 // with the page: an English intro in an Arabic page keeps its punctuation where it belongs.
@@ -44,6 +49,7 @@ function Landing({ page }: { page: PublicLandingPage }) {
     <BrandedPage organization={page.organization} hero={<Hero page={page} />} footer={t('landing.page.poweredBy')}>
       <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 5, md: 8 }, px: { xs: 2, sm: 3 } }}>
         <Stack spacing={{ xs: 6, md: 9 }}>
+          {page.routingForm && <RoutingSection embed={page.routingForm} />}
           {page.products.length > 0 && <Products page={page} />}
           {page.bookingLinks.length > 0 && <BookingLinks page={page} />}
         </Stack>
@@ -51,6 +57,10 @@ function Landing({ page }: { page: PublicLandingPage }) {
     </BrandedPage>
   )
 }
+
+/** The hero's buttons over the brand's colours: the first thing to do, then the others. */
+const primary = { bgcolor: 'common.white', color: 'grey.900', '&:hover': { bgcolor: 'grey.200' } } as const
+const secondary = { color: 'common.white', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { borderColor: 'common.white' } } as const
 
 function Hero({ page }: { page: PublicLandingPage }) {
   const { t } = useTranslation()
@@ -93,24 +103,25 @@ function Hero({ page }: { page: PublicLandingPage }) {
         </Typography>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
+        {/* The page's routing form, when it has one, is the first thing to do: it leads to the right person. */}
+        {page.routingForm && (
+          <Button href="#questions" size="large" variant="contained" sx={primary}>
+            <bdi>{page.routingForm.name}</bdi>
+          </Button>
+        )}
         {page.bookingLinks.length > 0 && (
           <Button
             href="#book"
             size="large"
-            variant="contained"
+            variant={page.routingForm ? 'outlined' : 'contained'}
             startIcon={<EventAvailableRounded />}
-            sx={{ bgcolor: 'common.white', color: 'grey.900', '&:hover': { bgcolor: 'grey.200' } }}
+            sx={page.routingForm ? secondary : primary}
           >
             {t('landing.page.bookCta')}
           </Button>
         )}
         {page.products.length > 0 && (
-          <Button
-            href="#products"
-            size="large"
-            variant="outlined"
-            sx={{ color: 'common.white', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { borderColor: 'common.white' } }}
-          >
+          <Button href="#products" size="large" variant="outlined" sx={secondary}>
             {t('landing.page.productsCta')}
           </Button>
         )}
@@ -126,6 +137,21 @@ function SectionTitle({ id, title, text }: { id: string; title: string; text: st
         {title}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 0.75 }}>{text}</Typography>
+    </Box>
+  )
+}
+
+function RoutingSection({ embed }: { embed: EmbeddedRoutingFormType }) {
+  return (
+    <Box component="section" id="questions" aria-labelledby="questions-title" sx={anchor}>
+      <Typography variant="h4" component="h2" id="questions-title" dir="auto" sx={{ mb: 2.5, textAlign: 'left' }}>
+        {embed.name}
+      </Typography>
+      <Box sx={{ ...surface, p: { xs: 2.5, sm: 4 }, maxWidth: 640 }}>
+        <Suspense fallback={<Loading inline />}>
+          <EmbeddedRoutingForm embed={embed} />
+        </Suspense>
+      </Box>
     </Box>
   )
 }
