@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -60,7 +60,9 @@ import { productRoutes } from './modules/products/routes.ts'
 import { createProductService } from './modules/products/service.ts'
 import { createRecordingsModule } from './modules/recordings/module.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
+import { createRoutingModule } from './modules/routing/module.ts'
 import { createRoutedBookings } from './modules/routing/routed-bookings.ts'
+import { routingRoutes } from './modules/routing/routes.ts'
 import { createSalesroomModule, roomCookie } from './modules/salesrooms/module.ts'
 import { publicSalesroomRoutes } from './modules/salesrooms/public-routes.ts'
 import { salesroomRoutes } from './modules/salesrooms/routes.ts'
@@ -217,6 +219,7 @@ export async function buildApp(deps: AppDeps) {
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, deals: dealsModule, clients, notifications, automations })
   const landing = createLandingModule({ db })
+  const routing = createRoutingModule({ db, deals: dealsModule })
   const meetings = createMeetingsModule({
     db,
     realtime,
@@ -235,6 +238,8 @@ export async function buildApp(deps: AppDeps) {
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas named with .meta({ id }) (the recursive routing conditions) become components the paths refer to.
+    transformObject: jsonSchemaTransformObject,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
@@ -267,6 +272,7 @@ export async function buildApp(deps: AppDeps) {
       landingRoutes(api, landing)
       publicLandingRoutes(api, { ...landing, limits })
       meetingRoutes(api, { ...meetings, limits })
+      routingRoutes(api, routing)
     },
     { prefix: '/api' },
   )

@@ -115,6 +115,9 @@ describe('who may do what', () => {
     ['an owner manages landing pages', true, owner, 'landing.manage'],
     ['an admin manages landing pages', true, admin, 'landing.manage'],
     ['a member manages landing pages', false, member, 'landing.manage'],
+    ["an admin changes a member's routing form", true, admin, 'routings.manage', { ownerId: member.id }],
+    ['a member changes their own routing form', true, member, 'routings.manage', { ownerId: member.id }],
+    ["a member changes a teammate's routing form", false, member, 'routings.manage', { ownerId: otherMember.id }],
     ['an owner deletes a client', true, owner, 'clients.delete'],
 
     // Comments on a recording: their author alone deletes them, whatever the roles.

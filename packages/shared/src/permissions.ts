@@ -28,6 +28,8 @@ const rules = {
   'pipeline.manage': (actor: Actor) => isAdmin(actor),
   'products.manage': (actor: Actor) => isAdmin(actor),
   'landing.manage': (actor: Actor) => isAdmin(actor),
+  // Any member builds routing forms; changing one is for whoever made it and the admins.
+  'routings.manage': (actor: Actor, form?: { ownerId: string }) => isAdmin(actor) || form?.ownerId === actor.id,
   // Any member edits any deal of the organization (a sales team works together); deleting is for its owner and admins.
   'deals.delete': (actor: Actor, deal?: { ownerId: string }) => isAdmin(actor) || deal?.ownerId === actor.id,
   'clients.delete': (actor: Actor) => isAdmin(actor),
@@ -71,6 +73,7 @@ const refusals: { [A in Action]: string | ((...args: ActionArgs<A>) => string) }
   'pipeline.manage': 'Only owners and admins can change the pipeline',
   'products.manage': 'Only owners and admins can manage products',
   'landing.manage': 'Only owners and admins can manage landing pages',
+  'routings.manage': "Only the form's owner, owners and admins can change a routing form",
   'deals.delete': "Only owners, admins and the deal's owner can delete a deal",
   'clients.delete': 'Only owners and admins can delete clients',
   'messages.edit': 'Only its author can edit a message',

@@ -60,6 +60,12 @@ export async function buildMember(app: TestApp, owner: Client, fields: { role?: 
 }
 
 /** An API call as a signed-in client (or signed out with null). */
-export function request(app: TestApp, client: Client | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+export function request(
+  app: TestApp,
+  client: Client | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
   return app.inject({ method, url, headers: client ? { cookie: client.cookie } : {}, payload })
 }

@@ -20836,6 +20836,1455 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/routings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            routings: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                slug: string;
+                                description: string;
+                                noBookingDelay: number | null;
+                                published: boolean;
+                                /** Format: uuid */
+                                ownerId: string;
+                                responseCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                fieldCount: number;
+                                outcomeCount: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Creates a form with its fallback outcome (a thank-you message); the slug is chosen from the name when left out. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        slug?: string;
+                        /** @default  */
+                        description?: string;
+                        fields: {
+                            identifier: string;
+                            label: string;
+                            /** @enum {string} */
+                            type: "short_text" | "long_text" | "number" | "email" | "phone" | "select" | "multi_select";
+                            /** @default false */
+                            required?: boolean;
+                            /** @default [] */
+                            options?: string[];
+                        }[];
+                        /** @default 15 */
+                        noBookingDelay?: number | null;
+                        /** @default true */
+                        published?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            slug: string;
+                            description: string;
+                            fields: {
+                                identifier: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "email" | "phone" | "select" | "multi_select";
+                                /** @default false */
+                                required: boolean;
+                                /** @default [] */
+                                options: string[];
+                            }[];
+                            noBookingDelay: number | null;
+                            published: boolean;
+                            outcomes: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                conditions: components["schemas"]["RoutingGroup"];
+                                action: {
+                                    /** @enum {string} */
+                                    type: "event-type";
+                                    /** Format: uuid */
+                                    eventTypeId: string;
+                                    /** @default true */
+                                    ownerFirst: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "members";
+                                    /** Format: uuid */
+                                    eventTypeId: string;
+                                    match: ({
+                                        attribute: string;
+                                        field: string;
+                                    } | {
+                                        attribute: string;
+                                        values: string[];
+                                    })[];
+                                    /** @default [] */
+                                    fallback: ({
+                                        attribute: string;
+                                        field: string;
+                                    } | {
+                                        attribute: string;
+                                        values: string[];
+                                    })[];
+                                    /** @default true */
+                                    ownerFirst: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "message";
+                                    message: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "url";
+                                    /** Format: uri */
+                                    url: string;
+                                };
+                                deal: {
+                                    /** Format: uuid */
+                                    stageId: string;
+                                } | null;
+                                fallback: boolean;
+                                position: number;
+                            }[];
+                            /** Format: uuid */
+                            ownerId: string;
+                            responseCount: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            slug: string;
+                            description: string;
+                            fields: {
+                                identifier: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "email" | "phone" | "select" | "multi_select";
+                                /** @default false */
+                                required: boolean;
+                                /** @default [] */
+                                options: string[];
+                            }[];
+                            noBookingDelay: number | null;
+                            published: boolean;
+                            outcomes: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                conditions: components["schemas"]["RoutingGroup"];
+                                action: {
+                                    /** @enum {string} */
+                                    type: "event-type";
+                                    /** Format: uuid */
+                                    eventTypeId: string;
+                                    /** @default true */
+                                    ownerFirst: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "members";
+                                    /** Format: uuid */
+                                    eventTypeId: string;
+                                    match: ({
+                                        attribute: string;
+                                        field: string;
+                                    } | {
+                                        attribute: string;
+                                        values: string[];
+                                    })[];
+                                    /** @default [] */
+                                    fallback: ({
+                                        attribute: string;
+                                        field: string;
+                                    } | {
+                                        attribute: string;
+                                        values: string[];
+                                    })[];
+                                    /** @default true */
+                                    ownerFirst: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "message";
+                                    message: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "url";
+                                    /** Format: uri */
+                                    url: string;
+                                };
+                                deal: {
+                                    /** Format: uuid */
+                                    stageId: string;
+                                } | null;
+                                fallback: boolean;
+                                position: number;
+                            }[];
+                            /** Format: uuid */
+                            ownerId: string;
+                            responseCount: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** @description Changing the questions is refused while an outcome tests a question or choice the change removes. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        slug?: string;
+                        description?: string;
+                        fields?: {
+                            identifier: string;
+                            label: string;
+                            /** @enum {string} */
+                            type: "short_text" | "long_text" | "number" | "email" | "phone" | "select" | "multi_select";
+                            /** @default false */
+                            required?: boolean;
+                            /** @default [] */
+                            options?: string[];
+                        }[];
+                        noBookingDelay?: number | null;
+                        published?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            slug: string;
+                            description: string;
+                            fields: {
+                                identifier: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "short_text" | "long_text" | "number" | "email" | "phone" | "select" | "multi_select";
+                                /** @default false */
+                                required: boolean;
+                                /** @default [] */
+                                options: string[];
+                            }[];
+                            noBookingDelay: number | null;
+                            published: boolean;
+                            outcomes: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                conditions: components["schemas"]["RoutingGroup"];
+                                action: {
+                                    /** @enum {string} */
+                                    type: "event-type";
+                                    /** Format: uuid */
+                                    eventTypeId: string;
+                                    /** @default true */
+                                    ownerFirst: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "members";
+                                    /** Format: uuid */
+                                    eventTypeId: string;
+                                    match: ({
+                                        attribute: string;
+                                        field: string;
+                                    } | {
+                                        attribute: string;
+                                        values: string[];
+                                    })[];
+                                    /** @default [] */
+                                    fallback: ({
+                                        attribute: string;
+                                        field: string;
+                                    } | {
+                                        attribute: string;
+                                        values: string[];
+                                    })[];
+                                    /** @default true */
+                                    ownerFirst: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "message";
+                                    message: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "url";
+                                    /** Format: uri */
+                                    url: string;
+                                };
+                                deal: {
+                                    /** Format: uuid */
+                                    stageId: string;
+                                } | null;
+                                fallback: boolean;
+                                position: number;
+                            }[];
+                            /** Format: uuid */
+                            ownerId: string;
+                            responseCount: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/routings/{id}/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        conditions: components["schemas"]["RoutingGroupInput"];
+                        action: {
+                            /** @enum {string} */
+                            type: "event-type";
+                            /** Format: uuid */
+                            eventTypeId: string;
+                            /** @default true */
+                            ownerFirst?: boolean;
+                        } | {
+                            /** @enum {string} */
+                            type: "members";
+                            /** Format: uuid */
+                            eventTypeId: string;
+                            match: ({
+                                attribute: string;
+                                field: string;
+                            } | {
+                                attribute: string;
+                                values: string[];
+                            })[];
+                            /** @default [] */
+                            fallback?: ({
+                                attribute: string;
+                                field: string;
+                            } | {
+                                attribute: string;
+                                values: string[];
+                            })[];
+                            /** @default true */
+                            ownerFirst?: boolean;
+                        } | {
+                            /** @enum {string} */
+                            type: "message";
+                            message: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "url";
+                            /** Format: uri */
+                            url: string;
+                        };
+                        /** @default null */
+                        deal?: {
+                            /** Format: uuid */
+                            stageId: string;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            conditions: components["schemas"]["RoutingGroup"];
+                            action: {
+                                /** @enum {string} */
+                                type: "event-type";
+                                /** Format: uuid */
+                                eventTypeId: string;
+                                /** @default true */
+                                ownerFirst: boolean;
+                            } | {
+                                /** @enum {string} */
+                                type: "members";
+                                /** Format: uuid */
+                                eventTypeId: string;
+                                match: ({
+                                    attribute: string;
+                                    field: string;
+                                } | {
+                                    attribute: string;
+                                    values: string[];
+                                })[];
+                                /** @default [] */
+                                fallback: ({
+                                    attribute: string;
+                                    field: string;
+                                } | {
+                                    attribute: string;
+                                    values: string[];
+                                })[];
+                                /** @default true */
+                                ownerFirst: boolean;
+                            } | {
+                                /** @enum {string} */
+                                type: "message";
+                                message: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "url";
+                                /** Format: uri */
+                                url: string;
+                            };
+                            deal: {
+                                /** Format: uuid */
+                                stageId: string;
+                            } | null;
+                            fallback: boolean;
+                            position: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routings/{id}/outcomes/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Every outcome but the fallback, each once, in their new order; answers the outcomes in order. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        outcomeIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            outcomes: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                conditions: components["schemas"]["RoutingGroup"];
+                                action: {
+                                    /** @enum {string} */
+                                    type: "event-type";
+                                    /** Format: uuid */
+                                    eventTypeId: string;
+                                    /** @default true */
+                                    ownerFirst: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "members";
+                                    /** Format: uuid */
+                                    eventTypeId: string;
+                                    match: ({
+                                        attribute: string;
+                                        field: string;
+                                    } | {
+                                        attribute: string;
+                                        values: string[];
+                                    })[];
+                                    /** @default [] */
+                                    fallback: ({
+                                        attribute: string;
+                                        field: string;
+                                    } | {
+                                        attribute: string;
+                                        values: string[];
+                                    })[];
+                                    /** @default true */
+                                    ownerFirst: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "message";
+                                    message: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "url";
+                                    /** Format: uri */
+                                    url: string;
+                                };
+                                deal: {
+                                    /** Format: uuid */
+                                    stageId: string;
+                                } | null;
+                                fallback: boolean;
+                                position: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routings/{id}/outcomes/{outcomeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description The fallback cannot be deleted (409). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    outcomeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** @description The fallback's conditions cannot be set (409). */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    outcomeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        conditions?: components["schemas"]["RoutingGroupInput"];
+                        action?: {
+                            /** @enum {string} */
+                            type: "event-type";
+                            /** Format: uuid */
+                            eventTypeId: string;
+                            /** @default true */
+                            ownerFirst?: boolean;
+                        } | {
+                            /** @enum {string} */
+                            type: "members";
+                            /** Format: uuid */
+                            eventTypeId: string;
+                            match: ({
+                                attribute: string;
+                                field: string;
+                            } | {
+                                attribute: string;
+                                values: string[];
+                            })[];
+                            /** @default [] */
+                            fallback?: ({
+                                attribute: string;
+                                field: string;
+                            } | {
+                                attribute: string;
+                                values: string[];
+                            })[];
+                            /** @default true */
+                            ownerFirst?: boolean;
+                        } | {
+                            /** @enum {string} */
+                            type: "message";
+                            message: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "url";
+                            /** Format: uri */
+                            url: string;
+                        };
+                        deal?: {
+                            /** Format: uuid */
+                            stageId: string;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            conditions: components["schemas"]["RoutingGroup"];
+                            action: {
+                                /** @enum {string} */
+                                type: "event-type";
+                                /** Format: uuid */
+                                eventTypeId: string;
+                                /** @default true */
+                                ownerFirst: boolean;
+                            } | {
+                                /** @enum {string} */
+                                type: "members";
+                                /** Format: uuid */
+                                eventTypeId: string;
+                                match: ({
+                                    attribute: string;
+                                    field: string;
+                                } | {
+                                    attribute: string;
+                                    values: string[];
+                                })[];
+                                /** @default [] */
+                                fallback: ({
+                                    attribute: string;
+                                    field: string;
+                                } | {
+                                    attribute: string;
+                                    values: string[];
+                                })[];
+                                /** @default true */
+                                ownerFirst: boolean;
+                            } | {
+                                /** @enum {string} */
+                                type: "message";
+                                message: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "url";
+                                /** Format: uri */
+                                url: string;
+                            };
+                            deal: {
+                                /** Format: uuid */
+                                stageId: string;
+                            } | null;
+                            fallback: boolean;
+                            position: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/recordings/{id}/chunks/{sequence}": {
         parameters: {
             query?: never;
@@ -20979,7 +22428,28 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        RoutingGroupInput: {
+            /** @enum {string} */
+            combinator: "and" | "or";
+            rules: ({
+                field: string;
+                /** @enum {string} */
+                operator: "equals" | "not_equals" | "any_of" | "contains" | "greater_than" | "less_than" | "between" | "is_empty" | "is_not_empty";
+                value?: string | number | string[] | (number)[];
+            } | components["schemas"]["RoutingGroupInput"])[];
+        };
+        RoutingGroup: {
+            /** @enum {string} */
+            combinator: "and" | "or";
+            rules: ({
+                field: string;
+                /** @enum {string} */
+                operator: "equals" | "not_equals" | "any_of" | "contains" | "greater_than" | "less_than" | "between" | "is_empty" | "is_not_empty";
+                value?: string | number | string[] | (number)[];
+            } | components["schemas"]["RoutingGroup"])[];
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;

@@ -89,12 +89,15 @@ export type RoutingRule = z.infer<typeof RoutingRule>
 export type RoutingGroup = { combinator: 'and' | 'or'; rules: Array<RoutingRule | RoutingGroup> }
 
 /** AND/OR groups of rules, nested up to ROUTING_LIMITS.maxDepth. An empty group always matches. */
-export const RoutingGroup: z.ZodType<RoutingGroup> = z.object({
-  combinator: z.enum(['and', 'or']),
-  get rules() {
-    return z.array(z.union([RoutingRule, RoutingGroup])).max(ROUTING_LIMITS.maxRules)
-  },
-})
+// Named in the OpenAPI document's components: a recursive schema can only be written there as a $ref to itself.
+export const RoutingGroup: z.ZodType<RoutingGroup> = z
+  .object({
+    combinator: z.enum(['and', 'or']),
+    get rules() {
+      return z.array(z.union([RoutingRule, RoutingGroup])).max(ROUTING_LIMITS.maxRules)
+    },
+  })
+  .meta({ id: 'RoutingGroup' })
 
 export const isRoutingGroup = (rule: RoutingRule | RoutingGroup): rule is RoutingGroup => 'combinator' in rule
 

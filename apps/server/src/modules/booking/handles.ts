@@ -3,21 +3,9 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { publicHandles, teams, users } from '../../db/schema/index.ts'
 import { Conflict, isUniqueViolation, NotFound } from '../../http/errors.ts'
+import { slugify } from '../../lib/slugs.ts'
 
 export const HANDLE_TAKEN = 'This address is taken'
-
-/** 'Olivia O’Owner' → 'olivia-o-owner': what a person would type in a URL. */
-export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '')
-  return slug || 'booking'
-}
 
 type Owner = { userId: string } | { teamId: string }
 
@@ -35,7 +23,7 @@ export function createHandles(db: Db) {
   async function ensure(owner: Owner & { organizationId: string; name: string }): Promise<string> {
     const found = await existing(owner)
     if (found) return found
-    const base = slugify(owner.name)
+    const base = slugify(owner.name, 'booking')
     for (let attempt = 0; attempt < 8; attempt++) {
       const handle = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`
       const inserted = await db
