@@ -62,7 +62,7 @@ import { createRecordingsModule } from './modules/recordings/module.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
 import { createRoutingModule } from './modules/routing/module.ts'
 import { createRoutedBookings } from './modules/routing/routed-bookings.ts'
-import { routingRoutes } from './modules/routing/routes.ts'
+import { publicRoutingRoutes, routingRoutes } from './modules/routing/routes.ts'
 import { createSalesroomModule, roomCookie } from './modules/salesrooms/module.ts'
 import { publicSalesroomRoutes } from './modules/salesrooms/public-routes.ts'
 import { salesroomRoutes } from './modules/salesrooms/routes.ts'
@@ -216,10 +216,10 @@ export async function buildApp(deps: AppDeps) {
     origins,
     routing: routedBookings,
   })
+  const routing = createRoutingModule({ db, deals: dealsModule, clients, handles: booking.handles })
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, deals: dealsModule, clients, notifications, automations })
   const landing = createLandingModule({ db })
-  const routing = createRoutingModule({ db, deals: dealsModule })
   const meetings = createMeetingsModule({
     db,
     realtime,
@@ -273,6 +273,7 @@ export async function buildApp(deps: AppDeps) {
       publicLandingRoutes(api, { ...landing, limits })
       meetingRoutes(api, { ...meetings, limits })
       routingRoutes(api, routing)
+      publicRoutingRoutes(api, { ...routing, limits })
     },
     { prefix: '/api' },
   )

@@ -113,6 +113,9 @@ export const DealLine = z.object({
 })
 export type DealLine = z.infer<typeof DealLine>
 
+/** The currency of a deal that nobody priced yet (typed in without one, or opened by a routing form). */
+export const DEFAULT_DEAL_CURRENCY = 'EUR'
+
 const DealFields = z.object({
   name: Name('Name'),
   company: OptionalText(200).default(''),
@@ -121,7 +124,7 @@ const DealFields = z.object({
   /** The first open stage by default. */
   stageId: Id.optional(),
   amount: MinorAmount.default(0),
-  currency: Currency.default('EUR'),
+  currency: Currency.default(DEFAULT_DEAL_CURRENCY),
   expectedCloseDate: IsoDate.nullable().default(null),
   notes: OptionalText(20_000).default(''),
   contactIds: z
@@ -222,6 +225,8 @@ export const DEAL_ACTIVITY_KINDS = [
   'booking',
   'salesroom_visit',
   'agreement',
+  /** A buyer's answers to a routing form moved the deal or gave it its owner. */
+  'routing',
 ] as const
 export const DealActivity = z.object({
   id: Id,

@@ -166,7 +166,9 @@ export const dealActivities = pgTable(
     dealId: uuid('deal_id')
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['created', 'stage_changed', 'owner_changed', 'message', 'booking', 'salesroom_visit', 'agreement'] }).notNull(),
+    kind: text({
+      enum: ['created', 'stage_changed', 'owner_changed', 'message', 'booking', 'salesroom_visit', 'agreement', 'routing'],
+    }).notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     data: jsonb().$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     createdAt: createdAt(),

@@ -34,7 +34,7 @@ export async function writeStageChange(tx: Tx, dealId: string, fromStageId: stri
 export type ActivityEntry = {
   organizationId: string
   dealId: string
-  kind: 'booking' | 'salesroom_visit' | 'agreement' | 'message'
+  kind: 'booking' | 'salesroom_visit' | 'agreement' | 'message' | 'routing'
   actorId?: string | null
   data?: ActivityData
 }

@@ -1,5 +1,5 @@
-import type { DealSummary } from '@closeroom/shared'
-import { and, eq, sql } from 'drizzle-orm'
+import { DEFAULT_DEAL_CURRENCY, type DealSummary } from '@closeroom/shared'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { dealActivities, dealContacts, dealLines, deals, pipelineStages, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
@@ -9,7 +9,7 @@ import { endOfColumn, lockStage, positionBefore } from './placement.ts'
 import { DEAL_NOT_FOUND, summaryOf } from './present.ts'
 import { ensureStages } from './stages.ts'
 
-/** A deal no member typed in: a buyer's form, an automation. One client, one product line, nobody as its author. */
+/** A deal no member typed in: a buyer's form, an automation. One client, one product line if any, nobody as its author. */
 export type OpenDeal = {
   organizationId: string
   name: string
@@ -18,7 +18,8 @@ export type OpenDeal = {
   /** The pipeline's first open stage when absent. */
   stageId?: string
   clientId: string | null
-  product: { id: string; price: number; currency: string }
+  /** Absent (a routing form's deal): no line, an amount of 0 in the currency a typed-in deal starts with. */
+  product?: { id: string; price: number; currency: string }
   notes?: string
   /** Where it came from, on its 'created' line beside the stage (a product room's form, a rule's name). */
   origin: ActivityData
@@ -48,6 +49,19 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
     return found
   }
 
+  /** The client's newest deal still in an open stage, if they have one. */
+  async function newestOpenDealOf(organizationId: string, clientId: string): Promise<{ id: string; ownerId: string } | undefined> {
+    const [found] = await db
+      .select({ id: deals.id, ownerId: deals.ownerId })
+      .from(deals)
+      .innerJoin(dealContacts, eq(dealContacts.dealId, deals.id))
+      .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
+      .where(and(eq(deals.organizationId, organizationId), eq(dealContacts.clientId, clientId), eq(pipelineStages.kind, 'open')))
+      .orderBy(desc(deals.createdAt), desc(deals.id))
+      .limit(1)
+    return found
+  }
+
   async function open(input: OpenDeal): Promise<DealSummary> {
     const { organizationId } = input
     const stages = await ensureStages(db, organizationId)
@@ -63,17 +77,18 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
           company: input.company,
           ownerId: input.ownerId,
           stageId: target.id,
-          amount: input.product.price,
-          currency: input.product.currency,
+          amount: input.product?.price ?? 0,
+          currency: input.product?.currency ?? DEFAULT_DEAL_CURRENCY,
           notes: input.notes,
           position: await endOfColumn(tx, target.id),
         })
         .returning({ id: deals.id })
       if (!created) throw new Error('deal insert returned nothing')
       const dealId = created.id
-      await tx
-        .insert(dealLines)
-        .values({ dealId, organizationId, productId: input.product.id, quantity: 1, unitPrice: input.product.price })
+      if (input.product)
+        await tx
+          .insert(dealLines)
+          .values({ dealId, organizationId, productId: input.product.id, quantity: 1, unitPrice: input.product.price })
       if (input.clientId) await tx.insert(dealContacts).values({ dealId, clientId: input.clientId, organizationId })
       await writeActivity(tx, dealId, 'created', null, { stage: target.name, ...input.origin })
       return summaryOf(tx, organizationId, dealId)
@@ -154,7 +169,7 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
     await tx.delete(dealActivities).where(messageActivity(dealId, messageId))
   }
 
-  return { stage, open, moveToStage, assignOwner, recordActivity, rewordMessageActivity, removeMessageActivity }
+  return { stage, newestOpenDealOf, open, moveToStage, assignOwner, recordActivity, rewordMessageActivity, removeMessageActivity }
 }
 
 export type DealCommands = ReturnType<typeof createDealCommands>

@@ -1,5 +1,6 @@
 import type { DealActivity } from '@closeroom/shared'
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineRounded'
+import AltRoute from '@mui/icons-material/AltRouteRounded'
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineRounded'
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
 import EventOutlined from '@mui/icons-material/EventOutlined'
@@ -22,6 +23,7 @@ const icons: Record<DealActivity['kind'], { icon: ReactElement; colour: string }
   booking: { icon: <EventOutlined fontSize="small" />, colour: 'warning' },
   salesroom_visit: { icon: <VisibilityOutlined fontSize="small" />, colour: 'info' },
   agreement: { icon: <DescriptionOutlined fontSize="small" />, colour: 'error' },
+  routing: { icon: <AltRoute fontSize="small" />, colour: 'primary' },
 }
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')

@@ -75,6 +75,7 @@ export const ar: Text = {
         message: 'كتب {{actor}} في المحادثة',
         booking: 'تم حجز اجتماع: {{title}}',
         salesroom_visit: 'زار {{actor}} غرفة المبيعات',
+        routing: 'وُجِّه إلى هنا عبر النموذج {{title}}',
         agreement: 'اتفاقية: {{title}}',
       },
     },

@@ -70,6 +70,7 @@ export const cn: Text = {
         message: '{{actor}} 在聊天中发言',
         booking: '已预约会议：{{title}}',
         salesroom_visit: '{{actor}} 访问了销售室',
+        routing: '由表单 {{title}} 分配到此',
         agreement: '合同：{{title}}',
       },
     },

@@ -74,6 +74,7 @@ export const en = {
         message: '{{actor}} wrote in the chat',
         booking: 'Meeting booked: {{title}}',
         salesroom_visit: 'Sales room visited by {{actor}}',
+        routing: 'Routed here by the form {{title}}',
         agreement: 'Agreement: {{title}}',
       },
     },

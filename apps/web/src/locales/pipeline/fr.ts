@@ -78,6 +78,7 @@ export const fr: Text = {
         message: '{{actor}} a écrit dans la discussion',
         booking: 'Rendez-vous réservé : {{title}}',
         salesroom_visit: 'Salle de vente visitée par {{actor}}',
+        routing: 'Orienté ici par le formulaire {{title}}',
         agreement: 'Contrat : {{title}}',
       },
     },

@@ -77,6 +77,7 @@ export const vi: Text = {
         message: '{{actor}} đã nhắn trong cuộc trò chuyện',
         booking: 'Đã đặt cuộc hẹn: {{title}}',
         salesroom_visit: '{{actor}} đã xem phòng bán hàng',
+        routing: 'Được chuyển đến đây qua biểu mẫu {{title}}',
         agreement: 'Hợp đồng: {{title}}',
       },
     },

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto'
+import type { PublicRoutingForm, RoutingAnswer, RoutingDecision, RoutingSubmitted } from '@closeroom/shared'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { organizations, routingForms, routingResponses } from '../../db/schema/index.ts'
+import { NotFound } from '../../http/errors.ts'
+import type { AuthContext } from '../auth/module.ts'
+import { checkAnswers, emailOf } from './answers.ts'
+import type { Assigner } from './assign.ts'
+import type { RoutedDeals } from './deal.ts'
+import { createEvaluator } from './evaluate.ts'
+import type { FormRow, OutcomeRow, RoutingForms } from './forms.ts'
+import type { NextSteps } from './next.ts'
+
+const PUBLIC_NOT_FOUND = 'This form does not exist or is not open'
+/** An identical submission within this long routes the same way without being stored twice (a double click, a retry). */
+const REPEAT_WINDOW = '1 minute'
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+
+type Deps = { db: Db; forms: RoutingForms; assigner: Assigner; steps: NextSteps; deals: RoutedDeals }
+
+/** Buyers' answers routed: the public form, its submissions, and the signed-in test panel. */
+export function createRoutingSubmissions({ db, forms, assigner, steps, deals }: Deps) {
+  /** A published form by its id or its slug; 404 for anything else, unpublished forms included. */
+  async function published(idOrSlug: string): Promise<FormRow> {
+    const [form] = await db
+      .select()
+      .from(routingForms)
+      .where(
+        and(
+          isUuid(idOrSlug) ? eq(routingForms.id, idOrSlug) : eq(routingForms.slug, idOrSlug.toLowerCase()),
+          eq(routingForms.published, true),
+        ),
+      )
+    if (!form) throw NotFound(PUBLIC_NOT_FOUND)
+    return form
+  }
+
+  async function publicForm(idOrSlug: string): Promise<PublicRoutingForm> {
+    const form = await published(idOrSlug)
+    const [organization] = await db
+      .select({ name: organizations.name, logoUrl: organizations.logoUrl })
+      .from(organizations)
+      .where(eq(organizations.id, form.organizationId))
+    if (!organization) throw NotFound(PUBLIC_NOT_FOUND)
+    return { id: form.id, slug: form.slug, name: form.name, description: form.description, fields: form.fields, organization }
+  }
+
+  /** Where these answers go and, for a booking, who may take the meeting and why. */
+  async function decide(form: FormRow, outcomes: OutcomeRow[], answers: Record<string, RoutingAnswer>) {
+    const evaluation = createEvaluator(form.fields, outcomes)(answers)
+    if (!evaluation) throw new Error(`routing form ${form.id} has no fallback outcome`)
+    const { outcome, matchedRules } = evaluation
+    const { action } = outcome
+    const email = emailOf(form.fields, answers)
+    const assignment =
+      action.type === 'event-type' || action.type === 'members'
+        ? await assigner.assign({ organizationId: form.organizationId, action, answers, email })
+        : { members: [], reason: null }
+    const decision: RoutingDecision = {
+      outcomeId: outcome.id,
+      outcomeName: outcome.name,
+      fallback: outcome.fallback,
+      matchedRules,
+      members: assignment.members,
+      reason: assignment.reason,
+    }
+    return { outcome, decision, email }
+  }
+
+  /** The test panel: the decision for whatever answers are given (required questions may be left out), stored nowhere. */
+  async function test(auth: AuthContext, formId: string, given: Record<string, RoutingAnswer>): Promise<RoutingDecision> {
+    const form = await forms.row(auth.user.organizationId, formId)
+    const answers = checkAnswers(form.fields, given, { required: false })
+    return (await decide(form, await forms.outcomesOf(form.id), answers)).decision
+  }
+
+  async function submit(idOrSlug: string, given: Record<string, RoutingAnswer>): Promise<RoutingSubmitted> {
+    const form = await published(idOrSlug)
+    const answers = checkAnswers(form.fields, given)
+    const outcomes = await forms.outcomesOf(form.id)
+    const fingerprint = createHash('sha256').update(form.id).update(JSON.stringify(answers)).digest('base64url')
+    const [repeated] = await db
+      .select({ id: routingResponses.id, decision: routingResponses.decision })
+      .from(routingResponses)
+      .where(
+        and(
+          eq(routingResponses.formId, form.id),
+          eq(routingResponses.fingerprint, fingerprint),
+          gt(routingResponses.createdAt, sql`now() - ${REPEAT_WINDOW}::interval`),
+        ),
+      )
+      .orderBy(asc(routingResponses.createdAt))
+      .limit(1)
+    const repeatedOutcome = repeated && outcomes.find((o) => o.id === repeated.decision.outcomeId)
+    if (repeated && repeatedOutcome)
+      return { responseId: repeated.id, outcome: await steps.next(form.organizationId, repeatedOutcome.action, repeated.id, answers) }
+
+    const { outcome, decision, email } = await decide(form, outcomes, answers)
+    // The first member a booking may go to owns the deal meanwhile; without one, the form's owner does.
+    const ownerId = decision.members[0]?.id ?? (outcome.dealStageId && email ? form.ownerId : null)
+    const [response] = await db
+      .insert(routingResponses)
+      .values({
+        organizationId: form.organizationId,
+        formId: form.id,
+        outcomeId: outcome.id,
+        answers,
+        email,
+        decision,
+        routedUserId: ownerId,
+        fingerprint,
+      })
+      .returning({ id: routingResponses.id })
+    if (!response) throw new Error('routing response insert returned nothing')
+    if (outcome.dealStageId && email && ownerId) {
+      const dealId = await deals.route({
+        organizationId: form.organizationId,
+        form,
+        outcomeName: outcome.name,
+        stageId: outcome.dealStageId,
+        email,
+        ownerId,
+        answers,
+      })
+      await db.update(routingResponses).set({ dealId }).where(eq(routingResponses.id, response.id))
+    }
+    return { responseId: response.id, outcome: await steps.next(form.organizationId, outcome.action, response.id, answers) }
+  }
+
+  return { publicForm, test, submit }
+}
+
+export type RoutingSubmissions = ReturnType<typeof createRoutingSubmissions>
