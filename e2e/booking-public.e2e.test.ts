@@ -91,6 +91,50 @@ it('books a meeting: type, day, time, form, and a confirmation in the buyer’s 
   await page.getByRole('link', { name: 'Reschedule' }).waitFor()
 })
 
+it('starts the form with the answers in the address, keeps them through the day and time, and books what the buyer corrected', async () => {
+  const page = await buyer()
+  const prefill = new URLSearchParams({
+    type: eventType.slug,
+    name: 'Pia Prefill',
+    email: 'pia@buyer.example',
+    phone: '+33612345678',
+    notes: 'Budget approved',
+    company: 'Fabrikam',
+  })
+  await page.goto(`/u/${handle}?${prefill}`)
+  await page.getByRole('heading', { level: 1, name: 'Discovery call' }).waitFor()
+  const day = page.locator(`[data-date="${monday}"]`)
+  await page.locator('[data-date]').first().waitFor()
+  if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next month' }).click()
+  await day.and(page.locator('[aria-disabled=false]')).click()
+  await page.getByRole('button', { name: shown(at('15:00')), exact: true }).click()
+  await page.getByRole('heading', { name: 'Your details' }).waitFor()
+  // The day and the time joined the address; the answers are still there.
+  const address = new URL(page.url()).searchParams
+  expect([address.get('date'), address.get('name'), address.get('company')]).toEqual([monday, 'Pia Prefill', 'Fabrikam'])
+
+  expect(await page.getByLabel('Your name').inputValue()).toBe('Pia Prefill')
+  expect(await page.getByLabel('Email address').inputValue()).toBe('pia@buyer.example')
+  // The phone input arrives after the form (its flags load apart): France's, with the number.
+  await page.getByTestId('phone-country').getByText('+33').waitFor()
+  expect(await page.getByLabel('Phone number').inputValue()).toContain('6 12 34 56 78')
+  expect(await page.getByLabel('Company').inputValue()).toBe('Fabrikam')
+  expect(await page.getByLabel('Anything to prepare for the meeting? (optional)').inputValue()).toBe('Budget approved')
+  await page.getByLabel('Your name').fill('Pia Corrected')
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await page.getByRole('status').getByText('This meeting is booked').waitFor()
+
+  const { bookings } = (await request(harness.server.app, seller, 'GET', '/api/bookings')).json() as {
+    bookings: { start: string; attendee: object; notes: string | null; answers: object }[]
+  }
+  const made = bookings.find((b) => b.start === at('15:00'))
+  expect(made && [made.attendee, made.notes, made.answers]).toEqual([
+    { name: 'Pia Corrected', email: 'pia@buyer.example', phone: '+33612345678', timeZone: BUYER_ZONE },
+    'Budget approved',
+    { company: 'Fabrikam' },
+  ])
+})
+
 it('reschedules through /e/:uid/reschedule and shows the new time', async () => {
   const { uid } = await book(at('11:00'), 'rita@buyer.example')
   const page = await buyer()

@@ -61,6 +61,7 @@ import { createProductService } from './modules/products/service.ts'
 import { createRecordingsModule } from './modules/recordings/module.ts'
 import { recordingRoutes } from './modules/recordings/routes.ts'
 import { createRoutingModule } from './modules/routing/module.ts'
+import { createRoutedBookings } from './modules/routing/routed-bookings.ts'
 import { publicRoutingRoutes, routingRoutes } from './modules/routing/routes.ts'
 import { createSalesroomModule, roomCookie } from './modules/salesrooms/module.ts'
 import { publicSalesroomRoutes } from './modules/salesrooms/public-routes.ts'
@@ -200,6 +201,8 @@ export async function buildApp(deps: AppDeps) {
     productRoom: (roomId) => publishedProduct(db, roomId),
     deals: dealsModule,
   })
+  // Routing sits above booking (its outcomes book booking's event types): booking asks it through this port.
+  const routedBookings = createRoutedBookings({ db, deals: dealsModule })
   const booking = await createBookingModule({
     db,
     jobs,
@@ -211,6 +214,7 @@ export async function buildApp(deps: AppDeps) {
     broadcast,
     calendar,
     origins,
+    routing: routedBookings,
   })
   const routing = createRoutingModule({ db, deals: dealsModule, clients, handles: booking.handles })
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })

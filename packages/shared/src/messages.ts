@@ -52,6 +52,11 @@ export const MESSAGES = {
   topic: 'Choose a topic',
   plan: 'Choose a plan',
   seats: `Seats must be a whole number from 1 to ${SEATS_MAX}`,
+  required: 'This field is required',
+  number: 'Must be a number',
+  choice: 'Choose one of the options',
+  tooLong: 'This is too long',
+  invalid: 'This value is not valid',
 } as const
 export type MessageName = keyof typeof MESSAGES
 

@@ -67,6 +67,14 @@ describe('who may do what', () => {
     ['a member deactivates a member', false, member, 'users.deactivate', otherMember],
     ['a member deactivates themselves', false, member, 'users.deactivate', member],
 
+    // Routing attributes: owners and admins set them, their own too; only owners set an owner's; a member not even their own.
+    ["an owner sets an owner's attributes", true, owner, 'users.setAttributes', otherOwner],
+    ["an admin sets a member's attributes", true, admin, 'users.setAttributes', otherMember],
+    ['an admin sets their own attributes', true, admin, 'users.setAttributes', admin],
+    ["an admin sets an owner's attributes", false, admin, 'users.setAttributes', otherOwner],
+    ['a member sets their own attributes', false, member, 'users.setAttributes', member],
+    ["a member sets a member's attributes", false, member, 'users.setAttributes', otherMember],
+
     // Teams and the outbox: owners and admins.
     ['an owner manages teams', true, owner, 'teams.manage'],
     ['an admin manages teams', true, admin, 'teams.manage'],

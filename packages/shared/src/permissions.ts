@@ -16,6 +16,8 @@ const rules = {
     isAdmin(actor) && actor.id !== target?.id && (actor.role === 'owner' || (target?.role !== 'owner' && role !== 'owner')),
   'users.deactivate': (actor: Actor, target?: Target) =>
     isAdmin(actor) && actor.id !== target?.id && (target?.role !== 'owner' || actor.role === 'owner'),
+  // Attributes decide which buyers reach whom: like a role, they are set by admins, not by the person routed.
+  'users.setAttributes': (actor: Actor, target?: Target) => isAdmin(actor) && (target?.role !== 'owner' || actor.role === 'owner'),
   'teams.manage': (actor: Actor) => isAdmin(actor),
   'outbox.read': (actor: Actor) => isAdmin(actor),
   'organization.update': (actor: Actor) => isAdmin(actor),
@@ -62,6 +64,7 @@ const refusals: { [A in Action]: string | ((...args: ActionArgs<A>) => string) }
   'users.update': 'Only owners and admins can edit users; only owners can edit owners',
   'users.setRole': "Only owners and admins can change roles; nobody changes their own role, and only owners grant or remove 'owner'",
   'users.deactivate': 'Only owners and admins can deactivate users; nobody deactivates themselves, and only owners deactivate owners',
+  'users.setAttributes': "Only owners and admins can set people's routing attributes; only owners set an owner's",
   'teams.manage': 'Only owners and admins can manage teams',
   'outbox.read': 'Only owners and admins can read the outbox',
   'organization.update': "Only owners and admins can change the organization's settings",

@@ -8,6 +8,7 @@ import { generalRoutes } from '../features/general/routes'
 import { landingPublicRoutes } from '../features/landing-public/routes'
 import { meetingPublicRoutes } from '../features/meeting-public/routes'
 import { productRoomPublicRoutes } from '../features/product-room-public/routes'
+import { routingPublicRoutes } from '../features/routing-public/routes'
 import { salesroomPublicRoutes } from '../features/salesroom-public/routes'
 import { componentsRoutes } from '../features/showcase/routes'
 import { signingPublicRoutes } from '../features/signing-public/routes'
@@ -155,9 +156,12 @@ const dashboard: RouteObject = {
     ...['/mail', '/mail/all', '/chat', '/chat/new', '/chat/:id'].map((path) => soon(path, 'inbox')),
     ...['/blog', '/blog/posts', '/blog/new', '/blog/post/:id'].map((path) => soon(path, 'blog')),
     { path: '/permission-denied', element: page(() => import('../features/errors/ForbiddenContent')) },
-    ...['/routings', '/routings/new', '/routings/:id', '/routings/:id/outcomes/new', '/routings/:id/outcomes/:outcomeId/edit'].map((path) =>
-      soon(path, 'routings'),
-    ),
+    { path: '/routings', element: page(() => import('../features/routing/RoutingsPage')) },
+    ...['/routings/new', '/routings/:id'].map((path) => ({ path, element: page(() => import('../features/routing/RoutingPage')) })),
+    ...['/routings/:id/outcomes/new', '/routings/:id/outcomes/:outcomeId/edit'].map((path) => ({
+      path,
+      element: page(() => import('../features/routing/OutcomeEditorPage')),
+    })),
     { path: '/recordings', element: page(() => import('../features/recordings/RecordingsPage')) },
     { path: '/recordings/:id', element: page(() => import('../features/recordings/RecordingPage')) },
     { path: '/agreements', element: page(() => import('../features/agreements/AgreementsPage')) },
@@ -201,6 +205,7 @@ const routes: RouteObject[] = [
           ...salesroomPublicRoutes,
           ...landingPublicRoutes,
           ...productRoomPublicRoutes,
+          ...routingPublicRoutes,
           ...meetingPublicRoutes,
           ...signingPublicRoutes,
         ],

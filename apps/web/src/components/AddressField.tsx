@@ -13,16 +13,7 @@ import { ConfirmDialog } from './ConfirmDialog'
  */
 export function AddressField({ url, texts, testId }: { url: string; texts: string; testId?: string }) {
   const { t } = useTranslation()
-  const { enqueueSnackbar } = useSnackbar()
-  const [copyLabel, openLabel] = [t(`${texts}.copy`), t(`${texts}.open`)]
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url)
-      enqueueSnackbar(t(`${texts}.copied`), { variant: 'success' })
-    } catch {
-      enqueueSnackbar(url, { variant: 'info' })
-    }
-  }
+  const openLabel = t(`${texts}.open`)
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <TextField
@@ -32,17 +23,38 @@ export function AddressField({ url, texts, testId }: { url: string; texts: strin
         fullWidth
         slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', 'data-testid': testId } }}
       />
-      <Tooltip title={copyLabel}>
-        <IconButton aria-label={copyLabel} onClick={() => void copy()}>
-          <ContentCopyRounded />
-        </IconButton>
-      </Tooltip>
+      <CopyAddressButton url={url} texts={texts} />
       <Tooltip title={openLabel}>
         <IconButton aria-label={openLabel} href={url} target="_blank" rel="noopener noreferrer">
           <OpenInNewRounded />
         </IconButton>
       </Tooltip>
     </Stack>
+  )
+}
+
+/**
+ * Copies a public address, saying so in a toast (or showing it to copy by hand where the clipboard is refused).
+ * `texts` holds `copy` and `copied`; `name` tells apart the buttons of a list's rows.
+ */
+export function CopyAddressButton({ url, texts, name, size }: { url: string; texts: string; name?: string; size?: 'small' }) {
+  const { t } = useTranslation()
+  const { enqueueSnackbar } = useSnackbar()
+  const label = t(`${texts}.copy`)
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url)
+      enqueueSnackbar(t(`${texts}.copied`), { variant: 'success' })
+    } catch {
+      enqueueSnackbar(url, { variant: 'info' })
+    }
+  }
+  return (
+    <Tooltip title={label}>
+      <IconButton size={size} aria-label={name ? `${label}: ${name}` : label} onClick={() => void copy()}>
+        <ContentCopyRounded fontSize={size} />
+      </IconButton>
+    </Tooltip>
   )
 }
 

@@ -1535,6 +1535,9 @@ export interface paths {
                                 /** Format: uuid */
                                 organizationId: string;
                                 createdAt: string;
+                                attributes: {
+                                    [key: string]: string[];
+                                };
                             }[];
                         };
                     };
@@ -1658,6 +1661,9 @@ export interface paths {
                             /** Format: uuid */
                             organizationId: string;
                             createdAt: string;
+                            attributes: {
+                                [key: string]: string[];
+                            };
                         };
                     };
                 };
@@ -1733,6 +1739,117 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The routing attributes the organization's people hold: each key with its values. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attributes: {
+                                key: string;
+                                values: string[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1892,6 +2009,9 @@ export interface paths {
                             /** Format: uuid */
                             organizationId: string;
                             createdAt: string;
+                            attributes: {
+                                [key: string]: string[];
+                            };
                         };
                     };
                 };
@@ -2005,6 +2125,9 @@ export interface paths {
                             /** Format: uuid */
                             organizationId: string;
                             createdAt: string;
+                            attributes: {
+                                [key: string]: string[];
+                            };
                         };
                     };
                 };
@@ -2098,6 +2221,9 @@ export interface paths {
                         /** @enum {string} */
                         role?: "owner" | "admin" | "member";
                         active?: boolean;
+                        attributes?: {
+                            [key: string]: string[];
+                        };
                     };
                 };
             };
@@ -2126,6 +2252,9 @@ export interface paths {
                             /** Format: uuid */
                             organizationId: string;
                             createdAt: string;
+                            attributes: {
+                                [key: string]: string[];
+                            };
                         };
                     };
                 };
@@ -10177,6 +10306,8 @@ export interface paths {
                                 title: string;
                                 ownerName: string;
                             } | null;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                         };
                     };
                 };
@@ -10267,6 +10398,8 @@ export interface paths {
                         published: boolean;
                         /** Format: uuid */
                         eventTypeId: string | null;
+                        /** Format: uuid */
+                        routingFormId?: string | null;
                     };
                 };
             };
@@ -10289,6 +10422,8 @@ export interface paths {
                                 title: string;
                                 ownerName: string;
                             } | null;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                         };
                     };
                 };
@@ -10410,6 +10545,8 @@ export interface paths {
                                 title: string;
                                 ownerName: string;
                             } | null;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                         };
                     };
                 };
@@ -10569,6 +10706,10 @@ export interface paths {
                                 }[];
                                 bookableFrom: string;
                                 bookableUntil: string;
+                            } | null;
+                            routingForm: {
+                                slug: string;
+                                name: string;
                             } | null;
                         };
                     };
@@ -19604,6 +19745,8 @@ export interface paths {
                                 productIds: string[];
                                 handles: string[];
                                 published: boolean;
+                                /** Format: uuid */
+                                routingFormId: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -19704,6 +19847,11 @@ export interface paths {
                         handles?: string[];
                         /** @default false */
                         published?: boolean;
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        routingFormId?: string | null;
                     };
                 };
             };
@@ -19724,6 +19872,8 @@ export interface paths {
                             productIds: string[];
                             handles: string[];
                             published: boolean;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -19955,6 +20105,8 @@ export interface paths {
                             productIds: string[];
                             handles: string[];
                             published: boolean;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -20150,6 +20302,8 @@ export interface paths {
                         productIds?: string[];
                         handles?: string[];
                         published?: boolean;
+                        /** Format: uuid */
+                        routingFormId?: string | null;
                     };
                 };
             };
@@ -20170,6 +20324,8 @@ export interface paths {
                             productIds: string[];
                             handles: string[];
                             published: boolean;
+                            /** Format: uuid */
+                            routingFormId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -20297,6 +20453,10 @@ export interface paths {
                                 avatarUrl: string | null;
                                 eventTypes: string[];
                             }[];
+                            routingForm: {
+                                slug: string;
+                                name: string;
+                            } | null;
                         };
                     };
                 };

@@ -38,7 +38,8 @@ function showServerError<T extends FieldValues>(
   error: unknown,
   setServerError: (error: unknown) => void,
 ) {
-  if (error instanceof ApiError && error.field && error.field in form.getValues()) {
+  // A path into a list (fields.2.identifier) lands on that item's input: its first step is the form's field.
+  if (error instanceof ApiError && error.field && (error.field.split('.')[0] ?? '') in form.getValues()) {
     form.setError(error.field as Path<T>, serverFieldError(error))
     return
   }

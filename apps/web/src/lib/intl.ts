@@ -30,3 +30,8 @@ export function utcOffset(timeZone: string, at = new Date()): string {
 export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long' }).format(new Date(iso))
 }
+
+/** A count in the reader's language and digits. */
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language)).format(value)
+}

@@ -107,6 +107,9 @@ export const cn = {
       topic: '请选择主题',
       plan: '请选择方案',
       seats: '请输入 1 到 {{seats}} 之间的整数席位数',
+      required: '此项为必填项',
+      number: '必须是数字',
+      choice: '请从选项中选择',
     },
     errors: {
       crash: { title: '无法显示此页面', text: '打开页面时出了问题。请重试；如果问题持续出现，请稍后重新加载页面。' },

@@ -114,6 +114,9 @@ export const en = {
       topic: 'Choose a topic',
       plan: 'Choose a plan',
       seats: 'Enter a whole number of seats from 1 to {{seats}}',
+      required: 'This field is required',
+      number: 'Must be a number',
+      choice: 'Choose one of the options',
     },
     errors: {
       crash: {

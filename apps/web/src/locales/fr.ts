@@ -114,6 +114,9 @@ export const fr = {
       topic: 'Choisissez un sujet',
       plan: 'Choisissez une offre',
       seats: 'Indiquez un nombre entier de postes, de 1 à {{seats}}',
+      required: 'Ce champ est obligatoire',
+      number: 'Indiquez un nombre',
+      choice: 'Choisissez l’une des options',
     },
     errors: {
       crash: {

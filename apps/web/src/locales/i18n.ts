@@ -12,8 +12,8 @@ type Texts = { [key: string]: unknown }
  * errors) before its first paint; the buyer's booking pages add `booking-public`, their form `components` (the
  * phone input's words); the sales room adds `salesroom` and `booking-public` (its booking widget), and `signing`
  * when a buyer signs in it; the signing page at /sign/:token `signing` and `booking-public` (its frame); the landing
- * page `landing` and `booking-public` (its language picker), the product room `product-room` and `booking-public` (its booking widget); pages
- * with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one tree per
+ * page `landing` and `booking-public` (its language picker), the product room `product-room` and `booking-public` (its booking widget); a
+ * routing form `routing-public` (and `components` once it shows a phone input); pages with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one tree per
  * language, so keys keep their full paths.
  */
 export type TextArea =
@@ -23,6 +23,7 @@ export type TextArea =
   | 'signing'
   | 'landing'
   | 'product-room'
+  | 'routing-public'
   | 'meeting'
   | 'components'
   | 'app'
@@ -73,6 +74,14 @@ const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
     vi: async () => (await import('./landing/vi')).vi,
     cn: async () => (await import('./landing/cn')).cn,
     ar: async () => (await import('./landing/ar')).ar,
+  },
+  // A routing form as a buyer answers it: /f/:slug, and inline on a landing page or a product room.
+  'routing-public': {
+    en: async () => (await import('./routing-public/en')).en,
+    fr: async () => (await import('./routing-public/fr')).fr,
+    vi: async () => (await import('./routing-public/vi')).vi,
+    cn: async () => (await import('./routing-public/cn')).cn,
+    ar: async () => (await import('./routing-public/ar')).ar,
   },
   // The meeting room at /m/:id: lobby, call, leave (`meeting`), with the booking pages' frame.
   meeting: {

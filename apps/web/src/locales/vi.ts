@@ -114,6 +114,9 @@ export const vi = {
       topic: 'Hãy chọn chủ đề',
       plan: 'Hãy chọn gói',
       seats: 'Nhập số chỗ là số nguyên từ 1 đến {{seats}}',
+      required: 'Trường này là bắt buộc',
+      number: 'Phải là một số',
+      choice: 'Hãy chọn một trong các lựa chọn',
     },
     errors: {
       crash: {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MESSAGES } from '../messages.ts'
 import { Slug } from './booking.ts'
 import { Id, patchOf } from './common.ts'
+import { EmbeddedRoutingForm } from './routing.ts'
 
 // Landing pages: the organization's public page at /l/{publicId}, a hero, the products it features and the
 // booking links (user and team handles) it shows, in the order the editor chose. Visitors see only that.
@@ -20,6 +21,8 @@ export const LandingPageFields = z.object({
   handles: z.array(Slug).max(LANDING_LIMITS.maxBookingLinks).refine(unique, { message: 'Each booking link once' }).default([]),
   /** Unpublished pages answer 404 to visitors. */
   published: z.boolean().default(false),
+  /** A routing form of the organization, shown on the page for visitors to answer; null for none. */
+  routingFormId: Id.nullable().default(null),
 })
 export const CreateLandingPage = LandingPageFields
 export type CreateLandingPage = z.input<typeof CreateLandingPage>
@@ -37,6 +40,7 @@ export const LandingPage = z.object({
   productIds: z.array(Id),
   handles: z.array(z.string()),
   published: z.boolean(),
+  routingFormId: Id.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -71,6 +75,8 @@ export const PublicLandingPage = z.object({
     }),
   ),
   bookingLinks: z.array(BookingLinkOption.extend({ eventTypes: z.array(z.string()) })),
+  /** The routing form the page shows, while it is published: the page loads it by its slug. */
+  routingForm: EmbeddedRoutingForm.nullable(),
 })
 export type PublicLandingPage = z.infer<typeof PublicLandingPage>
 

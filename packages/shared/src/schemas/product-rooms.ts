@@ -3,6 +3,7 @@ import { phone } from '../rules.ts'
 import { PersonName } from './auth.ts'
 import { PublicEventType } from './booking.ts'
 import { Email, Id } from './common.ts'
+import { EmbeddedRoutingForm } from './routing.ts'
 
 // A product's public sales room at /p/{roomId}: its description, media and price, a booking widget, and a
 // "talk to sales" form that turns a visitor into a client and a deal. The buyer sees only what the page shows.
@@ -13,6 +14,8 @@ export const PRODUCT_ROOM_LIMITS = { maxMessageLength: 2000 } as const
 export const ProductRoomSettings = z.object({
   published: z.boolean(),
   eventTypeId: Id.nullable(),
+  /** A routing form of the organization the room shows; left out, the room keeps the one it has. */
+  routingFormId: Id.nullable().optional(),
 })
 export type ProductRoomSettings = z.infer<typeof ProductRoomSettings>
 
@@ -23,6 +26,7 @@ export const ProductRoom = z.object({
   url: z.string().nullable(),
   published: z.boolean(),
   eventType: z.object({ id: Id, title: z.string(), ownerName: z.string() }).nullable(),
+  routingFormId: Id.nullable(),
 })
 export type ProductRoom = z.infer<typeof ProductRoom>
 
@@ -53,6 +57,8 @@ export const PublicProduct = z.object({
   documents: z.array(PublicProductDocument),
   /** The booking widget's event type, as the booking pages show it; null when the room offers none. */
   eventType: PublicEventType.nullable(),
+  /** The routing form the room shows, while it is published. */
+  routingForm: EmbeddedRoutingForm.nullable(),
 })
 export type PublicProduct = z.infer<typeof PublicProduct>
 

@@ -344,3 +344,7 @@ export const PublicRoutingForm = z.object({
   organization: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
 })
 export type PublicRoutingForm = z.infer<typeof PublicRoutingForm>
+
+/** A routing form shown on a landing page or in a product room: what the page needs to load it from /f/{slug}'s API. */
+export const EmbeddedRoutingForm = z.object({ slug: z.string(), name: z.string() })
+export type EmbeddedRoutingForm = z.infer<typeof EmbeddedRoutingForm>

@@ -78,6 +78,11 @@ export const products = pgTable(
     roomPublished: boolean('room_published').notNull().default(false),
     /** The event type the room's booking widget offers; none hides the widget. */
     roomEventTypeId: uuid('room_event_type_id').references((): AnyPgColumn => eventTypes.id, { onDelete: 'set null' }),
+    /**
+     * A routing form of the organization the room shows. No foreign key: routing's tables refer to deals', and
+     * the schema files must not import each other; a deleted form reads as none (lib/embedded-forms.ts).
+     */
+    roomRoutingFormId: uuid('room_routing_form_id'),
     createdAt: createdAt(),
   },
   (t) => [

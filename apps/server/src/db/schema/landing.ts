@@ -1,5 +1,6 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { organizations } from './accounts.ts'
+import { routingForms } from './routing.ts'
 
 /**
  * An organization's public page at /l/{publicId}: a hero, the products it features and the booking
@@ -19,6 +20,8 @@ export const landingPages = pgTable(
     productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
     handles: jsonb().$type<string[]>().notNull().default([]),
     published: boolean().notNull().default(false),
+    /** A routing form of the organization shown on the page; deleting the form takes it off. */
+    routingFormId: uuid('routing_form_id').references(() => routingForms.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -24,6 +24,7 @@ import { EVENT_TYPE_NOT_FOUND, type EventTypeRow } from './event-types.ts'
 import type { BookingOrigins } from './origins.ts'
 import { type BookingRow, isChangeable, presentBookings, presentPublicBooking } from './present.ts'
 import { rankHosts, recentLoads } from './round-robin.ts'
+import { type RoutingPort, routedAnswers, routedHosts } from './routed.ts'
 import { hostsFreeAt } from './slots.ts'
 
 const BOOKING_NOT_FOUND = 'Booking not found'
@@ -47,6 +48,8 @@ type Deps = {
   onChange: BookingListener
   /** Bookings made from a deal's sales room or a product's room. */
   origins: BookingOrigins
+  /** Bookings made after a routing form. */
+  routing: RoutingPort
   now?: () => number
 }
 
@@ -57,7 +60,7 @@ const secret = (bytes: number) => randomBytes(bytes).toString('base64url')
  * Bookings: made, moved and cancelled by buyers through their uid, confirmed, declined and cancelled by
  * hosts. The slot engine decides what is offered; the database's exclusion constraint decides races.
  */
-export function createBookingService({ db, availability, cache, appUrl, onChange, origins, now = Date.now }: Deps) {
+export function createBookingService({ db, availability, cache, appUrl, onChange, origins, routing, now = Date.now }: Deps) {
   async function publicEventType(id: string): Promise<EventTypeRow> {
     const row = await cache.eventType(id, async () => (await db.select().from(eventTypes).where(eq(eventTypes.id, id)))[0])
     if (!row || row.hidden) throw NotFound(EVENT_TYPE_NOT_FOUND)
@@ -88,12 +91,21 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
    * Which hosts would take a meeting at `start`, in the order to try them: every host for a collective
    * event type (or none if one is busy), the free ones ranked for round robin, the owner for a personal one.
    * A start that is not free answers 409 when a booking holds it and 400 when it was never offered.
+   * `routedTo` narrows the hosts to the members a routing form chose.
    */
-  async function hostsFor(eventType: EventTypeRow, start: number, duration: number, ignoreBookingId?: string): Promise<Host[][]> {
+  async function hostsFor(
+    eventType: EventTypeRow,
+    start: number,
+    duration: number,
+    { ignoreBookingId, routedTo }: { ignoreBookingId?: string; routedTo?: string[] } = {},
+  ): Promise<Host[][]> {
     const time = now()
     if (start <= time) throw Invalid('start: This time has passed', { code: 'time_unavailable' })
     const range = { start: start - MINUTE, end: start + duration * MINUTE + MINUTE }
-    const { window, hosts, loaded } = await availability.load(eventType, range, time, { ignoreBookingId })
+    const all = await availability.load(eventType, range, time, { ignoreBookingId })
+    const { window } = all
+    const hosts = routedHosts(eventType, all.hosts, routedTo)
+    const loaded = routedHosts(eventType, all.loaded, routedTo)
     if (start < window.start || start >= window.end)
       throw Invalid('start: This time is outside the booking window', { code: 'time_unavailable' })
     if (hosts.length === 0) throw Invalid('start: Nobody hosts this event type at the moment', { code: 'time_unavailable' })
@@ -155,17 +167,22 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
   /** `roomPass` is the buyer's pass to the private sales room the booking is made from, if any. */
   async function create(input: z.output<typeof CreateBooking>, roomPass?: string): Promise<PublicBooking> {
     const eventType = await publicEventType(input.eventTypeId)
-    const origin = await origins.resolve(input, eventType, roomPass)
+    const routed = input.routingResponseId ? await routing.response(input.routingResponseId, eventType) : null
+    const resolved = await origins.resolve(input, eventType, roomPass)
+    // The buyer's deal that routing opened or moved, unless a sales room already names theirs.
+    const origin = routed?.dealId && !resolved.dealId ? { ...resolved, dealId: routed.dealId } : resolved
     const duration = input.duration ?? eventType.durations[0] ?? 30
     if (!eventType.durations.includes(duration)) throw Invalid("duration: Choose one of this event type's durations")
     const attendeePhone = input.phone || null
     if (eventType.location.kind === 'phone' && !attendeePhone) throw Invalid('phone: A phone number is needed: the host will call you')
-    const answers = checkAnswers(eventType.questions, input.answers)
+    // What the buyer typed on the booking form wins over what they told the routing form.
+    const answers = checkAnswers(eventType.questions, { ...routedAnswers(eventType.questions, routed?.answers ?? {}), ...input.answers })
     const start = Date.parse(input.start)
     const end = start + duration * MINUTE
-    const candidates = await hostsFor(eventType, start, duration)
+    const candidates = await hostsFor(eventType, start, duration, { routedTo: routed?.memberIds })
 
     let bookingId: string | undefined
+    let hostId: string | undefined
     // Round robin: when the first host is taken in the meantime, the next free one gets the meeting.
     for (const hosts of candidates) {
       try {
@@ -207,6 +224,7 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
             })
           return row.id
         })
+        hostId = hosts[0]?.userId
         break
       } catch (error) {
         if (!isExclusionViolation(error)) throw error
@@ -216,6 +234,8 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
     await onChange(bookingId, { type: 'booking-created', by: 'attendee' })
     const row = await rowById(bookingId)
     await origins.booked(row)
+    if (input.routingResponseId && hostId)
+      await routing.booked(input.routingResponseId, { id: row.id, organizationId: row.organizationId, hostId })
     return presentPublicBooking(db, row, await handleOf(row.eventTypeId), now())
   }
 
@@ -248,7 +268,7 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
     const current = (
       await db.select({ userId: bookingParticipants.userId }).from(bookingParticipants).where(eq(bookingParticipants.bookingId, row.id))
     ).map((p) => p.userId)
-    const candidates = await hostsFor(eventType, start, duration, row.id)
+    const candidates = await hostsFor(eventType, start, duration, { ignoreBookingId: row.id })
     // The same host keeps the meeting when free; round robin hands it to another free host otherwise.
     candidates.sort((a, b) => Number(b.every((h) => current.includes(h.userId))) - Number(a.every((h) => current.includes(h.userId))))
     let moved = false

@@ -15,12 +15,15 @@ import { createHandles } from './handles.ts'
 import { createBookingNotifier } from './notify.ts'
 import type { BookingOrigins } from './origins.ts'
 import { createPublicPages } from './public-pages.ts'
+import type { RoutingPort } from './routed.ts'
 import { createScheduleService } from './schedules.ts'
 import { createBookingSettings } from './settings.ts'
 
 /** What booking needs of connected calendars: their busy times, writing bookings into them, the ICS feed address. */
 export { createHandles } from './handles.ts'
 export type { PublicPages } from './public-pages.ts'
+export { rankHosts, recentLoads } from './round-robin.ts'
+export type { RoutedResponse, RoutingPort } from './routed.ts'
 export { WORKING_HOURS } from './schedules.ts'
 
 export type CalendarLink = ExternalBusy & {
@@ -41,6 +44,8 @@ type Deps = {
   calendar?: CalendarLink
   /** Bookings made from sales rooms and product rooms (./origins.ts). */
   origins: BookingOrigins
+  /** Bookings made after a routing form: routing sits above booking and answers for its responses. */
+  routing: RoutingPort
   now?: () => number
 }
 
@@ -56,6 +61,7 @@ export async function createBookingModule({
   broadcast,
   calendar,
   origins,
+  routing,
   now,
 }: Deps) {
   const handles = createHandles(db)
@@ -76,8 +82,8 @@ export async function createBookingModule({
     calendarSync: calendar?.bookingChanged,
     now,
   })
-  const bookings = createBookingService({ db, availability, cache, appUrl, onChange: notifier.listener, origins, now })
-  const pages = createPublicPages({ db, handles, availability, now })
+  const bookings = createBookingService({ db, availability, cache, appUrl, onChange: notifier.listener, origins, routing, now })
+  const pages = createPublicPages({ db, handles, availability, routing, now })
 
   async function present(userId: string, handle: string): Promise<BookingProfile> {
     return { handle, url: `${appUrl}/u/${handle}`, feedUrl: calendar ? await calendar.feedUrl(userId) : '' }

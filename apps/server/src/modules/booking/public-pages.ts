@@ -6,6 +6,7 @@ import { Invalid, NotFound } from '../../http/errors.ts'
 import { type Availability, rangeOf, rulesOf } from './availability.ts'
 import type { EventTypeRow } from './event-types.ts'
 import type { Handles } from './handles.ts'
+import { type RoutingPort, routedHosts } from './routed.ts'
 import { groupByDate, hostSlots, intersect, teamSlots } from './slots.ts'
 import { todayIn, utcToZoned } from './zones.ts'
 
@@ -20,11 +21,14 @@ export function createPublicPages({
   db,
   handles,
   availability,
+  routing,
   now = Date.now,
 }: {
   db: Db
   handles: Handles
   availability: Availability
+  /** A buyer sent by a routing form is offered the times of the members it chose. */
+  routing: Pick<RoutingPort, 'response'>
   now?: () => number
 }) {
   async function presentEventTypes(rows: EventTypeRow[]): Promise<PublicEventType[]> {
@@ -132,7 +136,9 @@ export function createPublicPages({
     if (!eventType.durations.includes(duration)) throw Invalid("duration: Choose one of this event type's durations")
     const time = now()
     const asked = rangeOf(query)
-    const { window, loaded } = await availability.load(eventType, asked, time)
+    const routedTo = query.routing ? (await routing.response(query.routing, eventType)).memberIds : undefined
+    const { window, loaded: all } = await availability.load(eventType, asked, time)
+    const loaded = routedHosts(eventType, all, routedTo)
     const range = intersect(asked, window)
     if (range.end <= range.start) return { slots: {} }
     const rules = rulesOf(eventType, duration)

@@ -203,6 +203,7 @@ describe('the public page /l/:id', () => {
           eventTypes: ['Intro call', 'Product demo'],
         },
       ],
+      routingForm: null,
     })
     // Nothing of the organization beyond the page: no emails, no internal ids.
     expect(res.body).not.toContain(owner.user.email)

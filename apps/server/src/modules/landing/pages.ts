@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { landingPages, products } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
+import { isOrganizationForm } from '../../lib/embedded-forms.ts'
 import { newPublicId } from '../../lib/tokens.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
@@ -41,6 +42,7 @@ export function createLandingPages({ db, bookingLinks }: { db: Db; bookingLinks:
       productIds: row.productIds.filter((id) => choices.productIds.has(id)),
       handles: row.handles.filter((handle) => choices.handles.has(handle)),
       published: row.published,
+      routingFormId: row.routingFormId,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }
@@ -65,11 +67,13 @@ export function createLandingPages({ db, bookingLinks }: { db: Db; bookingLinks:
   }
 
   /** Another organization's product or handle is refused by name, as if it did not exist. */
-  async function checkChoices(organizationId: string, input: { productIds?: string[]; handles?: string[] }) {
+  async function checkChoices(organizationId: string, input: { productIds?: string[]; handles?: string[]; routingFormId?: string | null }) {
     const choices = await choicesOf(organizationId, input.productIds ?? [], input.handles ?? [])
     if (input.productIds?.some((id) => !choices.productIds.has(id))) throw Invalid('productIds: Choose products of your organization')
     if (input.handles?.some((handle) => !choices.handles.has(handle)))
       throw Invalid("handles: Choose booking pages of your organization's people and teams")
+    if (input.routingFormId && !(await isOrganizationForm(db, organizationId, input.routingFormId)))
+      throw Invalid('routingFormId: Choose a routing form of your organization')
   }
 
   async function list(auth: AuthContext): Promise<LandingPage[]> {

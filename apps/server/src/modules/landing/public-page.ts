@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { eventTypes, landingPages, organizations, products } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
+import { publicEmbeddedForm } from '../../lib/embedded-forms.ts'
 import type { BookingLinks } from './booking-links.ts'
 
 const PAGE_NOT_FOUND = 'Page not found'
@@ -23,7 +24,7 @@ export function createPublicLandingPage({ db, bookingLinks }: { db: Db; bookingL
     const [page] = await db.select().from(landingPages).where(eq(landingPages.publicId, publicId))
     if (!page?.published) throw NotFound(PAGE_NOT_FOUND)
     const organizationId = page.organizationId
-    const [[organization], productRows, links] = await Promise.all([
+    const [[organization], productRows, links, routingForm] = await Promise.all([
       db
         .select({ name: organizations.name, logoUrl: organizations.logoUrl })
         .from(organizations)
@@ -35,6 +36,7 @@ export function createPublicLandingPage({ db, bookingLinks }: { db: Db; bookingL
             .from(products)
             .where(and(eq(products.organizationId, organizationId), inArray(products.id, page.productIds), eq(products.active, true))),
       bookingLinks.existing(organizationId, page.handles),
+      publicEmbeddedForm(db, organizationId, page.routingFormId),
     ])
     if (!organization) throw NotFound(PAGE_NOT_FOUND)
 
@@ -86,6 +88,7 @@ export function createPublicLandingPage({ db, bookingLinks }: { db: Db; bookingL
           (e) => e.title,
         ),
       })),
+      routingForm,
     }
   }
 }

@@ -58,6 +58,7 @@ describe('product rooms, the seller’s side', () => {
       url: null,
       published: false,
       eventType: null,
+      routingFormId: null,
     })
 
     const published = (await call(app, owner, 'PUT', base, { published: true, eventTypeId: null })).json()

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { eventTypes, files, organizations, productFiles, products, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
+import { existingFormId, isOrganizationForm, publicEmbeddedForm } from '../../lib/embedded-forms.ts'
 import { newPublicId } from '../../lib/tokens.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
@@ -55,6 +56,7 @@ export function createProductRoomService({ db, appUrl, pages }: { db: Db; appUrl
       url: row.roomId ? `${appUrl}/p/${row.roomId}` : null,
       published: row.roomPublished,
       eventType: eventType ?? null,
+      routingFormId: await existingFormId(db, row.organizationId, row.roomRoutingFormId),
     }
   }
 
@@ -74,11 +76,14 @@ export function createProductRoomService({ db, appUrl, pages }: { db: Db; appUrl
         .where(and(eq(eventTypes.id, settings.eventTypeId), eq(eventTypes.organizationId, organizationId), eq(eventTypes.hidden, false)))
       if (!eventType) throw Invalid('eventTypeId: Choose a visible event type of your organization')
     }
+    if (settings.routingFormId && !(await isOrganizationForm(db, organizationId, settings.routingFormId)))
+      throw Invalid('routingFormId: Choose a routing form of your organization')
     const [updated] = await db
       .update(products)
       .set({
         roomPublished: settings.published,
         roomEventTypeId: settings.eventTypeId,
+        roomRoutingFormId: settings.routingFormId,
         roomId: row.roomId ?? (settings.published ? newPublicId() : null),
       })
       .where(and(eq(products.id, productId), eq(products.organizationId, organizationId)))
@@ -128,7 +133,10 @@ export function createProductRoomService({ db, appUrl, pages }: { db: Db; appUrl
             ),
           )
       : []
-    const [eventType] = await pages.presentEventTypes(widget)
+    const [[eventType], routingForm] = await Promise.all([
+      pages.presentEventTypes(widget),
+      publicEmbeddedForm(db, product.organizationId, product.roomRoutingFormId),
+    ])
     return {
       roomId,
       name: product.name,
@@ -141,6 +149,7 @@ export function createProductRoomService({ db, appUrl, pages }: { db: Db; appUrl
         .filter((m) => m.kind === 'document')
         .map((m) => ({ id: m.id, name: m.name, contentType: m.contentType, size: m.size, url: productFileUrl(roomId, m.id) })),
       eventType: eventType ?? null,
+      routingForm,
     }
   }
 

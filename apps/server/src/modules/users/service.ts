@@ -1,4 +1,4 @@
-import type { InviteUser, UpdateUser } from '@closeroom/shared'
+import type { InviteUser, MemberAttributes, UpdateUser } from '@closeroom/shared'
 import { SocketEvents } from '@closeroom/shared'
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -35,6 +35,27 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
 
   async function list({ user: me }: AuthContext): Promise<UserRow[]> {
     return db.select().from(users).where(eq(users.organizationId, me.organizationId)).orderBy(asc(users.name), asc(users.email))
+  }
+
+  /**
+   * Every attribute key the organization's people hold, with the values held for it (one spelling per value,
+   * ignoring case, as routing compares them), for the outcome editor's choices. Deactivated people are never
+   * routed to, so their values are not offered.
+   */
+  async function attributes({ user: me }: AuthContext) {
+    const rows = await db
+      .select({ attributes: users.attributes })
+      .from(users)
+      .where(and(eq(users.organizationId, me.organizationId), ne(users.status, 'deactivated')))
+    const byKey = new Map<string, Map<string, string>>()
+    for (const row of rows)
+      for (const [key, values] of Object.entries(row.attributes)) {
+        const held = byKey.get(key) ?? new Map<string, string>()
+        for (const value of values) if (!held.has(value.toLowerCase())) held.set(value.toLowerCase(), value)
+        byKey.set(key, held)
+      }
+    const byName = (a: string, b: string) => a.localeCompare(b)
+    return [...byKey.keys()].sort(byName).map((key) => ({ key, values: [...(byKey.get(key)?.values() ?? [])].sort(byName) }))
   }
 
   /** Who of the organization is connected right now, on any server process. */
@@ -85,13 +106,19 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
     if (roleChange) authorize(me, 'users.setRole', target, input.role)
     const activeChange = input.active !== undefined && input.active !== (target.status !== 'deactivated')
     if (activeChange) authorize(me, 'users.deactivate', target)
+    if (input.attributes !== undefined) authorize(me, 'users.setAttributes', target)
     // Even an edit that changes nothing is an edit of someone else: a member gets 403, not a quiet 200.
     if (target.id !== me.id) authorize(me, 'users.update', target)
     const leavingOwnerId = roleChange && target.role === 'owner' ? target.id : null
     let row = await keepingAnOwner(me.organizationId, leavingOwnerId, async (tx) => {
       const [updated] = await tx
         .update(users)
-        .set({ name: input.name, role: input.role, updatedAt: new Date() })
+        .set({
+          name: input.name,
+          role: input.role,
+          attributes: input.attributes && distinctValues(input.attributes),
+          updatedAt: new Date(),
+        })
         .where(and(eq(users.id, target.id), eq(users.organizationId, me.organizationId)))
         .returning()
       return updated
@@ -160,7 +187,17 @@ export function createUserService({ db, sessions, tokens, mailer, realtime, appU
     if (!other) throw Invalid('The organization needs at least one active owner', { code: 'last_owner' })
   }
 
-  return { get, list, online, invite, update, deactivate }
+  return { get, list, attributes, online, invite, update, deactivate }
 }
 
 export type UserService = ReturnType<typeof createUserService>
+
+/** Each value once per key, ignoring case (routing compares them so): the first spelling given is kept. */
+function distinctValues(attributes: MemberAttributes): MemberAttributes {
+  return Object.fromEntries(
+    Object.entries(attributes).map(([key, values]) => [
+      key,
+      values.filter((value, i) => values.findIndex((v) => v.toLowerCase() === value.toLowerCase()) === i),
+    ]),
+  )
+}

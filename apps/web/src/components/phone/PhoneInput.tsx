@@ -1,24 +1,16 @@
 import ArrowDropDownRounded from '@mui/icons-material/ArrowDropDownRounded'
-import SearchRounded from '@mui/icons-material/SearchRounded'
-import {
-  Autocomplete,
-  Box,
-  ButtonBase,
-  createFilterOptions,
-  InputAdornment,
-  Popover,
-  type PopperProps,
-  TextField,
-  type TextFieldProps,
-  Typography,
-  useTheme,
-} from '@mui/material'
+import { Box, ButtonBase, CircularProgress, InputAdornment, Popover, TextField, type TextFieldProps, useTheme } from '@mui/material'
 import type { CountryCode } from 'libphonenumber-js'
-import { type ChangeEvent, type Ref, useId, useImperativeHandle, useMemo, useRef, useState } from 'react'
+import { type ChangeEvent, lazy, type Ref, Suspense, useId, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '../../locales/i18n'
 import { visuallyHidden } from '../visuallyHidden'
 import { CountryFlag } from './CountryFlag'
 import { browserCountry, type Country, countriesIn } from './countries'
+
+// The searchable list (an Autocomplete and its popper) arrives when someone opens it: most people keep the
+// country their browser suggests.
+const CountryPicker = lazy(() => import('./CountryPicker'))
+
 import { countryOfTyped, formatTyped, retypeForCountry, textOfValue, valueOfTyped } from './phoneText'
 
 export type PhoneInputProps = Omit<TextFieldProps, 'value' | 'defaultValue' | 'onChange' | 'type' | 'select' | 'multiline'> & {
@@ -28,8 +20,6 @@ export type PhoneInputProps = Omit<TextFieldProps, 'value' | 'defaultValue' | 'o
   /** The country selected while the value is empty; the browser's region when not given. */
   defaultCountry?: CountryCode
 }
-
-const filter = createFilterOptions<Country>({ stringify: (c) => `${c.name} ${c.alias} ${c.code} +${c.callingCode}` })
 
 /**
  * A phone number field: a searchable country selector (flag, name in the reader's language, calling code)
@@ -165,87 +155,10 @@ export function PhoneInput({ value, onChange, onBlur, defaultCountry, inputRef, 
         }}
         disableRestoreFocus
       >
-        <CountryPicker countries={countries} value={selected} onPick={pick} onCancel={cancelPicking} />
+        <Suspense fallback={<CircularProgress size={24} aria-label={t('app.loading')} sx={{ display: 'block', mx: 'auto', my: 2 }} />}>
+          <CountryPicker countries={countries} value={selected} onPick={pick} onCancel={cancelPicking} />
+        </Suspense>
       </Popover>
     </>
-  )
-}
-
-/** The list that stays open inside the popover: the Autocomplete's own popper would float above it. */
-function InlinePopper({ anchorEl: _anchorEl, open: _open, disablePortal: _disablePortal, children, style, ...props }: PopperProps) {
-  return (
-    <div {...(props as object)} style={{ ...style, position: 'static', width: '100%' }}>
-      {children as React.ReactNode}
-    </div>
-  )
-}
-
-function CountryPicker({
-  countries,
-  value,
-  onPick,
-  onCancel,
-}: {
-  countries: Country[]
-  value: Country
-  onPick(country: Country): void
-  onCancel(): void
-}) {
-  const { t } = useTranslation()
-  // The box searches; it does not repeat the chosen country's name, which the list highlights anyway.
-  const [search, setSearch] = useState('')
-  return (
-    <Autocomplete
-      open
-      disablePortal
-      autoHighlight
-      disableClearable
-      options={countries}
-      value={value}
-      inputValue={search}
-      onInputChange={(_, text, reason) => reason === 'input' && setSearch(text)}
-      filterOptions={filter}
-      getOptionLabel={(c) => c.name}
-      isOptionEqualToValue={(a, b) => a.code === b.code}
-      onChange={(_, country) => country && onPick(country)}
-      onClose={(_, reason) => reason === 'escape' && onCancel()}
-      noOptionsText={t('phoneInput.noCountry')}
-      slots={{ popper: InlinePopper }}
-      slotProps={{
-        paper: { elevation: 0, sx: { boxShadow: 'none', mt: 1 } },
-        listbox: { sx: { maxHeight: 320, p: 0 } },
-      }}
-      renderOption={({ key, ...optionProps }, c) => (
-        <Box component="li" key={key} {...optionProps} sx={{ gap: 1.5, borderRadius: 1 }}>
-          <CountryFlag code={c.code} />
-          <Typography variant="body2" component="span" sx={{ flex: 1 }}>
-            {c.name}
-          </Typography>
-          <Typography variant="body2" component="span" dir="ltr" sx={{ color: 'text.secondary' }}>
-            +{c.callingCode}
-          </Typography>
-        </Box>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          autoFocus
-          size="small"
-          placeholder={t('phoneInput.search')}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': t('phoneInput.search') },
-            input: {
-              ...params.slotProps.input,
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRounded fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      )}
-    />
   )
 }

@@ -38,11 +38,14 @@ export type PickedActions = { back(): void; slotTaken(): void }
 export function Booker({
   eventType,
   fixedDuration,
+  routing,
   renderPicked,
 }: {
   eventType: BookerEventType
   /** Rescheduling keeps the booking's duration. */
   fixedDuration?: number
+  /** A routing response: only the times of the members routing chose for the buyer. */
+  routing?: string
   renderPicked(slot: PickedSlot, actions: PickedActions): ReactNode
 }) {
   const { t, i18n } = useTranslation()
@@ -64,9 +67,9 @@ export function Booker({
   const until = addDays(eventType.bookableUntil, 1)
   const [month, setMonth] = useState<Month>(() => monthOf(date ?? (from > today ? from : today)))
 
-  const slotsKey = `${eventType.id}|${month}|${timeZone}|${duration}`
+  const slotsKey = `${eventType.id}|${month}|${timeZone}|${duration}|${routing ?? ''}`
   const slots = useRemote(slotsKey, (signal) =>
-    bookingApi.slots(eventType.id, { from: firstOfMonth(month), to: lastOfMonth(month), timeZone, duration }, signal),
+    bookingApi.slots(eventType.id, { from: firstOfMonth(month), to: lastOfMonth(month), timeZone, duration, routing }, signal),
   )
   const byDate = slots.data?.slots ?? {}
   const available = useMemo(() => new Set(Object.keys(byDate).filter((day) => (byDate[day]?.length ?? 0) > 0)), [byDate])

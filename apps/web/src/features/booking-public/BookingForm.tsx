@@ -1,24 +1,20 @@
 import { type BookingQuestion, CreateBooking, Email, MESSAGES, type PublicBooking, type PublicEventType, phone } from '@closeroom/shared'
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Stack, TextField, Typography } from '@mui/material'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { type FieldError, type FieldValues, type UseFormReturn, useController } from 'react-hook-form'
 import { z } from 'zod'
 import { FormError } from '../../components/FormError'
+import { LazyPhoneInput as PhoneInput } from '../../components/phone/LazyPhoneInput'
 import { ApiError } from '../../lib/api'
 import { fieldErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import type { TFunction } from '../../locales/i18n'
-import { loadTexts, useTranslation } from '../../locales/i18n'
+import { useTranslation } from '../../locales/i18n'
 import { bookingApi } from './api'
 import type { PickedActions, PickedSlot } from './Booker'
+import type { BookingPrefill } from './prefill'
 import { formatRange, zoneLabel } from './time'
-
-// The phone input (flags, countries) only when this event type asks for a number.
-const PhoneInput = lazy(async () => {
-  const [{ PhoneInput }] = await Promise.all([import('../../components/phone/PhoneInput'), loadTexts('components')])
-  return { default: PhoneInput }
-})
 
 // Messages of the rules below are keys of our own texts; the shared schemas' English ones are translated by fieldErrorText.
 const REQUIRED = 'bookingPublic.form.required'
@@ -49,6 +45,13 @@ function answerRule(question: BookingQuestion): z.ZodType {
         .max(2000)
         .refine((v) => !required || v !== '', { message: REQUIRED })
   }
+}
+
+/** A question's first value from the address: a select's only when it is one of its options. */
+function prefilledAnswer(question: BookingQuestion, text: string | undefined): string | boolean {
+  if (question.type === 'checkbox') return ['true', 'yes', 'on', '1'].includes(text?.trim().toLowerCase() ?? '')
+  if (question.type === 'select') return text !== undefined && question.options.includes(text) ? text : ''
+  return text ?? ''
 }
 
 /** The booking body's own rules (CreateBooking), the phone required for a phone call, and the host's questions. */
@@ -187,6 +190,7 @@ export default function BookingForm({
   actions,
   onBooked,
   room,
+  prefill,
 }: {
   eventType: PublicEventType
   slot: PickedSlot
@@ -194,15 +198,19 @@ export default function BookingForm({
   onBooked(booking: PublicBooking): void
   /** The sales room or product room the buyer books from: the seller sees where the booking came from. */
   room?: Pick<CreateBooking, 'salesroomId' | 'productRoomId'>
+  /** What the buyer answered already (a routing form's answers): the form starts with it, all of it editable. */
+  prefill?: BookingPrefill
 }) {
   const { t, i18n } = useTranslation()
   const needsPhone = eventType.location.kind === 'phone'
+  // A number the buyer gave already stays in sight, so they can correct it, even when the meeting needs none.
+  const showPhone = needsPhone || !!prefill?.phone
   const defaults = {
-    name: '',
-    email: '',
-    phone: '',
-    notes: '',
-    answers: Object.fromEntries(eventType.questions.map((q) => [q.id, q.type === 'checkbox' ? false : ''])),
+    name: prefill?.name ?? '',
+    email: prefill?.email ?? '',
+    phone: prefill?.phone ?? '',
+    notes: prefill?.notes ?? '',
+    answers: Object.fromEntries(eventType.questions.map((q) => [q.id, prefilledAnswer(q, prefill?.answers[q.id])])),
   }
   const { form, serverError, submit } = useSchemaForm(formSchema(eventType) as unknown as z.ZodType<FieldValues, FieldValues>, defaults)
   const end = new Date(new Date(slot.start).getTime() + slot.duration * 60_000).toISOString()
@@ -222,6 +230,7 @@ export default function BookingForm({
         phone: (values.phone as string) || undefined,
         notes: (values.notes as string) || undefined,
         answers: Object.keys(answers).length ? answers : undefined,
+        routingResponseId: prefill?.routing,
         ...room,
       })
       onBooked(booking)
@@ -257,13 +266,13 @@ export default function BookingForm({
       <Stack component="form" noValidate spacing={2.5} onSubmit={book} sx={{ maxWidth: 560 }}>
         <TextAnswer form={form} name="name" label={t('bookingPublic.form.name')} autoComplete="name" required />
         <TextAnswer form={form} name="email" label={t('bookingPublic.form.email')} type="email" autoComplete="email" required />
-        {needsPhone && (
+        {showPhone && (
           <PhoneAnswer
             form={form}
             name="phone"
             label={t('bookingPublic.form.phone')}
-            required
-            helperText={t('bookingPublic.form.phoneHelp')}
+            required={needsPhone}
+            helperText={needsPhone ? t('bookingPublic.form.phoneHelp') : undefined}
           />
         )}
         {eventType.questions.map((question) => (

@@ -3,13 +3,14 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import ScheduleRounded from '@mui/icons-material/ScheduleRounded'
 import { Box, Button, Stack, Typography } from '@mui/material'
 import { lazy, Suspense } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { PublicFrame } from '../../components/public/PublicFrame'
 import { Loading } from '../../components/public/states'
 import { surface } from '../../components/public/surface'
 import { useTranslation } from '../../locales/i18n'
 import { Booker } from './Booker'
 import { durationText, HostAvatars, LocationLabel } from './bits'
+import { prefillOf, withParams } from './prefill'
 
 // The form, its validation (zod, libphonenumber) and its fields load once a time is chosen.
 const BookingForm = lazy(() => import('./BookingForm'))
@@ -69,11 +70,13 @@ export default function EventTypeBooker({
   onBooked(booking: PublicBooking): void
 }) {
   const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const prefill = prefillOf(params)
   return (
     <PublicFrame width="md">
       <Button
         component={Link}
-        to="?"
+        to={withParams(params, { type: null, date: null, time: null, duration: null })}
         startIcon={<ArrowBackRounded sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />}
         color="inherit"
         sx={{ mb: 1.5 }}
@@ -91,9 +94,10 @@ export default function EventTypeBooker({
         />
         <Booker
           eventType={eventType}
+          routing={prefill.routing}
           renderPicked={(slot, actions) => (
             <Suspense fallback={<Loading inline />}>
-              <BookingForm eventType={eventType} slot={slot} actions={actions} onBooked={onBooked} />
+              <BookingForm eventType={eventType} slot={slot} actions={actions} onBooked={onBooked} prefill={prefill} />
             </Suspense>
           )}
         />

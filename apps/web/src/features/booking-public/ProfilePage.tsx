@@ -12,6 +12,7 @@ import { useRemote } from '../../components/public/useRemote'
 import { useTranslation } from '../../locales/i18n'
 import { bookingApi, bookingPaths } from './api'
 import { DurationChips, HostAvatars, LocationLabel } from './bits'
+import { withParams } from './prefill'
 
 // The list of event types comes first; the booker, and later the confirmation, load when they are needed.
 const EventTypeBooker = lazy(() => import('./EventTypeBooker'))
@@ -110,10 +111,11 @@ function ProfileHome({ profile, unknownType }: { profile: PublicProfile; unknown
 
 function EventTypeRow({ eventType }: { eventType: PublicEventType }) {
   const { t } = useTranslation()
+  const [params] = useSearchParams()
   return (
     <ButtonBase
       component={Link}
-      to={`?type=${encodeURIComponent(eventType.slug)}`}
+      to={withParams(params, { type: eventType.slug })}
       sx={(theme) => ({
         width: '100%',
         display: 'flex',

@@ -11,8 +11,11 @@ export const bookingPaths = {
 
 export const bookingApi = {
   profile: (handle: string, signal?: AbortSignal) => unwrap(client.GET('/public/users/{id}', { params: { path: { id: handle } }, signal })),
-  slots: (eventTypeId: string, query: { from: string; to: string; timeZone: string; duration?: number }, signal?: AbortSignal) =>
-    unwrap(client.GET('/public/event-types/{id}/slots', { params: { path: { id: eventTypeId }, query }, signal })),
+  slots: (
+    eventTypeId: string,
+    query: { from: string; to: string; timeZone: string; duration?: number; routing?: string },
+    signal?: AbortSignal,
+  ) => unwrap(client.GET('/public/event-types/{id}/slots', { params: { path: { id: eventTypeId }, query }, signal })),
   book: (body: CreateBooking) => unwrap(client.POST('/public/bookings', { body })),
   booking: (uid: string, signal?: AbortSignal) => unwrap(client.GET('/public/bookings/{uid}', { params: { path: { uid } }, signal })),
   reschedule: (uid: string, body: RescheduleBooking) =>

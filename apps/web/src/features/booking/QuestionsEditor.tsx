@@ -13,15 +13,20 @@ type Form = UseFormReturn<CreateEventType, unknown, FieldValues>
 
 const STANDARD = ['name', 'email', 'phone', 'notes']
 
-/** A question's answer key from its label: 'Company size' → 'company_size'. */
-export function keyOf(label: string, index: number): string {
-  const key = label
+/** A key from a label, '' when it has no Latin letter: 'Company size' → 'company_size'. */
+export function keyFromLabel(label: string): string {
+  return label
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^[^a-z]+|_+$/g, '')
     .slice(0, 40)
+}
+
+/** A question's answer key from its label, never one of the booking form's own fields. */
+export function keyOf(label: string, index: number): string {
+  const key = keyFromLabel(label)
   if (!key) return `question_${index + 1}`
   return STANDARD.includes(key) ? `${key}_1` : key
 }

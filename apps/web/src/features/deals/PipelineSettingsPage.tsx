@@ -8,11 +8,11 @@ import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
+import { moved, SortableList } from '../../components/SortableList'
 import { visuallyHidden } from '../../components/visuallyHidden'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { useStages } from './queries'
-import { moved, StageList } from './StageList'
 import { useStageMutations } from './stageQueries'
 
 /** /admin-settings/deal: the organization's pipeline stages, in board order. */
@@ -118,9 +118,16 @@ export default function PipelineSettingsPage() {
       <FormError error={error} />
       {stages.isError && <Alert severity="error">{serverErrorText(t, stages.error)}</Alert>}
       {stages.isPending && <Skeleton variant="rounded" height={240} />}
-      <StageList stages={list} onMove={move} announce={setAnnouncement}>
+      <SortableList
+        items={list}
+        kind="stage"
+        texts="pipeline.stages"
+        label={t('pipeline.stages.title')}
+        onMove={move}
+        announce={setAnnouncement}
+      >
         {fields}
-      </StageList>
+      </SortableList>
       <Stack
         component="form"
         direction="row"

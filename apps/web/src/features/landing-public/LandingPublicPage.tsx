@@ -1,19 +1,23 @@
-import type { PublicLandingPage } from '@closeroom/shared'
+import type { EmbeddedRoutingForm as EmbeddedRoutingFormType, PublicLandingPage } from '@closeroom/shared'
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded'
 import EventAvailableRounded from '@mui/icons-material/EventAvailableRounded'
-import { Box, Button, Chip, Container, Grid, Link, Stack, Typography } from '@mui/material'
-import { alpha } from '@mui/material/styles'
-import { useEffect } from 'react'
+import { Box, Button, Chip, Container, Grid, Stack, Typography } from '@mui/material'
+import { lazy, Suspense, useEffect } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
+import { BrandedPage } from '../../components/public/BrandedPage'
 import { money } from '../../components/public/money'
 import { PersonAvatar } from '../../components/public/PersonAvatar'
-import { LanguageSelect } from '../../components/public/PublicFrame'
 import { LoadFailed, Loading, NotFound } from '../../components/public/states'
 import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
 import { intlLocale } from '../../lib/intl'
-import { useTranslation } from '../../locales/i18n'
+import { loadTexts, useTranslation } from '../../locales/i18n'
 import { landingApi } from './api'
+
+// A routing form on the page: its code and texts load only for a page that shows one.
+const EmbeddedRoutingForm = lazy(
+  async () => (await Promise.all([import('../routing-public/EmbeddedRoutingForm'), loadTexts('routing-public')]))[0],
+)
 
 // Words of the organization (title, headline, intro, names) keep their own direction (dir="auto") and align
 // with the page: an English intro in an Arabic page keeps its punctuation where it belongs.
@@ -42,115 +46,86 @@ function Landing({ page }: { page: PublicLandingPage }) {
   }, [page.title, page.organization.name])
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        bgcolor: (theme) => (theme.palette.mode === 'dark' ? 'background.default' : theme.palette.grey[100]),
-      }}
-    >
-      <Hero page={page} />
+    <BrandedPage organization={page.organization} hero={<Hero page={page} />} footer={t('landing.page.poweredBy')}>
       <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 5, md: 8 }, px: { xs: 2, sm: 3 } }}>
         <Stack spacing={{ xs: 6, md: 9 }}>
+          {page.routingForm && <RoutingSection embed={page.routingForm} />}
           {page.products.length > 0 && <Products page={page} />}
           {page.bookingLinks.length > 0 && <BookingLinks page={page} />}
         </Stack>
       </Container>
-      <Box component="footer" sx={{ textAlign: 'center', pb: 3 }}>
-        <Link href="/" variant="caption" underline="hover" sx={{ color: 'text.secondary' }}>
-          {t('landing.page.poweredBy')}
-        </Link>
-      </Box>
-    </Box>
+    </BrandedPage>
   )
 }
+
+/** The hero's buttons over the brand's colours: the first thing to do, then the others. */
+const primary = { bgcolor: 'common.white', color: 'grey.900', '&:hover': { bgcolor: 'grey.200' } } as const
+const secondary = { color: 'common.white', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { borderColor: 'common.white' } } as const
 
 function Hero({ page }: { page: PublicLandingPage }) {
   const { t } = useTranslation()
   const headline = page.headline || page.title
   return (
-    <Box
-      component="header"
-      sx={(theme) => {
-        // The theme's palettes carry a darker shade its types do not declare.
-        const { main, dark, darker = dark } = theme.palette.primary as typeof theme.palette.primary & { darker?: string }
-        return {
-          color: 'common.white',
-          // A soft glow of the brand colour; faint enough that white text stays readable over it in either mode.
-          background: `radial-gradient(circle at 85% 0%, ${alpha(main, 0.45)} 0%, transparent 55%), linear-gradient(135deg, ${darker} 0%, ${dark} 100%)`,
-        }
-      }}
-    >
-      <Container maxWidth="lg" sx={{ px: { xs: 2, sm: 3 } }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: { xs: 2, md: 3 } }}>
-          <PersonAvatar name={page.organization.name} src={page.organization.logoUrl} size={40} />
-          <Typography dir="auto" sx={{ fontWeight: 700, flex: 1, minWidth: 0, textAlign: 'left' }} noWrap>
-            {page.organization.name}
-          </Typography>
-          <LanguageSelect />
-        </Stack>
-        <Box sx={{ maxWidth: 760, pt: { xs: 5, md: 9 }, pb: { xs: 7, md: 12 } }}>
-          {page.headline && (
-            <Typography
-              dir="auto"
-              sx={{ textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700, fontSize: 13, opacity: 0.8, mb: 2, textAlign: 'left' }}
-            >
-              {page.title}
-            </Typography>
-          )}
-          <Typography
-            variant="h1"
-            dir="auto"
-            sx={{
-              fontSize: { xs: '2.25rem', sm: '3rem', md: '3.75rem' },
-              lineHeight: 1.1,
-              overflowWrap: 'anywhere',
-              textAlign: 'left',
-            }}
+    <Box sx={{ maxWidth: 760, pt: { xs: 5, md: 9 }, pb: { xs: 7, md: 12 } }}>
+      {page.headline && (
+        <Typography
+          dir="auto"
+          sx={{ textTransform: 'uppercase', letterSpacing: 1.5, fontWeight: 700, fontSize: 13, opacity: 0.8, mb: 2, textAlign: 'left' }}
+        >
+          {page.title}
+        </Typography>
+      )}
+      <Typography
+        variant="h1"
+        dir="auto"
+        sx={{
+          fontSize: { xs: '2.25rem', sm: '3rem', md: '3.75rem' },
+          lineHeight: 1.1,
+          overflowWrap: 'anywhere',
+          textAlign: 'left',
+        }}
+      >
+        {headline}
+      </Typography>
+      {page.intro && (
+        <Typography
+          dir="auto"
+          sx={{
+            mt: 3,
+            fontSize: { xs: 17, md: 19 },
+            opacity: 0.88,
+            whiteSpace: 'pre-line',
+            overflowWrap: 'anywhere',
+            textAlign: 'left',
+          }}
+        >
+          {page.intro}
+        </Typography>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
+        {/* The page's routing form, when it has one, is the first thing to do: it leads to the right person. */}
+        {page.routingForm && (
+          <Button href="#questions" size="large" variant="contained" sx={primary}>
+            <bdi>{page.routingForm.name}</bdi>
+          </Button>
+        )}
+        {page.bookingLinks.length > 0 && (
+          <Button
+            href="#book"
+            size="large"
+            variant={page.routingForm ? 'outlined' : 'contained'}
+            startIcon={<EventAvailableRounded />}
+            sx={page.routingForm ? secondary : primary}
           >
-            {headline}
-          </Typography>
-          {page.intro && (
-            <Typography
-              dir="auto"
-              sx={{
-                mt: 3,
-                fontSize: { xs: 17, md: 19 },
-                opacity: 0.88,
-                whiteSpace: 'pre-line',
-                overflowWrap: 'anywhere',
-                textAlign: 'left',
-              }}
-            >
-              {page.intro}
-            </Typography>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
-            {page.bookingLinks.length > 0 && (
-              <Button
-                href="#book"
-                size="large"
-                variant="contained"
-                startIcon={<EventAvailableRounded />}
-                sx={{ bgcolor: 'common.white', color: 'grey.900', '&:hover': { bgcolor: 'grey.200' } }}
-              >
-                {t('landing.page.bookCta')}
-              </Button>
-            )}
-            {page.products.length > 0 && (
-              <Button
-                href="#products"
-                size="large"
-                variant="outlined"
-                sx={{ color: 'common.white', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { borderColor: 'common.white' } }}
-              >
-                {t('landing.page.productsCta')}
-              </Button>
-            )}
-          </Stack>
-        </Box>
-      </Container>
+            {t('landing.page.bookCta')}
+          </Button>
+        )}
+        {page.products.length > 0 && (
+          <Button href="#products" size="large" variant="outlined" sx={secondary}>
+            {t('landing.page.productsCta')}
+          </Button>
+        )}
+      </Stack>
     </Box>
   )
 }
@@ -162,6 +137,21 @@ function SectionTitle({ id, title, text }: { id: string; title: string; text: st
         {title}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 0.75 }}>{text}</Typography>
+    </Box>
+  )
+}
+
+function RoutingSection({ embed }: { embed: EmbeddedRoutingFormType }) {
+  return (
+    <Box component="section" id="questions" aria-labelledby="questions-title" sx={anchor}>
+      <Typography variant="h4" component="h2" id="questions-title" dir="auto" sx={{ mb: 2.5, textAlign: 'left' }}>
+        {embed.name}
+      </Typography>
+      <Box sx={{ ...surface, p: { xs: 2.5, sm: 4 }, maxWidth: 640 }}>
+        <Suspense fallback={<Loading inline />}>
+          <EmbeddedRoutingForm embed={embed} />
+        </Suspense>
+      </Box>
     </Box>
   )
 }

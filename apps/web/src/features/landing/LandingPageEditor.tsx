@@ -31,6 +31,7 @@ import { fieldErrorText, isServerFieldError, serverErrorText } from '../../lib/e
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
 import { useProducts } from '../products/queries'
+import { RoutingFormSelect } from '../routing/RoutingFormSelect'
 import { OrderedPicker, type PickerOption } from './OrderedPicker'
 import { publicUrlOf, useBookingLinkOptions, useDeleteLandingPage, useLandingPage, useSaveLandingPage } from './queries'
 
@@ -71,6 +72,7 @@ function Editor({ page, products, links }: { page?: LandingPage; products: Produ
     productIds: page?.productIds ?? [],
     handles: page?.handles ?? [],
     published: page?.published ?? false,
+    routingFormId: page?.routingFormId ?? null,
   })
 
   const onSubmit = submit(async (values) => {
@@ -161,6 +163,22 @@ function Editor({ page, products, links }: { page?: LandingPage; products: Produ
                 )}
               />
               {pickerError('productIds')}
+            </Section>
+            <Section title={t('landingApp.editor.routingForm')} subtitle={t('landingApp.editor.routingFormHelp')}>
+              <Controller
+                control={form.control}
+                name="routingFormId"
+                render={({ field, fieldState }) => (
+                  <RoutingFormSelect
+                    label={t('landingApp.editor.routingForm')}
+                    none={t('landingApp.editor.noRoutingForm')}
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    error={!!fieldState.error}
+                    helperText={fieldErrorText(t, fieldState.error)}
+                  />
+                )}
+              />
             </Section>
             <Section title={t('landingApp.editor.bookingLinks')} subtitle={t('landingApp.editor.bookingLinksHelp')}>
               <Controller

@@ -17,6 +17,9 @@ import { fileSize, productRoomApi } from './api'
 // The booking widget (the booker) and the form (react-hook-form, the phone input and its texts) load after the page.
 const ProductBooking = lazy(() => import('./ProductBooking'))
 const TalkToSales = lazy(async () => (await Promise.all([import('./TalkToSales'), loadTexts('components')]))[0])
+const EmbeddedRoutingForm = lazy(
+  async () => (await Promise.all([import('../routing-public/EmbeddedRoutingForm'), loadTexts('routing-public')]))[0],
+)
 
 /** /p/:id — a product's public room. */
 export default function ProductRoomPage() {
@@ -182,6 +185,13 @@ function ProductView({ product }: { product: PublicProduct }) {
           </Section>
         )}
 
+        {product.routingForm && (
+          <Section id="product-routing" title={product.routingForm.name}>
+            <Suspense fallback={<Loading inline />}>
+              <EmbeddedRoutingForm embed={product.routingForm} />
+            </Suspense>
+          </Section>
+        )}
         <Section id="product-talk" title={t('productRoom.page.talk')}>
           <Suspense fallback={<Loading inline />}>
             <TalkToSales roomId={product.roomId} />

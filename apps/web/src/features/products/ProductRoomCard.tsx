@@ -6,6 +6,7 @@ import { FormError } from '../../components/FormError'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { useEventTypes } from '../booking/queries'
+import { RoutingFormSelect } from '../routing/RoutingFormSelect'
 import { useProductRoom, useRotateProductRoom, useSaveProductRoom } from './queries'
 
 /**
@@ -39,7 +40,7 @@ export function ProductRoomCard({ product }: { product: Product }) {
 
   const change = (settings: Partial<ProductRoomSettings>) =>
     save.mutate(
-      { published: current.published, eventTypeId: current.eventType?.id ?? null, ...settings },
+      { published: current.published, eventTypeId: current.eventType?.id ?? null, routingFormId: current.routingFormId, ...settings },
       { onSuccess: () => enqueueSnackbar(t('productRoom.card.saved'), { variant: 'success' }) },
     )
   // The seller may be on another address than the server's (a dev server, a LAN name): show this one.
@@ -90,6 +91,14 @@ export function ProductRoomCard({ product }: { product: Product }) {
             </MenuItem>
           ))}
         </TextField>
+        <RoutingFormSelect
+          label={t('productRoom.card.routingForm')}
+          none={t('productRoom.card.noRoutingForm')}
+          helperText={t('productRoom.card.routingFormHelp')}
+          value={current.routingFormId}
+          onChange={(routingFormId) => change({ routingFormId })}
+          disabled={save.isPending}
+        />
         {url && (
           <div>
             <AddressField url={url} testId="product-room-url" texts="productRoom.card" />

@@ -9,6 +9,8 @@ import { ar as overview } from '../overview/ar'
 import { ar as people } from '../people/ar'
 import { ar as pipeline } from '../pipeline/ar'
 import { ar as recordings } from '../recordings/ar'
+import { ar as routing } from '../routing/ar'
+import { ar as routingInsights } from '../routing-insights/ar'
 import { ar as settings } from '../settings/ar'
 import { ar as shell } from '../shell/ar'
 
@@ -31,4 +33,6 @@ export default {
   ...automations,
   ...recordings,
   ...agreements,
+  ...routing,
+  ...routingInsights,
 }

@@ -9,6 +9,8 @@ import { cn as overview } from '../overview/cn'
 import { cn as people } from '../people/cn'
 import { cn as pipeline } from '../pipeline/cn'
 import { cn as recordings } from '../recordings/cn'
+import { cn as routing } from '../routing/cn'
+import { cn as routingInsights } from '../routing-insights/cn'
 import { cn as settings } from '../settings/cn'
 import { cn as shell } from '../shell/cn'
 
@@ -31,4 +33,6 @@ export default {
   ...automations,
   ...recordings,
   ...agreements,
+  ...routing,
+  ...routingInsights,
 }

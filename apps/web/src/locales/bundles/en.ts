@@ -9,6 +9,8 @@ import { en as overview } from '../overview/en'
 import { en as people } from '../people/en'
 import { en as pipeline } from '../pipeline/en'
 import { en as recordings } from '../recordings/en'
+import { en as routing } from '../routing/en'
+import { en as routingInsights } from '../routing-insights/en'
 import { en as settings } from '../settings/en'
 import { en as shell } from '../shell/en'
 
@@ -31,4 +33,6 @@ export default {
   ...automations,
   ...recordings,
   ...agreements,
+  ...routing,
+  ...routingInsights,
 }

@@ -9,6 +9,8 @@ import { fr as overview } from '../overview/fr'
 import { fr as people } from '../people/fr'
 import { fr as pipeline } from '../pipeline/fr'
 import { fr as recordings } from '../recordings/fr'
+import { fr as routing } from '../routing/fr'
+import { fr as routingInsights } from '../routing-insights/fr'
 import { fr as settings } from '../settings/fr'
 import { fr as shell } from '../shell/fr'
 
@@ -31,4 +33,6 @@ export default {
   ...automations,
   ...recordings,
   ...agreements,
+  ...routing,
+  ...routingInsights,
 }

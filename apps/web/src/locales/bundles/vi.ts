@@ -9,6 +9,8 @@ import { vi as overview } from '../overview/vi'
 import { vi as people } from '../people/vi'
 import { vi as pipeline } from '../pipeline/vi'
 import { vi as recordings } from '../recordings/vi'
+import { vi as routing } from '../routing/vi'
+import { vi as routingInsights } from '../routing-insights/vi'
 import { vi as settings } from '../settings/vi'
 import { vi as shell } from '../shell/vi'
 
@@ -31,4 +33,6 @@ export default {
   ...automations,
   ...recordings,
   ...agreements,
+  ...routing,
+  ...routingInsights,
 }
