@@ -15,7 +15,7 @@ export { createEvaluator } from './evaluate.ts'
 type Deps = {
   db: Db
   deals: Pick<DealsModule, 'stage' | 'newestOpenDealOf' | 'open' | 'moveToStage' | 'assignOwner' | 'recordActivity'>
-  clients: Pick<ClientsModule, 'findOrCreateByEmail'>
+  clients: Pick<ClientsModule, 'findByEmail' | 'findOrCreateByEmail'>
   /** The booking pages' handles (the booking module sits apart from routing, which it asks about responses). */
   handles: BookingHandles
 }
@@ -28,7 +28,7 @@ export function createRoutingModule({ db, deals, clients, handles }: Deps) {
   const checks = createOutcomeChecks({ db, stage: deals.stage })
   const forms = createRoutingForms({ db })
   const outcomes = createRoutingOutcomes({ db, forms, checks })
-  const assigner = createAssigner({ db })
+  const assigner = createAssigner({ db, deals, clients })
   const submissions = createRoutingSubmissions({
     db,
     forms,
