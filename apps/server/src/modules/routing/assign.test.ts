@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../../testing/booking.ts'
 import { buildDeal, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
-import { buildForm, rule } from '../../testing/routing.ts'
+import { buildForm } from '../../testing/routing.ts'
 
 // Who a routed buyer goes to and why, and the booking narrowed to them, through the public form and booking API.
 
