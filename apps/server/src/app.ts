@@ -216,7 +216,8 @@ export async function buildApp(deps: AppDeps) {
     origins,
     routing: routedBookings,
   })
-  const routing = createRoutingModule({ db, deals: dealsModule, clients, handles: booking.handles })
+  const routing = createRoutingModule({ db, deals: dealsModule, clients, handles: booking.handles, jobs, notifications })
+  await routing.noBooking.start()
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, deals: dealsModule, clients, notifications, automations })
   const landing = createLandingModule({ db })
@@ -288,6 +289,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('recordings', recordings)
   // Tests run an agreement's reminder, expiry and seal without waiting for their time.
   app.decorate('agreements', agreements)
+  // Tests run the no-booking follow-up without waiting for the form's delay (Fastify keeps 'routing' for itself).
+  app.decorate('routingModule', routing)
   return app
 }
 

@@ -2359,7 +2359,7 @@ export interface paths {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed";
+                                kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed" | "routing-no-booking";
                                 data: {
                                     [key: string]: string | null;
                                 };
@@ -2458,7 +2458,7 @@ export interface paths {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed";
+                                kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed" | "routing-no-booking";
                                 data: {
                                     [key: string]: string | null;
                                 };
@@ -2575,6 +2575,10 @@ export interface paths {
                                 push: boolean;
                                 email: boolean;
                             };
+                            "routing-no-booking": {
+                                push: boolean;
+                                email: boolean;
+                            };
                         };
                     };
                 };
@@ -2676,6 +2680,10 @@ export interface paths {
                                 email: boolean;
                             };
                             "agreement-signed": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "routing-no-booking": {
                                 push: boolean;
                                 email: boolean;
                             };

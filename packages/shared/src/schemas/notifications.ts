@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'product-inquiry',
   'automation',
   'agreement-signed',
+  'routing-no-booking',
 ] as const
 export const NotificationKind = z.enum(NOTIFICATION_KINDS)
 export type NotificationKind = z.infer<typeof NotificationKind>

@@ -22,7 +22,7 @@ import { createBookingSettings } from './settings.ts'
 /** What booking needs of connected calendars: their busy times, writing bookings into them, the ICS feed address. */
 export { createHandles } from './handles.ts'
 export type { PublicPages } from './public-pages.ts'
-export { rankHosts, recentLoads } from './round-robin.ts'
+export { activeHosts, rankHosts, recentLoads } from './round-robin.ts'
 export type { RoutedResponse, RoutingPort } from './routed.ts'
 export { WORKING_HOURS } from './schedules.ts'
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, max } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { bookingParticipants, bookings } from '../../db/schema/index.ts'
+import { bookingParticipants, bookings, eventTypeHosts, users } from '../../db/schema/index.ts'
 
 const RECENT_MS = 30 * 24 * 60 * 60 * 1000
 
@@ -17,6 +17,18 @@ export function rankHosts(candidates: Candidate[], loads: Load[]): string[] {
     .map((c) => ({ ...c, ...loadOf(c.userId) }))
     .sort((a, b) => a.recent / a.weight - b.recent / b.weight || a.lastBookedAt - b.lastBookedAt || a.userId.localeCompare(b.userId))
     .map((c) => c.userId)
+}
+
+/**
+ * Who takes an event type's meetings, as its slots see them: the hosts it names (a personal one's owner; a team's
+ * chosen members, every member when none were chosen, resolved on save), without the deactivated.
+ */
+export async function activeHosts(db: Db, organizationId: string, eventTypeId: string): Promise<Candidate[]> {
+  return db
+    .select({ userId: eventTypeHosts.userId, weight: eventTypeHosts.weight })
+    .from(eventTypeHosts)
+    .innerJoin(users, eq(users.id, eventTypeHosts.userId))
+    .where(and(eq(eventTypeHosts.eventTypeId, eventTypeId), eq(eventTypeHosts.organizationId, organizationId), eq(users.status, 'active')))
 }
 
 /** Each host's bookings of this event type over the last 30 days (and ahead), not counting cancelled ones. */

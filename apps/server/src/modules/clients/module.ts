@@ -19,17 +19,28 @@ export function createClientsModule({ db }: { db: Db }) {
     return found !== undefined
   }
 
+  /** The organization's earliest client with this email (in any case): the one a buyer's email stands for. */
+  async function byEmail(organizationId: string, email: string) {
+    const [known] = await db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.organizationId, organizationId), sql`lower(${clients.email}) = ${email.toLowerCase()}`))
+      .orderBy(asc(clients.createdAt), asc(clients.id))
+      .limit(1)
+    return known
+  }
+
+  /** The id of the client this email stands for, if the organization has one. */
+  async function findByEmail(organizationId: string, email: string): Promise<string | undefined> {
+    return (await byEmail(organizationId, email))?.id
+  }
+
   /**
    * The organization's earliest client with this email (in any case), its empty phone and company filled in
    * from `person`; else a new client. Duplicates stay the members' to merge (see the service).
    */
   async function findOrCreateByEmail(organizationId: string, person: Person): Promise<string> {
-    const [known] = await db
-      .select()
-      .from(clients)
-      .where(and(eq(clients.organizationId, organizationId), sql`lower(${clients.email}) = ${person.email.toLowerCase()}`))
-      .orderBy(asc(clients.createdAt), asc(clients.id))
-      .limit(1)
+    const known = await byEmail(organizationId, person.email)
     if (known) {
       const blanks = { phone: known.phone || (person.phone ?? ''), company: known.company || (person.company ?? '') }
       if (blanks.phone !== known.phone || blanks.company !== known.company)
@@ -44,7 +55,7 @@ export function createClientsModule({ db }: { db: Db }) {
     return created.id
   }
 
-  return { clients: createClientService({ db }), has, findOrCreateByEmail }
+  return { clients: createClientService({ db }), has, findByEmail, findOrCreateByEmail }
 }
 
 export type ClientsModule = ReturnType<typeof createClientsModule>

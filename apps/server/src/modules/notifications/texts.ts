@@ -25,5 +25,7 @@ export function notificationText(kind: NotificationKind, data: NotificationData)
       return { title: 'Automation', body: value(data, 'message') }
     case 'agreement-signed':
       return { title: 'Agreement signed', body: `${name} signed ${value(data, 'title')}` }
+    case 'routing-no-booking':
+      return { title: `No booking yet from ${name}`, body: `${value(data, 'form')}: ${value(data, 'answers')}` }
   }
 }

@@ -1,7 +1,10 @@
-import type { RoutingAction, RoutingAnswer, RoutingReason } from '@closeroom/shared'
-import { and, asc, eq } from 'drizzle-orm'
+import type { AttributeMatch, RoutingAction, RoutingAnswer, RoutingReason } from '@closeroom/shared'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { eventTypeHosts, eventTypes, users } from '../../db/schema/index.ts'
+import { eventTypes, users } from '../../db/schema/index.ts'
+import { activeHosts, rankHosts, recentLoads } from '../booking/module.ts'
+import type { ClientsModule } from '../clients/module.ts'
+import type { DealsModule } from '../deals/module.ts'
 
 export type BookingAction = Extract<RoutingAction, { type: 'event-type' | 'members' }>
 
@@ -15,29 +18,97 @@ export type AssignInput = {
 
 export type Assignment = { members: { id: string; name: string }[]; reason: RoutingReason }
 
+type Host = { userId: string; weight: number; name: string; attributes: Record<string, string[]> }
+
+type Deps = {
+  db: Db
+  deals: Pick<DealsModule, 'newestOpenDealOf'>
+  clients: Pick<ClientsModule, 'findByEmail'>
+  now?: () => number
+}
+
+const same = (value: string) => value.trim().toLowerCase()
+
+/** The buyer's answer to a field as the values an attribute is compared with: a multi select's every choice. */
+function answerValues(answer: RoutingAnswer | undefined): string[] {
+  if (answer === undefined) return []
+  return (Array.isArray(answer) ? answer : [String(answer)]).map(same).filter(Boolean)
+}
+
+/** Whether the host holds, for every entry, a value equal (ignoring case) to the buyer's answer or to a fixed value. */
+function matchesAll(host: Host, match: AttributeMatch[], answers: Record<string, RoutingAnswer>): boolean {
+  return match.every((entry) => {
+    const wanted = new Set('field' in entry ? answerValues(answers[entry.field]) : entry.values.map(same))
+    return (host.attributes[entry.attribute] ?? []).some((value) => wanted.has(same(value)))
+  })
+}
+
 /**
- * Who may take a routed buyer's meeting, the first the provisional owner. For now, every host of the event
- * type (a team's hosts, or a personal event type's owner); ownership and attribute matching come on top.
+ * Who may take a routed buyer's meeting, the first the provisional owner: the buyer's deal owner first when
+ * they host the event type (ownership first), else the hosts the action names (all of them, those whose
+ * attributes match, or the fallback's), in the order the event type's weighted round robin would give them
+ * meetings. Deactivated members host nothing, so they are never routed to.
  */
-export function createAssigner({ db }: { db: Db }) {
-  async function assign({ organizationId, action }: AssignInput): Promise<Assignment> {
+export function createAssigner({ db, deals, clients, now = Date.now }: Deps) {
+  async function hostsOf(organizationId: string, eventTypeId: string): Promise<Host[]> {
     const [eventType] = await db
-      .select({ ownerId: eventTypes.ownerId, teamId: eventTypes.teamId })
+      .select({ id: eventTypes.id })
       .from(eventTypes)
-      .where(and(eq(eventTypes.id, action.eventTypeId), eq(eventTypes.organizationId, organizationId)))
-    if (!eventType) return { members: [], reason: 'hosts' }
-    const members = eventType.teamId
-      ? await db
-          .select({ id: users.id, name: users.name })
-          .from(eventTypeHosts)
-          .innerJoin(users, eq(users.id, eventTypeHosts.userId))
-          .where(and(eq(eventTypeHosts.eventTypeId, action.eventTypeId), eq(eventTypeHosts.organizationId, organizationId)))
-          .orderBy(asc(users.name), asc(users.id))
-      : await db
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(and(eq(users.id, eventType.ownerId), eq(users.organizationId, organizationId)))
-    return { members, reason: 'hosts' }
+      .where(and(eq(eventTypes.id, eventTypeId), eq(eventTypes.organizationId, organizationId)))
+    if (!eventType) return []
+    const hosts = await activeHosts(db, organizationId, eventTypeId)
+    if (hosts.length === 0) return []
+    const people = await db
+      .select({ id: users.id, name: users.name, attributes: users.attributes })
+      .from(users)
+      .where(
+        and(
+          eq(users.organizationId, organizationId),
+          inArray(
+            users.id,
+            hosts.map((h) => h.userId),
+          ),
+        ),
+      )
+    return hosts.flatMap((host) => {
+      const person = people.find((p) => p.id === host.userId)
+      return person ? [{ ...host, name: person.name, attributes: person.attributes }] : []
+    })
+  }
+
+  /** The owner of the buyer's newest open deal, when the organization knows the buyer by their email. */
+  async function dealOwner(organizationId: string, email: string | null): Promise<string | undefined> {
+    if (!email) return undefined
+    const clientId = await clients.findByEmail(organizationId, email)
+    return clientId ? (await deals.newestOpenDealOf(organizationId, clientId))?.ownerId : undefined
+  }
+
+  function chosen(action: BookingAction, hosts: Host[], answers: Record<string, RoutingAnswer>): { hosts: Host[]; reason: RoutingReason } {
+    if (action.type === 'event-type') return { hosts, reason: 'hosts' }
+    const matching = hosts.filter((host) => matchesAll(host, action.match, answers))
+    if (matching.length > 0) return { hosts: matching, reason: 'attributes' }
+    return { hosts: hosts.filter((host) => matchesAll(host, action.fallback, answers)), reason: 'fallback' }
+  }
+
+  async function assign({ organizationId, action, answers, email }: AssignInput): Promise<Assignment> {
+    const hosts = await hostsOf(organizationId, action.eventTypeId)
+    const present = (list: Host[]) => list.map((h) => ({ id: h.userId, name: h.name }))
+    if (action.ownerFirst) {
+      const ownerId = await dealOwner(organizationId, email)
+      const owner = hosts.find((h) => h.userId === ownerId)
+      if (owner) return { members: present([owner]), reason: 'owner' }
+    }
+    const choice = chosen(action, hosts, answers)
+    const order = rankHosts(
+      choice.hosts,
+      await recentLoads(
+        db,
+        action.eventTypeId,
+        choice.hosts.map((h) => h.userId),
+        now(),
+      ),
+    )
+    return { members: present(order.flatMap((id) => choice.hosts.filter((h) => h.userId === id))), reason: choice.reason }
   }
 
   return { assign }

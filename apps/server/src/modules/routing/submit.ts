@@ -11,6 +11,7 @@ import type { RoutedDeals } from './deal.ts'
 import { createEvaluator } from './evaluate.ts'
 import type { FormRow, OutcomeRow, RoutingForms } from './forms.ts'
 import type { NextSteps } from './next.ts'
+import type { NoBookingFollowUp } from './no-booking.ts'
 
 const PUBLIC_NOT_FOUND = 'This form does not exist or is not open'
 /** An identical submission within this long routes the same way without being stored twice (a double click, a retry). */
@@ -18,10 +19,17 @@ const REPEAT_WINDOW = '1 minute'
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 
-type Deps = { db: Db; forms: RoutingForms; assigner: Assigner; steps: NextSteps; deals: RoutedDeals }
+type Deps = {
+  db: Db
+  forms: RoutingForms
+  assigner: Assigner
+  steps: NextSteps
+  deals: RoutedDeals
+  noBooking: Pick<NoBookingFollowUp, 'schedule'>
+}
 
 /** Buyers' answers routed: the public form, its submissions, and the signed-in test panel. */
-export function createRoutingSubmissions({ db, forms, assigner, steps, deals }: Deps) {
+export function createRoutingSubmissions({ db, forms, assigner, steps, deals, noBooking }: Deps) {
   /** A published form by its id or its slug; 404 for anything else, unpublished forms included. */
   async function published(idOrSlug: string): Promise<FormRow> {
     const [form] = await db
@@ -126,6 +134,8 @@ export function createRoutingSubmissions({ db, forms, assigner, steps, deals }: 
       })
       await db.update(routingResponses).set({ dealId }).where(eq(routingResponses.id, response.id))
     }
+    const booking = outcome.action.type === 'event-type' || outcome.action.type === 'members'
+    if (booking && form.noBookingDelay !== null) await noBooking.schedule(response.id, form.noBookingDelay)
     return { responseId: response.id, outcome: await steps.next(form.organizationId, outcome.action, response.id, answers) }
   }
 

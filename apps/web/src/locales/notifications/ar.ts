@@ -29,6 +29,7 @@ export const ar: Text = {
       'product-inquiry': 'استفسر {{name}} عن {{product}}',
       automation: '{{rule}}: {{message}}',
       'agreement-signed': 'وقّع {{name}} {{title}}',
+      'routing-no-booking': 'أجاب {{name}} على {{form}} لكنه لم يحجز بعد: {{answers}}',
     },
     settings: {
       pushTitle: 'إشعارات الدفع على هذا المتصفح',
@@ -63,6 +64,7 @@ export const ar: Text = {
         'product-inquiry': 'شخص يستفسر عن منتج',
         automation: 'أتمتة ترسل لك إشعارًا',
         'agreement-signed': 'توقيع اتفاقية',
+        'routing-no-booking': 'مشترٍ موجَّه لم يحجز بعد',
       },
     },
   },

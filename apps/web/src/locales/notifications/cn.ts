@@ -18,6 +18,7 @@ export const cn: Text = {
       'product-inquiry': '{{name}} 咨询了 {{product}}',
       automation: '{{rule}}：{{message}}',
       'agreement-signed': '{{name}} 签署了 {{title}}',
+      'routing-no-booking': '{{name}} 填写了 {{form}}，但尚未预约：{{answers}}',
     },
     settings: {
       pushTitle: '此浏览器的推送通知',
@@ -52,6 +53,7 @@ export const cn: Text = {
         'product-inquiry': '有人咨询产品',
         automation: '自动化规则通知你',
         'agreement-signed': '协议已签署',
+        'routing-no-booking': '已分配的买家尚未预约',
       },
     },
   },

@@ -22,6 +22,7 @@ export const en = {
       'product-inquiry': '{{name}} asked about {{product}}',
       automation: '{{rule}}: {{message}}',
       'agreement-signed': '{{name}} signed {{title}}',
+      'routing-no-booking': '{{name}} answered {{form}} but has not booked yet: {{answers}}',
     },
     settings: {
       pushTitle: 'Push notifications on this browser',
@@ -56,6 +57,7 @@ export const en = {
         'product-inquiry': 'Someone asks about a product',
         automation: 'An automation notifies you',
         'agreement-signed': 'An agreement is signed',
+        'routing-no-booking': 'A routed buyer has not booked',
       },
     },
   },

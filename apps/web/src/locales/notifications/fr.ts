@@ -20,6 +20,7 @@ export const fr: Text = {
       'product-inquiry': '{{name}} s’intéresse à {{product}}',
       automation: '{{rule}} : {{message}}',
       'agreement-signed': '{{name}} a signé {{title}}',
+      'routing-no-booking': '{{name}} a répondu à {{form}} mais n’a pas encore réservé : {{answers}}',
     },
     settings: {
       pushTitle: 'Notifications push sur ce navigateur',
@@ -54,6 +55,7 @@ export const fr: Text = {
         'product-inquiry': 'Quelqu’un s’intéresse à un produit',
         automation: 'Une automatisation vous prévient',
         'agreement-signed': 'Un accord est signé',
+        'routing-no-booking': 'Un acheteur orienté n’a pas réservé',
       },
     },
   },

@@ -18,6 +18,7 @@ export const vi: Text = {
       'product-inquiry': '{{name}} hỏi về {{product}}',
       automation: '{{rule}}: {{message}}',
       'agreement-signed': '{{name}} đã ký {{title}}',
+      'routing-no-booking': '{{name}} đã trả lời {{form}} nhưng chưa đặt lịch: {{answers}}',
     },
     settings: {
       pushTitle: 'Thông báo đẩy trên trình duyệt này',
@@ -52,6 +53,7 @@ export const vi: Text = {
         'product-inquiry': 'Có người hỏi về sản phẩm',
         automation: 'Một quy trình tự động báo cho bạn',
         'agreement-signed': 'Một thỏa thuận được ký',
+        'routing-no-booking': 'Người mua được điều hướng chưa đặt lịch',
       },
     },
   },
