@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildOwner, type Client, PASSWORD, request } from '../apps/server/src/testing/factories.ts'
+import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -35,6 +36,8 @@ it('edits the profile: name, phone, time zone and language, checked by the share
   await page.getByRole('option', { name: /Europe\/Paris/ }).click()
   await page.getByRole('button', { name: 'Save changes' }).click()
   await page.getByText('Changes saved').waitFor()
+  // A toast is read as any text is: the success green must carry its words.
+  expect(await violations(page, '.notistack-SnackbarContainer')).toEqual([])
   await page.getByTestId('header-user-name').getByText('Paula Perez').waitFor()
 
   const saved = (await request(harness.server.app, owner, 'GET', '/api/auth/me')).json().user

@@ -34,34 +34,51 @@ function muiWithoutCssVars(): Plugin {
   }
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/entry-server.tsx` (after the browser's build): the public pages' server renderer, an
+ * entry with its packages inside (each lazy page a chunk the server loads only when it renders that page), in
+ * dist/ssr, which the server imports (apps/server/src/http/web.ts) and never serves.
+ */
+const ssrBuild = {
+  outDir: 'dist/ssr',
+  emptyOutDir: false,
+  sourcemap: true,
+  copyPublicDir: false,
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), muiWithoutCssVars()],
   server: {
     port: 5173,
     proxy: { '/api': server, '/socket.io': { target: server, ws: true } },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    // Every browser the app supports preloads modules natively (Baseline 2023): no polyfill in the entry.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Everything the first paint needs (React, the router, the texts, MUI's styling core, the theme) in one
-            // chunk: split by which lazy pages also use them, it was three chunks and more bytes.
-            { name: 'app', tags: ['$initial'] },
-            // The few MUI components nearly every page shows, the buyer's booking page included, as one chunk
-            // instead of fifteen small ones (each with its own imports, exports and gzip dictionary).
-            {
-              name: 'mui',
-              test: /node_modules[\\/]@mui[\\/]material[\\/](ButtonBase|Button|Typography|Stack|Paper|Container|IconButton|Link|Chip|Alert|Avatar|AvatarGroup|SvgIcon)[\\/]/,
+  ssr: { noExternal: true },
+  // The server renderer runs React's production build whatever NODE_ENV the server was started with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        // Every browser the app supports preloads modules natively (Baseline 2023): no polyfill in the entry.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Everything the first paint needs (React, the router, the texts, MUI's styling core, the theme) in one
+                // chunk: split by which lazy pages also use them, it was three chunks and more bytes.
+                { name: 'app', tags: ['$initial'] },
+                // The few MUI components nearly every page shows, the buyer's booking page included, as one chunk
+                // instead of fifteen small ones (each with its own imports, exports and gzip dictionary).
+                {
+                  name: 'mui',
+                  test: /node_modules[\\/]@mui[\\/]material[\\/](ButtonBase|Button|Typography|Stack|Paper|Container|IconButton|Link|Chip|Alert|Avatar|AvatarGroup|SvgIcon)[\\/]/,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
-})
+}))

@@ -1,7 +1,9 @@
 import Cookies from 'js-cookie'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { preloadPage } from './app/router'
+import { STALE_ATTRIBUTE } from './components/public/preloaded'
 import { currentLanguage, directionOf, i18nReady } from './locales/i18n'
 import { loadRtlCache } from './theme/ThemeProvider'
 
@@ -14,11 +16,20 @@ async function ready() {
   if ((Cookies.get('themeDirection') ?? directionOf(currentLanguage())) === 'rtl') await loadRtlCache()
 }
 
-// The first paint is in the reader's language: its texts load first (a few kilobytes).
-void ready().then(() =>
-  createRoot(root).render(
+// The first paint is in the reader's language: its texts load first (a few kilobytes). A page the server
+// rendered is hydrated once its own code and texts are here too, in one pass.
+const hydrating = root.hasChildNodes() && !document.documentElement.hasAttribute(STALE_ATTRIBUTE)
+void Promise.all([ready(), hydrating && preloadPage(window.location.pathname)]).then(() => {
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
-  ),
-)
+    </StrictMode>
+  )
+  // A public page the server rendered (entry-server.tsx) is shown already: it is hydrated. One rendered in
+  // another language or scheme than the reader's was hidden by its inline script: it is rendered afresh.
+  if (hydrating) return hydrateRoot(root, app)
+  if (!root.hasChildNodes()) return createRoot(root).render(app)
+  root.replaceChildren()
+  document.documentElement.removeAttribute(STALE_ATTRIBUTE)
+  createRoot(root).render(app)
+})

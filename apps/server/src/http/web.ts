@@ -1,12 +1,32 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errorBody } from './errors.ts'
+
+/** What the web build's server renderer (apps/web/src/entry-server.tsx, built into dist/ssr) offers. */
+type PublicPageRenderer = {
+  INLINE_SCRIPT_SOURCES: string[]
+  renderPublicPage(
+    template: string,
+    request: {
+      url: string
+      cookie(name: string): string | undefined
+      prefersDark: boolean | undefined
+      fetchPublic(path: string): Promise<{ status: number; body: unknown }>
+    },
+  ): Promise<string | null>
+}
+
+/** The buyer's public pages, which the web build renders on the server; every other page stays the SPA. */
+const PUBLIC_PAGE = /^\/(u|d|p|l|m)\/[^/]+$/
 
 /**
  * Serves the built SPA. Unknown /api paths get a JSON 404; any other GET that wants HTML gets index.html
- * so the client router can take it (it shows its own 404 page for paths it does not know).
+ * so the client router can take it (it shows its own 404 page for paths it does not know). A buyer's public
+ * page comes rendered with its data when the web build has a server renderer (dist/ssr), so it paints before
+ * its scripts run; when it cannot be (no renderer, data not found, an error), index.html as before.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string) {
   const indexPath = join(webDist, 'index.html')
@@ -16,6 +36,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      // The server renderer is code for the server, not the browser.
+      allowedPath: (pathname) => !pathname.startsWith('/ssr/'),
       // Vite fingerprints everything under /assets, so those may be cached for good.
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable')
@@ -23,11 +45,68 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     })
   }
   const index = built ? readFileSync(indexPath, 'utf8') : null
+  const renderPage = index ? publicPages(app, webDist, index) : undefined
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html')
-    if (wantsPage && index) return reply.type('text/html').header('cache-control', 'no-cache').send(index)
+    if (wantsPage && index) {
+      const page = renderPage && PUBLIC_PAGE.test(request.url.split('?')[0] ?? '') ? await renderPage(request, reply) : null
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(page ?? index)
+    }
     if (wantsPage) return reply.code(404).send(errorBody(404, 'The web app is not built: run `npm run build`'))
     return reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`))
   })
+}
+
+/** The public pages' renderer, loaded on the first public page asked for (the signed-in app never needs it). */
+function publicPages(app: FastifyInstance, webDist: string, index: string) {
+  const entry = join(webDist, 'ssr', 'entry-server.js')
+  if (!existsSync(entry)) return undefined
+  // The app's stylesheet (the fonts' @font-face rules, a few kilobytes) inline: one render-blocking request fewer.
+  const template = index.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href: string) => {
+    const file = join(webDist, href)
+    return existsSync(file) ? `<style>${readFileSync(file, 'utf8')}</style>` : link
+  })
+  let renderer: Promise<PublicPageRenderer> | undefined
+
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<string | null> => {
+    try {
+      renderer ??= import(pathToFileURL(entry).href) as Promise<PublicPageRenderer>
+      const { renderPublicPage, INLINE_SCRIPT_SOURCES } = await renderer
+      const hint = request.headers['sec-ch-prefers-color-scheme']
+      const page = await renderPublicPage(template, {
+        url: request.url,
+        cookie: (name) => request.cookies[name],
+        prefersDark: typeof hint === 'string' ? hint.includes('dark') : undefined,
+        // Through the whole API as the buyer's own request would go, rate limit by their address included.
+        fetchPublic: async (path) => {
+          const answer = await app.inject({
+            method: 'GET',
+            url: `/api${path}`,
+            remoteAddress: request.ip,
+            headers: { accept: 'application/json' },
+          })
+          return { status: answer.statusCode, body: answer.statusCode === 200 ? answer.json() : undefined }
+        },
+      })
+      if (page) {
+        // Chromium sends the system's scheme from the next page on, so a dark system gets a dark page.
+        reply.header('accept-ch', 'Sec-CH-Prefers-Color-Scheme').header('vary', 'Cookie, Sec-CH-Prefers-Color-Scheme')
+        const policy = reply.getHeader('content-security-policy')
+        if (typeof policy === 'string') {
+          reply.header(
+            'content-security-policy',
+            policy.replace("script-src 'self'", `script-src 'self' ${INLINE_SCRIPT_SOURCES.join(' ')}`),
+          )
+        }
+      }
+      return page
+    } catch (error) {
+      request.log.error({ err: error }, 'a public page could not be rendered on the server')
+      return null
+    }
+  }
 }

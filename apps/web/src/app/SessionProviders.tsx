@@ -2,6 +2,7 @@ import { TOASTS } from '@closeroom/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { SnackbarProvider } from 'notistack'
 import type { ReactNode } from 'react'
+import { TOAST_COMPONENTS } from '../components/Toast'
 import { AuthProvider } from './AuthProvider'
 import { PushProvider } from './PushProvider'
 import { SocketProvider } from './SocketProvider'
@@ -18,6 +19,7 @@ export default function SessionProviders({ children }: { children: ReactNode }) 
         autoHideDuration={TOASTS.autoHideDurationMs}
         preventDuplicate={TOASTS.preventDuplicate}
         anchorOrigin={TOASTS.anchor}
+        Components={TOAST_COMPONENTS}
       >
         <AuthProvider>
           <SocketProvider>

@@ -1,6 +1,6 @@
 import type { Action } from '@closeroom/shared'
-import { Suspense } from 'react'
-import { generatePath, Navigate, Outlet, type RouteObject, useParams, useRoutes } from 'react-router'
+import { isValidElement, Suspense } from 'react'
+import { generatePath, matchRoutes, Navigate, Outlet, type RouteObject, useParams, useRoutes } from 'react-router'
 import { ProgressBar } from '../components/ProgressBar'
 import { bookingPublicRoutes } from '../features/booking-public/routes'
 import type { FeatureKey } from '../features/empty/EmptyFeaturePage'
@@ -243,4 +243,16 @@ const routes: RouteObject[] = [
 /** Every page of the app, by address. */
 export function AppRoutes() {
   return useRoutes(routes)
+}
+
+/**
+ * Loads the lazy pages `pathname` shows, code and texts, so they render without suspending: a page the server
+ * rendered is then rendered whole there and hydrated in one pass here, before any update can reach it.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
+    const type: unknown = isValidElement(route.element) ? route.element.type : undefined
+    return typeof type === 'function' && 'preload' in type && typeof type.preload === 'function' ? type.preload() : undefined
+  })
+  return Promise.all(pages)
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language, RTL_LANGUAGES } from '@closeroom/shared'
+import Cookies from 'js-cookie'
 import { useSyncExternalStore } from 'react'
 import { localStorageAvailable } from '../lib/storage'
 import { countedKeys } from './plurals'
@@ -186,8 +187,10 @@ export type TFunction = typeof translate
 
 /** What a component needs to speak: `t`, and the language shown with its direction. */
 export function useTranslation() {
-  return useSyncExternalStore(subscribe, () => speaking)
+  return useSyncExternalStore(subscribe, current, current)
 }
+
+const current = () => speaking
 
 /** The language shown. */
 export function currentLanguage(): Language {
@@ -245,20 +248,35 @@ export function directionOf(language: string): 'ltr' | 'rtl' {
   return (RTL_LANGUAGES as readonly string[]).includes(language) ? 'rtl' : 'ltr'
 }
 
+/**
+ * The chosen language is also kept in a cookie of this name, so the server renders a public page in it
+ * (entry-server.tsx); localStorage stays where the app reads it.
+ */
+export const LANGUAGE_COOKIE = 'language'
+
 function storedLanguage(): Language {
   if (!localStorageAvailable()) return DEFAULT_LANGUAGE
   const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY)
-  return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value)
+}
+
+function rememberLanguage(language: Language) {
+  if (Cookies.get(LANGUAGE_COOKIE) !== language) Cookies.set(LANGUAGE_COOKIE, language, { expires: 365, path: '/', sameSite: 'lax' })
 }
 
 /** Whether this reader chose a language here before: a page may then pick one for them (a signer's own). */
 export function languageChosen(): boolean {
-  return localStorageAvailable() && (LANGUAGES as readonly string[]).includes(window.localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? '')
+  return localStorageAvailable() && isLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY))
 }
 
 /** Shows the app in `language` once every area in use has loaded in it, and remembers the choice. */
 export async function changeLanguage(language: Language) {
   if (localStorageAvailable()) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
+  rememberLanguage(language)
   switchingTo = language
   try {
     await loadAreas(wanted, language)
@@ -271,7 +289,7 @@ export async function changeLanguage(language: Language) {
 // Direction is a theme setting (SettingsProvider writes it to <html dir>); the language only names itself.
 function show(language: Language) {
   shown = language
-  document.documentElement.lang = language
+  if (typeof document !== 'undefined') document.documentElement.lang = language
   changed()
 }
 
@@ -280,4 +298,15 @@ export const i18nReady = (async () => {
   wanted.add('screens')
   await loadAreas(wanted, shown)
   show(shown)
+  // A language chosen before the cookie existed: the server renders the next public page in it.
+  if (typeof document !== 'undefined' && languageChosen()) rememberLanguage(shown)
 })()
+
+/**
+ * The server's render of a public page (entry-server.tsx, one render at a time): every area in `language` and
+ * English (kept in the server's memory after the first page in that language), then `language` shown.
+ */
+export async function speakOnServer(language: Language) {
+  await loadAreas(allAreas, language)
+  show(language)
+}

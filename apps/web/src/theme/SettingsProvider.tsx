@@ -18,6 +18,14 @@ type SettingsContextValue = ThemeSettings & {
 
 const SettingsContext = createContext<SettingsContextValue | null>(null)
 
+/** The reader's settings; without a saved direction, the language decides (an Arabic reader starts right-to-left). */
+export function initialSettings(
+  cookie: (name: string) => string | undefined = (name) => Cookies.get(name),
+  language = currentLanguage(),
+): ThemeSettings {
+  return { ...readSettings(cookie), ...(cookie('themeDirection') ? {} : { themeDirection: directionOf(language) }) }
+}
+
 const darkQuery = '(prefers-color-scheme: dark)'
 function subscribeToScheme(onChange: () => void) {
   const query = window.matchMedia(darkQuery)
@@ -26,14 +34,22 @@ function subscribeToScheme(onChange: () => void) {
 }
 const systemPrefersDark = () => window.matchMedia(darkQuery).matches
 
-export function SettingsProvider({ children }: { children: ReactNode }) {
-  // Without a saved direction, the language decides (an Arabic reader starts right-to-left).
-  const [settings, setSettings] = useState<ThemeSettings>(() => ({
-    ...readSettings(),
-    ...(Cookies.get('themeDirection') ? {} : { themeDirection: directionOf(currentLanguage()) }),
-  }))
+/**
+ * `server`: what the server knows of the reader when it renders a public page (entry-server.tsx), their cookies'
+ * settings and, as far as it can tell, whether their system is dark. In the browser both are read from the page.
+ */
+export function SettingsProvider({
+  children,
+  server,
+}: {
+  children: ReactNode
+  server?: { settings: ThemeSettings; prefersDark: boolean }
+}) {
+  const [settings, setSettings] = useState<ThemeSettings>(() => server?.settings ?? initialSettings())
   const [open, setOpen] = useState(false)
-  const osDark = useSyncExternalStore(subscribeToScheme, systemPrefersDark)
+  // A page is hydrated only when the server's guess of the scheme was the system's (entry-server.tsx), so the
+  // browser's own answer is the server's snapshot too.
+  const osDark = useSyncExternalStore(subscribeToScheme, systemPrefersDark, () => server?.prefersDark ?? systemPrefersDark())
 
   const update = useCallback(<K extends keyof ThemeSettings>(key: K, value: ThemeSettings[K]) => {
     writeSetting(key, value)

@@ -19,20 +19,24 @@ export function loadRtlCache(): Promise<EmotionCache> {
   return rtlLoading
 }
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
+/**
+ * `serverCache`: the server renders each public page with an emotion cache of its own (entry-server.tsx), made
+ * for the reader's direction, so the page's styles can be extracted and no page gets another's global styles.
+ */
+export function ThemeProvider({ children, serverCache }: { children: ReactNode; serverCache?: EmotionCache }) {
   const { resolvedMode, themeDirection, themeContrast, themeColorPresets } = useSettings()
   const [rtl, setRtl] = useState(rtlCache)
   useEffect(() => {
     if (themeDirection === 'rtl' && !rtl) void loadRtlCache().then(setRtl)
   }, [themeDirection, rtl])
   // Until the plugin arrives (a moment after switching to Arabic), the page keeps its left-to-right layout.
-  const direction = themeDirection === 'rtl' && rtl ? 'rtl' : 'ltr'
+  const direction = themeDirection === 'rtl' && (rtl || serverCache) ? 'rtl' : 'ltr'
   const theme = useMemo(
     () => buildTheme({ mode: resolvedMode, direction, themeContrast, themeColorPresets }),
     [resolvedMode, direction, themeContrast, themeColorPresets],
   )
   return (
-    <CacheProvider value={direction === 'rtl' && rtl ? rtl : ltrCache}>
+    <CacheProvider value={serverCache ?? (direction === 'rtl' && rtl ? rtl : ltrCache)}>
       <MuiThemeProvider theme={theme}>
         <CssBaseline />
         {children}

@@ -26,11 +26,14 @@ const allowed: { [K in keyof ThemeSettings]: readonly ThemeSettings[K][] } = {
 
 const keys = Object.keys(allowed) as (keyof ThemeSettings)[]
 
-/** Settings live in one cookie each, for 3 days on path /; anything unreadable falls back to the default. */
-export function readSettings(): ThemeSettings {
+/**
+ * Settings live in one cookie each, for 3 days on path /; anything unreadable falls back to the default. The
+ * server reads them from the request's cookies (`cookie`) to render a public page as the reader set it.
+ */
+export function readSettings(cookie: (name: string) => string | undefined = (name) => Cookies.get(name)): ThemeSettings {
   const settings = { ...defaultSettings } as Record<keyof ThemeSettings, unknown>
   for (const key of keys) {
-    const raw = Cookies.get(key)
+    const raw = cookie(key)
     if (raw === undefined) continue
     const value = key === 'themeStretch' ? raw === 'true' : raw
     if ((allowed[key] as readonly unknown[]).includes(value)) settings[key] = value

@@ -129,6 +129,28 @@ export const deals = pgTable(
   ],
 )
 
+/**
+ * Each stage's deal count and amount per currency, for the board's column headers without reading every deal.
+ * Written only by the statement triggers on deals (migration 0012), so every write of deals keeps it exact,
+ * in the writing transaction, whichever statement made it; rows stay at zero once a currency leaves a stage.
+ */
+export const dealStageTotals = pgTable(
+  'deal_stage_totals',
+  {
+    stageId: uuid('stage_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    currency: text().notNull(),
+    count: integer().notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stageId, t.currency] }),
+    foreignKey({ columns: [t.stageId, t.organizationId], foreignColumns: [pipelineStages.id, pipelineStages.organizationId] }).onDelete(
+      'cascade',
+    ),
+  ],
+)
+
 export const dealContacts = pgTable(
   'deal_contacts',
   {

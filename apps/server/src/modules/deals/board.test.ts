@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { PipelineStage } from '@closeroom/shared'
+import { and, asc, count, eq, inArray, sum } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deals } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
-import { buildDeal, stagesOf } from '../../testing/deals.ts'
+import { buildContact, buildDeal, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { BOARD_COLUMN_LIMIT } from './board.ts'
 
@@ -26,10 +27,14 @@ describe('the pipeline board', () => {
   it('shows every stage in order with its deals, count and totals per currency', async () => {
     const owner = await buildOwner(app)
     const [lead, qualified] = await stagesOf(app, owner)
-    const a = await buildDeal(app, owner, { stageId: lead?.id, amount: 100_00, currency: 'EUR' })
-    const b = await buildDeal(app, owner, { stageId: lead?.id, amount: 250_00, currency: 'EUR' })
+    const contact = await buildContact(app, owner)
+    const a = await buildDeal(app, owner, { stageId: lead?.id, amount: 100_00, currency: 'EUR', contactIds: [contact.id] })
+    const b = await buildDeal(app, owner, { stageId: lead?.id, amount: 250_00, currency: 'EUR', expectedCloseDate: '2027-03-31' })
     const c = await buildDeal(app, owner, { stageId: lead?.id, amount: 75_00, currency: 'USD' })
     const columns = await board(owner)
+    // A card is the deal's summary, as the list shows it.
+    const listed = (await request(app, owner, 'GET', `/api/deals?stageId=${lead?.id}`)).json().deals as { id: string }[]
+    expect(columns[0]?.deals).toEqual([a, b, c].map((deal) => listed.find((d) => d.id === deal.id)))
     expect(columns.map((col) => col.stage.name)).toEqual(['Lead', 'Qualified', 'Proposal', 'Negotiation', 'Won', 'Lost'])
     expect(columns[0]).toMatchObject({
       deals: [{ id: a.id }, { id: b.id }, { id: c.id }],
@@ -72,6 +77,59 @@ describe('the pipeline board', () => {
       { count: 0, totals: [] },
       { count: 0, totals: [] },
     ])
+  })
+
+  it('keeps every column’s count and totals right through creates, edits, moves, deletes and a deleted stage', async () => {
+    const owner = await buildOwner(app)
+    const [lead, qualified, proposal] = (await stagesOf(app, owner)) as [PipelineStage, PipelineStage, PipelineStage]
+    const extra = (await request(app, owner, 'POST', '/api/pipeline-stages', { name: 'Pilot', kind: 'open' })).json() as PipelineStage
+    const a = await buildDeal(app, owner, { stageId: lead.id, amount: 100_00, currency: 'EUR' })
+    const b = await buildDeal(app, owner, { stageId: lead.id, amount: 200_00, currency: 'USD' })
+    const c = await buildDeal(app, owner, { stageId: qualified.id, amount: 50_00, currency: 'EUR' })
+    const d = await buildDeal(app, owner, { stageId: extra.id, amount: 7_00, currency: 'EUR' })
+    await buildDeal(app, owner, { stageId: extra.id, amount: 3_00, currency: 'GBP' })
+    const gone = await buildDeal(app, owner, { stageId: proposal.id, amount: 999_00, currency: 'EUR' })
+
+    expect((await move(owner, a.id, { stageId: qualified.id, beforeId: c.id })).statusCode).toBe(200)
+    expect((await move(owner, c.id, { stageId: qualified.id })).statusCode).toBe(200)
+    const edit = (id: string, body: object) => request(app, owner, 'PATCH', `/api/deals/${id}`, body)
+    expect((await edit(b.id, { amount: 300_00, currency: 'GBP' })).statusCode).toBe(200)
+    expect((await edit(c.id, { stageId: proposal.id, name: 'Renamed' })).statusCode).toBe(200)
+    expect((await edit(d.id, { amount: 8_00 })).statusCode).toBe(200)
+    expect((await request(app, owner, 'DELETE', `/api/deals/${gone.id}`)).statusCode).toBe(200)
+    expect((await request(app, owner, 'DELETE', `/api/pipeline-stages/${extra.id}?moveTo=${lead.id}`)).statusCode).toBe(200)
+
+    const columns = await board(owner)
+    const shown = columns.map((col) => ({ stage: col.stage.id, count: col.count, totals: col.totals }))
+    expect(shown.slice(0, 3)).toEqual([
+      {
+        stage: lead.id,
+        count: 3,
+        totals: [
+          { currency: 'EUR', amount: 8_00 },
+          { currency: 'GBP', amount: 303_00 },
+        ],
+      },
+      { stage: qualified.id, count: 1, totals: [{ currency: 'EUR', amount: 100_00 }] },
+      { stage: proposal.id, count: 1, totals: [{ currency: 'EUR', amount: 50_00 }] },
+    ])
+    // The same as counting the organization's deals afresh, for every column.
+    const counted = await app.database.db
+      .select({ stageId: deals.stageId, currency: deals.currency, count: count(), amount: sum(deals.amount).mapWith(Number) })
+      .from(deals)
+      .where(eq(deals.organizationId, owner.user.organizationId))
+      .groupBy(deals.stageId, deals.currency)
+      .orderBy(deals.currency)
+    expect(shown).toEqual(
+      columns.map((col) => {
+        const rows = counted.filter((r) => r.stageId === col.stage.id)
+        return {
+          stage: col.stage.id,
+          count: rows.reduce((n, r) => n + r.count, 0),
+          totals: rows.map((r) => ({ currency: r.currency, amount: r.amount })),
+        }
+      }),
+    )
   })
 
   it(`shows ${BOARD_COLUMN_LIMIT} deals of a long column but counts and totals all of them`, async () => {
@@ -197,6 +255,8 @@ describe('moving a deal on the board', () => {
     expect(new Set(rows.map((r) => r.position)).size).toBe(rows.length)
     const ids = (await column(owner, qualified?.id as string)) ?? []
     expect(ids.sort()).toEqual([anchor.id, ...movers.map((d) => d.id)].sort())
+    // The columns' counts, kept by each move's own transaction, add up whatever order the moves committed in.
+    expect((await board(owner)).slice(0, 2).map((c) => c.count)).toEqual([0, movers.length + 1])
     // Every even mover went before the anchor, every odd one after it.
     const order = (await column(owner, qualified?.id as string)) ?? []
     const anchorAt = order.indexOf(anchor.id)

@@ -1,28 +1,34 @@
 import type { Board } from '@closeroom/shared'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { deals, pipelineStages, users } from '../../db/schema/index.ts'
+import { dealStageTotals, deals, pipelineStages, users } from '../../db/schema/index.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { boardOrder } from './placement.ts'
 import { presentSummary, type SummaryRow, summaryColumns } from './present.ts'
-import { ensureStages, presentStage, type StageRow } from './stages.ts'
+import { ensureStages, presentStage } from './stages.ts'
 
 /** A column shows this many deals; its count and totals still cover all of them. */
 export const BOARD_COLUMN_LIMIT = 200
 
 type Total = { currency: string; amount: number }
+/** A card as the board's statement sends it: a SummaryRow in JSON, so its timestamps are strings. */
+type CardJson = Omit<SummaryRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }
 
 /**
- * The whole board in one statement: each stage, its first deals (a lateral join, so the limit is per column),
- * and its count and per-currency totals over all its deals.
+ * The whole board in one statement, one row per stage: the stage, its count and per-currency totals (kept
+ * per stage by the database on every write of deals, see dealStageTotals), and its first deals (a lateral
+ * join on the (stage_id, position) index, so the limit is per column and the rest of a long column is never
+ * read) as one JSON array: 1,200 cards of fourteen values cost PGlite, the default, twice as much as six
+ * JSON values, more than building the JSON costs PostgreSQL (bench/README.md, deals). Exported for
+ * bench/deals.ts, which times it alone beside the endpoint.
  */
-function readBoard(db: Db, organizationId: string) {
+export function readBoard(db: Db, organizationId: string) {
   const card = db
     .select({
       ...summaryColumns,
       // A subquery's columns need names of their own: the owner's name beside the deal's, and computed ones.
       ownerName: sql<string>`${users.name}`.as('owner_name'),
-      contactCount: sql<number>`${summaryColumns.contactCount}`.mapWith(Number).as('contact_count'),
+      contactCount: sql<number>`${summaryColumns.contactCount}`.as('contact_count'),
       position: deals.position,
     })
     .from(deals)
@@ -31,34 +37,43 @@ function readBoard(db: Db, organizationId: string) {
     .orderBy(...boardOrder)
     .limit(BOARD_COLUMN_LIMIT)
     .as('card')
-  const byCurrency = db
+  // Keyed by summaryColumns' own names, so a card is a SummaryRow and presentSummary stays the one presenter.
+  const cardObject = sql.join(
+    (Object.keys(summaryColumns) as (keyof typeof summaryColumns)[]).map((key) => sql`${key}::text, ${card[key]}`),
+    sql`, `,
+  )
+  const cards = db
     .select({
-      currency: deals.currency,
-      count: sql<number>`count(*)::int`.as('count'),
-      amount: sql<number>`sum(${deals.amount})::bigint`.as('amount'),
+      deals: sql<CardJson[]>`coalesce(json_agg(json_build_object(${cardObject}) order by ${card.position}, ${card.id}), '[]')`.as('deals'),
     })
-    .from(deals)
-    .where(and(eq(deals.organizationId, organizationId), eq(deals.stageId, pipelineStages.id)))
-    .groupBy(deals.currency)
-    .as('by_currency')
+    .from(card)
+    .as('cards')
   const stats = db
     .select({
-      count: sql<number>`coalesce(sum(${byCurrency.count}), 0)::int`.mapWith(Number).as('count'),
+      count: sql<number>`coalesce(sum(${dealStageTotals.count}), 0)::int`.mapWith(Number).as('count'),
       totals: sql<
         Total[] | null
-      >`json_agg(json_build_object('currency', ${byCurrency.currency}, 'amount', ${byCurrency.amount}) order by ${byCurrency.currency})`.as(
+      >`json_agg(json_build_object('currency', ${dealStageTotals.currency}, 'amount', ${dealStageTotals.amount}) order by ${dealStageTotals.currency})`.as(
         'totals',
       ),
     })
-    .from(byCurrency)
+    .from(dealStageTotals)
+    .where(
+      and(
+        eq(dealStageTotals.organizationId, organizationId),
+        eq(dealStageTotals.stageId, pipelineStages.id),
+        // A currency whose last deal left the stage keeps its row at zero.
+        gt(dealStageTotals.count, 0),
+      ),
+    )
     .as('stats')
   return db
     .select()
     .from(pipelineStages)
     .innerJoinLateral(stats, sql`true`)
-    .leftJoinLateral(card, sql`true`)
+    .innerJoinLateral(cards, sql`true`)
     .where(eq(pipelineStages.organizationId, organizationId))
-    .orderBy(asc(pipelineStages.position), asc(pipelineStages.createdAt), asc(pipelineStages.id), asc(card.position), asc(card.id))
+    .orderBy(asc(pipelineStages.position), asc(pipelineStages.createdAt), asc(pipelineStages.id))
 }
 
 /** The pipeline board: every stage in order with its deals by position. */
@@ -71,18 +86,14 @@ export function createBoardService({ db }: { db: Db }) {
       await ensureStages(db, organizationId)
       rows = await readBoard(db, organizationId)
     }
-    const columns = new Map<string, { stage: StageRow; deals: SummaryRow[]; count: number; totals: Total[] }>()
-    for (const { pipeline_stages: stage, stats, card } of rows) {
-      const column = columns.get(stage.id) ?? { stage, deals: [], count: stats.count, totals: stats.totals ?? [] }
-      columns.set(stage.id, column)
-      if (card) column.deals.push(card)
-    }
     return {
-      columns: [...columns.values()].map((column) => ({
-        stage: presentStage(column.stage),
-        deals: column.deals.map(presentSummary),
-        count: column.count,
-        totals: column.totals.map((t) => ({ currency: t.currency, amount: Number(t.amount) })),
+      columns: rows.map(({ pipeline_stages: stage, stats, cards }) => ({
+        stage: presentStage(stage),
+        deals: cards.deals.map((card) =>
+          presentSummary({ ...card, createdAt: new Date(card.createdAt), updatedAt: new Date(card.updatedAt) }),
+        ),
+        count: stats.count,
+        totals: (stats.totals ?? []).map((t) => ({ currency: t.currency, amount: Number(t.amount) })),
       })),
     }
   }

@@ -7,10 +7,12 @@ import { POSITION_GAP, positionBetween } from './positions.ts'
 
 /**
  * Every write of positions into a column holds its stage's row lock, so two drops into one column wait for
- * each other instead of computing the same free position.
+ * each other instead of computing the same free position. NO KEY UPDATE, not UPDATE: a foreign key check on
+ * the stage (a new currency's row in deal_stage_totals, written by another transaction's trigger while it
+ * holds that totals row) must not wait behind a drop that then waits for the same totals row.
  */
 export async function lockStage(tx: Tx, stageId: string) {
-  await tx.select({ id: pipelineStages.id }).from(pipelineStages).where(eq(pipelineStages.id, stageId)).for('update')
+  await tx.select({ id: pipelineStages.id }).from(pipelineStages).where(eq(pipelineStages.id, stageId)).for('no key update')
 }
 
 async function lastPosition(tx: Tx | Db, stageId: string, except?: string): Promise<number | null> {

@@ -10,7 +10,7 @@ import { LoadFailed, Loading, NotFound } from '../../components/public/states'
 import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
 import { useTranslation } from '../../locales/i18n'
-import { bookingApi } from './api'
+import { bookingApi, bookingPaths } from './api'
 import { DurationChips, HostAvatars, LocationLabel } from './bits'
 import { withParams } from './prefill'
 
@@ -21,7 +21,7 @@ const BookingSummary = lazy(async () => ({ default: (await import('./BookingSumm
 /** /u/:id — a seller's (or team's) booking page: who they are, what can be booked, and the booker. */
 export default function ProfilePage() {
   const { id = '' } = useParams()
-  const profile = useRemote(id, (signal) => bookingApi.profile(id, signal))
+  const profile = useRemote(id, (signal) => bookingApi.profile(id, signal), bookingPaths.profile(id))
   const [params] = useSearchParams()
   const [booked, setBooked] = useState<PublicBooking | null>(null)
 

@@ -4,6 +4,11 @@ import { client, unwrap } from '../../lib/api'
 // The buyer's side talks to the public API only. No TanStack Query here: these pages keep their first
 // download small, and a booking page has three requests to make, not a cache to keep.
 
+/** The API paths whose answers a server-rendered page embeds (components/public/preloaded.ts). */
+export const bookingPaths = {
+  profile: (handle: string) => `/public/users/${encodeURIComponent(handle)}`,
+}
+
 export const bookingApi = {
   profile: (handle: string, signal?: AbortSignal) => unwrap(client.GET('/public/users/{id}', { params: { path: { id: handle } }, signal })),
   slots: (

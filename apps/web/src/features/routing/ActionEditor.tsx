@@ -51,7 +51,10 @@ export function ActionEditor({
         <RadioGroup
           aria-labelledby="action-type"
           value={value.type}
-          onChange={(_, type) => onChange(newAction(type as RoutingActionType, fields))}
+          onChange={(_, type) => {
+            const chosen = ROUTING_ACTION_TYPES.find((candidate) => candidate === type)
+            if (chosen) onChange(newAction(chosen, fields))
+          }}
         >
           {ROUTING_ACTION_TYPES.map((type) => (
             <FormControlLabel key={type} value={type} control={<Radio />} label={t(`routing.action.types.${type}`)} />

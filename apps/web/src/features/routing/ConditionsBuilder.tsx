@@ -61,7 +61,8 @@ function GroupBox({
         borderColor: 'divider',
         borderRadius: 1.5,
         p: 2,
-        bgcolor: nested ? 'action.hover' : undefined,
+        // A nested group stands out by its edge: a tinted background would dim its labels below contrast.
+        ...(nested && { borderLeftWidth: 4, borderLeftColor: 'primary.main' }),
       }}
     >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: group.rules.length ? 2 : 1, flexWrap: 'wrap' }}>

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { Controller, type FieldValues, type UseFormReturn, useFieldArray } from 'react-hook-form'
 import { SortableList } from '../../components/SortableList'
 import { visuallyHidden } from '../../components/visuallyHidden'
+import { isServerFieldError } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { bookingErrorText } from '../booking/fields'
 import { keyFromLabel } from '../booking/QuestionsEditor'
@@ -29,7 +30,12 @@ export function FieldsEditor({ form, saved }: { form: Form; saved: string[] }) {
   const [typed] = useState(() => new Set(fields.map((field) => field.id)))
   const [announcement, setAnnouncement] = useState('')
   const values = form.watch('fields') ?? []
-  const listError = bookingErrorText(t, form.getFieldState('fields', form.formState).error?.root ?? form.formState.errors.fields)
+  const listState = form.getFieldState('fields', form.formState).error
+  // The server refuses the questions as a whole when an outcome still tests one changed or removed.
+  const listError =
+    listState?.type && isServerFieldError({ type: listState.type })
+      ? t('routing.fields.inUse')
+      : bookingErrorText(t, listState?.root ?? form.formState.errors.fields)
   const nameOf = (index: number) => values[index]?.label || t('routing.fields.untitled', { number: index + 1 })
 
   function moveField(id: string, to: number) {

@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   FormControlLabel,
-  Grid,
   IconButton,
   MenuItem,
   Skeleton,
@@ -20,16 +19,17 @@ import { Controller, type FieldError, get } from 'react-hook-form'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
-import { FormTextField } from '../../components/FormTextField'
 import { ApiError } from '../../lib/api'
-import { fieldErrorText, serverErrorText } from '../../lib/errorText'
+import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
+import { bookingErrorText } from '../booking/fields'
 import { useEventTypes } from '../booking/queries'
 import { useStages } from '../deals/queries'
 import { ActionEditor, newAction } from './ActionEditor'
 import { ConditionsBuilder } from './ConditionsBuilder'
 import { groupOf, newRule, ruleProblems } from './conditions'
+import { NameField } from './NameField'
 import { type Routing, useDeleteOutcome, useRouting, useSaveOutcome } from './queries'
 import { Section } from './RoutingFormEditor'
 import { useAttributeChoices } from './useAttributeChoices'
@@ -97,13 +97,13 @@ function OutcomeEditor({
   const back = `/routings/${routing.id}?tab=outcomes`
   const identifiers = routing.fields.map((f) => f.identifier)
   const problems = submitted && !fallback ? ruleProblems(conditions, identifiers) : []
-  const errorAt = (path: string) => get(form.formState.errors, path) as FieldError | undefined
+  const errorAt = (path: string): FieldError | undefined => get(form.formState.errors, path)
   const actionErrorText = (path: string) => {
     const error = errorAt(`action.${path}`)
     if (!error) return undefined
     if (path === 'eventTypeId') return t('routing.action.chooseEventType')
     if (path.endsWith('.values')) return t('routing.action.chooseValues')
-    return fieldErrorText(t, error.message ? error : (error as { root?: FieldError }).root)
+    return bookingErrorText(t, error)
   }
   const deal = form.watch('deal')
 
@@ -154,81 +154,73 @@ function OutcomeEditor({
         </Button>
       </Stack>
       <FormError error={serverError} />
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: 7 }}>
-          <Stack spacing={3}>
-            <Section title={t('routing.outcome.about')}>
-              <FormTextField form={form} name="name" label={t('routing.outcome.name')} required fullWidth autoFocus={!outcome} />
-            </Section>
-            <Section title={t('routing.conditions.title')} subtitle={fallback ? undefined : t('routing.conditions.subtitle')}>
-              {fallback ? (
-                <Typography sx={{ color: 'text.secondary' }}>{t('routing.outcomes.matchesEveryone')}</Typography>
-              ) : (
-                <ConditionsBuilder
-                  value={conditions}
-                  fields={routing.fields}
-                  onChange={(next) => {
-                    setConditions(next)
-                    setConditionsChanged(true)
-                    setRefused([])
-                  }}
-                  errorAt={(path) => problems.includes(path) || refused.includes(path)}
-                />
-              )}
-            </Section>
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <Stack spacing={3}>
-            <Section title={t('routing.action.title')}>
-              <Controller
-                control={form.control}
-                name="action"
-                render={({ field }) => (
-                  <ActionEditor
-                    value={field.value}
-                    fields={routing.fields}
-                    eventTypes={eventTypes}
-                    attributes={attributes}
-                    onChange={field.onChange}
-                    errorText={actionErrorText}
-                  />
-                )}
+      <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+        <Section title={t('routing.outcome.about')}>
+          <NameField form={form} name="name" label={t('routing.outcome.name')} autoFocus={!outcome} />
+        </Section>
+        <Section title={t('routing.conditions.title')} subtitle={fallback ? undefined : t('routing.conditions.subtitle')}>
+          {fallback ? (
+            <Typography sx={{ color: 'text.secondary' }}>{t('routing.outcomes.matchesEveryone')}</Typography>
+          ) : (
+            <ConditionsBuilder
+              value={conditions}
+              fields={routing.fields}
+              onChange={(next) => {
+                setConditions(next)
+                setConditionsChanged(true)
+                setRefused([])
+              }}
+              errorAt={(path) => problems.includes(path) || refused.includes(path)}
+            />
+          )}
+        </Section>
+        <Section title={t('routing.action.title')}>
+          <Controller
+            control={form.control}
+            name="action"
+            render={({ field }) => (
+              <ActionEditor
+                value={field.value}
+                fields={routing.fields}
+                eventTypes={eventTypes}
+                attributes={attributes}
+                onChange={field.onChange}
+                errorText={actionErrorText}
               />
-            </Section>
-            <Section title={t('routing.deal.title')} subtitle={t('routing.deal.help')}>
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={!!deal}
-                    onChange={(_, on) => form.setValue('deal', on ? { stageId: stages[0]?.id ?? '' } : null, { shouldDirty: true })}
-                  />
-                }
-                label={t('routing.deal.on')}
+            )}
+          />
+        </Section>
+        <Section title={t('routing.deal.title')} subtitle={t('routing.deal.help')}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={!!deal}
+                onChange={(_, on) => form.setValue('deal', on ? { stageId: stages[0]?.id ?? '' } : null, { shouldDirty: true })}
               />
-              {deal && (
-                <TextField
-                  select
-                  label={t('routing.deal.stage')}
-                  value={stages.some((s) => s.id === deal.stageId) ? deal.stageId : ''}
-                  onChange={(event) => form.setValue('deal', { stageId: event.target.value }, { shouldDirty: true })}
-                  error={!!errorAt('deal.stageId')}
-                  helperText={errorAt('deal.stageId') && t('routing.deal.chooseStage')}
-                  fullWidth
-                  sx={{ mt: 2 }}
-                >
-                  {stages.map((stage) => (
-                    <MenuItem key={stage.id} value={stage.id}>
-                      {stage.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            </Section>
-            {outcome && !fallback && <DeleteOutcome routingId={routing.id} outcomeId={outcome.id} name={outcome.name} back={back} />}
-          </Stack>
-        </Grid>
-      </Grid>
+            }
+            label={t('routing.deal.on')}
+          />
+          {deal && (
+            <TextField
+              select
+              label={t('routing.deal.stage')}
+              value={stages.some((s) => s.id === deal.stageId) ? deal.stageId : ''}
+              onChange={(event) => form.setValue('deal', { stageId: event.target.value }, { shouldDirty: true })}
+              error={!!errorAt('deal.stageId')}
+              helperText={errorAt('deal.stageId') && t('routing.deal.chooseStage')}
+              fullWidth
+              sx={{ mt: 2 }}
+            >
+              {stages.map((stage) => (
+                <MenuItem key={stage.id} value={stage.id}>
+                  {stage.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </Section>
+        {outcome && !fallback && <DeleteOutcome routingId={routing.id} outcomeId={outcome.id} name={outcome.name} back={back} />}
+      </Stack>
       {guard.dialog}
     </form>
   )

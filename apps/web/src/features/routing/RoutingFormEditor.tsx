@@ -2,14 +2,16 @@ import { CreateRoutingForm, ROUTING_LIMITS } from '@closeroom/shared'
 import { Box, Button, Card, CardContent, CardHeader, FormControlLabel, Grid, Stack, Switch, TextField, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { type ReactNode, useEffect } from 'react'
-import { Controller } from 'react-hook-form'
+import { Controller, type FieldError } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
+import { isServerFieldError } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
 import { bookingErrorText, NumberField } from '../booking/fields'
 import { FieldsEditor } from './FieldsEditor'
+import { NameField } from './NameField'
 import { publicUrlOf, type Routing, useSaveRouting } from './queries'
 
 /** Minutes before the routed owner hears of a buyer who did not book, when the switch is turned on. */
@@ -46,6 +48,9 @@ export function RoutingFormEditor({ routing, onDirty }: { routing?: Routing; onD
   // A tab switched away from leaves nothing unsaved behind.
   useEffect(() => () => onDirty(false), [onDirty])
   const slug = form.watch('slug')
+  // The server's "address taken" is worded for booking pages; a form's address gets its own words.
+  const slugErrorText = (error: FieldError | undefined) =>
+    error && isServerFieldError(error) && error.message === 'slug_taken' ? t('routing.form.slugTaken') : bookingErrorText(t, error)
   const delay = form.watch('noBookingDelay')
 
   const onSubmit = submit(async (values) => {
@@ -64,14 +69,14 @@ export function RoutingFormEditor({ routing, onDirty }: { routing?: Routing; onD
           <Stack spacing={3}>
             <Section title={t('routing.form.about')}>
               <Stack spacing={2.5}>
-                <FormTextField form={form} name="name" label={t('routing.form.name')} required fullWidth autoFocus={!routing} />
+                <NameField form={form} name="name" label={t('routing.form.name')} autoFocus={!routing} />
                 <TextField
                   {...form.register('slug', { setValueAs: (value: unknown) => (value === '' || value == null ? undefined : value) })}
                   label={t('routing.form.slug')}
                   fullWidth
                   error={!!form.formState.errors.slug}
                   helperText={
-                    bookingErrorText(t, form.formState.errors.slug) ??
+                    slugErrorText(form.formState.errors.slug) ??
                     (slug ? t('routing.form.slugPreview', { url: publicUrlOf(slug) }) : t('routing.form.slugFromName'))
                   }
                   slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false } }}
@@ -127,7 +132,11 @@ export function RoutingFormEditor({ routing, onDirty }: { routing?: Routing; onD
           </Stack>
         </Grid>
       </Grid>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>
+      {/* The questions make a long page: saving stays in reach at its foot. */}
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'flex-end', position: 'sticky', bottom: 0, zIndex: 2, mt: 3, py: 2, bgcolor: 'background.default' }}
+      >
         <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
           {routing ? t('routing.form.save') : t('routing.form.create')}
         </Button>

@@ -7,6 +7,8 @@ import { CopyAddressButton } from '../../components/AddressField'
 import { StatusChip } from '../../components/ListTable'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
+import { ResponsesTab } from './insights/ResponsesTab'
+import { TestTab } from './insights/TestTab'
 import { OutcomesTab } from './OutcomesTab'
 import { publicUrlOf, type Routing, useRouting } from './queries'
 import { RoutingFormEditor } from './RoutingFormEditor'
@@ -23,6 +25,8 @@ export type RoutingTabProps = { routing: Routing; onDirty(dirty: boolean): void 
 const tabs: { value: string; Panel: ComponentType<RoutingTabProps> }[] = [
   { value: 'form', Panel: RoutingFormEditor },
   { value: 'outcomes', Panel: OutcomesTab },
+  { value: 'responses', Panel: ResponsesTab },
+  { value: 'test', Panel: TestTab },
 ]
 
 /** /routings/new and /routings/:id: a routing form's questions and outcomes, in tabs kept in the address. */
@@ -97,7 +101,6 @@ function RoutingTabs({ routing, onDirty, leave }: RoutingTabProps & { leave(acti
           value={current.value}
           onChange={(_, value: string) => leave(() => setParams({ tab: value }, { replace: true }))}
           variant="scrollable"
-          allowScrollButtonsMobile
         >
           {tabs.map((tab) => (
             <Tab key={tab.value} value={tab.value} label={t(`routing.tabs.${tab.value}`)} />

@@ -72,7 +72,10 @@ export function RuleRow({
           size="small"
           label={t('routing.conditions.operator')}
           value={rule.operator}
-          onChange={(event) => changeOperator(event.target.value as RoutingOperator)}
+          onChange={(event) => {
+            const operator = operators.find((o) => o === event.target.value)
+            if (operator) changeOperator(operator)
+          }}
           sx={{ flex: 1, minWidth: 150 }}
         >
           {operators.map((operator) => (

@@ -1,8 +1,9 @@
-import { can, ROLES, type Role, type User } from '@closeroom/shared'
+import { can, ROLES, type Role, type UserDetail } from '@closeroom/shared'
 import {
   Alert,
   Button,
   Card,
+  Divider,
   FormControlLabel,
   FormHelperText,
   MenuItem,
@@ -20,6 +21,7 @@ import { FormError } from '../../components/FormError'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
+import { type AttributeRow, AttributesEditor, checkAttributes, rowsOf } from './AttributesEditor'
 import { useUpdateUser, useUser } from './queries'
 import { StatusChip } from './UserChips'
 
@@ -32,7 +34,7 @@ export default function EditUserPage() {
   return <EditUserForm user={user.data} />
 }
 
-function EditUserForm({ user }: { user: User }) {
+function EditUserForm({ user }: { user: UserDetail }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { enqueueSnackbar } = useSnackbar()
@@ -41,16 +43,27 @@ function EditUserForm({ user }: { user: User }) {
   const [name, setName] = useState(user.name)
   const [role, setRole] = useState<Role>(user.role)
   const [active, setActive] = useState(user.status !== 'deactivated')
+  const [attributes, setAttributes] = useState<AttributeRow[]>(() => rowsOf(user.attributes))
+  const [attributeErrors, setAttributeErrors] = useState<{ key?: string; values?: string }[]>([])
   const self = me?.id === user.id
+  const mayRoute = can(me, 'users.setAttributes', user)
   // Their current role, and those this person may give them.
   const roles = ROLES.filter((r) => r === user.role || can(me, 'users.setRole', user, r))
 
   async function save(event: FormEvent) {
     event.preventDefault()
+    const checked = mayRoute ? checkAttributes(t, attributes) : null
+    if (checked && 'errors' in checked) {
+      setAttributeErrors(checked.errors)
+      return
+    }
+    setAttributeErrors([])
+    const routing = checked?.attributes
     await update.mutateAsync({
       ...(name.trim() !== user.name ? { name } : {}),
       ...(role !== user.role ? { role } : {}),
       ...(active !== (user.status !== 'deactivated') ? { active } : {}),
+      ...(routing && JSON.stringify(routing) !== JSON.stringify(user.attributes) ? { attributes: routing } : {}),
     })
     enqueueSnackbar(t('people.saved'), { variant: 'success' })
     navigate('/users')
@@ -59,7 +72,7 @@ function EditUserForm({ user }: { user: User }) {
   return (
     <>
       <PageHeader title={t('people.users.editTitle', { name: user.name })} action={<StatusChip status={user.status} />} />
-      <Card sx={{ p: 3, maxWidth: 560 }}>
+      <Card sx={{ p: 3, maxWidth: mayRoute ? 720 : 560 }}>
         <Typography sx={{ color: 'text.secondary', mb: 3 }}>
           <bdi>{user.email}</bdi>
         </Typography>
@@ -80,6 +93,12 @@ function EditUserForm({ user }: { user: User }) {
             />
             <FormHelperText>{t('people.users.activeHelp')}</FormHelperText>
           </div>
+          {mayRoute && (
+            <>
+              <Divider />
+              <AttributesEditor rows={attributes} errors={attributeErrors} onChange={setAttributes} />
+            </>
+          )}
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
             <Button component={Link} to="/users" color="inherit">
               {t('people.cancel')}

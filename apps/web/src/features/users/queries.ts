@@ -6,6 +6,7 @@ export const userKeys = {
   all: ['users'] as const,
   list: () => [...userKeys.all, 'list'] as const,
   detail: (id: string) => [...userKeys.all, 'detail', id] as const,
+  attributes: () => [...userKeys.all, 'attributes'] as const,
 }
 
 export function useUsers() {
@@ -17,6 +18,14 @@ export function useUser(id: string) {
     queryKey: userKeys.detail(id),
     queryFn: ({ signal }) => unwrap(client.GET('/users/{id}', { params: { path: { id } }, signal })),
     retry: false,
+  })
+}
+
+/** The routing attribute keys the organization's people hold, with their values: suggestions while editing. */
+export function useAttributeKeys() {
+  return useQuery({
+    queryKey: userKeys.attributes(),
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/users/attributes', { signal }))).attributes,
   })
 }
 

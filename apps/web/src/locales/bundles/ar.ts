@@ -10,6 +10,7 @@ import { ar as people } from '../people/ar'
 import { ar as pipeline } from '../pipeline/ar'
 import { ar as recordings } from '../recordings/ar'
 import { ar as routing } from '../routing/ar'
+import { ar as routingInsights } from '../routing-insights/ar'
 import { ar as settings } from '../settings/ar'
 import { ar as shell } from '../shell/ar'
 
@@ -33,4 +34,5 @@ export default {
   ...recordings,
   ...agreements,
   ...routing,
+  ...routingInsights,
 }

@@ -10,6 +10,7 @@ import { cn as people } from '../people/cn'
 import { cn as pipeline } from '../pipeline/cn'
 import { cn as recordings } from '../recordings/cn'
 import { cn as routing } from '../routing/cn'
+import { cn as routingInsights } from '../routing-insights/cn'
 import { cn as settings } from '../settings/cn'
 import { cn as shell } from '../shell/cn'
 
@@ -33,4 +34,5 @@ export default {
   ...recordings,
   ...agreements,
   ...routing,
+  ...routingInsights,
 }

@@ -10,6 +10,7 @@ import { en as people } from '../people/en'
 import { en as pipeline } from '../pipeline/en'
 import { en as recordings } from '../recordings/en'
 import { en as routing } from '../routing/en'
+import { en as routingInsights } from '../routing-insights/en'
 import { en as settings } from '../settings/en'
 import { en as shell } from '../shell/en'
 
@@ -33,4 +34,5 @@ export default {
   ...recordings,
   ...agreements,
   ...routing,
+  ...routingInsights,
 }

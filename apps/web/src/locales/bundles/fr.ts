@@ -10,6 +10,7 @@ import { fr as people } from '../people/fr'
 import { fr as pipeline } from '../pipeline/fr'
 import { fr as recordings } from '../recordings/fr'
 import { fr as routing } from '../routing/fr'
+import { fr as routingInsights } from '../routing-insights/fr'
 import { fr as settings } from '../settings/fr'
 import { fr as shell } from '../shell/fr'
 
@@ -33,4 +34,5 @@ export default {
   ...recordings,
   ...agreements,
   ...routing,
+  ...routingInsights,
 }

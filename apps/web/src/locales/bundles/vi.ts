@@ -10,6 +10,7 @@ import { vi as people } from '../people/vi'
 import { vi as pipeline } from '../pipeline/vi'
 import { vi as recordings } from '../recordings/vi'
 import { vi as routing } from '../routing/vi'
+import { vi as routingInsights } from '../routing-insights/vi'
 import { vi as settings } from '../settings/vi'
 import { vi as shell } from '../shell/vi'
 
@@ -33,4 +34,5 @@ export default {
   ...recordings,
   ...agreements,
   ...routing,
+  ...routingInsights,
 }

@@ -4,8 +4,9 @@ export const ar: Text = {
   notifications: {
     button: 'الإشعارات',
     buttonUnread_zero: 'لا إشعارات غير مقروءة',
-    buttonUnread_one: 'إشعار واحد غير مقروء',
-    buttonUnread_two: 'إشعاران غير مقروءين',
+    // The button's name holds the number its badge shows (axe: label-content-name-mismatch).
+    buttonUnread_one: '{{count}} إشعار غير مقروء',
+    buttonUnread_two: '{{count}} إشعارات غير مقروءة',
     buttonUnread_few: '{{count}} إشعارات غير مقروءة',
     buttonUnread_many: '{{count}} إشعارًا غير مقروء',
     buttonUnread_other: '{{count}} إشعار غير مقروء',

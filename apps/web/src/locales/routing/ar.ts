@@ -40,6 +40,8 @@ export const ar: Text = {
     tabs: {
       form: 'النموذج',
       outcomes: 'الوجهات',
+      responses: 'الردود',
+      test: 'جرّب النموذج',
     },
     form: {
       newTitle: 'نموذج توجيه جديد',
@@ -47,6 +49,7 @@ export const ar: Text = {
       name: 'الاسم',
       slug: 'العنوان',
       slugPreview: 'يجيب المشترون على {{url}}',
+      slugTaken: 'يستخدم نموذج آخر هذا العنوان بالفعل',
       slugFromName: 'يُؤخذ من الاسم إذا تُرك فارغًا.',
       description: 'الوصف',
       emailLabel: 'البريد الإلكتروني',
@@ -66,6 +69,7 @@ export const ar: Text = {
       subtitle: 'ما يجيب عنه المشترون، بهذا الترتيب.',
       prefill:
         'تسمّي المعرّفات الإجابات في الوجهات وفي عناوين إعادة التوجيه. المعرّفات name وemail وphone وnotes، وتلك المطابقة لمفتاح سؤال حجز، تملأ نموذج الحجز مسبقًا.',
+      inUse: 'لا تزال وجهة تختبر سؤالًا غيّرته أو أزلته: غيّر تلك الوجهة أولًا.',
       untitled: 'السؤال {{number}}',
       label: 'التسمية',
       identifier: 'المعرّف',

@@ -40,6 +40,8 @@ export const cn: Text = {
     tabs: {
       form: '表单',
       outcomes: '去向',
+      responses: '回复',
+      test: '试用表单',
     },
     form: {
       newTitle: '新建分配表单',
@@ -47,6 +49,7 @@ export const cn: Text = {
       name: '名称',
       slug: '地址',
       slugPreview: '买家在 {{url}} 填写',
+      slugTaken: '已有其他表单使用此地址',
       slugFromName: '留空时根据名称生成。',
       description: '描述',
       emailLabel: '邮箱',
@@ -66,6 +69,7 @@ export const cn: Text = {
       subtitle: '买家按此顺序回答的问题。',
       prefill:
         '标识符在去向条件和跳转地址中代表回答。标识符 name、email、phone 和 notes，以及与预约问题键相同的标识符，会预先填入预约表单。',
+      inUse: '仍有去向在判断你修改或移除的问题：请先修改该去向。',
       untitled: '问题 {{number}}',
       label: '标签',
       identifier: '标识符',

@@ -42,6 +42,8 @@ export const en = {
     tabs: {
       form: 'Form',
       outcomes: 'Outcomes',
+      responses: 'Responses',
+      test: 'Try the form',
     },
     form: {
       newTitle: 'New routing form',
@@ -49,6 +51,7 @@ export const en = {
       name: 'Name',
       slug: 'Address',
       slugPreview: 'Buyers answer at {{url}}',
+      slugTaken: 'Another form already uses this address',
       slugFromName: 'Chosen from the name when left empty.',
       description: 'Description',
       emailLabel: 'Email',
@@ -69,6 +72,7 @@ export const en = {
       subtitle: 'What buyers answer, in this order.',
       prefill:
         'Identifiers name the answers in outcomes and in redirect addresses. The identifiers name, email, phone and notes, and those equal to a booking question’s key, fill in the booking form.',
+      inUse: 'An outcome still tests a question you changed or removed: change that outcome first.',
       untitled: 'Question {{number}}',
       label: 'Label',
       identifier: 'Identifier',

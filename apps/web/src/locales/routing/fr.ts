@@ -41,6 +41,8 @@ export const fr: Text = {
     tabs: {
       form: 'Formulaire',
       outcomes: 'Issues',
+      responses: 'Réponses',
+      test: 'Essayer le formulaire',
     },
     form: {
       newTitle: 'Nouveau formulaire de routage',
@@ -48,6 +50,7 @@ export const fr: Text = {
       name: 'Nom',
       slug: 'Adresse',
       slugPreview: 'Les acheteurs répondent sur {{url}}',
+      slugTaken: 'Un autre formulaire utilise déjà cette adresse',
       slugFromName: 'Tirée du nom si elle reste vide.',
       description: 'Description',
       emailLabel: 'E-mail',
@@ -68,6 +71,7 @@ export const fr: Text = {
       subtitle: 'Ce à quoi répondent les acheteurs, dans cet ordre.',
       prefill:
         'Les identifiants nomment les réponses dans les issues et dans les adresses de redirection. Les identifiants name, email, phone et notes, et ceux égaux à la clé d’une question de réservation, remplissent le formulaire de réservation.',
+      inUse: 'Une issue teste encore une question modifiée ou retirée : modifiez d’abord cette issue.',
       untitled: 'Question {{number}}',
       label: 'Libellé',
       identifier: 'Identifiant',

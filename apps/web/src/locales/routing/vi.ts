@@ -41,6 +41,8 @@ export const vi: Text = {
     tabs: {
       form: 'Biểu mẫu',
       outcomes: 'Kết quả',
+      responses: 'Phản hồi',
+      test: 'Thử biểu mẫu',
     },
     form: {
       newTitle: 'Biểu mẫu phân luồng mới',
@@ -48,6 +50,7 @@ export const vi: Text = {
       name: 'Tên',
       slug: 'Địa chỉ',
       slugPreview: 'Người mua trả lời tại {{url}}',
+      slugTaken: 'Một biểu mẫu khác đã dùng địa chỉ này',
       slugFromName: 'Được lấy từ tên nếu để trống.',
       description: 'Mô tả',
       emailLabel: 'Email',
@@ -68,6 +71,7 @@ export const vi: Text = {
       subtitle: 'Những gì người mua trả lời, theo thứ tự này.',
       prefill:
         'Mã định danh đặt tên cho câu trả lời trong kết quả và trong địa chỉ chuyển hướng. Các mã name, email, phone và notes, cùng những mã trùng với khóa của câu hỏi đặt lịch, sẽ điền sẵn vào biểu mẫu đặt lịch.',
+      inUse: 'Một kết quả vẫn dùng câu hỏi bạn đã đổi hoặc xóa: hãy sửa kết quả đó trước.',
       untitled: 'Câu hỏi {{number}}',
       label: 'Nhãn',
       identifier: 'Mã định danh',

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto'
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES } from '@closeroom/shared'
+import createCache from '@emotion/cache'
+import createEmotionServer from '@emotion/server/create-instance'
+import { StrictMode } from 'react'
+import { prerender } from 'react-dom/static'
+import { matchPath, StaticRouter } from 'react-router'
+import rtlPlugin from 'stylis-plugin-rtl'
+import { AppRoutes, preloadPage } from './app/router'
+import { PRELOADED_ELEMENT_ID, STALE_ATTRIBUTE, serializePreloaded, setPreloaded } from './components/public/preloaded'
+import { bookingPaths } from './features/booking-public/api'
+import { isLanguage, LANGUAGE_COOKIE, speakOnServer } from './locales/i18n'
+import { initialSettings, SettingsProvider } from './theme/SettingsProvider'
+import { ThemeProvider } from './theme/ThemeProvider'
+
+// The buyer's public pages rendered on the server (apps/server/src/http/web.ts calls renderPublicPage), so a
+// phone paints them as the HTML arrives instead of after the app's scripts and the page's data have come one
+// after the other. The browser then hydrates them (main.tsx). Built by `vite build --ssr` into dist/ssr.
+
+/**
+ * The pages rendered here, and the public API answers each one is rendered with (the same payload the page
+ * would fetch: components/public/preloaded.ts). `null`: this address is left to the browser, as before.
+ */
+const pages: { pattern: string; data(params: Record<string, string | undefined>, search: URLSearchParams): string[] | null }[] = [
+  // With ?type= the booker opens, whose calendar is in the buyer's time zone, which only the browser knows.
+  { pattern: '/u/:id', data: ({ id = '' }, search) => (search.has('type') ? null : [bookingPaths.profile(id)]) },
+]
+
+/** What the server knows of the request. */
+export type PageRequest = {
+  /** Path and query. */
+  url: string
+  cookie(name: string): string | undefined
+  /** The Sec-CH-Prefers-Color-Scheme client hint, when the browser sent it. */
+  prefersDark: boolean | undefined
+  /** GET /api`path` answered by the server itself, as the reader's own request would be. */
+  fetchPublic(path: string): Promise<{ status: number; body: unknown }>
+}
+
+/**
+ * Run in <head> before the page paints: a reader whose language (kept in localStorage) or system scheme is not
+ * the one the server guessed gets the page hidden, and main.tsx renders it afresh instead of hydrating it.
+ */
+const staleGuard = `(function(){var d=document.documentElement,l;try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}if(${JSON.stringify(LANGUAGES)}.indexOf(l)<0)l=${JSON.stringify(DEFAULT_LANGUAGE)};var m=(document.cookie.match(/(?:^|; )themeMode=([^;]*)/)||[])[1],k=m==='dark'||(m!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);if(l!==d.lang||(k?'1':'0')!==d.getAttribute('data-dark'))d.setAttribute(${JSON.stringify(STALE_ATTRIBUTE)},'')})()`
+
+/** The Content-Security-Policy sources that allow the one inline script of these pages. */
+export const INLINE_SCRIPT_SOURCES = [`'sha256-${createHash('sha256').update(staleGuard).digest('base64')}'`]
+
+/** One render at a time: the texts' language and the preloaded answers are the module's, as in the browser. */
+let queue: Promise<unknown> = Promise.resolve()
+
+/**
+ * The page at `request.url` as a whole document built on the SPA's index.html (`template`), or null when this
+ * address is not rendered here or its data did not answer 200 (the browser then does as it always did: an
+ * unknown or unpublished page shows the same not-found page as before).
+ */
+export async function renderPublicPage(template: string, request: PageRequest): Promise<string | null> {
+  const url = new URL(request.url, 'http://closeroom.invalid')
+  for (const page of pages) {
+    const match = matchPath(page.pattern, url.pathname)
+    if (!match) continue
+    const paths = page.data(match.params, url.searchParams)
+    if (!paths) return null
+    const answers = await Promise.all(paths.map((path) => request.fetchPublic(path)))
+    if (answers.some((answer) => answer.status !== 200)) return null
+    const data = Object.fromEntries(paths.map((path, i) => [path, answers[i]?.body]))
+    const rendered = queue.then(() => render(template, request, url.pathname + url.search, data))
+    queue = rendered.catch(() => undefined)
+    return rendered
+  }
+  return null
+}
+
+async function render(template: string, request: PageRequest, location: string, data: Record<string, unknown>) {
+  const chosen = request.cookie(LANGUAGE_COOKIE)
+  const language = isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE
+  await speakOnServer(language)
+  await preloadPage(location.split('?')[0] ?? location)
+  const settings = initialSettings((name) => request.cookie(name), language)
+  const prefersDark = request.prefersDark ?? false
+  const dark = settings.themeMode === 'dark' || (settings.themeMode === 'system' && prefersDark)
+  const rtl = settings.themeDirection === 'rtl'
+  // The browser's caches have these keys and plugins (theme/ThemeProvider.tsx), so it takes these styles over.
+  const cache = rtl ? createCache({ key: 'mui-rtl', stylisPlugins: [rtlPlugin] }) : createCache({ key: 'mui' })
+  const emotion = createEmotionServer(cache)
+  setPreloaded(data)
+  let failed: unknown
+  try {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <SettingsProvider server={{ settings, prefersDark }}>
+          <ThemeProvider serverCache={cache}>
+            <StaticRouter location={location}>
+              <AppRoutes />
+            </StaticRouter>
+          </ThemeProvider>
+        </SettingsProvider>
+      </StrictMode>,
+      {
+        onError(error) {
+          failed = error
+        },
+      },
+    )
+    if (failed) throw failed
+    const body = await new Response(prelude).text()
+    const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body))
+    const head = `<style>[${STALE_ATTRIBUTE}] #root{visibility:hidden}</style><script>${staleGuard}</script>${styles}<script id="${PRELOADED_ELEMENT_ID}" type="application/json">${serializePreloaded(data)}</script>`
+    return template
+      .replace(
+        /<html[^>]*>/,
+        `<html lang="${language}" dir="${settings.themeDirection}" data-dark="${dark ? 1 : 0}" style="color-scheme: ${dark ? 'dark' : 'light'}">`,
+      )
+      .replace('</head>', () => `${head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
+  } finally {
+    setPreloaded({})
+  }
+}

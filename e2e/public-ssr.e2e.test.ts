@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildEventType } from '../apps/server/src/testing/booking.ts'
+import { buildOwner, request } from '../apps/server/src/testing/factories.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+// A buyer's public page comes from the server already rendered with its data (apps/web/src/entry-server.tsx),
+// so a phone paints it before any script has run; the browser then hydrates it.
+
+let harness: Harness
+
+beforeAll(async () => {
+  harness = await startHarness()
+})
+afterAll(() => harness?.close())
+
+/** A seller named `name` with one event type, and the address of their booking page. */
+async function seller(name: string) {
+  const owner = await buildOwner(harness.server.app, { name })
+  await buildEventType(harness.server.app, owner, { title: 'Discovery call' })
+  const { handle } = (await request(harness.server.app, owner, 'GET', '/api/booking-profile')).json() as { handle: string }
+  return `/u/${handle}`
+}
+
+/** The HTML the server sends for `path`, before any script runs. */
+async function serverHtml(path: string) {
+  const answer = await fetch(harness.server.url + path, { headers: { accept: 'text/html' } })
+  expect(answer.status).toBe(200)
+  return answer.text()
+}
+
+it("the server's HTML of a booking page already shows the seller's name and what can be booked", async () => {
+  const html = await serverHtml(await seller('Olivia Prerender'))
+  expect(html).toMatch(/<h1[^>]*>Olivia Prerender<\/h1>/)
+  expect(html).toMatch(/<h2[^>]*>Discovery call<\/h2>/)
+  // Styled already: the page's styles come inline with it.
+  expect(html).toMatch(/<style data-emotion="mui [^"]+">/)
+})
+
+it('an unknown booking page is left to the browser, which shows the same not-found page as before', async () => {
+  const html = await serverHtml('/u/no-such-seller')
+  expect(html).toContain('<div id="root"></div>')
+  const page = await harness.newPage()
+  await page.goto('/u/no-such-seller')
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+})
+
+it('a hostile name cannot break out of the data embedded in the page', async () => {
+  const hostile = '</script><script>window.pwned=1</script><img src=x onerror="window.pwned=2">'
+  const path = await seller(hostile)
+  const html = await serverHtml(path)
+  // The name appears only as text: escaped in the heading, and with its `<` escaped in the embedded JSON.
+  expect(html).not.toContain('<script>window.pwned')
+  expect(html).not.toContain('<img src=x')
+  expect(html).toContain('\\u003c/script>\\u003cscript>window.pwned=1')
+
+  const page = await harness.newPage()
+  await page.goto(path)
+  await page.getByRole('heading', { level: 1, name: hostile }).waitFor()
+  await page.getByRole('link', { name: /Discovery call/ }).waitFor()
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined()
+})
+
+it('the browser hydrates the page it was sent instead of painting it again, and the page works', async () => {
+  const path = await seller('Olivia Hydrated')
+  const page = await harness.newPage()
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  // Marks the heading as the HTML parser made it, before any of the page's scripts run.
+  await page.addInitScript(() =>
+    document.addEventListener('readystatechange', () => {
+      const heading = document.querySelector('h1')
+      if (document.readyState === 'interactive' && heading) heading.dataset.fromServer = 'yes'
+    }),
+  )
+  await page.goto(path, { waitUntil: 'networkidle' })
+  await expect.poll(() => page.locator('h1').getAttribute('data-from-server')).toBe('yes')
+  // Hydrated: the server's links now open the booker in the page, without loading another document.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+  await page.getByRole('link', { name: /Discovery call/ }).click()
+  await page.waitForURL(/\?type=/)
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(errors).toEqual([])
+})
