@@ -107,7 +107,7 @@ it('starts the form with the answers in the address, keeps them through the day 
   await page.locator('[data-date]').first().waitFor()
   if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next month' }).click()
   await day.and(page.locator('[aria-disabled=false]')).click()
-  await page.getByRole('button', { name: shown(at('15:00')), exact: true }).click()
+  await page.getByRole('button', { name: shown(at('16:00')), exact: true }).click()
   await page.getByRole('heading', { name: 'Your details' }).waitFor()
   // The day and the time joined the address; the answers are still there.
   const address = new URL(page.url()).searchParams
@@ -127,7 +127,7 @@ it('starts the form with the answers in the address, keeps them through the day 
   const { bookings } = (await request(harness.server.app, seller, 'GET', '/api/bookings')).json() as {
     bookings: { start: string; attendee: object; notes: string | null; answers: object }[]
   }
-  const made = bookings.find((b) => b.start === at('15:00'))
+  const made = bookings.find((b) => b.start === at('16:00'))
   expect(made && [made.attendee, made.notes, made.answers]).toEqual([
     { name: 'Pia Corrected', email: 'pia@buyer.example', phone: '+33612345678', timeZone: BUYER_ZONE },
     'Budget approved',

@@ -106,6 +106,14 @@ it('asks for what is required next to each field, then sends a European buyer to
   expect(await page.getByLabel('Company').inputValue()).toBe('Northwind')
   await page.getByRole('button', { name: 'Confirm' }).click()
   await page.getByRole('status').getByText('This meeting is booked').waitFor()
+
+  // The booking carried the response along: the seller's report links the two, with the host routed to.
+  const { responses } = (await request(harness.server.app, owner, 'GET', `/api/routings/${form.id}/responses`)).json() as {
+    responses: { id: string; bookingId: string | null; routedTo: { name: string } | null }[]
+  }
+  const routed = responses.find((r) => r.id === address.get('routing'))
+  expect(routed?.bookingId).toMatch(/^[0-9a-f-]{36}$/)
+  expect(routed?.routedTo?.name).toBe('Olivia Owner')
 })
 
 it('shows the fallback’s message in place to a buyer no outcome matches, as plain text', async () => {

@@ -60,9 +60,11 @@ export default function RoutingForm({ form }: { form: PublicRoutingForm }) {
   }
 
   function go(outcome: RoutingNext) {
-    if (outcome.type === 'booking') return navigate(outcome.bookingUrl)
+    // The booking page is ours: its relative address opens in the app, without loading it again.
+    if (outcome.type === 'booking' && outcome.bookingUrl.startsWith('/') && !outcome.bookingUrl.startsWith('//'))
+      return navigate(outcome.bookingUrl)
     if (outcome.type === 'message') return setMessage(outcome.message)
-    const address = webAddress(outcome.url)
+    const address = webAddress(outcome.type === 'booking' ? outcome.bookingUrl : outcome.url)
     if (address) window.location.assign(address)
     else setFailure({ text: t('routingPublic.badLink') })
   }
