@@ -119,6 +119,8 @@ class Load {
     try {
       const body = `Soak message ${n}`
       const heard = this.heard(socket, body)
+      // Awaited below; a POST that fails first must not leave its rejection unhandled.
+      heard.catch(() => undefined)
       // Timed from the POST, as the buyer sees it: their message comes back on the socket.
       const sent = performance.now()
       await this.request('POST chat message', 'POST', `/api/public/salesrooms/${ROOM}/messages`, { body, name: `Soak buyer ${n}` })
@@ -132,14 +134,19 @@ class Load {
   private joinRoom(): Promise<Socket> {
     const socket = connectClient(this.url, { transports: ['websocket'], reconnection: false, timeout: DEADLINE_MS })
     return new Promise((resolve, reject) => {
-      socket.once('connect_error', reject)
+      // A socket that failed is closed too, or its engine would keep trying in the background.
+      const fail = (what: string) => (error: Error) => {
+        socket.disconnect()
+        reject(new Error(`socket ${what}: ${error.message}`))
+      }
+      socket.once('connect_error', fail('connect'))
       socket.once('connect', () => {
         socket
           .timeout(DEADLINE_MS)
           .emitWithAck(SocketEvents.dealsJoinPublicRoom, { publicId: ROOM })
           .then(
-            (ack: { ok: boolean; message?: string }) => (ack.ok ? resolve(socket) : reject(new Error(`join refused: ${ack.message}`))),
-            reject,
+            (ack: { ok: boolean; message?: string }) => (ack.ok ? resolve(socket) : fail('join')(new Error(`refused: ${ack.message}`))),
+            fail('join'),
           )
       })
     })
@@ -214,7 +221,8 @@ export async function soakBench(): Promise<Result[]> {
     LOG_LEVEL: 'warn',
     // One machine plays every buyer from one address: the public pages' per-address limits would refuse it.
     RATE_LIMIT_MULTIPLIER: '1000',
-    NODE_OPTIONS: `${SERVE_NODE_OPTIONS} --import ${probeFile}`,
+    // BENCH_SERVER_FLAGS: more V8 flags to compare, e.g. --liftoff-only.
+    NODE_OPTIONS: `${SERVE_NODE_OPTIONS} ${process.env.BENCH_SERVER_FLAGS ?? ''} --import ${probeFile}`,
   })
   try {
     const load = new Load(server.url)
