@@ -19,10 +19,12 @@ import { SERVE_NODE_OPTIONS } from './server.ts'
 // start). Any error (a non-2xx answer, a socket that fails, a message not heard) fails the run.
 
 const BENCH = 'soak'
+// SOAK_SECONDS and SOAK_RATE change the length and the rate, e.g. a short run while editing, or a lower rate on
+// a machine so loaded that the server cannot keep up with 10 buyers a second (requests then time out).
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60)
 const WARM_UP_SECONDS = 10
 /** Buyers arriving per second, whatever the server's speed (an open loop: a slow answer does not slow arrivals). */
-const ARRIVALS_PER_SECOND = 10
+const ARRIVALS_PER_SECOND = Number(process.env.SOAK_RATE ?? 10)
 /** Every tenth arrival books, four visit the sales room, five only look at the booking page. */
 const MIX = ['page', 'room', 'page', 'room', 'page', 'book', 'page', 'room', 'page', 'room'] as const
 const DEADLINE_MS = 10_000
@@ -225,6 +227,9 @@ export async function soakBench(): Promise<Result[]> {
     NODE_OPTIONS: `${SERVE_NODE_OPTIONS} ${process.env.BENCH_SERVER_FLAGS ?? ''} --import ${probeFile}`,
   })
   try {
+    console.log(
+      `${BENCH}: ${ARRIVALS_PER_SECOND} buyers a second for ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up, PGlite, demo data`,
+    )
     const load = new Load(server.url)
     // Warm up the same way (code compiled, caches filled, pools sized) before the first reading.
     const next = await drive(load, WARM_UP_SECONDS, 0)
