@@ -243,10 +243,10 @@ export async function soakBench(): Promise<Result[]> {
     await drive(load, SECONDS, next)
     load.recording = false
     const end = await probe(server)
+    console.log(`soak: memory after a full GC, start ${JSON.stringify(start)}, end ${JSON.stringify(end)} (MB)`)
     if (load.errors.length > 0) {
       throw new Error(`soak: ${load.errors.length} errors in ${SECONDS} s, the first ones:\n${load.errors.slice(0, 5).join('\n')}`)
     }
-    console.log(`soak: memory after a full GC, start ${JSON.stringify(start)}, end ${JSON.stringify(end)} (MB)`)
 
     const health = [...(load.times.get('GET /api/health') ?? [])].sort((a, b) => a - b)
     const results: Result[] = []
