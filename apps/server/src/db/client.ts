@@ -74,7 +74,10 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
  */
 async function createInChildProcess(directory: string) {
   const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, createScript, directory], { stdio: ['ignore', 'ignore', 'pipe'] })
+    // The server's own flags, but not a watcher (the child would wait for file changes instead of exiting) or
+    // a debugger (its port is the server's).
+    const flags = process.execArgv.filter((flag) => !/^--(watch|inspect)/.test(flag))
+    const child = spawn(process.execPath, [...flags, createScript, directory], { stdio: ['ignore', 'ignore', 'pipe'] })
     let output = ''
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString()
