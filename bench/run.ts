@@ -10,6 +10,7 @@ import { type Result, report } from './report.ts'
 import { sealBench } from './seal.ts'
 import { slotsBench } from './slots.ts'
 import { slotsHttpBench } from './slots-http.ts'
+import { soakBench } from './soak.ts'
 
 // `npm run bench` runs every benchmark; `npm run bench -- auth-me` runs the ones named.
 const benches: Record<string, () => Promise<Result[]>> = {
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<Result[]>> = {
   presence: presenceBench,
   seal: sealBench,
   slots: slotsBench,
+  soak: soakBench,
   'slots-http': slotsHttpBench,
 }
 

@@ -5,6 +5,9 @@ import { loadConfig } from '../apps/server/src/config.ts'
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts'
 import { outboxEmails } from '../apps/server/src/db/schema/index.ts'
 
+/** The V8 flags `npm run serve` (package.json) starts the server with: benchmarks of the real process use the same. */
+export const SERVE_NODE_OPTIONS = '--max-semi-space-size=16 --expose-gc'
+
 /** The real server on an in-memory PGlite, quiet, with rate limits no benchmark reaches. */
 export async function startBenchApp(): Promise<{ app: App; database: Database; close(): Promise<void> }> {
   const database = await openDatabase({ dataDir: 'memory://' })

@@ -10,7 +10,7 @@ import type { Database } from './db/client.ts'
 import { registerAuth } from './http/auth.ts'
 import { createOriginCheck, registerCsrfProtection } from './http/csrf.ts'
 import { registerErrorHandling } from './http/errors.ts'
-import { defaultLimits, type Limits, registerRateLimits } from './http/rate-limits.ts'
+import { defaultLimits, type Limits, registerRateLimits, scaleLimits } from './http/rate-limits.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerWeb } from './http/web.ts'
 import { startJobs } from './jobs/queue.ts'
@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', async () => jobs.stop({ graceful: false }))
   const mailer = deps.mailer ?? (await createMailer({ db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }))
   registerAuth(app, sessions)
-  const limits = await registerRateLimits(app, deps.limits ?? defaultLimits, deps.redis)
+  const limits = await registerRateLimits(app, deps.limits ?? scaleLimits(defaultLimits, config.rateLimitMultiplier), deps.redis)
 
   const realtime = await createRealtime({
     httpServer: app.server,

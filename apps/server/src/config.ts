@@ -19,6 +19,11 @@ const Env = z.object({
   TRUSTED_ORIGINS: z.string().default(''),
   /** Set when a proxy in front terminates TLS, so the client IP and https are read from X-Forwarded-*. */
   TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * Multiplies every per-IP and per-email rate limit (sign-in tries, public page reads and writes): raise it
+   * when many buyers share one address (an office behind one NAT) or to load-test from one machine.
+   */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   SEED_DEMO: z.stringbool().default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -53,6 +58,8 @@ export type Config = {
   appUrl: string
   trustedOrigins: string[]
   trustProxy: boolean
+  /** Every rate limit's allowance is multiplied by this (1: the defaults of http/rate-limits.ts). */
+  rateLimitMultiplier: number
   seedDemo: boolean
   logLevel: z.infer<typeof Env>['LOG_LEVEL']
   /** Built SPA to serve; absent when it is not built (API only). */
@@ -88,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     ],
     trustProxy: e.TRUST_PROXY,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
@@ -36,6 +37,7 @@ const pgliteMemory = {
 }
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname
+const createScript = new URL('./create.ts', import.meta.url).pathname
 
 /**
  * Opens PostgreSQL when a URL is given, otherwise embedded PGlite: persisted under dataDir, or in memory
@@ -58,15 +60,45 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     }
   }
   const dataDir = options.dataDir ?? 'memory://'
+  if (dataDir.startsWith('memory://')) return openPglite(dataDir)
+  const directory = join(dataDir, 'pglite')
+  if (!existsSync(join(directory, 'PG_VERSION'))) await createInChildProcess(directory)
+  return openPglite(directory)
+}
+
+/**
+ * A first start creates the database (PostgreSQL's initdb, run in a WebAssembly module and memory of its own)
+ * and runs every migration: hundreds of MB of native memory that glibc keeps in the process once freed. Done in
+ * a short-lived process (db/create.ts), it is all given back when that process ends, and this one opens the
+ * database as any later start does.
+ */
+async function createInChildProcess(directory: string) {
+  const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    // The server's own flags, but not a watcher (the child would wait for file changes instead of exiting) or
+    // a debugger (its port is the server's).
+    const flags = process.execArgv.filter((flag) => !/^--(watch|inspect)/.test(flag))
+    const child = spawn(process.execPath, [...flags, createScript, directory], { stdio: ['ignore', 'ignore', 'pipe'] })
+    let output = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.once('error', reject)
+    child.once('exit', (exitCode) => resolve({ code: exitCode, output }))
+  })
+  if (code !== 0) throw new Error(`creating the database in ${directory} failed (exit ${code}):\n${output}`)
+}
+
+/** Embedded PGlite at a directory (created if need be) or in memory ('memory://'), migrated. */
+export async function openPglite(location: string): Promise<Database> {
   // btree_gist lets the bookings' exclusion constraint compare a host id (=) beside a time range (&&);
   // pg_trgm indexes the deal search (name or company containing the words typed).
   const extensions = { btree_gist, pg_trgm }
   const pgliteOptions = { extensions, ...pgliteMemory }
   let client: PGlite
-  if (dataDir.startsWith('memory://')) client = new PGlite(pgliteOptions)
+  if (location.startsWith('memory://')) client = new PGlite(pgliteOptions)
   else {
-    mkdirSync(dataDir, { recursive: true })
-    client = new PGlite(join(dataDir, 'pglite'), pgliteOptions)
+    mkdirSync(location, { recursive: true })
+    client = new PGlite(location, pgliteOptions)
   }
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db

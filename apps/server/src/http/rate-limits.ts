@@ -13,11 +13,22 @@ export type Limits = {
 }
 
 /** Tries at sign-in, sign-up and password reset: enough for a person, too few for a guessing script. */
-export const defaultLimits: Limits = {
+export const defaultLimits: Required<Limits> = {
   perIp: { max: 30, windowMs: 60_000 },
   perEmail: { max: 10, windowMs: 15 * 60_000 },
   publicReads: { max: 300, windowMs: 60_000 },
   publicWrites: { max: 20, windowMs: 10 * 60_000 },
+}
+
+/** The limits with every allowance multiplied by `factor` (RATE_LIMIT_MULTIPLIER), the windows unchanged. */
+export function scaleLimits(limits: Limits, factor: number): Limits {
+  const scale = (options: RateLimitOptions) => ({ ...options, max: Math.max(1, Math.round(options.max * factor)) })
+  return {
+    perIp: scale(limits.perIp),
+    perEmail: scale(limits.perEmail),
+    publicReads: scale(limits.publicReads ?? defaultLimits.publicReads),
+    publicWrites: scale(limits.publicWrites ?? defaultLimits.publicWrites),
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { clients, dealContacts, dealLines, deals, organizations, products, users } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
-import { type OrderForm, orderFormPdf } from './pdf/order-form.ts'
+import type { OrderForm } from './pdf/order-form.ts'
 
 const BRAND_GREEN = '#00a76f'
 
@@ -46,5 +46,7 @@ export async function dealOrderForm(db: Db, organizationId: string, dealId: stri
     issuedOn: new Date().toISOString().slice(0, 10),
     locale: member?.locale ?? 'en',
   }
+  // The PDF stack is loaded when it is first needed (see drafts.ts).
+  const { orderFormPdf } = await import('./pdf/order-form.ts')
   return orderFormPdf(form)
 }

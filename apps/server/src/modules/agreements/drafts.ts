@@ -18,7 +18,6 @@ import type { FileStore, Incoming } from '../files/module.ts'
 import { type Actor, audit, type Origin } from './audit.ts'
 import type { Effects } from './effects.ts'
 import type { AgreementNews } from './news.ts'
-import { inspectPdf } from './pdf/inspect.ts'
 import { type AgreementRow, agreementOf, fieldsOf, presentAgreement, presentSummaries, recipientsOf } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
 
@@ -69,6 +68,10 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
     after: (tx: Tx, row: AgreementRow) => Promise<void> = async () => undefined,
   ): Promise<Agreement> {
     const row = await files.keep(received, async () => {
+      // The PDF stack (@libpdf/core, font shaping and subsetting, signing: about 20 MB of heap and script
+      // source) is imported where a request first needs it, here and in deal-order-form.ts, sealing.ts and
+      // values.ts, so a server that never handles a PDF does not hold it.
+      const { inspectPdf } = await import('./pdf/inspect.ts')
       const { pages } = await inspectPdf(await files.bytes(received))
       if (input.dealId) await parties(auth.user.organizationId, input.dealId)
       return db.transaction(async (tx) => {

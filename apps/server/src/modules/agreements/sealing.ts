@@ -8,8 +8,7 @@ import type { FileStore } from '../files/module.ts'
 import { auditLog } from './audit.ts'
 import type { Effects } from './effects.ts'
 import { QUEUES } from './lifecycle.ts'
-import { sealPdf } from './pdf/seal.ts'
-import { loadSigner, type Signer } from './pdf/signer.ts'
+import type { Signer } from './pdf/signer.ts'
 import { fieldsOf, recipientsOf } from './present.ts'
 
 type Deps = {
@@ -29,6 +28,8 @@ type Deps = {
  * the sealed file once: the row takes the first file and a later one is thrown away.
  */
 export async function createSealing({ db, jobs, files, effects, dataDir, certificate, log }: Deps) {
+  // The PDF stack is loaded when it is first needed (see drafts.ts).
+  const loadSigner: typeof import('./pdf/signer.ts').loadSigner = async (options) => (await import('./pdf/signer.ts')).loadSigner(options)
   // A configured certificate is read at start, so a wrong file or passphrase stops the server with its reason;
   // a generated one is made when the first agreement is sealed. A failed load is not kept: DATA_DIR unwritable or
   // full for a moment would otherwise fail every seal until the server restarts, so the next seal tries again.
@@ -58,6 +59,7 @@ export async function createSealing({ db, jobs, files, effects, dataDir, certifi
       .where(and(eq(filesTable.id, row.originalFileId), eq(filesTable.organizationId, row.organizationId)))
     if (!originalFile) throw new Error(`the original PDF of agreement ${row.id} is missing`)
     const original = await files.bytes(originalFile)
+    const { sealPdf } = await import('./pdf/seal.ts')
     const sealed = await sealPdf({
       original,
       fields: fields.map((f) => ({ page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, type: f.type, value: f.value })),

@@ -138,7 +138,7 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
       for (const field of mine)
         await tx
           .update(agreementFields)
-          .set({ value: checkValue(field, input.values[field.id], today) })
+          .set({ value: await checkValue(field, input.values[field.id], today) })
           .where(eq(agreementFields.id, field.id))
       const status = me.role === 'approver' ? 'approved' : 'signed'
       const [done] = await tx

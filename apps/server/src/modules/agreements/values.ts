@@ -1,6 +1,5 @@
 import { AGREEMENT_LIMITS, Email, type FieldType } from '@closeroom/shared'
 import { Invalid } from '../../http/errors.ts'
-import { signaturePngProblem } from './pdf/signature-image.ts'
 
 const PNG_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/
 const MAX_TYPED_SIGNATURE = 200
@@ -12,11 +11,11 @@ const MAX_TYPED_SIGNATURE = 200
  * decoded here, as the seal will decode it, and refused when it is broken or too large: accepted, it would fail
  * every retry of the completed agreement's seal.
  */
-export function checkValue(
+export async function checkValue(
   field: { id: string; type: FieldType; required: boolean },
   raw: string | undefined,
   today: string,
-): string | null {
+): Promise<string | null> {
   const where = `values.${field.id}`
   if (field.type === 'date') return today
   const value = raw?.trim() ?? ''
@@ -33,6 +32,8 @@ export function checkValue(
     if (value.startsWith('data:')) {
       const base64 = PNG_URL.exec(value)?.[1]
       if (!base64) throw Invalid(`${where}: A signature is a PNG image or typed text`)
+      // The PDF stack is loaded when it is first needed (see drafts.ts).
+      const { signaturePngProblem } = await import('./pdf/signature-image.ts')
       const problem = signaturePngProblem(Buffer.from(base64, 'base64'))
       if (problem) throw Invalid(`${where}: ${problem}`)
       return value

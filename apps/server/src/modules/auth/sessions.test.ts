@@ -28,3 +28,21 @@ it('keeps at most its limit of sessions in memory, and still answers for those i
   for (const device of devices) expect(await sessions.resolve(device.token)).toBeNull()
   expect(sessions.cachedCount()).toBe(0)
 })
+
+it("shares one lookup between a device's requests that arrive together, but not with one that starts after a sign-out", async () => {
+  const { user } = await buildOwner(app)
+  const sessions = createSessions(app.database.db, 'a test signing key', await createBroadcast())
+  const device = await sessions.start(user.id, 'test')
+
+  // A page's first requests and its socket handshake, all before the session is in memory: one answer for all.
+  const together = await Promise.all(Array.from({ length: 10 }, () => sessions.resolve(device.token)))
+  expect(together[0]?.user.id).toBe(user.id)
+  expect(new Set(together).size).toBe(1)
+
+  const other = await sessions.start(user.id, 'test')
+  const before = sessions.resolve(other.token)
+  await sessions.revokeAll(user.id)
+  expect(await sessions.resolve(other.token)).toBeNull()
+  await before
+  expect(await sessions.resolve(other.token)).toBeNull()
+})

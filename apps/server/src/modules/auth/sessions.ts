@@ -46,6 +46,13 @@ export function createSessions(db: Db, secret: string, broadcast: Broadcast, cac
   }
 
   /**
+   * Lookups of tokens not cached yet, by token: a page's first requests and its socket handshake (or a person's
+   * many tabs after a restart) arrive together with the same cookie, and share one signature check and one read.
+   * A lookup is shared only while no forget has come in since it started, as a cached answer would be.
+   */
+  const lookups = new Map<string, { startedAt: number; auth: Promise<AuthContext | null> }>()
+
+  /**
    * The signed-in user behind a cookie value, or null for anything expired, revoked, forged or deactivated.
    * A token found in the cache was verified when it was put there: the same string cannot change its claims,
    * and checking an HMAC again would cost more than the rest of the request.
@@ -54,6 +61,19 @@ export function createSessions(db: Db, secret: string, broadcast: Broadcast, cac
     if (!token) return null
     const cached = cache.get(token)
     if (cached) return cached
+    const readStarted = cache.readStarted()
+    const running = lookups.get(token)
+    if (running?.startedAt === readStarted) return running.auth
+    const auth = lookUp(token, readStarted)
+    lookups.set(token, { startedAt: readStarted, auth })
+    try {
+      return await auth
+    } finally {
+      if (lookups.get(token)?.auth === auth) lookups.delete(token)
+    }
+  }
+
+  async function lookUp(token: string, readStarted: number): Promise<AuthContext | null> {
     let sid: unknown
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
@@ -62,7 +82,6 @@ export function createSessions(db: Db, secret: string, broadcast: Broadcast, cac
       return null
     }
     if (typeof sid !== 'string') return null
-    const readStarted = cache.readStarted()
     const [row] = await db
       .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
       .from(sessions)
