@@ -35,6 +35,19 @@ export async function inviteTurn(tx: Tx, row: AgreementRow, tokens: SigningToken
   return invited
 }
 
+/**
+ * cc recipients hear only at completion: each gets a link of their own then, in the completing transaction, to
+ * read the completed agreement and download its sealed PDF (they have no fields and never act).
+ */
+export async function inviteCopies(tx: Tx, agreementId: string, tokens: SigningTokens): Promise<void> {
+  const copies = (await recipientsOf(tx, agreementId)).filter((r) => r.role === 'cc' && r.status === 'not_sent')
+  for (const r of copies)
+    await tx
+      .update(agreementRecipients)
+      .set({ status: 'sent', tokenHash: tokens.hashFor(r.id), sentAt: new Date() })
+      .where(and(eq(agreementRecipients.id, r.id), eq(agreementRecipients.status, 'not_sent')))
+}
+
 /** Moves the agreement from a state `transition` allows to its next, in the caller's transaction (the row is locked). */
 export async function moveAgreement(tx: Tx, row: AgreementRow, values: Partial<typeof agreements.$inferInsert>): Promise<AgreementRow> {
   const [moved] = await tx

@@ -160,6 +160,41 @@ describe('signing in order', () => {
   })
 })
 
+describe('a cc recipient', () => {
+  it('has no link while the agreement is out, then one to the completed agreement that opens it and downloads the sealed PDF', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [
+      signer('Bea', 'bea@cc.example'),
+      { name: 'Cora Copy', email: 'cora@cc.example', role: 'cc' },
+    ])
+    expect(sent.recipients.find((r) => r.role === 'cc')).toMatchObject({ status: 'not_sent', signingUrl: null })
+    expect(await app.outbox('cora@cc.example')).toEqual([])
+
+    expect((await signAs(app, tokenOf(sent.recipients[0]?.signingUrl ?? null))).statusCode).toBe(200)
+    await app.agreements.sealing.seal(sent.id)
+    const sealed = await get(owner, sent.id)
+    expect(sealed.sealedSha256).toMatch(/^[0-9a-f]{64}$/)
+    const cora = await linkIn('cora@cc.example')
+    expect(cora).toBe(tokenOf(sealed.recipients.find((r: { role: string }) => r.role === 'cc')?.signingUrl))
+
+    const page = await pub('GET', cora as string)
+    expect(page.statusCode, page.body).toBe(200)
+    expect(page.json()).toMatchObject({
+      agreement: { status: 'completed' },
+      recipient: { name: 'Cora Copy', role: 'cc', status: 'opened' },
+      canAct: false,
+      fields: [],
+    })
+    const copy = await pub('GET', cora as string, '/document?download=1')
+    expect(copy.statusCode).toBe(200)
+    expect(copy.headers['content-disposition']).toMatch(/^attachment/)
+    expect(createHash('sha256').update(copy.rawPayload).digest('hex')).toBe(sealed.sealedSha256)
+    // Read only: nothing to sign, nothing to decline.
+    expect((await pub('POST', cora as string, '', { values: {} })).statusCode).toBe(409)
+    expect((await pub('POST', cora as string, '/decline', { reason: 'No' })).statusCode).toBe(409)
+  })
+})
+
 describe('ending an agreement', () => {
   it('declines with a reason: the agreement is over for everyone, and the sender hears why', async () => {
     const owner = await buildOwner(app)

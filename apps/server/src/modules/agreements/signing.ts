@@ -7,7 +7,7 @@ import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import { type Actor, audit, type Origin } from './audit.ts'
 import type { Effects } from './effects.ts'
-import { inviteTurn, type Lifecycle, moveAgreement, QUEUES } from './lifecycle.ts'
+import { inviteCopies, inviteTurn, type Lifecycle, moveAgreement, QUEUES } from './lifecycle.ts'
 import { type AgreementRow, fieldsOf, type RecipientRow, recipientsOf } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
 import { acts, allows, canAct, finished, isComplete, whyNot } from './turns.ts'
@@ -157,6 +157,8 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
       const after = recipients.map((r) => (r.id === done.id ? done : r))
       if (isComplete(after)) {
         const completed = await moveAgreement(tx, row, { status: 'completed', completedAt: new Date() })
+        // Emailed with everyone else once the seal is made (effects.completed).
+        await inviteCopies(tx, row.id, tokens)
         // The partial unique index makes a second completion of one agreement fail, whatever happened before it.
         await audit(tx, row.id, 'completed', { type: 'system', name: 'Closeroom', email: null })
         return { me: done, row: completed, invited: [] as RecipientRow[], completed: true }
