@@ -18960,6 +18960,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description The body may be left out (a bare POST, no content type): the agreement is voided without a reason. */
         post: {
             parameters: {
                 query?: never;
@@ -18974,7 +18975,7 @@ export interface paths {
                     "application/json": {
                         /** @default  */
                         reason?: string;
-                    };
+                    } | null;
                 };
             };
             responses: {

@@ -1,6 +1,5 @@
-import type { Agreement, VoidAgreement } from '@closeroom/shared'
+import type { Agreement } from '@closeroom/shared'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client.ts'
 import { agreementRecipients, agreements } from '../../db/schema/index.ts'
 import { Conflict, Invalid } from '../../http/errors.ts'
@@ -93,16 +92,16 @@ export function createLifecycle({ db, jobs, tokens, effects }: Deps) {
       )
   }
 
-  async function voidIt(auth: AuthContext, id: string, input: z.output<typeof VoidAgreement>, origin: Origin): Promise<Agreement> {
+  async function voidIt(auth: AuthContext, id: string, reason: string, origin: Origin): Promise<Agreement> {
     const { row, told } = await db.transaction(async (tx) => {
       const current = await agreementOf(tx, auth.user.organizationId, id, true)
       if (!allows('void', current.status)) throw Conflict(refusal('void', current.status))
-      const voided = await moveAgreement(tx, current, { status: 'voided', voidReason: input.reason, endedAt: new Date() })
-      await audit(tx, id, 'voided', userActor(auth), origin, input.reason || null)
+      const voided = await moveAgreement(tx, current, { status: 'voided', voidReason: reason, endedAt: new Date() })
+      await audit(tx, id, 'voided', userActor(auth), origin, reason || null)
       const told = (await recipientsOf(tx, id)).filter((r) => r.status === 'sent' || r.status === 'opened' || r.status === 'signed')
       return { row: voided, told }
     })
-    await effects.after(row, 'voided', { userId: auth.user.id, name: auth.user.name }, () => effects.voided(row, told, input.reason))
+    await effects.after(row, 'voided', { userId: auth.user.id, name: auth.user.name }, () => effects.voided(row, told, reason))
     return presentAgreement(db, row, tokens)
   }
 

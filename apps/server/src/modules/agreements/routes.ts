@@ -86,8 +86,16 @@ export function agreementRoutes(app: FastifyInstance, { drafts, lifecycle, files
   )
   r.post(
     '/agreements/:id/void',
-    { schema: { tags, params: IdParams, body: VoidAgreement, response: { 200: Agreement, ...errors } } },
-    async (req) => lifecycle.void(actor(req), req.params.id, req.body, originOf(req)),
+    {
+      schema: {
+        tags,
+        description: 'The body may be left out (a bare POST, no content type): the agreement is voided without a reason.',
+        params: IdParams,
+        body: VoidAgreement.nullish(),
+        response: { 200: Agreement, ...errors },
+      },
+    },
+    async (req) => lifecycle.void(actor(req), req.params.id, req.body?.reason ?? '', originOf(req)),
   )
   r.get('/agreements/:id/audit', { schema: { tags, params: IdParams, response: { 200: AuditLog, ...errors } } }, async (req) => ({
     entries: await audit(actor(req), req.params.id),

@@ -232,6 +232,19 @@ describe('ending an agreement', () => {
     expect((await get(owner, sent.id)).recipients[0]).toMatchObject({ status: 'opened', signedAt: null })
   })
 
+  it('voids on a bare POST, with no body and no content type: the reason is optional', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [signer('Bea', 'bea@example.com')])
+    const voided = await app.inject({ method: 'POST', url: `/api/agreements/${sent.id}/void`, headers: { cookie: owner.cookie } })
+    expect(voided.statusCode, voided.body).toBe(200)
+    expect(voided.json()).toMatchObject({ status: 'voided', voidReason: '' })
+    // A body that is there is still checked.
+    const other = await sentAgreement(app, owner, [signer('Bea', 'bea@example.com')])
+    const wrong = await request(app, owner, 'POST', `/api/agreements/${other.id}/void`, { reason: 'x'.repeat(1001) })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json()).toMatchObject({ field: 'reason' })
+  })
+
   it('expires after its date: by the job, or as a recipient arrives late, and then refuses signatures', async () => {
     const owner = await buildOwner(app)
     const soon = new Date(Date.now() + 60 * 60_000).toISOString()
