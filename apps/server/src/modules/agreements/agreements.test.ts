@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal, buildProduct, stagesOf } from '../../testing/deals.ts'
-import { buildOwner, type Client, request } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { form, HTML, storedFiles } from '../../testing/files.ts'
 import { encryptedPdf, pdfText, samplePdf } from './pdf/testing.ts'
 import { sentAgreement, signAs, tokenOf, uploadAgreement } from './testing.ts'
@@ -212,6 +212,47 @@ describe('templates', () => {
     const stranger = await buildOwner(app)
     const theirs = await request(app, stranger, 'POST', '/api/agreements', { title: 'x', from: saved.json().id })
     expect(theirs.statusCode).toBe(404)
+  })
+})
+
+describe('a template used without a client to fill it', () => {
+  it('leaves the client an empty recipient to fill in, never the client it was saved from, and is not sent until filled', async () => {
+    const owner = await buildOwner(app)
+    const bea = (
+      await request(app, owner, 'POST', '/api/clients', { name: 'Bea Buyer', email: 'bea@acme.example', company: 'Acme' })
+    ).json()
+    const noEmail = (await request(app, owner, 'POST', '/api/clients', { name: 'Ned Nomail', company: 'Initech' })).json()
+    const first = await buildDeal(app, owner, { contactIds: [bea.id] })
+    const emailless = await buildDeal(app, owner, { name: 'Initech', contactIds: [noEmail.id] })
+    const draft = await uploadAgreement(app, owner, { dealId: first.id })
+    await request(app, owner, 'PATCH', `/api/agreements/${draft.id}`, {
+      recipients: [signer('Bea Buyer', 'bea@acme.example'), { name: owner.user.name, email: owner.user.email, role: 'signer' }],
+      fields: [{ recipient: 'bea@acme.example', type: 'signature', page: 1, x: 0.1, y: 0.1, width: 0.2, height: 0.1, required: true }],
+    })
+    const template = (await request(app, owner, 'POST', `/api/agreements/${draft.id}/template`, {})).json()
+    expect(template.recipients).toMatchObject([{ email: 'bea@acme.example', placeholder: 'client' }, { placeholder: 'owner' }])
+
+    const colleague = await buildMember(app, owner, { name: 'Sam Seller' })
+    for (const dealId of [undefined, emailless.id]) {
+      const made = await request(app, colleague, 'POST', '/api/agreements', {
+        title: 'Next MSA',
+        from: template.id,
+        ...(dealId ? { dealId } : {}),
+      })
+      expect(made.statusCode, made.body).toBe(201)
+      const copy = made.json()
+      const [client, seller] = copy.recipients
+      expect(client).toMatchObject({ name: '', email: '', role: 'signer', placeholder: 'client' })
+      // The owner placeholder: the deal's owner, or without a deal the member making the agreement.
+      expect(seller).toMatchObject(dealId ? { email: owner.user.email } : { email: colleague.user.email, name: 'Sam Seller' })
+      expect(copy.fields).toEqual([expect.objectContaining({ recipientId: client.id, type: 'signature' })])
+      expect(JSON.stringify(copy)).not.toContain('bea@acme.example')
+
+      const refused = await request(app, colleague, 'POST', `/api/agreements/${copy.id}/send`)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toMatchObject({ field: 'recipients' })
+      expect(await app.outbox('bea@acme.example')).toEqual([])
+    }
   })
 })
 

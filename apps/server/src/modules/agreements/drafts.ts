@@ -123,11 +123,14 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
     })
     if (!template.template) throw NotFound('Template not found')
     const party = input.dealId ? await parties(auth.user.organizationId, input.dealId) : null
+    // A placeholder's name and email in the template are whoever it was saved from (an earlier deal's client):
+    // never sent the new agreement. A client the deal cannot give stays an empty recipient for the sender to fill
+    // in (sending refuses it until then); without a deal, the owner is the member making the agreement.
     const fill = (r: { name: string; email: string; placeholder: 'client' | 'owner' | null }) =>
-      r.placeholder === 'client' && party?.client
-        ? party.client
-        : r.placeholder === 'owner' && party
-          ? party.owner
+      r.placeholder === 'client'
+        ? (party?.client ?? { name: '', email: '' })
+        : r.placeholder === 'owner'
+          ? (party?.owner ?? { name: auth.user.name, email: auth.user.email })
           : // Only the person: the whole row would carry the template recipient's id into the copy.
             { name: r.name, email: r.email }
     const row = await db.transaction(async (tx) => {
@@ -167,7 +170,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
   ) {
     const [recipients, fields] = await Promise.all([recipientsOf(tx, fromId), fieldsOf(tx, fromId)])
     const ids = new Map<string, string>()
-    // Two placeholders filled with one person (the owner signs as the client) keep the first.
+    // Two placeholders filled with one person (the owner signs as the client), or left empty, keep the first.
     const seen = new Set<string>()
     for (const r of recipients) {
       const person = map(r)

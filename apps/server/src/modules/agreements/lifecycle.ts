@@ -69,6 +69,8 @@ export function createLifecycle({ db, jobs, tokens, effects }: Deps) {
       if (!allows('send', current.status)) throw Conflict(refusal('send', current.status))
       const [recipients, fields] = await Promise.all([recipientsOf(tx, id), fieldsOf(tx, id)])
       if (!recipients.some(acts)) throw Invalid('recipients: Add at least one signer or approver')
+      // A template's placeholder the deal could not fill.
+      if (recipients.some((r) => r.email === '')) throw Invalid('recipients: Fill in the name and email of every recipient')
       const bare = recipients.find((r) => r.role === 'signer' && !fields.some((f) => f.recipientId === r.id))
       if (bare) throw Invalid(`fields: Place at least one field for ${bare.name} to sign`)
       if (current.expiresAt && current.expiresAt <= new Date()) throw Invalid('expiresAt: The expiry date has passed: choose a later one')
