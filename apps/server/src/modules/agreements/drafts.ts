@@ -359,11 +359,14 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
     news.changed({ ...gone, status: 'draft' })
   }
 
-  /** The PDF to download: the sealed one once there is one, the original before. */
-  async function document(auth: AuthContext, id: string, origin: Origin) {
+  /**
+   * The PDF: the sealed one once there is one, the original before. Only a download (`saved`: the file is saved,
+   * not shown in a page) goes in the audit log; the editor and the agreement's page show it on every visit.
+   */
+  async function document(auth: AuthContext, id: string, origin: Origin, saved: boolean) {
     const row = await agreementOf(db, auth.user.organizationId, id)
     const file = await files.ofOrganization(auth, row.sealedFileId ?? row.originalFileId)
-    await audit(db, row.id, 'downloaded', userActor(auth), origin)
+    if (saved) await audit(db, row.id, 'downloaded', userActor(auth), origin)
     return file
   }
 

@@ -105,14 +105,16 @@ export function agreementRoutes(app: FastifyInstance, { drafts, lifecycle, files
     {
       schema: {
         tags,
-        description: 'The PDF: the sealed one once the agreement is completed and sealed, the original before.',
+        description:
+          'The PDF: the sealed one once the agreement is completed and sealed, the original before. `download=1` saves it (Content-Disposition: attachment) and is recorded in the audit log as downloaded; without it the PDF is shown inline and nothing is recorded.',
         params: IdParams,
         querystring: DownloadQuery,
       },
     },
     async (req, reply) => {
-      const file = await drafts.document(actor(req), req.params.id, originOf(req))
-      return sendFile(reply, files, file, req.query.download === '1' ? 'attachment' : 'inline')
+      const saved = req.query.download === '1'
+      const file = await drafts.document(actor(req), req.params.id, originOf(req), saved)
+      return sendFile(reply, files, file, saved ? 'attachment' : 'inline')
     },
   )
 }

@@ -96,7 +96,8 @@ describe('signing in parallel', () => {
     expect((await app.outbox(owner.user.email))[0]?.subject).toBe('Master services agreement is signed by everyone')
 
     const kinds = (await request(app, owner, 'GET', `/api/agreements/${sent.id}/audit`)).json().entries.map((e: { kind: string }) => e.kind)
-    expect(kinds).toEqual(['created', 'sent', 'opened', 'opened', 'signed', 'signed', 'completed', 'downloaded', 'downloaded'])
+    // The PDFs above were shown, not downloaded: nothing recorded for them.
+    expect(kinds).toEqual(['created', 'sent', 'opened', 'opened', 'signed', 'signed', 'completed'])
     const bySigner = (await request(app, owner, 'GET', `/api/agreements/${sent.id}/audit`))
       .json()
       .entries.find((e: { kind: string }) => e.kind === 'signed')
@@ -113,6 +114,37 @@ describe('signing in parallel', () => {
     expect(notifications.filter((n: { kind: string }) => n.kind === 'agreement-signed')).toHaveLength(2)
     // Signing after completion is refused.
     expect((await signAs(app, carl)).statusCode).toBe(409)
+  })
+})
+
+describe('the audit log’s downloads', () => {
+  it('records a download (?download=1, saved as an attachment) by the sender or a recipient, not the PDF shown in a page', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [signer('Bea Buyer', 'bea@download.example')])
+    const bea = tokenOf(sent.recipients[0]?.signingUrl ?? null)
+    const downloads = async () =>
+      (await request(app, owner, 'GET', `/api/agreements/${sent.id}/audit`))
+        .json()
+        .entries.filter((e: { kind: string }) => e.kind === 'downloaded')
+
+    const shown = await request(app, owner, 'GET', `/api/agreements/${sent.id}/document`)
+    expect(shown.statusCode).toBe(200)
+    expect(shown.headers['content-disposition']).toMatch(/^inline/)
+    const shownToBea = await pub('GET', bea, '/document')
+    expect(shownToBea.headers['content-disposition']).toMatch(/^inline/)
+    expect(await downloads()).toEqual([])
+
+    const saved = await request(app, owner, 'GET', `/api/agreements/${sent.id}/document?download=1`)
+    expect(saved.headers['content-disposition']).toMatch(/^attachment/)
+    const savedByBea = await pub('GET', bea, '/document?download=1')
+    expect(savedByBea.headers['content-disposition']).toMatch(/^attachment/)
+    expect(await downloads()).toEqual([
+      expect.objectContaining({ actor: { type: 'user', name: owner.user.name, email: owner.user.email } }),
+      expect.objectContaining({
+        actor: { type: 'recipient', name: 'Bea Buyer', email: 'bea@download.example' },
+        userAgent: 'SignerBrowser/1.0',
+      }),
+    ])
   })
 })
 

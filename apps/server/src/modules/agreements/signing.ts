@@ -202,8 +202,11 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
     return answer(me)
   }
 
-  /** The PDF the recipient signs, or the sealed one once there is one; recorded in the audit log. */
-  async function document(token: string, origin: Origin) {
+  /**
+   * The PDF the recipient signs, or the sealed one once there is one. A download (`saved`) is recorded in the
+   * audit log; the signing page showing it is not.
+   */
+  async function document(token: string, origin: Origin, saved: boolean) {
     const me = await recipientOf(db, token)
     const [agreement] = await db.select().from(agreements).where(eq(agreements.id, me.agreementId))
     if (!agreement) throw NotFound(LINK_NOT_FOUND)
@@ -212,7 +215,7 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
       .from(files)
       .where(eq(files.id, agreement.sealedFileId ?? agreement.originalFileId))
     if (!file) throw NotFound(LINK_NOT_FOUND)
-    await audit(db, agreement.id, 'downloaded', recipientActor(me), origin)
+    if (saved) await audit(db, agreement.id, 'downloaded', recipientActor(me), origin)
     return file
   }
 
