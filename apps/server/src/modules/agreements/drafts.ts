@@ -366,7 +366,10 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
   async function document(auth: AuthContext, id: string, origin: Origin, saved: boolean) {
     const row = await agreementOf(db, auth.user.organizationId, id)
     const file = await files.ofOrganization(auth, row.sealedFileId ?? row.originalFileId)
-    if (saved) await audit(db, row.id, 'downloaded', userActor(auth), origin)
+    if (saved) {
+      await audit(db, row.id, 'downloaded', userActor(auth), origin)
+      news.changed(row)
+    }
     return file
   }
 

@@ -8,6 +8,7 @@ import type { AuthContext } from '../auth/module.ts'
 import { audit, type Origin, SYSTEM } from './audit.ts'
 import { userActor } from './drafts.ts'
 import type { Effects } from './effects.ts'
+import type { AgreementNews } from './news.ts'
 import { type AgreementRow, agreementOf, fieldsOf, presentAgreement, type RecipientRow, recipientsOf } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
 import { acts, allows, inTurn, refusal } from './turns.ts'
@@ -58,10 +59,10 @@ export async function moveAgreement(tx: Tx, row: AgreementRow, values: Partial<t
   return moved
 }
 
-type Deps = { db: Db; jobs: Jobs; tokens: SigningTokens; effects: Effects }
+type Deps = { db: Db; jobs: Jobs; tokens: SigningTokens; effects: Effects; news: AgreementNews }
 
 /** The sender's moves (send, void) and the product's own (expire, remind), each only from where it is legal. */
-export function createLifecycle({ db, jobs, tokens, effects }: Deps) {
+export function createLifecycle({ db, jobs, tokens, effects, news }: Deps) {
   async function send(auth: AuthContext, id: string, origin: Origin): Promise<Agreement> {
     const { row, invited } = await db.transaction(async (tx) => {
       const current = await agreementOf(tx, auth.user.organizationId, id, true)
@@ -142,6 +143,8 @@ export function createLifecycle({ db, jobs, tokens, effects }: Deps) {
           ),
         )
       for (const r of waiting) await audit(db, agreementId, 'reminded', SYSTEM, undefined, r.email)
+      // Not a step on the deal's timeline, but the agreement's page shows its audit log live.
+      news.changed(row)
       await effects.invite(row, waiting, 'reminder')
     }
     await scheduleReminder(row)

@@ -58,8 +58,8 @@ export async function createAgreementsModule(deps: Deps) {
     parties: (organizationId, dealId) => dealParties(db, organizationId, dealId),
     orderForm: (auth: AuthContext, dealId: string) => dealOrderForm(db, auth.user.organizationId, dealId, auth.user.id),
   })
-  const lifecycle = createLifecycle({ db, jobs, tokens, effects })
-  const signing = createSigningService({ db, jobs, tokens, effects, lifecycle, appUrl })
+  const lifecycle = createLifecycle({ db, jobs, tokens, effects, news })
+  const signing = createSigningService({ db, jobs, tokens, effects, news, lifecycle, appUrl })
   const sealing = await createSealing({
     db,
     jobs,

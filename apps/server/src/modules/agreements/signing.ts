@@ -8,6 +8,7 @@ import type { Jobs } from '../../jobs/queue.ts'
 import { type Actor, audit, type Origin } from './audit.ts'
 import type { Effects } from './effects.ts'
 import { inviteCopies, inviteTurn, type Lifecycle, moveAgreement, QUEUES } from './lifecycle.ts'
+import type { AgreementNews } from './news.ts'
 import { type AgreementRow, fieldsOf, type RecipientRow, recipientsOf } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
 import { acts, allows, canAct, finished, isComplete, whyNot } from './turns.ts'
@@ -15,7 +16,15 @@ import { checkValue } from './values.ts'
 
 export const LINK_NOT_FOUND = 'Signing link not found'
 
-type Deps = { db: Db; jobs: Jobs; tokens: SigningTokens; effects: Effects; lifecycle: Pick<Lifecycle, 'expire'>; appUrl: string }
+type Deps = {
+  db: Db
+  jobs: Jobs
+  tokens: SigningTokens
+  effects: Effects
+  news: AgreementNews
+  lifecycle: Pick<Lifecycle, 'expire'>
+  appUrl: string
+}
 
 const recipientActor = (r: RecipientRow): Actor => ({ type: 'recipient', name: r.name, email: r.email })
 
@@ -24,7 +33,7 @@ const recipientActor = (r: RecipientRow): Actor => ({ type: 'recipient', name: r
  * sign or approve when it is their turn, or decline. Every move locks the agreement's row first, so two
  * recipients finishing at the same moment are taken one after the other and exactly one of them completes it.
  */
-export function createSigningService({ db, jobs, tokens, effects, lifecycle, appUrl }: Deps) {
+export function createSigningService({ db, jobs, tokens, effects, news, lifecycle, appUrl }: Deps) {
   async function recipientOf(tx: Db | Tx, token: string): Promise<RecipientRow> {
     const [row] = await tx
       .select()
@@ -215,7 +224,10 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
       .from(files)
       .where(eq(files.id, agreement.sealedFileId ?? agreement.originalFileId))
     if (!file) throw NotFound(LINK_NOT_FOUND)
-    if (saved) await audit(db, agreement.id, 'downloaded', recipientActor(me), origin)
+    if (saved) {
+      await audit(db, agreement.id, 'downloaded', recipientActor(me), origin)
+      news.changed(agreement)
+    }
     return file
   }
 
