@@ -173,7 +173,10 @@ export const Recipient = z.object({
   status: RecipientStatus,
   /** The language of their emails and signing page. */
   language: Locale,
-  /** The recipient's own link (/sign/{token}), for the sender to copy; null until the agreement is sent to them. */
+  /**
+   * The recipient's own link (/sign/{token}), for the sender to copy; null until the agreement is sent to them, and
+   * for a member other than its sender, the owners and the admins (agreements.seeLinks).
+   */
   signingUrl: z.string().nullable(),
   sentAt: z.string().nullable(),
   openedAt: z.string().nullable(),

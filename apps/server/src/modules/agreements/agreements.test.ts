@@ -173,6 +173,30 @@ describe('editing a draft', () => {
   })
 })
 
+describe('the recipients’ links', () => {
+  it('are shown to the agreement’s sender, owners and admins, and to no other member', async () => {
+    const owner = await buildOwner(app)
+    const admin = await buildMember(app, owner, { role: 'admin' })
+    const seller = await buildMember(app, owner, { name: 'Sam Seller' })
+    const teammate = await buildMember(app, owner, { name: 'Tia Teammate' })
+    const sent = await sentAgreement(app, seller, [signer('Bea', 'bea@links.example'), signer('Carl', 'carl@links.example')])
+    expect(sent.recipients.map((r) => r.signingUrl)).toEqual([expect.stringMatching(/\/sign\//), expect.stringMatching(/\/sign\//)])
+    const linksFor = async (reader: Client) =>
+      (await request(app, reader, 'GET', `/api/agreements/${sent.id}`))
+        .json()
+        .recipients.map((r: { signingUrl: string | null }) => r.signingUrl)
+    expect(await linksFor(seller)).toEqual(sent.recipients.map((r) => r.signingUrl))
+    expect(await linksFor(owner)).toEqual(sent.recipients.map((r) => r.signingUrl))
+    expect(await linksFor(admin)).toEqual(sent.recipients.map((r) => r.signingUrl))
+    expect(await linksFor(teammate)).toEqual([null, null])
+    // The teammate still follows the agreement: its recipients and their states.
+    expect((await request(app, teammate, 'GET', `/api/agreements/${sent.id}`)).json().recipients).toMatchObject([
+      { email: 'bea@links.example', status: 'sent' },
+      { email: 'carl@links.example', status: 'sent' },
+    ])
+  })
+})
+
 describe('templates', () => {
   it('keeps the deal’s client as a placeholder and fills it from the next deal', async () => {
     const owner = await buildOwner(app)

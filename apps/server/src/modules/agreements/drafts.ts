@@ -57,7 +57,7 @@ function decodeCursor(raw: string) {
  * fields, order, expiry, reminders), saved as templates, listed and downloaded.
  */
 export function createDraftService({ db, files, tokens, news, effects, parties, orderForm }: Deps) {
-  const present = (row: AgreementRow) => presentAgreement(db, row, tokens)
+  const present = (auth: AuthContext, row: AgreementRow) => presentAgreement(db, row, tokens, auth.user)
 
   /** Records a checked PDF (already in storage) as a new draft of the caller's; the bytes go if anything fails. */
   async function insertDraft(
@@ -95,7 +95,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
       })
     })
     await effects.after(row, 'created', { userId: auth.user.id, name: auth.user.name })
-    return present(row)
+    return present(auth, row)
   }
 
   async function upload(auth: AuthContext, incoming: Incoming<UploadAgreement>, origin: Origin): Promise<Agreement> {
@@ -154,7 +154,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
       return created
     })
     await effects.after(row, 'created', { userId: auth.user.id, name: auth.user.name })
-    return present(row)
+    return present(auth, row)
   }
 
   /** Copies recipients (as `map` says) and their fields from one agreement to another. */
@@ -198,7 +198,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
   }
 
   async function get(auth: AuthContext, id: string): Promise<Agreement> {
-    return present(await agreementOf(db, auth.user.organizationId, id))
+    return present(auth, await agreementOf(db, auth.user.organizationId, id))
   }
 
   async function list(auth: AuthContext, query: z.output<typeof AgreementListQuery>): Promise<AgreementList> {
@@ -311,7 +311,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
       return updated ?? current
     })
     news.changed(row)
-    return present(row)
+    return present(auth, row)
   }
 
   /**
@@ -344,7 +344,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
       return created
     })
     news.changed(row)
-    return present(row)
+    return present(auth, row)
   }
 
   /** A draft or template goes, and its PDF unless another agreement shares it. Sent agreements stay: they are records. */

@@ -83,7 +83,7 @@ export function createLifecycle({ db, jobs, tokens, effects, news }: Deps) {
     if (row.expiresAt) await jobs.send(QUEUES.expire, { agreementId: row.id }, { startAfter: row.expiresAt, retryLimit: 5 })
     await scheduleReminder(row)
     await effects.after(row, 'sent', { userId: auth.user.id, name: auth.user.name }, () => effects.invite(row, invited))
-    return presentAgreement(db, row, tokens)
+    return presentAgreement(db, row, tokens, auth.user)
   }
 
   async function scheduleReminder(row: AgreementRow) {
@@ -105,7 +105,7 @@ export function createLifecycle({ db, jobs, tokens, effects, news }: Deps) {
       return { row: voided, told }
     })
     await effects.after(row, 'voided', { userId: auth.user.id, name: auth.user.name }, () => effects.voided(row, told, reason))
-    return presentAgreement(db, row, tokens)
+    return presentAgreement(db, row, tokens, auth.user)
   }
 
   /** The expiry job, or a recipient's visit after the date: a sent agreement past its date expires. Says whether it did. */
