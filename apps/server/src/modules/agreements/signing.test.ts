@@ -192,6 +192,35 @@ describe('signing in order', () => {
   })
 })
 
+describe('an approver’s approval', () => {
+  it('is told to the sender as approved, in the bell (its step) and by email, and a signature as signed', async () => {
+    const owner = await buildOwner(app)
+    const set = await request(app, owner, 'PUT', '/api/notifications/preferences', { 'agreement-signed': { push: false, email: true } })
+    expect(set.statusCode, set.body).toBe(200)
+    const sent = await sentAgreement(app, owner, [
+      signer('Bea Buyer', 'bea@approve.example'),
+      { name: 'Ann Approver', email: 'ann@approve.example', role: 'approver' },
+    ])
+    expect((await signAs(app, tokenOf(sent.recipients[0]?.signingUrl ?? null))).statusCode).toBe(200)
+    const approved = await pub('POST', tokenOf(sent.recipients[1]?.signingUrl ?? null), '', { values: {} })
+    expect(approved.json()).toMatchObject({ recipient: { status: 'approved' } })
+
+    const bell = (await request(app, owner, 'GET', '/api/notifications')).json().notifications
+    expect(bell.map((n: { kind: string; data: object }) => [n.kind, n.data]).sort()).toEqual([
+      ['agreement-signed', { name: 'Ann Approver', title: 'Master services agreement', step: 'approved' }],
+      ['agreement-signed', { name: 'Bea Buyer', title: 'Master services agreement', step: 'signed' }],
+    ])
+    await expect
+      .poll(async () => (await app.outbox(owner.user.email)).map((m) => [m.subject, m.text.split('\n')[0]]).sort())
+      .toEqual(
+        expect.arrayContaining([
+          ['Agreement approved', 'Ann Approver approved Master services agreement'],
+          ['Agreement signed', 'Bea Buyer signed Master services agreement'],
+        ]),
+      )
+  })
+})
+
 describe('a cc recipient', () => {
   it('has no link while the agreement is out, then one to the completed agreement that opens it and downloads the sealed PDF', async () => {
     const owner = await buildOwner(app)
