@@ -1,10 +1,14 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { organizations } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal, buildProduct, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
-import { form, HTML, storedFiles } from '../../testing/files.ts'
-import { encryptedPdf, pdfText, samplePdf } from './pdf/testing.ts'
+import { form, HTML, PNG, storedFiles } from '../../testing/files.ts'
+import { encryptedPdf, onPdfFile, pdfText, samplePdf } from './pdf/testing.ts'
 import { sentAgreement, signAs, tokenOf, uploadAgreement } from './testing.ts'
 
 let app: TestApp
@@ -326,6 +330,37 @@ describe('the deal’s order form', () => {
     const stranger = await buildOwner(app)
     const theirs = await request(app, stranger, 'POST', '/api/agreements', { title: 'x', dealId: deal.id, from: 'order-form' })
     expect(theirs.statusCode).toBe(404)
+  })
+})
+
+describe('the order form’s branding', () => {
+  it('draws the organization’s logo from its address, and is made without one when the address gives no image', async () => {
+    const asked: string[] = []
+    const logos = createServer((req, res) => {
+      asked.push(req.url ?? '')
+      if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG)
+      else res.writeHead(404).end()
+    })
+    await new Promise<void>((resolve) => logos.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = logos.address() as AddressInfo
+      const owner = await buildOwner(app)
+      const deal = await buildDeal(app, owner)
+      const imagesIn = async (logoUrl: string) => {
+        // Written as stored: the settings only take https addresses, which this test server does not serve.
+        await app.database.db.update(organizations).set({ logoUrl }).where(eq(organizations.id, owner.user.organizationId))
+        const made = await request(app, owner, 'POST', '/api/agreements', { title: 'Order form', dealId: deal.id, from: 'order-form' })
+        expect(made.statusCode, made.body).toBe(201)
+        const pdf = (await request(app, owner, 'GET', made.json().documentUrl)).rawPayload
+        const list = await onPdfFile(pdf, 'pdfimages', (file) => ['-list', file])
+        return list.stdout.split('\n').filter((row) => /^\s+1\s+\d+\s+image\s/.test(row)).length
+      }
+      expect(await imagesIn(`http://127.0.0.1:${port}/logo.png`)).toBe(1)
+      expect(await imagesIn(`http://127.0.0.1:${port}/missing.png`)).toBe(0)
+      expect(asked).toEqual(['/logo.png', '/missing.png'])
+    } finally {
+      await new Promise((resolve) => logos.close(resolve))
+    }
   })
 })
 

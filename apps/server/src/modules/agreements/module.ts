@@ -56,7 +56,7 @@ export async function createAgreementsModule(deps: Deps) {
     news,
     effects,
     parties: (organizationId, dealId) => dealParties(db, organizationId, dealId),
-    orderForm: (auth: AuthContext, dealId: string) => dealOrderForm(db, auth.user.organizationId, dealId, auth.user.id),
+    orderForm: (auth: AuthContext, dealId: string) => dealOrderForm(db, auth.user.organizationId, dealId, auth.user.id, deps.log),
   })
   const lifecycle = createLifecycle({ db, jobs, tokens, effects, news })
   const signing = createSigningService({ db, jobs, tokens, effects, news, lifecycle, appUrl })
