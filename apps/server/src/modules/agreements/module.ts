@@ -35,7 +35,7 @@ type Deps = {
   files: FileStore
   appUrl: string
   dataDir: string
-  /** A real certificate to seal with (PKCS#12); without it one is generated into DATA_DIR at first start. */
+  /** A real certificate to seal with (PKCS#12); without it one is generated into DATA_DIR at the first seal. */
   certificate?: { file: string; passphrase?: string }
   log: FastifyBaseLogger
 }
