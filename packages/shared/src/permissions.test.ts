@@ -125,6 +125,12 @@ describe('who may do what', () => {
     ["an owner deletes a member's comment", false, owner, 'recordingComments.delete', { authorId: member.id }],
     ['an admin deletes a comment whose author was removed', false, admin, 'recordingComments.delete', { authorId: null }],
 
+    // Recipients' links: the agreement's sender, owners and admins.
+    ["an owner sees the links of a member's agreement", true, owner, 'agreements.seeLinks', { ownerId: member.id }],
+    ["an admin sees the links of a member's agreement", true, admin, 'agreements.seeLinks', { ownerId: member.id }],
+    ['a member sees the links of the agreement they sent', true, member, 'agreements.seeLinks', { ownerId: member.id }],
+    ["a member sees the links of a teammate's agreement", false, member, 'agreements.seeLinks', { ownerId: otherMember.id }],
+
     // Bookings: a member sees the ones they take part in; owners and admins everyone's.
     ["an owner sees everyone's bookings", true, owner, 'bookings.readAll'],
     ["an admin sees everyone's bookings", true, admin, 'bookings.readAll'],

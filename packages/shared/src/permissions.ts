@@ -37,6 +37,9 @@ const rules = {
   'messages.delete': (actor: Actor, message?: { authorId: string }) => isAdmin(actor) || message?.authorId === actor.id,
   // A comment left on a recording is its author's alone: an admin does not delete it either.
   'recordingComments.delete': (actor: Actor, comment?: { authorId: string | null }) => comment?.authorId === actor.id,
+  // A recipient's link acts as them: the agreement's sender and the owners and admins see it, not every member
+  // who reads the agreement.
+  'agreements.seeLinks': (actor: Actor, agreement?: { ownerId: string }) => isAdmin(actor) || agreement?.ownerId === actor.id,
   // A member sees and handles the bookings they take part in; owners and admins those of everyone.
   'bookings.readAll': (actor: Actor) => isAdmin(actor),
   // Team event types belong to owners and admins, who also see every team's; a personal one to its owner alone.
@@ -79,6 +82,7 @@ const refusals: { [A in Action]: string | ((...args: ActionArgs<A>) => string) }
   'messages.edit': 'Only its author can edit a message',
   'messages.delete': 'Only its author, owners and admins can delete a message',
   'recordingComments.delete': 'You can only delete your own comments',
+  'agreements.seeLinks': "Only the agreement's sender, owners and admins can see the recipients' links",
   'bookings.readAll': "Only owners and admins can see other members' bookings",
   'eventTypes.manageTeam': TEAM_EVENT_TYPES_REFUSAL,
   'eventTypes.manage': (eventType) => (eventType?.teamId ? TEAM_EVENT_TYPES_REFUSAL : 'Only its owner can change this event type'),

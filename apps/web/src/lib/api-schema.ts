@@ -18960,6 +18960,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description The body may be left out (a bare POST, no content type): the agreement is voided without a reason. */
         post: {
             parameters: {
                 query?: never;
@@ -18974,7 +18975,7 @@ export interface paths {
                     "application/json": {
                         /** @default  */
                         reason?: string;
-                    };
+                    } | null;
                 };
             };
             responses: {
@@ -19239,7 +19240,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The PDF: the sealed one once the agreement is completed and sealed, the original before. */
+        /** @description The PDF: the sealed one once the agreement is completed and sealed, the original before. `download=1` saves it (Content-Disposition: attachment) and is recorded in the audit log as downloaded; without it the PDF is shown inline and nothing is recorded. */
         get: {
             parameters: {
                 query?: {
@@ -19690,6 +19691,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description The PDF they sign, or the sealed one once completed. `download=1` saves it (attachment) and is recorded in the audit log as downloaded; shown inline, nothing is recorded. */
         get: {
             parameters: {
                 query?: {

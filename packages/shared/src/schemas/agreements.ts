@@ -173,7 +173,10 @@ export const Recipient = z.object({
   status: RecipientStatus,
   /** The language of their emails and signing page. */
   language: Locale,
-  /** The recipient's own link (/sign/{token}), for the sender to copy; null until the agreement is sent to them. */
+  /**
+   * The recipient's own link (/sign/{token}), for the sender to copy; null until the agreement is sent to them, and
+   * for a member other than its sender, the owners and the admins (agreements.seeLinks).
+   */
   signingUrl: z.string().nullable(),
   sentAt: z.string().nullable(),
   openedAt: z.string().nullable(),
@@ -215,7 +218,7 @@ export const Agreement = z.object({
   pages: z.array(PageSize),
   recipients: z.array(Recipient),
   fields: z.array(Field),
-  /** GET /api/agreements/{id}/document: the original PDF, or the sealed one once completed. */
+  /** GET /api/agreements/{id}/document: the original PDF, or the sealed one once completed; `?download=1` to save it (audited). */
   documentUrl: z.string(),
   originalSha256: z.string(),
   /** Set once the completed agreement is sealed; until then the download serves the original. */
@@ -296,7 +299,7 @@ export const PublicSigning = z.object({
   canAct: z.boolean(),
   pages: z.array(PageSize),
   fields: z.array(SigningField),
-  /** GET /api/public/signing/{token}/document: the PDF they sign, or the sealed one once completed. */
+  /** GET /api/public/signing/{token}/document: the PDF they sign, or the sealed one once completed; `?download=1` to save it (audited). */
   documentUrl: z.string(),
   /** The deal's published sales room, to sign inside it (/d/{id}?sign={token}); null when there is none. */
   salesroomUrl: z.string().nullable(),

@@ -1,10 +1,14 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { organizations } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal, buildProduct, stagesOf } from '../../testing/deals.ts'
-import { buildOwner, type Client, request } from '../../testing/factories.ts'
-import { form, HTML, storedFiles } from '../../testing/files.ts'
-import { encryptedPdf, pdfText, samplePdf } from './pdf/testing.ts'
+import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
+import { form, HTML, PNG, storedFiles } from '../../testing/files.ts'
+import { encryptedPdf, onPdfFile, pdfText, samplePdf } from './pdf/testing.ts'
 import { sentAgreement, signAs, tokenOf, uploadAgreement } from './testing.ts'
 
 let app: TestApp
@@ -44,7 +48,8 @@ describe('agreements from an upload', () => {
     expect(original.headers['content-type']).toBe('application/pdf')
     expect(original.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
     const audit = (await request(app, owner, 'GET', `/api/agreements/${draft.id}/audit`)).json().entries
-    expect(audit.map((e: { kind: string }) => e.kind)).toEqual(['created', 'downloaded'])
+    // Shown, not downloaded (no ?download=1): nothing recorded for it.
+    expect(audit.map((e: { kind: string }) => e.kind)).toEqual(['created'])
     expect(audit[0].actor).toEqual({ type: 'user', name: owner.user.name, email: owner.user.email })
   })
 
@@ -172,6 +177,30 @@ describe('editing a draft', () => {
   })
 })
 
+describe('the recipients’ links', () => {
+  it('are shown to the agreement’s sender, owners and admins, and to no other member', async () => {
+    const owner = await buildOwner(app)
+    const admin = await buildMember(app, owner, { role: 'admin' })
+    const seller = await buildMember(app, owner, { name: 'Sam Seller' })
+    const teammate = await buildMember(app, owner, { name: 'Tia Teammate' })
+    const sent = await sentAgreement(app, seller, [signer('Bea', 'bea@links.example'), signer('Carl', 'carl@links.example')])
+    expect(sent.recipients.map((r) => r.signingUrl)).toEqual([expect.stringMatching(/\/sign\//), expect.stringMatching(/\/sign\//)])
+    const linksFor = async (reader: Client) =>
+      (await request(app, reader, 'GET', `/api/agreements/${sent.id}`))
+        .json()
+        .recipients.map((r: { signingUrl: string | null }) => r.signingUrl)
+    expect(await linksFor(seller)).toEqual(sent.recipients.map((r) => r.signingUrl))
+    expect(await linksFor(owner)).toEqual(sent.recipients.map((r) => r.signingUrl))
+    expect(await linksFor(admin)).toEqual(sent.recipients.map((r) => r.signingUrl))
+    expect(await linksFor(teammate)).toEqual([null, null])
+    // The teammate still follows the agreement: its recipients and their states.
+    expect((await request(app, teammate, 'GET', `/api/agreements/${sent.id}`)).json().recipients).toMatchObject([
+      { email: 'bea@links.example', status: 'sent' },
+      { email: 'carl@links.example', status: 'sent' },
+    ])
+  })
+})
+
 describe('templates', () => {
   it('keeps the deal’s client as a placeholder and fills it from the next deal', async () => {
     const owner = await buildOwner(app)
@@ -212,6 +241,47 @@ describe('templates', () => {
     const stranger = await buildOwner(app)
     const theirs = await request(app, stranger, 'POST', '/api/agreements', { title: 'x', from: saved.json().id })
     expect(theirs.statusCode).toBe(404)
+  })
+})
+
+describe('a template used without a client to fill it', () => {
+  it('leaves the client an empty recipient to fill in, never the client it was saved from, and is not sent until filled', async () => {
+    const owner = await buildOwner(app)
+    const bea = (
+      await request(app, owner, 'POST', '/api/clients', { name: 'Bea Buyer', email: 'bea@acme.example', company: 'Acme' })
+    ).json()
+    const noEmail = (await request(app, owner, 'POST', '/api/clients', { name: 'Ned Nomail', company: 'Initech' })).json()
+    const first = await buildDeal(app, owner, { contactIds: [bea.id] })
+    const emailless = await buildDeal(app, owner, { name: 'Initech', contactIds: [noEmail.id] })
+    const draft = await uploadAgreement(app, owner, { dealId: first.id })
+    await request(app, owner, 'PATCH', `/api/agreements/${draft.id}`, {
+      recipients: [signer('Bea Buyer', 'bea@acme.example'), { name: owner.user.name, email: owner.user.email, role: 'signer' }],
+      fields: [{ recipient: 'bea@acme.example', type: 'signature', page: 1, x: 0.1, y: 0.1, width: 0.2, height: 0.1, required: true }],
+    })
+    const template = (await request(app, owner, 'POST', `/api/agreements/${draft.id}/template`, {})).json()
+    expect(template.recipients).toMatchObject([{ email: 'bea@acme.example', placeholder: 'client' }, { placeholder: 'owner' }])
+
+    const colleague = await buildMember(app, owner, { name: 'Sam Seller' })
+    for (const dealId of [undefined, emailless.id]) {
+      const made = await request(app, colleague, 'POST', '/api/agreements', {
+        title: 'Next MSA',
+        from: template.id,
+        ...(dealId ? { dealId } : {}),
+      })
+      expect(made.statusCode, made.body).toBe(201)
+      const copy = made.json()
+      const [client, seller] = copy.recipients
+      expect(client).toMatchObject({ name: '', email: '', role: 'signer', placeholder: 'client' })
+      // The owner placeholder: the deal's owner, or without a deal the member making the agreement.
+      expect(seller).toMatchObject(dealId ? { email: owner.user.email } : { email: colleague.user.email, name: 'Sam Seller' })
+      expect(copy.fields).toEqual([expect.objectContaining({ recipientId: client.id, type: 'signature' })])
+      expect(JSON.stringify(copy)).not.toContain('bea@acme.example')
+
+      const refused = await request(app, colleague, 'POST', `/api/agreements/${copy.id}/send`)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toMatchObject({ field: 'recipients' })
+      expect(await app.outbox('bea@acme.example')).toEqual([])
+    }
   })
 })
 
@@ -260,6 +330,37 @@ describe('the deal’s order form', () => {
     const stranger = await buildOwner(app)
     const theirs = await request(app, stranger, 'POST', '/api/agreements', { title: 'x', dealId: deal.id, from: 'order-form' })
     expect(theirs.statusCode).toBe(404)
+  })
+})
+
+describe('the order form’s branding', () => {
+  it('draws the organization’s logo from its address, and is made without one when the address gives no image', async () => {
+    const asked: string[] = []
+    const logos = createServer((req, res) => {
+      asked.push(req.url ?? '')
+      if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG)
+      else res.writeHead(404).end()
+    })
+    await new Promise<void>((resolve) => logos.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = logos.address() as AddressInfo
+      const owner = await buildOwner(app)
+      const deal = await buildDeal(app, owner)
+      const imagesIn = async (logoUrl: string) => {
+        // Written as stored: the settings only take https addresses, which this test server does not serve.
+        await app.database.db.update(organizations).set({ logoUrl }).where(eq(organizations.id, owner.user.organizationId))
+        const made = await request(app, owner, 'POST', '/api/agreements', { title: 'Order form', dealId: deal.id, from: 'order-form' })
+        expect(made.statusCode, made.body).toBe(201)
+        const pdf = (await request(app, owner, 'GET', made.json().documentUrl)).rawPayload
+        const list = await onPdfFile(pdf, 'pdfimages', (file) => ['-list', file])
+        return list.stdout.split('\n').filter((row) => /^\s+1\s+\d+\s+image\s/.test(row)).length
+      }
+      expect(await imagesIn(`http://127.0.0.1:${port}/logo.png`)).toBe(1)
+      expect(await imagesIn(`http://127.0.0.1:${port}/missing.png`)).toBe(0)
+      expect(asked).toEqual(['/logo.png', '/missing.png'])
+    } finally {
+      await new Promise((resolve) => logos.close(resolve))
+    }
   })
 })
 

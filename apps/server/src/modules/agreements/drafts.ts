@@ -57,7 +57,7 @@ function decodeCursor(raw: string) {
  * fields, order, expiry, reminders), saved as templates, listed and downloaded.
  */
 export function createDraftService({ db, files, tokens, news, effects, parties, orderForm }: Deps) {
-  const present = (row: AgreementRow) => presentAgreement(db, row, tokens)
+  const present = (auth: AuthContext, row: AgreementRow) => presentAgreement(db, row, tokens, auth.user)
 
   /** Records a checked PDF (already in storage) as a new draft of the caller's; the bytes go if anything fails. */
   async function insertDraft(
@@ -95,7 +95,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
       })
     })
     await effects.after(row, 'created', { userId: auth.user.id, name: auth.user.name })
-    return present(row)
+    return present(auth, row)
   }
 
   async function upload(auth: AuthContext, incoming: Incoming<UploadAgreement>, origin: Origin): Promise<Agreement> {
@@ -123,11 +123,14 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
     })
     if (!template.template) throw NotFound('Template not found')
     const party = input.dealId ? await parties(auth.user.organizationId, input.dealId) : null
+    // A placeholder's name and email in the template are whoever it was saved from (an earlier deal's client):
+    // never sent the new agreement. A client the deal cannot give stays an empty recipient for the sender to fill
+    // in (sending refuses it until then); without a deal, the owner is the member making the agreement.
     const fill = (r: { name: string; email: string; placeholder: 'client' | 'owner' | null }) =>
-      r.placeholder === 'client' && party?.client
-        ? party.client
-        : r.placeholder === 'owner' && party
-          ? party.owner
+      r.placeholder === 'client'
+        ? (party?.client ?? { name: '', email: '' })
+        : r.placeholder === 'owner'
+          ? (party?.owner ?? { name: auth.user.name, email: auth.user.email })
           : // Only the person: the whole row would carry the template recipient's id into the copy.
             { name: r.name, email: r.email }
     const row = await db.transaction(async (tx) => {
@@ -151,7 +154,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
       return created
     })
     await effects.after(row, 'created', { userId: auth.user.id, name: auth.user.name })
-    return present(row)
+    return present(auth, row)
   }
 
   /** Copies recipients (as `map` says) and their fields from one agreement to another. */
@@ -167,7 +170,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
   ) {
     const [recipients, fields] = await Promise.all([recipientsOf(tx, fromId), fieldsOf(tx, fromId)])
     const ids = new Map<string, string>()
-    // Two placeholders filled with one person (the owner signs as the client) keep the first.
+    // Two placeholders filled with one person (the owner signs as the client), or left empty, keep the first.
     const seen = new Set<string>()
     for (const r of recipients) {
       const person = map(r)
@@ -195,7 +198,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
   }
 
   async function get(auth: AuthContext, id: string): Promise<Agreement> {
-    return present(await agreementOf(db, auth.user.organizationId, id))
+    return present(auth, await agreementOf(db, auth.user.organizationId, id))
   }
 
   async function list(auth: AuthContext, query: z.output<typeof AgreementListQuery>): Promise<AgreementList> {
@@ -308,7 +311,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
       return updated ?? current
     })
     news.changed(row)
-    return present(row)
+    return present(auth, row)
   }
 
   /**
@@ -341,7 +344,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
       return created
     })
     news.changed(row)
-    return present(row)
+    return present(auth, row)
   }
 
   /** A draft or template goes, and its PDF unless another agreement shares it. Sent agreements stay: they are records. */
@@ -356,11 +359,17 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
     news.changed({ ...gone, status: 'draft' })
   }
 
-  /** The PDF to download: the sealed one once there is one, the original before. */
-  async function document(auth: AuthContext, id: string, origin: Origin) {
+  /**
+   * The PDF: the sealed one once there is one, the original before. Only a download (`saved`: the file is saved,
+   * not shown in a page) goes in the audit log; the editor and the agreement's page show it on every visit.
+   */
+  async function document(auth: AuthContext, id: string, origin: Origin, saved: boolean) {
     const row = await agreementOf(db, auth.user.organizationId, id)
     const file = await files.ofOrganization(auth, row.sealedFileId ?? row.originalFileId)
-    await audit(db, row.id, 'downloaded', userActor(auth), origin)
+    if (saved) {
+      await audit(db, row.id, 'downloaded', userActor(auth), origin)
+      news.changed(row)
+    }
     return file
   }
 

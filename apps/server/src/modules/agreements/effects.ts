@@ -96,8 +96,12 @@ export function createEffects({ db, appUrl, mailer, tokens, news, deals: pipelin
     })
   }
 
-  /** The sender and the deal's owner hear that someone signed (or approved), as their preferences say. */
+  /**
+   * The sender and the deal's owner hear that someone signed or approved, as their preferences say: one kind
+   * (agreement-signed, one preference) whose `step` says which, so an approval reads "approved".
+   */
   async function signed(row: AgreementRow, by: RecipientRow) {
+    const step = by.status === 'approved' ? 'approved' : 'signed'
     const people = new Set([row.ownerId])
     if (row.dealId) {
       const [deal] = await db.select({ ownerId: deals.ownerId }).from(deals).where(eq(deals.id, row.dealId))
@@ -105,7 +109,7 @@ export function createEffects({ db, appUrl, mailer, tokens, news, deals: pipelin
     }
     for (const userId of people)
       await notifications.send(
-        { userId, kind: 'agreement-signed', data: { name: by.name, title: row.title }, url: `/agreements/${row.id}` },
+        { userId, kind: 'agreement-signed', data: { name: by.name, title: row.title, step }, url: `/agreements/${row.id}` },
         { agreementId: row.id, dealId: row.dealId },
       )
   }

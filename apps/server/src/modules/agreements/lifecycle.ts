@@ -1,6 +1,5 @@
-import type { Agreement, VoidAgreement } from '@closeroom/shared'
+import type { Agreement } from '@closeroom/shared'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client.ts'
 import { agreementRecipients, agreements } from '../../db/schema/index.ts'
 import { Conflict, Invalid } from '../../http/errors.ts'
@@ -9,6 +8,7 @@ import type { AuthContext } from '../auth/module.ts'
 import { audit, type Origin, SYSTEM } from './audit.ts'
 import { userActor } from './drafts.ts'
 import type { Effects } from './effects.ts'
+import type { AgreementNews } from './news.ts'
 import { type AgreementRow, agreementOf, fieldsOf, presentAgreement, type RecipientRow, recipientsOf } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
 import { acts, allows, inTurn, refusal } from './turns.ts'
@@ -35,6 +35,19 @@ export async function inviteTurn(tx: Tx, row: AgreementRow, tokens: SigningToken
   return invited
 }
 
+/**
+ * cc recipients hear only at completion: each gets a link of their own then, in the completing transaction, to
+ * read the completed agreement and download its sealed PDF (they have no fields and never act).
+ */
+export async function inviteCopies(tx: Tx, agreementId: string, tokens: SigningTokens): Promise<void> {
+  const copies = (await recipientsOf(tx, agreementId)).filter((r) => r.role === 'cc' && r.status === 'not_sent')
+  for (const r of copies)
+    await tx
+      .update(agreementRecipients)
+      .set({ status: 'sent', tokenHash: tokens.hashFor(r.id), sentAt: new Date() })
+      .where(and(eq(agreementRecipients.id, r.id), eq(agreementRecipients.status, 'not_sent')))
+}
+
 /** Moves the agreement from a state `transition` allows to its next, in the caller's transaction (the row is locked). */
 export async function moveAgreement(tx: Tx, row: AgreementRow, values: Partial<typeof agreements.$inferInsert>): Promise<AgreementRow> {
   const [moved] = await tx
@@ -46,10 +59,10 @@ export async function moveAgreement(tx: Tx, row: AgreementRow, values: Partial<t
   return moved
 }
 
-type Deps = { db: Db; jobs: Jobs; tokens: SigningTokens; effects: Effects }
+type Deps = { db: Db; jobs: Jobs; tokens: SigningTokens; effects: Effects; news: AgreementNews }
 
 /** The sender's moves (send, void) and the product's own (expire, remind), each only from where it is legal. */
-export function createLifecycle({ db, jobs, tokens, effects }: Deps) {
+export function createLifecycle({ db, jobs, tokens, effects, news }: Deps) {
   async function send(auth: AuthContext, id: string, origin: Origin): Promise<Agreement> {
     const { row, invited } = await db.transaction(async (tx) => {
       const current = await agreementOf(tx, auth.user.organizationId, id, true)
@@ -57,6 +70,8 @@ export function createLifecycle({ db, jobs, tokens, effects }: Deps) {
       if (!allows('send', current.status)) throw Conflict(refusal('send', current.status))
       const [recipients, fields] = await Promise.all([recipientsOf(tx, id), fieldsOf(tx, id)])
       if (!recipients.some(acts)) throw Invalid('recipients: Add at least one signer or approver')
+      // A template's placeholder the deal could not fill.
+      if (recipients.some((r) => r.email === '')) throw Invalid('recipients: Fill in the name and email of every recipient')
       const bare = recipients.find((r) => r.role === 'signer' && !fields.some((f) => f.recipientId === r.id))
       if (bare) throw Invalid(`fields: Place at least one field for ${bare.name} to sign`)
       if (current.expiresAt && current.expiresAt <= new Date()) throw Invalid('expiresAt: The expiry date has passed: choose a later one')
@@ -68,7 +83,7 @@ export function createLifecycle({ db, jobs, tokens, effects }: Deps) {
     if (row.expiresAt) await jobs.send(QUEUES.expire, { agreementId: row.id }, { startAfter: row.expiresAt, retryLimit: 5 })
     await scheduleReminder(row)
     await effects.after(row, 'sent', { userId: auth.user.id, name: auth.user.name }, () => effects.invite(row, invited))
-    return presentAgreement(db, row, tokens)
+    return presentAgreement(db, row, tokens, auth.user)
   }
 
   async function scheduleReminder(row: AgreementRow) {
@@ -80,17 +95,17 @@ export function createLifecycle({ db, jobs, tokens, effects }: Deps) {
       )
   }
 
-  async function voidIt(auth: AuthContext, id: string, input: z.output<typeof VoidAgreement>, origin: Origin): Promise<Agreement> {
+  async function voidIt(auth: AuthContext, id: string, reason: string, origin: Origin): Promise<Agreement> {
     const { row, told } = await db.transaction(async (tx) => {
       const current = await agreementOf(tx, auth.user.organizationId, id, true)
       if (!allows('void', current.status)) throw Conflict(refusal('void', current.status))
-      const voided = await moveAgreement(tx, current, { status: 'voided', voidReason: input.reason, endedAt: new Date() })
-      await audit(tx, id, 'voided', userActor(auth), origin, input.reason || null)
+      const voided = await moveAgreement(tx, current, { status: 'voided', voidReason: reason, endedAt: new Date() })
+      await audit(tx, id, 'voided', userActor(auth), origin, reason || null)
       const told = (await recipientsOf(tx, id)).filter((r) => r.status === 'sent' || r.status === 'opened' || r.status === 'signed')
       return { row: voided, told }
     })
-    await effects.after(row, 'voided', { userId: auth.user.id, name: auth.user.name }, () => effects.voided(row, told, input.reason))
-    return presentAgreement(db, row, tokens)
+    await effects.after(row, 'voided', { userId: auth.user.id, name: auth.user.name }, () => effects.voided(row, told, reason))
+    return presentAgreement(db, row, tokens, auth.user)
   }
 
   /** The expiry job, or a recipient's visit after the date: a sent agreement past its date expires. Says whether it did. */
@@ -128,6 +143,8 @@ export function createLifecycle({ db, jobs, tokens, effects }: Deps) {
           ),
         )
       for (const r of waiting) await audit(db, agreementId, 'reminded', SYSTEM, undefined, r.email)
+      // Not a step on the deal's timeline, but the agreement's page shows its audit log live.
+      news.changed(row)
       await effects.invite(row, waiting, 'reminder')
     }
     await scheduleReminder(row)

@@ -83,4 +83,25 @@ describe('agreement-changed', () => {
     expect(strangerHeard.every((c) => c.agreementId === own.id)).toBe(true)
     expect(memberHeard.some((c) => c.agreementId === own.id)).toBe(false)
   })
+
+  it('is sent for a reminder and for a download too, so the sender sees them in the audit log without a reload', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [signer('Bea Buyer', 'bea@heard.example')], { reminderEveryDays: 1 })
+    const heard = await listen(owner)
+    const hears = async (act: () => Promise<unknown>) => {
+      heard.length = 0
+      await act()
+      expect(await until(heard, { agreementId: sent.id })).toEqual({ agreementId: sent.id, dealId: null, status: 'sent' })
+    }
+    await hears(async () => expect(await app.agreements.lifecycle.remind(sent.id)).toBe(1))
+    const bea = tokenOf(sent.recipients[0]?.signingUrl ?? null)
+    await hears(() => app.inject({ method: 'GET', url: `/api/public/signing/${bea}/document?download=1` }))
+    await hears(() =>
+      app.inject({ method: 'GET', url: `/api/agreements/${sent.id}/document?download=1`, headers: { cookie: owner.cookie } }),
+    )
+    const kinds = (await app.inject({ method: 'GET', url: `/api/agreements/${sent.id}/audit`, headers: { cookie: owner.cookie } }))
+      .json()
+      .entries.map((e: { kind: string }) => e.kind)
+    expect(kinds).toEqual(['created', 'sent', 'reminded', 'downloaded', 'downloaded'])
+  })
 })

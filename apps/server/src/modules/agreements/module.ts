@@ -35,7 +35,7 @@ type Deps = {
   files: FileStore
   appUrl: string
   dataDir: string
-  /** A real certificate to seal with (PKCS#12); without it one is generated into DATA_DIR at first start. */
+  /** A real certificate to seal with (PKCS#12); without it one is generated into DATA_DIR at the first seal. */
   certificate?: { file: string; passphrase?: string }
   log: FastifyBaseLogger
 }
@@ -56,10 +56,10 @@ export async function createAgreementsModule(deps: Deps) {
     news,
     effects,
     parties: (organizationId, dealId) => dealParties(db, organizationId, dealId),
-    orderForm: (auth: AuthContext, dealId: string) => dealOrderForm(db, auth.user.organizationId, dealId, auth.user.id),
+    orderForm: (auth: AuthContext, dealId: string) => dealOrderForm(db, auth.user.organizationId, dealId, auth.user.id, deps.log),
   })
-  const lifecycle = createLifecycle({ db, jobs, tokens, effects })
-  const signing = createSigningService({ db, jobs, tokens, effects, lifecycle, appUrl })
+  const lifecycle = createLifecycle({ db, jobs, tokens, effects, news })
+  const signing = createSigningService({ db, jobs, tokens, effects, news, lifecycle, appUrl })
   const sealing = await createSealing({
     db,
     jobs,

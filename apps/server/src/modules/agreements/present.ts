@@ -1,4 +1,4 @@
-import type { Agreement, AgreementSummary, Field, Recipient } from '@closeroom/shared'
+import { type Actor, type Agreement, type AgreementSummary, can, type Field, type Recipient } from '@closeroom/shared'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { agreementFields, agreementRecipients, agreements, deals, users } from '../../db/schema/index.ts'
@@ -34,7 +34,8 @@ export const recipientsOf = (tx: Db | Tx, agreementId: string) =>
 export const fieldsOf = (tx: Db | Tx, agreementId: string) =>
   tx.select().from(agreementFields).where(eq(agreementFields.agreementId, agreementId)).orderBy(asc(agreementFields.position))
 
-export function presentRecipient(row: RecipientRow, tokens: SigningTokens): Recipient {
+/** `links`: whether the reader may see the recipient's own link (agreements.seeLinks). */
+export function presentRecipient(row: RecipientRow, tokens: SigningTokens, links: boolean): Recipient {
   return {
     id: row.id,
     name: row.name,
@@ -44,7 +45,7 @@ export function presentRecipient(row: RecipientRow, tokens: SigningTokens): Reci
     placeholder: row.placeholder,
     status: row.status,
     language: row.language,
-    signingUrl: row.tokenHash ? tokens.urlOf(row.id) : null,
+    signingUrl: links && row.tokenHash ? tokens.urlOf(row.id) : null,
     sentAt: iso(row.sentAt),
     openedAt: iso(row.openedAt),
     signedAt: iso(row.signedAt),
@@ -83,8 +84,9 @@ async function peopleOf(db: Db | Tx, rows: AgreementRow[]) {
   return { owner, deal }
 }
 
-/** The whole agreement as its organization sees it, links included. */
-export async function presentAgreement(db: Db | Tx, row: AgreementRow, tokens: SigningTokens): Promise<Agreement> {
+/** The whole agreement as a member of its organization sees it: the recipients' links for those who may see them. */
+export async function presentAgreement(db: Db | Tx, row: AgreementRow, tokens: SigningTokens, reader: Actor): Promise<Agreement> {
+  const links = can(reader, 'agreements.seeLinks', row)
   const [recipients, fields, people] = await Promise.all([recipientsOf(db, row.id), fieldsOf(db, row.id), peopleOf(db, [row])])
   const emailOf = (id: string) => recipients.find((r) => r.id === id)?.email ?? ''
   return {
@@ -98,7 +100,7 @@ export async function presentAgreement(db: Db | Tx, row: AgreementRow, tokens: S
     deal: people.deal(row.dealId),
     owner: people.owner(row.ownerId),
     pages: row.pages,
-    recipients: recipients.map((r) => presentRecipient(r, tokens)),
+    recipients: recipients.map((r) => presentRecipient(r, tokens, links)),
     fields: fields.map((f) => presentField(f, emailOf(f.recipientId))),
     documentUrl: `/api/agreements/${row.id}/document`,
     originalSha256: row.originalSha256,

@@ -40,10 +40,20 @@ export function publicSigningRoutes(app: FastifyInstance, { signing, files, limi
   )
   r.get(
     `${base}/document`,
-    { preHandler: limits.publicReads, schema: { tags, params: SigningParams, querystring: DownloadQuery } },
+    {
+      preHandler: limits.publicReads,
+      schema: {
+        tags,
+        description:
+          'The PDF they sign, or the sealed one once completed. `download=1` saves it (attachment) and is recorded in the audit log as downloaded; shown inline, nothing is recorded.',
+        params: SigningParams,
+        querystring: DownloadQuery,
+      },
+    },
     async (req, reply) => {
-      const file = await signing.document(req.params.token, originOf(req))
-      return sendFile(reply, files, file, req.query.download === '1' ? 'attachment' : 'inline')
+      const saved = req.query.download === '1'
+      const file = await signing.document(req.params.token, originOf(req), saved)
+      return sendFile(reply, files, file, saved ? 'attachment' : 'inline')
     },
   )
 }

@@ -86,8 +86,16 @@ export function agreementRoutes(app: FastifyInstance, { drafts, lifecycle, files
   )
   r.post(
     '/agreements/:id/void',
-    { schema: { tags, params: IdParams, body: VoidAgreement, response: { 200: Agreement, ...errors } } },
-    async (req) => lifecycle.void(actor(req), req.params.id, req.body, originOf(req)),
+    {
+      schema: {
+        tags,
+        description: 'The body may be left out (a bare POST, no content type): the agreement is voided without a reason.',
+        params: IdParams,
+        body: VoidAgreement.nullish(),
+        response: { 200: Agreement, ...errors },
+      },
+    },
+    async (req) => lifecycle.void(actor(req), req.params.id, req.body?.reason ?? '', originOf(req)),
   )
   r.get('/agreements/:id/audit', { schema: { tags, params: IdParams, response: { 200: AuditLog, ...errors } } }, async (req) => ({
     entries: await audit(actor(req), req.params.id),
@@ -97,14 +105,16 @@ export function agreementRoutes(app: FastifyInstance, { drafts, lifecycle, files
     {
       schema: {
         tags,
-        description: 'The PDF: the sealed one once the agreement is completed and sealed, the original before.',
+        description:
+          'The PDF: the sealed one once the agreement is completed and sealed, the original before. `download=1` saves it (Content-Disposition: attachment) and is recorded in the audit log as downloaded; without it the PDF is shown inline and nothing is recorded.',
         params: IdParams,
         querystring: DownloadQuery,
       },
     },
     async (req, reply) => {
-      const file = await drafts.document(actor(req), req.params.id, originOf(req))
-      return sendFile(reply, files, file, req.query.download === '1' ? 'attachment' : 'inline')
+      const saved = req.query.download === '1'
+      const file = await drafts.document(actor(req), req.params.id, originOf(req), saved)
+      return sendFile(reply, files, file, saved ? 'attachment' : 'inline')
     },
   )
 }

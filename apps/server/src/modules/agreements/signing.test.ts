@@ -96,7 +96,8 @@ describe('signing in parallel', () => {
     expect((await app.outbox(owner.user.email))[0]?.subject).toBe('Master services agreement is signed by everyone')
 
     const kinds = (await request(app, owner, 'GET', `/api/agreements/${sent.id}/audit`)).json().entries.map((e: { kind: string }) => e.kind)
-    expect(kinds).toEqual(['created', 'sent', 'opened', 'opened', 'signed', 'signed', 'completed', 'downloaded', 'downloaded'])
+    // The PDFs above were shown, not downloaded: nothing recorded for them.
+    expect(kinds).toEqual(['created', 'sent', 'opened', 'opened', 'signed', 'signed', 'completed'])
     const bySigner = (await request(app, owner, 'GET', `/api/agreements/${sent.id}/audit`))
       .json()
       .entries.find((e: { kind: string }) => e.kind === 'signed')
@@ -113,6 +114,37 @@ describe('signing in parallel', () => {
     expect(notifications.filter((n: { kind: string }) => n.kind === 'agreement-signed')).toHaveLength(2)
     // Signing after completion is refused.
     expect((await signAs(app, carl)).statusCode).toBe(409)
+  })
+})
+
+describe('the audit log’s downloads', () => {
+  it('records a download (?download=1, saved as an attachment) by the sender or a recipient, not the PDF shown in a page', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [signer('Bea Buyer', 'bea@download.example')])
+    const bea = tokenOf(sent.recipients[0]?.signingUrl ?? null)
+    const downloads = async () =>
+      (await request(app, owner, 'GET', `/api/agreements/${sent.id}/audit`))
+        .json()
+        .entries.filter((e: { kind: string }) => e.kind === 'downloaded')
+
+    const shown = await request(app, owner, 'GET', `/api/agreements/${sent.id}/document`)
+    expect(shown.statusCode).toBe(200)
+    expect(shown.headers['content-disposition']).toMatch(/^inline/)
+    const shownToBea = await pub('GET', bea, '/document')
+    expect(shownToBea.headers['content-disposition']).toMatch(/^inline/)
+    expect(await downloads()).toEqual([])
+
+    const saved = await request(app, owner, 'GET', `/api/agreements/${sent.id}/document?download=1`)
+    expect(saved.headers['content-disposition']).toMatch(/^attachment/)
+    const savedByBea = await pub('GET', bea, '/document?download=1')
+    expect(savedByBea.headers['content-disposition']).toMatch(/^attachment/)
+    expect(await downloads()).toEqual([
+      expect.objectContaining({ actor: { type: 'user', name: owner.user.name, email: owner.user.email } }),
+      expect.objectContaining({
+        actor: { type: 'recipient', name: 'Bea Buyer', email: 'bea@download.example' },
+        userAgent: 'SignerBrowser/1.0',
+      }),
+    ])
   })
 })
 
@@ -160,6 +192,70 @@ describe('signing in order', () => {
   })
 })
 
+describe('an approver’s approval', () => {
+  it('is told to the sender as approved, in the bell (its step) and by email, and a signature as signed', async () => {
+    const owner = await buildOwner(app)
+    const set = await request(app, owner, 'PUT', '/api/notifications/preferences', { 'agreement-signed': { push: false, email: true } })
+    expect(set.statusCode, set.body).toBe(200)
+    const sent = await sentAgreement(app, owner, [
+      signer('Bea Buyer', 'bea@approve.example'),
+      { name: 'Ann Approver', email: 'ann@approve.example', role: 'approver' },
+    ])
+    expect((await signAs(app, tokenOf(sent.recipients[0]?.signingUrl ?? null))).statusCode).toBe(200)
+    const approved = await pub('POST', tokenOf(sent.recipients[1]?.signingUrl ?? null), '', { values: {} })
+    expect(approved.json()).toMatchObject({ recipient: { status: 'approved' } })
+
+    const bell = (await request(app, owner, 'GET', '/api/notifications')).json().notifications
+    expect(bell.map((n: { kind: string; data: object }) => [n.kind, n.data]).sort()).toEqual([
+      ['agreement-signed', { name: 'Ann Approver', title: 'Master services agreement', step: 'approved' }],
+      ['agreement-signed', { name: 'Bea Buyer', title: 'Master services agreement', step: 'signed' }],
+    ])
+    await expect
+      .poll(async () => (await app.outbox(owner.user.email)).map((m) => [m.subject, m.text.split('\n')[0]]).sort())
+      .toEqual(
+        expect.arrayContaining([
+          ['Agreement approved', 'Ann Approver approved Master services agreement'],
+          ['Agreement signed', 'Bea Buyer signed Master services agreement'],
+        ]),
+      )
+  })
+})
+
+describe('a cc recipient', () => {
+  it('has no link while the agreement is out, then one to the completed agreement that opens it and downloads the sealed PDF', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [
+      signer('Bea', 'bea@cc.example'),
+      { name: 'Cora Copy', email: 'cora@cc.example', role: 'cc' },
+    ])
+    expect(sent.recipients.find((r) => r.role === 'cc')).toMatchObject({ status: 'not_sent', signingUrl: null })
+    expect(await app.outbox('cora@cc.example')).toEqual([])
+
+    expect((await signAs(app, tokenOf(sent.recipients[0]?.signingUrl ?? null))).statusCode).toBe(200)
+    await app.agreements.sealing.seal(sent.id)
+    const sealed = await get(owner, sent.id)
+    expect(sealed.sealedSha256).toMatch(/^[0-9a-f]{64}$/)
+    const cora = await linkIn('cora@cc.example')
+    expect(cora).toBe(tokenOf(sealed.recipients.find((r: { role: string }) => r.role === 'cc')?.signingUrl))
+
+    const page = await pub('GET', cora as string)
+    expect(page.statusCode, page.body).toBe(200)
+    expect(page.json()).toMatchObject({
+      agreement: { status: 'completed' },
+      recipient: { name: 'Cora Copy', role: 'cc', status: 'opened' },
+      canAct: false,
+      fields: [],
+    })
+    const copy = await pub('GET', cora as string, '/document?download=1')
+    expect(copy.statusCode).toBe(200)
+    expect(copy.headers['content-disposition']).toMatch(/^attachment/)
+    expect(createHash('sha256').update(copy.rawPayload).digest('hex')).toBe(sealed.sealedSha256)
+    // Read only: nothing to sign, nothing to decline.
+    expect((await pub('POST', cora as string, '', { values: {} })).statusCode).toBe(409)
+    expect((await pub('POST', cora as string, '/decline', { reason: 'No' })).statusCode).toBe(409)
+  })
+})
+
 describe('ending an agreement', () => {
   it('declines with a reason: the agreement is over for everyone, and the sender hears why', async () => {
     const owner = await buildOwner(app)
@@ -195,6 +291,19 @@ describe('ending an agreement', () => {
     expect((await request(app, owner, 'POST', `/api/agreements/${sent.id}/void`, {})).statusCode).toBe(409)
     expect((await request(app, owner, 'POST', `/api/agreements/${sent.id}/send`)).statusCode).toBe(409)
     expect((await get(owner, sent.id)).recipients[0]).toMatchObject({ status: 'opened', signedAt: null })
+  })
+
+  it('voids on a bare POST, with no body and no content type: the reason is optional', async () => {
+    const owner = await buildOwner(app)
+    const sent = await sentAgreement(app, owner, [signer('Bea', 'bea@example.com')])
+    const voided = await app.inject({ method: 'POST', url: `/api/agreements/${sent.id}/void`, headers: { cookie: owner.cookie } })
+    expect(voided.statusCode, voided.body).toBe(200)
+    expect(voided.json()).toMatchObject({ status: 'voided', voidReason: '' })
+    // A body that is there is still checked.
+    const other = await sentAgreement(app, owner, [signer('Bea', 'bea@example.com')])
+    const wrong = await request(app, owner, 'POST', `/api/agreements/${other.id}/void`, { reason: 'x'.repeat(1001) })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json()).toMatchObject({ field: 'reason' })
   })
 
   it('expires after its date: by the job, or as a recipient arrives late, and then refuses signatures', async () => {

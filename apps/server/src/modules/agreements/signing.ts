@@ -7,7 +7,8 @@ import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import { type Actor, audit, type Origin } from './audit.ts'
 import type { Effects } from './effects.ts'
-import { inviteTurn, type Lifecycle, moveAgreement, QUEUES } from './lifecycle.ts'
+import { inviteCopies, inviteTurn, type Lifecycle, moveAgreement, QUEUES } from './lifecycle.ts'
+import type { AgreementNews } from './news.ts'
 import { type AgreementRow, fieldsOf, type RecipientRow, recipientsOf } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
 import { acts, allows, canAct, finished, isComplete, whyNot } from './turns.ts'
@@ -15,7 +16,15 @@ import { checkValue } from './values.ts'
 
 export const LINK_NOT_FOUND = 'Signing link not found'
 
-type Deps = { db: Db; jobs: Jobs; tokens: SigningTokens; effects: Effects; lifecycle: Pick<Lifecycle, 'expire'>; appUrl: string }
+type Deps = {
+  db: Db
+  jobs: Jobs
+  tokens: SigningTokens
+  effects: Effects
+  news: AgreementNews
+  lifecycle: Pick<Lifecycle, 'expire'>
+  appUrl: string
+}
 
 const recipientActor = (r: RecipientRow): Actor => ({ type: 'recipient', name: r.name, email: r.email })
 
@@ -24,7 +33,7 @@ const recipientActor = (r: RecipientRow): Actor => ({ type: 'recipient', name: r
  * sign or approve when it is their turn, or decline. Every move locks the agreement's row first, so two
  * recipients finishing at the same moment are taken one after the other and exactly one of them completes it.
  */
-export function createSigningService({ db, jobs, tokens, effects, lifecycle, appUrl }: Deps) {
+export function createSigningService({ db, jobs, tokens, effects, news, lifecycle, appUrl }: Deps) {
   async function recipientOf(tx: Db | Tx, token: string): Promise<RecipientRow> {
     const [row] = await tx
       .select()
@@ -157,6 +166,8 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
       const after = recipients.map((r) => (r.id === done.id ? done : r))
       if (isComplete(after)) {
         const completed = await moveAgreement(tx, row, { status: 'completed', completedAt: new Date() })
+        // Emailed with everyone else once the seal is made (effects.completed).
+        await inviteCopies(tx, row.id, tokens)
         // The partial unique index makes a second completion of one agreement fail, whatever happened before it.
         await audit(tx, row.id, 'completed', { type: 'system', name: 'Closeroom', email: null })
         return { me: done, row: completed, invited: [] as RecipientRow[], completed: true }
@@ -200,8 +211,11 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
     return answer(me)
   }
 
-  /** The PDF the recipient signs, or the sealed one once there is one; recorded in the audit log. */
-  async function document(token: string, origin: Origin) {
+  /**
+   * The PDF the recipient signs, or the sealed one once there is one. A download (`saved`) is recorded in the
+   * audit log; the signing page showing it is not.
+   */
+  async function document(token: string, origin: Origin, saved: boolean) {
     const me = await recipientOf(db, token)
     const [agreement] = await db.select().from(agreements).where(eq(agreements.id, me.agreementId))
     if (!agreement) throw NotFound(LINK_NOT_FOUND)
@@ -210,7 +224,10 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
       .from(files)
       .where(eq(files.id, agreement.sealedFileId ?? agreement.originalFileId))
     if (!file) throw NotFound(LINK_NOT_FOUND)
-    await audit(db, agreement.id, 'downloaded', recipientActor(me), origin)
+    if (saved) {
+      await audit(db, agreement.id, 'downloaded', recipientActor(me), origin)
+      news.changed(agreement)
+    }
     return file
   }
 

@@ -24,7 +24,10 @@ export function notificationText(kind: NotificationKind, data: NotificationData)
     case 'automation':
       return { title: 'Automation', body: value(data, 'message') }
     case 'agreement-signed':
-      return { title: 'Agreement signed', body: `${name} signed ${value(data, 'title')}` }
+      // An approver's approval is told with the same kind, its step saying so.
+      return value(data, 'step') === 'approved'
+        ? { title: 'Agreement approved', body: `${name} approved ${value(data, 'title')}` }
+        : { title: 'Agreement signed', body: `${name} signed ${value(data, 'title')}` }
     case 'routing-no-booking':
       return { title: `No booking yet from ${name}`, body: `${value(data, 'form')}: ${value(data, 'answers')}` }
   }

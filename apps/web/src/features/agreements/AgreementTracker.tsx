@@ -42,7 +42,7 @@ export function AgreementTracker({ agreement }: { agreement: Agreement }) {
         </Box>
         {agreement.status === 'sent' && <VoidButton id={agreement.id} />}
         {sealed && (
-          <Button variant="contained" startIcon={<DownloadRounded />} href={agreement.documentUrl} download>
+          <Button variant="contained" startIcon={<DownloadRounded />} href={`${agreement.documentUrl}?download=1`} download>
             {t('agreements.tracker.download')}
           </Button>
         )}

@@ -29,6 +29,7 @@ export const ar: Text = {
       'product-inquiry': 'استفسر {{name}} عن {{product}}',
       automation: '{{rule}}: {{message}}',
       'agreement-signed': 'وقّع {{name}} {{title}}',
+      'agreement-approved': 'اعتمد {{name}} {{title}}',
       'routing-no-booking': 'أجاب {{name}} على {{form}} لكنه لم يحجز بعد: {{answers}}',
     },
     settings: {

@@ -18,6 +18,7 @@ export const cn: Text = {
       'product-inquiry': '{{name}} 咨询了 {{product}}',
       automation: '{{rule}}：{{message}}',
       'agreement-signed': '{{name}} 签署了 {{title}}',
+      'agreement-approved': '{{name}} 批准了 {{title}}',
       'routing-no-booking': '{{name}} 填写了 {{form}}，但尚未预约：{{answers}}',
     },
     settings: {

@@ -22,6 +22,8 @@ export const en = {
       'product-inquiry': '{{name}} asked about {{product}}',
       automation: '{{rule}}: {{message}}',
       'agreement-signed': '{{name}} signed {{title}}',
+      // agreement-signed when its step is approved (an approver's approval).
+      'agreement-approved': '{{name}} approved {{title}}',
       'routing-no-booking': '{{name}} answered {{form}} but has not booked yet: {{answers}}',
     },
     settings: {

@@ -20,6 +20,7 @@ export const fr: Text = {
       'product-inquiry': '{{name}} s’intéresse à {{product}}',
       automation: '{{rule}} : {{message}}',
       'agreement-signed': '{{name}} a signé {{title}}',
+      'agreement-approved': '{{name}} a approuvé {{title}}',
       'routing-no-booking': '{{name}} a répondu à {{form}} mais n’a pas encore réservé : {{answers}}',
     },
     settings: {

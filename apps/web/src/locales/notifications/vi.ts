@@ -18,6 +18,7 @@ export const vi: Text = {
       'product-inquiry': '{{name}} hỏi về {{product}}',
       automation: '{{rule}}: {{message}}',
       'agreement-signed': '{{name}} đã ký {{title}}',
+      'agreement-approved': '{{name}} đã duyệt {{title}}',
       'routing-no-booking': '{{name}} đã trả lời {{form}} nhưng chưa đặt lịch: {{answers}}',
     },
     settings: {

@@ -53,7 +53,7 @@ function generateP12(): Uint8Array {
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary')
 }
 
-/** The generated certificate, made at first start and reused after; two processes starting at once keep the same one. */
+/** The generated certificate, made at the first seal and reused after; two processes starting at once keep the same one. */
 async function generatedP12(dataDir: string): Promise<Uint8Array> {
   const file = join(dataDir, GENERATED_P12)
   try {

@@ -14,7 +14,7 @@ describe('the seal certificate', { timeout: 30_000 }, () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('is generated into DATA_DIR at first start, readable by the server alone, and the same one after a restart', async () => {
+  it('is generated into DATA_DIR when first needed, readable by the server alone, and the same one after a restart', async () => {
     const [first, concurrent] = await Promise.all([loadSigner({ dataDir }), loadSigner({ dataDir })])
     expect(Buffer.from(concurrent.certificate)).toEqual(Buffer.from(first.certificate))
     expect(await readdir(dataDir)).toEqual([GENERATED_P12])

@@ -1,0 +1,29 @@
+import type { NotificationEntry } from '@closeroom/shared'
+import { beforeAll, expect, it, vi } from 'vitest'
+
+// The bell's sentences, with the real texts outside a browser.
+vi.stubGlobal('document', { documentElement: { lang: '' } })
+const { changeLanguage, i18nReady, loadTexts, translate } = await import('../../locales/i18n')
+const { sentenceOf } = await import('./sentence')
+
+beforeAll(async () => {
+  await i18nReady
+  await loadTexts('app')
+})
+
+const signed = (step?: string): NotificationEntry => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  kind: 'agreement-signed',
+  data: { name: 'Ann Approver', title: 'MSA', ...(step ? { step } : {}) },
+  url: '/agreements/1',
+  readAt: null,
+  createdAt: new Date(0).toISOString(),
+})
+
+it('tells an approval as approved, and a signature (or one from before steps were kept) as signed', async () => {
+  expect(sentenceOf(translate, signed('approved'), 'en')).toBe('Ann Approver approved MSA')
+  expect(sentenceOf(translate, signed('signed'), 'en')).toBe('Ann Approver signed MSA')
+  expect(sentenceOf(translate, signed(), 'en')).toBe('Ann Approver signed MSA')
+  await changeLanguage('fr')
+  expect(sentenceOf(translate, signed('approved'), 'fr')).toBe('Ann Approver a approuvé MSA')
+})
