@@ -2,12 +2,13 @@ import type { PublicSigning, SignAgreement } from '@closeroom/shared'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client.ts'
-import { agreementFields, agreementRecipients, agreements, files, organizations, salesrooms, users } from '../../db/schema/index.ts'
+import { agreementFields, agreementRecipients, agreements, files, organizations, users } from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import { type Actor, audit, type Origin } from './audit.ts'
 import type { Effects } from './effects.ts'
 import { inviteTurn, type Lifecycle, moveAgreement, QUEUES } from './lifecycle.ts'
+import { roomLinks } from './links.ts'
 import { type AgreementRow, fieldsOf, type RecipientRow, recipientsOf } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
 import { acts, allows, canAct, finished, isComplete, whyNot } from './turns.ts'
@@ -15,7 +16,7 @@ import { checkValue } from './values.ts'
 
 export const LINK_NOT_FOUND = 'Signing link not found'
 
-type Deps = { db: Db; jobs: Jobs; tokens: SigningTokens; effects: Effects; lifecycle: Pick<Lifecycle, 'expire'>; appUrl: string }
+type Deps = { db: Db; jobs: Jobs; tokens: SigningTokens; effects: Effects; lifecycle: Pick<Lifecycle, 'expire'> }
 
 const recipientActor = (r: RecipientRow): Actor => ({ type: 'recipient', name: r.name, email: r.email })
 
@@ -24,7 +25,7 @@ const recipientActor = (r: RecipientRow): Actor => ({ type: 'recipient', name: r
  * sign or approve when it is their turn, or decline. Every move locks the agreement's row first, so two
  * recipients finishing at the same moment are taken one after the other and exactly one of them completes it.
  */
-export function createSigningService({ db, jobs, tokens, effects, lifecycle, appUrl }: Deps) {
+export function createSigningService({ db, jobs, tokens, effects, lifecycle }: Deps) {
   async function recipientOf(tx: Db | Tx, token: string): Promise<RecipientRow> {
     const [row] = await tx
       .select()
@@ -58,15 +59,10 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
       .where(eq(agreements.id, recipient.agreementId))
     if (!found) throw NotFound(LINK_NOT_FOUND)
     const { agreement } = found
-    const [recipients, fields, room] = await Promise.all([
+    const [recipients, fields, inRoom] = await Promise.all([
       recipientsOf(db, agreement.id),
       fieldsOf(db, agreement.id),
-      agreement.dealId
-        ? db
-            .select({ publicId: salesrooms.publicId })
-            .from(salesrooms)
-            .where(and(eq(salesrooms.dealId, agreement.dealId), eq(salesrooms.published, true)))
-        : [],
+      roomLinks(db, tokens, agreement.dealId),
     ])
     const token = tokens.tokenOf(recipient.id)
     return {
@@ -96,7 +92,7 @@ export function createSigningService({ db, jobs, tokens, effects, lifecycle, app
           value: f.value,
         })),
       documentUrl: `/api/public/signing/${token}/document`,
-      salesroomUrl: room[0] ? `${appUrl}/d/${room[0].publicId}?sign=${token}` : null,
+      salesroomUrl: inRoom(recipient),
     }
   }
 
