@@ -17,6 +17,9 @@ export default defineConfig({
           exclude: ['**/*.unit.test.ts', '**/*.scale.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A poll waits for a job (an email, a notification) the queue runs when it can: on a loaded machine
+          // that is more than the default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

@@ -12,9 +12,9 @@ import { type Harness, startHarness } from './harness.ts'
 
 // The whole close of a deal, through the real UI, each person in a browser of their own: the seller makes the
 // deal's order form, places a signature for the buyer and for a colleague of hers with the mouse and sends it
-// to them one after the other; the buyer signs inside the deal's sales room, her colleague from his emailed
-// link with a typed signature; the seller's page, left open, follows each step live, and the sealed PDF it
-// downloads passes pdfsig and qpdf as any reader would check it. The pieces have their own tests
+// to them one after the other; the buyer signs inside the deal's sales room, where her emailed link leads, her
+// colleague from his plain signing link with a typed signature; the seller's page, left open, follows each step
+// live, and the sealed PDF it downloads passes pdfsig and qpdf as any reader would check it. The pieces have their own tests
 // (agreements.e2e.test.ts, signing.e2e.test.ts); this one is about their joints.
 
 let harness: Harness
@@ -100,10 +100,15 @@ it('a deal’s order form is made, placed, signed in order in the sales room and
 
   const navigations = countNavigations(sender)
 
-  // 2. Bea signs inside the sales room, from her link as the seller's page shows it, drawing with the mouse.
+  // 2. Bea follows the link in her email, which opens the deal's sales room (the seller's page shows the same
+  // link beside her signing link), and signs there, drawing with the mouse.
+  const [invitation] = await harness.server.outbox('bea@acme.test')
+  const emailed = new URL(invitation?.text.match(/https?:\/\/\S+/)?.[0] ?? '')
   const beasLink = await statusOf('Bea Buyer').getByRole('textbox', { name: 'Signing link' }).inputValue()
+  expect(emailed.pathname + emailed.search).toBe(`/d/${publicId}?sign=${tokenOf(beasLink)}`)
+  expect(await statusOf('Bea Buyer').getByRole('textbox', { name: 'Sales room link' }).inputValue()).toBe(emailed.href)
   const bea = await harness.newPage()
-  await bea.goto(`/d/${publicId}?sign=${tokenOf(beasLink)}`)
+  await bea.goto(emailed.pathname + emailed.search)
   await bea.getByRole('heading', { level: 1, name: 'Acme × Closeroom' }).waitFor()
   const panel = bea.getByRole('region', { name: 'Sign the agreement: Order form: Acme rollout' })
   await panel.getByRole('button', { name: 'Signature, required, page 1' }).waitFor()

@@ -181,6 +181,26 @@ it('the seller makes a deal’s order form, places two signers’ fields, sends 
     .filter({ hasText: 'Order form: Acme rollout' })
     .getByText('Completed')
     .waitFor()
+  // Its timeline tells each step and who took it (in whatever order the seal job and the last signature landed);
+  // names and titles come isolated for right-to-left lines, which the reader does not see.
+  const steps = page
+    .getByRole('list', { name: 'Timeline' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Order form: Acme rollout' })
+    .locator('p:first-child')
+  await expect
+    .poll(async () => (await steps.allTextContents()).map((line) => line.replace(/[\u2068\u2069]/g, '')).sort())
+    .toEqual(
+      [
+        'Everyone signed “Order form: Acme rollout”',
+        'Cara Counsel signed “Order form: Acme rollout”',
+        'Cara Counsel opened “Order form: Acme rollout”',
+        'Bea Buyer signed “Order form: Acme rollout”',
+        'Bea Buyer opened “Order form: Acme rollout”',
+        'Olivia Owner sent “Order form: Acme rollout” for signature',
+        'Olivia Owner created the agreement “Order form: Acme rollout”',
+      ].sort(),
+    )
 })
 
 it('an upload that is not a PDF is refused in words that say what to do; a PDF opens in the editor', async () => {

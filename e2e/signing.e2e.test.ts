@@ -289,15 +289,38 @@ it('a buyer signs inside the deal’s sales room with a finger, from the link th
   const token = linkOf(agreement, bea.email).split('/').pop()
   const { publicId } = room.json() as { publicId: string }
 
+  // Another deal's room, with an agreement of its own.
+  const other = await buildDeal(harness.server.app, seller, { name: 'Globex pilot' })
+  const otherRoom = await harness.server.app.inject({
+    method: 'PUT',
+    url: `/api/deals/${other.id}/salesroom`,
+    headers: { cookie: seller.cookie },
+    payload: { title: 'Globex × Closeroom', published: true },
+  })
+  const otherId = (otherRoom.json() as { publicId: string }).publicId
+  await sentAgreement(
+    'Globex pilot terms',
+    [carl],
+    [{ recipient: carl, type: 'signature', page: 1, x: 0.1, y: 0.5, width: 0.35, height: 0.07, required: true }],
+    other.id,
+  )
+
   const page = await recipient('light', 'en', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
-  // The room names the agreement out for signature to the whole buying team; the signer's own link signs it here.
+  // The room names the agreement and where it stands to the whole buying team, and says how signers sign.
   await page.goto(`/d/${publicId}`)
-  const awaiting = page.getByRole('region', { name: 'Agreements to sign' })
-  await awaiting.getByText('Acme rollout order form').waitFor()
-  await awaiting.getByText('Each signer signs from the link in their own email.').waitFor()
+  const listed = page.getByRole('region', { name: 'Agreements' })
+  await listed.getByRole('listitem').filter({ hasText: 'Acme rollout order form' }).getByText('Awaiting signatures').waitFor()
+  await listed.getByText('Each signer gets their own signing link by email when it is their turn.').waitFor()
+  // Her link opens no signing in another deal's room: that room shows its own agreements only.
+  await page.goto(`/d/${otherId}?sign=${token}`)
+  await page.getByRole('heading', { level: 1, name: 'Globex × Closeroom' }).waitFor()
+  await page.getByRole('region', { name: 'Agreements' }).getByText('Globex pilot terms').waitFor()
+  expect(await page.getByText('Acme rollout order form').count()).toBe(0)
+  expect(await page.getByRole('button', { name: 'Signature, required, page 1' }).count()).toBe(0)
+  // In her deal's room, her link signs.
   await page.goto(`/d/${publicId}?sign=${token}`)
   await page.getByRole('heading', { level: 1, name: 'Acme × Closeroom' }).waitFor()
-  expect(await page.getByRole('region', { name: 'Agreements to sign' }).count()).toBe(0)
+  expect(await page.getByRole('region', { name: 'Agreements' }).count()).toBe(0)
   const panel = page.getByRole('region', { name: 'Sign the agreement: Acme rollout order form' })
   await panel.getByRole('button', { name: 'Signature, required, page 1' }).waitFor()
   await drawWithFinger(page, panel.getByTestId('signature-canvas'))

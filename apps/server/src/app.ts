@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps) {
     certificate: config.agreementCertFile ? { file: config.agreementCertFile, passphrase: config.agreementCertPassphrase } : undefined,
     log: app.log,
   })
-  // The room lists the deal's agreements out for signature: a port, as the agreements module sits above the rooms'.
+  // The room lists the deal's agreements and where each stands: a port, as the agreements module sits above the rooms'.
   const salesrooms = await createSalesroomModule({
     agreements,
     db,

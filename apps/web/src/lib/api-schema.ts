@@ -14092,6 +14092,8 @@ export interface paths {
                                 /** Format: uuid */
                                 id: string;
                                 title: string;
+                                /** @enum {string} */
+                                status: "sent" | "completed" | "declined" | "expired";
                             }[];
                         };
                     };
@@ -14387,6 +14389,8 @@ export interface paths {
                                 /** Format: uuid */
                                 id: string;
                                 title: string;
+                                /** @enum {string} */
+                                status: "sent" | "completed" | "declined" | "expired";
                             }[];
                         };
                     };
@@ -18080,6 +18084,7 @@ export interface paths {
                                 /** @enum {string} */
                                 language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
+                                salesroomUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
                                 signedAt: string | null;
@@ -18256,6 +18261,7 @@ export interface paths {
                                 /** @enum {string} */
                                 language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
+                                salesroomUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
                                 signedAt: string | null;
@@ -18524,6 +18530,7 @@ export interface paths {
                                 /** @enum {string} */
                                 language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
+                                salesroomUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
                                 signedAt: string | null;
@@ -18690,6 +18697,7 @@ export interface paths {
                                 /** @enum {string} */
                                 language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
+                                salesroomUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
                                 signedAt: string | null;
@@ -18854,6 +18862,7 @@ export interface paths {
                                 /** @enum {string} */
                                 language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
+                                salesroomUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
                                 signedAt: string | null;
@@ -19026,6 +19035,7 @@ export interface paths {
                                 /** @enum {string} */
                                 language: "en" | "fr" | "vi" | "cn" | "ar";
                                 signingUrl: string | null;
+                                salesroomUrl: string | null;
                                 sentAt: string | null;
                                 openedAt: string | null;
                                 signedAt: string | null;

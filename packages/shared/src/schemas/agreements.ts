@@ -178,6 +178,12 @@ export const Recipient = z.object({
    * for a member other than its sender, the owners and the admins (agreements.seeLinks).
    */
   signingUrl: z.string().nullable(),
+  /**
+   * Their link into the deal's published sales room (/d/{id}?sign={token}), which their invitation and reminders
+   * carry: null while signingUrl is, when the deal has no published room, or when the room is private and they are
+   * not invited to it.
+   */
+  salesroomUrl: z.string().nullable(),
   sentAt: z.string().nullable(),
   openedAt: z.string().nullable(),
   /** When they signed or approved. */
@@ -301,7 +307,7 @@ export const PublicSigning = z.object({
   fields: z.array(SigningField),
   /** GET /api/public/signing/{token}/document: the PDF they sign, or the sealed one once completed; `?download=1` to save it (audited). */
   documentUrl: z.string(),
-  /** The deal's published sales room, to sign inside it (/d/{id}?sign={token}); null when there is none. */
+  /** The deal's published sales room, to sign inside it (/d/{id}?sign={token}); null when there is none or they may not enter it. */
   salesroomUrl: z.string().nullable(),
 })
 export type PublicSigning = z.infer<typeof PublicSigning>
@@ -322,8 +328,11 @@ export const DeclineAgreement = z.object({
 })
 export type DeclineAgreement = z.input<typeof DeclineAgreement>
 
-/** In a sales room's public answer: the deal's agreements awaiting signatures. A buyer signs through their own link only. */
-export const PublicRoomAgreement = z.object({ id: Id, title: z.string() })
+/**
+ * In a sales room's public answer: the deal's agreements once sent (a voided one is withdrawn and left out), by
+ * title and status, nothing of who signs what. A buyer signs through their own link only.
+ */
+export const PublicRoomAgreement = z.object({ id: Id, title: z.string(), status: AgreementStatus.exclude(['draft', 'voided']) })
 export type PublicRoomAgreement = z.infer<typeof PublicRoomAgreement>
 
 /** agreement-changed: an agreement of the organization changed (its page and lists read again). */

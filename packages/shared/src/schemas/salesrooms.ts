@@ -115,7 +115,7 @@ export const PublicSalesroom = z.object({
   bookingHandle: z.string().nullable(),
   /** Who the visitor is, once an invited email has entered its code. */
   visitorEmail: z.string().nullable(),
-  /** The deal's agreements out for signature; a buyer signs through the link in their own email (?sign={token}). */
+  /** The deal's agreements once sent, with their status; a buyer signs through the link in their own email (?sign={token}). */
   agreements: z.array(PublicRoomAgreement),
 })
 export type PublicSalesroom = z.infer<typeof PublicSalesroom>

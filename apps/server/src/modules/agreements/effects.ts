@@ -7,6 +7,7 @@ import type { DealsModule } from '../deals/module.ts'
 import type { Mailer } from '../mail/module.ts'
 import type { Notifications } from '../notifications/module.ts'
 import { completedEmail, declinedEmail, invitationEmail, reminderEmail, voidedEmail } from './emails.ts'
+import { roomLinks } from './links.ts'
 import type { AgreementNews } from './news.ts'
 import type { AgreementRow, RecipientRow } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
@@ -40,9 +41,11 @@ export function createEffects({ db, appUrl, mailer, tokens, news, deals: pipelin
     return found ?? { name: '', email: '', language: 'en' as const, organizationName: '' }
   }
 
+  /** Their link, into the deal's sales room when it has a published one they may enter (they sign there). */
   async function invite(row: AgreementRow, recipients: RecipientRow[], kind: 'invitation' | 'reminder' = 'invitation') {
     if (recipients.length === 0) return
     const from = await sender(row)
+    const inRoom = await roomLinks(db, tokens, row.dealId)
     for (const r of recipients) {
       const email = (kind === 'invitation' ? invitationEmail : reminderEmail)(r.language, {
         recipientName: r.name,
@@ -50,7 +53,7 @@ export function createEffects({ db, appUrl, mailer, tokens, news, deals: pipelin
         senderName: from.name,
         organizationName: from.organizationName,
         title: row.title,
-        url: tokens.urlOf(r.id),
+        url: inRoom(r) ?? tokens.urlOf(r.id),
       })
       await mailer.send({ to: r.email, ...email, organizationId: row.organizationId })
     }

@@ -17,12 +17,12 @@ import { createLifecycle } from './lifecycle.ts'
 import { createAgreementNews } from './news.ts'
 import { dealParties } from './parties.ts'
 import { agreementOf } from './present.ts'
-import { awaitingSignature } from './room.ts'
+import { roomAgreements } from './room.ts'
 import { createSealing } from './sealing.ts'
 import { createSigningService } from './signing.ts'
 import { createSigningTokens } from './tokens.ts'
 
-export { awaitingSignature } from './room.ts'
+export { roomAgreements } from './room.ts'
 
 type Deps = {
   db: Db
@@ -77,7 +77,7 @@ export async function createAgreementsModule(deps: Deps) {
     return auditLog(db, id)
   }
 
-  return { drafts, lifecycle, signing, sealing, audit, files, awaitingSignature: (dealId: string) => awaitingSignature(db, dealId) }
+  return { drafts, lifecycle, signing, sealing, audit, files, roomAgreements: (dealId: string) => roomAgreements(db, dealId) }
 }
 
 export type AgreementsModule = Awaited<ReturnType<typeof createAgreementsModule>>

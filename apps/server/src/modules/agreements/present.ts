@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { agreementFields, agreementRecipients, agreements, deals, users } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
+import { roomLinks } from './links.ts'
 import type { SigningTokens } from './tokens.ts'
 
 export const AGREEMENT_NOT_FOUND = 'Agreement not found'
@@ -34,8 +35,16 @@ export const recipientsOf = (tx: Db | Tx, agreementId: string) =>
 export const fieldsOf = (tx: Db | Tx, agreementId: string) =>
   tx.select().from(agreementFields).where(eq(agreementFields.agreementId, agreementId)).orderBy(asc(agreementFields.position))
 
-/** `links`: whether the reader may see the recipient's own link (agreements.seeLinks). */
-export function presentRecipient(row: RecipientRow, tokens: SigningTokens, links: boolean): Recipient {
+/**
+ * `links`: whether the reader may see the recipient's own links (agreements.seeLinks); `inRoom`: their link
+ * into the deal's sales room, given only with their signing link (it carries the same token).
+ */
+export function presentRecipient(
+  row: RecipientRow,
+  tokens: SigningTokens,
+  links: boolean,
+  inRoom: (r: RecipientRow) => string | null,
+): Recipient {
   return {
     id: row.id,
     name: row.name,
@@ -46,6 +55,7 @@ export function presentRecipient(row: RecipientRow, tokens: SigningTokens, links
     status: row.status,
     language: row.language,
     signingUrl: links && row.tokenHash ? tokens.urlOf(row.id) : null,
+    salesroomUrl: links && row.tokenHash ? inRoom(row) : null,
     sentAt: iso(row.sentAt),
     openedAt: iso(row.openedAt),
     signedAt: iso(row.signedAt),
@@ -87,7 +97,12 @@ async function peopleOf(db: Db | Tx, rows: AgreementRow[]) {
 /** The whole agreement as a member of its organization sees it: the recipients' links for those who may see them. */
 export async function presentAgreement(db: Db | Tx, row: AgreementRow, tokens: SigningTokens, reader: Actor): Promise<Agreement> {
   const links = can(reader, 'agreements.seeLinks', row)
-  const [recipients, fields, people] = await Promise.all([recipientsOf(db, row.id), fieldsOf(db, row.id), peopleOf(db, [row])])
+  const [recipients, fields, people, inRoom] = await Promise.all([
+    recipientsOf(db, row.id),
+    fieldsOf(db, row.id),
+    peopleOf(db, [row]),
+    roomLinks(db, tokens, row.dealId),
+  ])
   const emailOf = (id: string) => recipients.find((r) => r.id === id)?.email ?? ''
   return {
     id: row.id,
@@ -100,7 +115,7 @@ export async function presentAgreement(db: Db | Tx, row: AgreementRow, tokens: S
     deal: people.deal(row.dealId),
     owner: people.owner(row.ownerId),
     pages: row.pages,
-    recipients: recipients.map((r) => presentRecipient(r, tokens, links)),
+    recipients: recipients.map((r) => presentRecipient(r, tokens, links, inRoom)),
     fields: fields.map((f) => presentField(f, emailOf(f.recipientId))),
     documentUrl: `/api/agreements/${row.id}/document`,
     originalSha256: row.originalSha256,

@@ -1,16 +1,21 @@
 import type { PublicRoomAgreement } from '@closeroom/shared'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { agreements } from '../../db/schema/index.ts'
 
+const SHOWN = ['sent', 'completed', 'declined', 'expired'] as const
+const shown = (status: string): status is (typeof SHOWN)[number] => (SHOWN as readonly string[]).includes(status)
+
 /**
- * The deal's agreements out for signature, as its sales room lists them: a title to recognise, nothing of who
- * signs what. A buyer signs only through the link in their own email (the room opens it with ?sign=).
+ * The deal's agreements as its sales room lists them, once sent: a title to recognise and where it stands,
+ * nothing of who signs what (the room is shared with the buyer's whole team). A voided one was withdrawn and
+ * is left out. Each signer signs through the link in their own email, which opens the room with ?sign=.
  */
-export async function awaitingSignature(db: Db, dealId: string): Promise<PublicRoomAgreement[]> {
-  return db
-    .select({ id: agreements.id, title: agreements.title })
+export async function roomAgreements(db: Db, dealId: string): Promise<PublicRoomAgreement[]> {
+  const rows = await db
+    .select({ id: agreements.id, title: agreements.title, status: agreements.status })
     .from(agreements)
-    .where(and(eq(agreements.dealId, dealId), eq(agreements.status, 'sent')))
+    .where(and(eq(agreements.dealId, dealId), eq(agreements.template, false), inArray(agreements.status, [...SHOWN])))
     .orderBy(asc(agreements.sentAt), asc(agreements.id))
+  return rows.flatMap(({ status, ...row }) => (shown(status) ? [{ ...row, status }] : []))
 }

@@ -9,7 +9,7 @@ import { buildDeal } from '../../testing/deals.ts'
 import { buildOwner, type Client, request } from '../../testing/factories.ts'
 import { PNG } from '../../testing/files.ts'
 import { GENERATED_P12 } from './pdf/signer.ts'
-import { sentAgreement, signAs, tokenOf } from './testing.ts'
+import { sentAgreement, signAs, tokenOf, uploadAgreement } from './testing.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -348,18 +348,86 @@ describe('ending an agreement', () => {
 })
 
 describe('in the sales room', () => {
-  it('lists the deal’s agreements awaiting signature by title only, and offers the signer the room with their link', async () => {
+  const publish = async (owner: Client, dealId: string, settings: object = {}) => {
+    const room = await request(app, owner, 'PUT', `/api/deals/${dealId}/salesroom`, { title: 'Acme', published: true, ...settings })
+    expect(room.statusCode, room.body).toBe(200)
+    return room.json().publicId as string
+  }
+  const roomOf = async (publicId: string) => (await app.inject({ method: 'GET', url: `/api/public/salesrooms/${publicId}` })).json()
+  /** The link in the newest email to `email`. */
+  const emailedLink = async (email: string) => (await app.outbox(email))[0]?.text.match(/https?:\/\/\S+/)?.[0]
+  /** The recipient's link opened in the room, as the room page takes it. */
+  const inRoomOf = (publicId: string, signingUrl: string | null | undefined) =>
+    `${new URL(signingUrl ?? '').origin}/d/${publicId}?sign=${tokenOf(signingUrl ?? null)}`
+
+  it('lists the deal’s agreements once sent, by title and status, and leaves out drafts and voided ones', async () => {
     const owner = await buildOwner(app)
     const deal = await buildDeal(app, owner)
-    const room = await request(app, owner, 'PUT' as 'POST', `/api/deals/${deal.id}/salesroom`, { title: 'Acme', published: true })
-    const publicId = room.json().publicId
-    const sent = await sentAgreement(app, owner, [signer('Bea', 'bea@example.com')], { dealId: deal.id })
-    const page = (await app.inject({ method: 'GET', url: `/api/public/salesrooms/${publicId}` })).json()
-    expect(page.agreements).toEqual([{ id: sent.id, title: 'Master services agreement' }])
+    const publicId = await publish(owner, deal.id)
+    await uploadAgreement(app, owner, { dealId: deal.id, title: 'Still a draft' })
+    const sent = await sentAgreement(app, owner, [signer('Bea', 'bea@list.example')], { dealId: deal.id })
+    const voided = await sentAgreement(app, owner, [signer('Bea', 'bea@list.example')], { dealId: deal.id })
+    await request(app, owner, 'POST', `/api/agreements/${voided.id}/void`, {})
+    expect((await roomOf(publicId)).agreements).toEqual([{ id: sent.id, title: 'Master services agreement', status: 'sent' }])
+    expect((await signAs(app, tokenOf(sent.recipients[0]?.signingUrl ?? null))).statusCode).toBe(200)
+    expect((await roomOf(publicId)).agreements).toEqual([{ id: sent.id, title: 'Master services agreement', status: 'completed' }])
+  })
+
+  it('emails each signer a link into the room, which the sender’s page shows too; their /sign/ link still works', async () => {
+    const owner = await buildOwner(app)
+    const deal = await buildDeal(app, owner)
+    const publicId = await publish(owner, deal.id)
+    const sent = await sentAgreement(app, owner, [signer('Bea', 'bea@room.example', 1), signer('Carl', 'carl@room.example', 2)], {
+      dealId: deal.id,
+      signingOrder: 'sequential',
+      reminderEveryDays: 2,
+    })
     const bea = tokenOf(sent.recipients[0]?.signingUrl ?? null)
-    expect((await pub('GET', bea)).json().salesroomUrl).toMatch(new RegExp(`/d/${publicId}\\?sign=${bea}$`))
-    await signAs(app, bea)
-    expect((await app.inject({ method: 'GET', url: `/api/public/salesrooms/${publicId}` })).json().agreements).toEqual([])
+    const inRoom = inRoomOf(publicId, sent.recipients[0]?.signingUrl)
+    expect(sent.recipients.map((r) => r.salesroomUrl)).toEqual([inRoom, null])
+    expect(await emailedLink('bea@room.example')).toBe(inRoom)
+    expect((await pub('GET', bea)).json().salesroomUrl).toBe(inRoom)
+    // The reminder carries the same link.
+    expect(await app.agreements.lifecycle.remind(sent.id)).toBe(1)
+    expect((await app.outbox('bea@room.example')).map((m) => m.subject)).toContain('Reminder: Master services agreement is waiting for you')
+    expect(await emailedLink('bea@room.example')).toBe(inRoom)
+    // Signed by its plain link, the next signer is invited into the room in turn.
+    expect((await signAs(app, bea)).statusCode).toBe(200)
+    expect(await emailedLink('carl@room.example')).toBe(inRoomOf(publicId, (await get(owner, sent.id)).recipients[1].signingUrl))
+  })
+
+  it('keeps the /sign/ link where the room would not let the signer in: an unpublished one, a private one they are not invited to', async () => {
+    const owner = await buildOwner(app)
+    const unpublished = await buildDeal(app, owner)
+    await publish(owner, unpublished.id, { published: false })
+    const hidden = await sentAgreement(app, owner, [signer('Una', 'una@room.example')], { dealId: unpublished.id })
+    expect(hidden.recipients[0]?.salesroomUrl).toBeNull()
+    expect(await emailedLink('una@room.example')).toBe(hidden.recipients[0]?.signingUrl)
+
+    const privateDeal = await buildDeal(app, owner)
+    const publicId = await publish(owner, privateDeal.id, { access: 'invited', invitedEmails: ['ivy@room.example'] })
+    const sent = await sentAgreement(app, owner, [signer('Ivy', 'ivy@room.example'), signer('Otto', 'otto@room.example')], {
+      dealId: privateDeal.id,
+    })
+    const [ivy, otto] = sent.recipients
+    expect(ivy?.salesroomUrl).toBe(inRoomOf(publicId, ivy?.signingUrl))
+    expect(await emailedLink('ivy@room.example')).toBe(ivy?.salesroomUrl)
+    expect(otto?.salesroomUrl).toBeNull()
+    expect(await emailedLink('otto@room.example')).toBe(otto?.signingUrl)
+    expect((await pub('GET', tokenOf(otto?.signingUrl ?? null))).json().salesroomUrl).toBeNull()
+  })
+
+  it('names only the room of the agreement’s own deal: a signer’s link never leads into another deal’s room', async () => {
+    const owner = await buildOwner(app)
+    const [ours, theirs] = [await buildDeal(app, owner), await buildDeal(app, owner, { name: 'Globex pilot' })]
+    const ourRoom = await publish(owner, ours.id)
+    const theirRoom = await publish(owner, theirs.id)
+    const sent = await sentAgreement(app, owner, [signer('Bea', 'bea@cross.example')], { dealId: ours.id })
+    const bea = tokenOf(sent.recipients[0]?.signingUrl ?? null)
+    const answer = (await pub('GET', bea)).json()
+    expect(new URL(answer.salesroomUrl).pathname).toBe(`/d/${ourRoom}`)
+    expect(answer.salesroomUrl).not.toContain(theirRoom)
+    expect((await roomOf(theirRoom)).agreements).toEqual([])
   })
 })
 

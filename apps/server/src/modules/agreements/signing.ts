@@ -2,12 +2,13 @@ import type { PublicSigning, SignAgreement } from '@closeroom/shared'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client.ts'
-import { agreementFields, agreementRecipients, agreements, files, organizations, salesrooms, users } from '../../db/schema/index.ts'
+import { agreementFields, agreementRecipients, agreements, files, organizations, users } from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import { type Actor, audit, type Origin } from './audit.ts'
 import type { Effects } from './effects.ts'
 import { inviteCopies, inviteTurn, type Lifecycle, moveAgreement, QUEUES } from './lifecycle.ts'
+import { roomLinks } from './links.ts'
 import type { AgreementNews } from './news.ts'
 import { type AgreementRow, fieldsOf, type RecipientRow, recipientsOf } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
@@ -67,15 +68,10 @@ export function createSigningService({ db, jobs, tokens, effects, news, lifecycl
       .where(eq(agreements.id, recipient.agreementId))
     if (!found) throw NotFound(LINK_NOT_FOUND)
     const { agreement } = found
-    const [recipients, fields, room] = await Promise.all([
+    const [recipients, fields, inRoom] = await Promise.all([
       recipientsOf(db, agreement.id),
       fieldsOf(db, agreement.id),
-      agreement.dealId
-        ? db
-            .select({ publicId: salesrooms.publicId })
-            .from(salesrooms)
-            .where(and(eq(salesrooms.dealId, agreement.dealId), eq(salesrooms.published, true)))
-        : [],
+      roomLinks(db, tokens, agreement.dealId),
     ])
     const token = tokens.tokenOf(recipient.id)
     return {
@@ -105,7 +101,7 @@ export function createSigningService({ db, jobs, tokens, effects, news, lifecycl
           value: f.value,
         })),
       documentUrl: `/api/public/signing/${token}/document`,
-      salesroomUrl: room[0] ? `${appUrl}/d/${room[0].publicId}?sign=${token}` : null,
+      salesroomUrl: inRoom(recipient),
     }
   }
 

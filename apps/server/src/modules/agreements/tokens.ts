@@ -14,6 +14,8 @@ export function createSigningTokens(secret: string, appUrl: string) {
     hashFor: (recipientId: string) => hashToken(tokenOf(recipientId)),
     /** The recipient's page, where emailed links point. */
     urlOf: (recipientId: string) => `${appUrl}/sign/${tokenOf(recipientId)}`,
+    /** The same link opened inside the deal's sales room, whose page signs with ?sign=. */
+    roomUrlOf: (publicId: string, recipientId: string) => `${appUrl}/d/${publicId}?sign=${tokenOf(recipientId)}`,
   }
 }
 

@@ -41,7 +41,7 @@ export async function createSalesroomModule({
   automations: Pick<AutomationsModule, 'fire'>
   deals: Pick<DealsModule, 'recordActivity'>
   files: FileStore
-  agreements: { awaitingSignature(dealId: string): Promise<PublicRoomAgreement[]> }
+  agreements: { roomAgreements(dealId: string): Promise<PublicRoomAgreement[]> }
 }) {
   const access = createRoomAccess(db, await serverSecret(db, 'salesroom-pass-key'))
   const chat = createRoomChat({ db, realtime })

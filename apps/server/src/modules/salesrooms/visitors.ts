@@ -44,8 +44,8 @@ type Deps = {
   news: RoomNews
   automations: Pick<AutomationsModule, 'fire'>
   deals: Pick<DealsModule, 'recordActivity'>
-  /** The deal's agreements out for signature (the agreements module, above this one, passed in by app.ts). */
-  agreements: { awaitingSignature(dealId: string): Promise<PublicRoomAgreement[]> }
+  /** The deal's agreements once sent, with their status (the agreements module, above this one, passed in by app.ts). */
+  agreements: { roomAgreements(dealId: string): Promise<PublicRoomAgreement[]> }
 }
 
 /** The documents the buyer sees in a room, oldest first (the order the seller added them). */
@@ -97,7 +97,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
       .innerJoin(organizations, eq(organizations.id, deals.organizationId))
       .where(eq(deals.id, room.dealId))
     if (!row) throw NotFound(ROOM_NOT_FOUND)
-    const [links, documents, recordings, steps, lines, handle, awaiting] = await Promise.all([
+    const [links, documents, recordings, steps, lines, handle, agreementList] = await Promise.all([
       db.select().from(salesroomLinks).where(eq(salesroomLinks.dealId, room.dealId)).orderBy(asc(salesroomLinks.createdAt)),
       publicDocuments(db, room.dealId),
       publicRecordings(db, room.dealId),
@@ -117,7 +117,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
             .orderBy(asc(dealLines.position))
         : [],
       db.select({ handle: publicHandles.handle }).from(publicHandles).where(eq(publicHandles.userId, row.ownerId)),
-      agreements.awaitingSignature(room.dealId),
+      agreements.roomAgreements(room.dealId),
     ])
     return {
       publicId: room.publicId,
@@ -137,7 +137,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
         : null,
       bookingHandle: handle[0]?.handle ?? null,
       visitorEmail: email,
-      agreements: awaiting,
+      agreements: agreementList,
     }
   }
 

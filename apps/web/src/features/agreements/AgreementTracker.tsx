@@ -158,9 +158,17 @@ function RecipientState({
         {when ? ` · ${formatDateTime(when, i18n.language)}` : ''}
       </Typography>
       {open && recipient.signingUrl && !['signed', 'approved', 'declined'].includes(recipient.status) && (
-        <Box sx={{ mt: 1 }}>
+        <Stack spacing={1} sx={{ mt: 1 }}>
+          {recipient.salesroomUrl && (
+            <>
+              <AddressField url={recipient.salesroomUrl} texts="agreements.roomLink" testId={`room-link-${recipient.email}`} />
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {t('agreements.roomLink.hint')}
+              </Typography>
+            </>
+          )}
           <AddressField url={recipient.signingUrl} texts="agreements.link" testId={`signing-link-${recipient.email}`} />
-        </Box>
+        </Stack>
       )}
     </Box>
   )

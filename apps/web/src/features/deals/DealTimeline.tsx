@@ -28,6 +28,11 @@ const icons: Record<DealActivity['kind'], { icon: ReactElement; colour: string }
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
 
+const isolate = (value: string) => `\u2068${value}\u2069`
+
+/** The agreement steps the server records on the timeline (data.step), each with a line of its own. */
+const AGREEMENT_STEPS = new Set(['created', 'sent', 'opened', 'signed', 'approved', 'declined', 'voided', 'expired', 'completed'])
+
 /** What happened, in a line: a deal opened by a product room's form says who asked about what. */
 function headline(t: TFunction, activity: DealActivity, actor: string): string {
   const { data } = activity
@@ -39,6 +44,13 @@ function headline(t: TFunction, activity: DealActivity, actor: string): string {
     if (data.document) return t('pipeline.timeline.documentOpened', { who, document: text(data.document) })
     return t('pipeline.timeline.kinds.salesroom_visit', { actor: who })
   }
+  // Who took the step: the member who did (by their current name), else the recipient or system the server named.
+  // Names and titles are isolated (FSI…PDI): a Latin title keeps its quotes in an Arabic line, and the reverse.
+  if (activity.kind === 'agreement' && AGREEMENT_STEPS.has(text(data.step)))
+    return t(`pipeline.timeline.agreementSteps.${text(data.step)}`, {
+      actor: isolate(activity.actor?.name ?? (text(data.by) || actor)),
+      title: isolate(text(data.title)),
+    })
   return t(`pipeline.timeline.kinds.${activity.kind}`, {
     actor,
     from: text(data.from),

@@ -1,12 +1,15 @@
 import type { PublicRoomAgreement } from '@closeroom/shared'
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
-import { Box, Stack, Typography } from '@mui/material'
+import { Box, Chip, Stack, Typography } from '@mui/material'
 import { useTranslation } from '../../locales/i18n'
 import { Section } from './bits'
 
+const colours = { sent: 'info', completed: 'success', declined: 'error', expired: 'warning' } as const
+
 /**
- * The deal's agreements out for signature, by title: the room is shared with the buyer's whole team, so it
- * names them and leaves the signing to each signer's own link (which opens this room with ?sign=).
+ * The deal's agreements once sent, each with where it stands: the room is shared with the buyer's whole team,
+ * so it names them and says nothing of who signs what. Signing happens through each signer's own emailed link,
+ * which opens this room with ?sign= (RoomSigning) when the room lets them in.
  */
 export function RoomAgreements({ agreements }: { agreements: PublicRoomAgreement[] }) {
   const { t } = useTranslation()
@@ -19,9 +22,10 @@ export function RoomAgreements({ agreements }: { agreements: PublicRoomAgreement
         {agreements.map((agreement) => (
           <Stack component="li" key={agreement.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <DescriptionOutlined fontSize="small" aria-hidden sx={{ color: 'text.secondary' }} />
-            <Typography dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <Typography dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere', flex: 1, textAlign: 'left' }}>
               {agreement.title}
             </Typography>
+            <Chip size="small" color={colours[agreement.status]} label={t(`salesroom.room.agreementStatuses.${agreement.status}`)} />
           </Stack>
         ))}
       </Box>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Loading } from '../../components/public/states'
 import { useTranslation } from '../../locales/i18n'
 import { SigningForm } from '../signing-public/SigningForm'
@@ -5,11 +6,16 @@ import { SigningOutcome } from '../signing-public/SigningOutcome'
 import { useSigning } from '../signing-public/useSigning'
 import { Section } from './bits'
 
+/** Whether the signing answer's room link (absolute, from the server) is this room's: the agreement is of this room's deal. */
+const inThisRoom = (salesroomUrl: string | null, publicId: string) =>
+  salesroomUrl !== null && new URL(salesroomUrl).pathname === `/d/${publicId}`
+
 /**
  * The buyer's signing, inside their sales room: the link they were emailed, opened here (/d/:id?sign=token),
- * shows the same document, fields and pad as /sign/:token. A link of another deal shows nothing here.
+ * shows the same document, fields and pad as /sign/:token. A link of another deal's agreement signs nothing
+ * here: the room shows what it shows without one (`otherwise`).
  */
-export default function RoomSigning({ token, publicId }: { token: string; publicId: string }) {
+export default function RoomSigning({ token, publicId, otherwise }: { token: string; publicId: string; otherwise: ReactNode }) {
   const { t } = useTranslation()
   const signing = useSigning(token)
   const { remote, step } = signing
@@ -21,7 +27,8 @@ export default function RoomSigning({ token, publicId }: { token: string; public
         <SigningOutcome outcome="unknown" level="h3" />
       </Section>
     )
-  if (!data || !step || !data.salesroomUrl?.includes(`/d/${publicId}`)) return null
+  if (!data || !step) return null
+  if (!inThisRoom(data.salesroomUrl, publicId)) return otherwise
   // Named "Sign the agreement: …" while there is something to do, by the agreement's title once there is not.
   if (step === 'sign' || step === 'approve' || step === 'view')
     return (

@@ -89,6 +89,7 @@ function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: ()
   const linkOpened = useVisit(room.publicId)
   const signToken = useSearchParams()[0].get('sign')
   const video = room.videoUrl ? videoOf(room.videoUrl) : null
+  const agreements = room.agreements.length > 0 && <RoomAgreements agreements={room.agreements} />
   const locale = intlLocale(i18n.language)
 
   const toggle = async (step: ActionStep, done: boolean) => {
@@ -163,10 +164,10 @@ function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: ()
 
         {signToken ? (
           <Suspense fallback={<Loading inline />}>
-            <RoomSigning token={signToken} publicId={room.publicId} />
+            <RoomSigning token={signToken} publicId={room.publicId} otherwise={agreements} />
           </Suspense>
         ) : (
-          room.agreements.length > 0 && <RoomAgreements agreements={room.agreements} />
+          agreements
         )}
 
         {room.links.length > 0 && (

@@ -139,6 +139,13 @@ export const cn: Text = {
       open: '打开签署页面',
       copied: '签署链接已复制',
     },
+    roomLink: {
+      address: '销售室链接',
+      copy: '复制销售室链接',
+      open: '打开销售室进行签署',
+      copied: '销售室链接已复制',
+      hint: '发给此人的电子邮件附有此链接：在交易的销售室内签署。签署链接同样可用。',
+    },
     auditKinds: {
       created: '已创建',
       sent: '已发送',

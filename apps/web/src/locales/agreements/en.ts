@@ -145,6 +145,13 @@ export const en = {
       open: 'Open the signing page',
       copied: 'Signing link copied',
     },
+    roomLink: {
+      address: 'Sales room link',
+      copy: 'Copy the sales room link',
+      open: 'Open the sales room to sign',
+      copied: 'Sales room link copied',
+      hint: 'Their emails carry this link: they sign inside the deal’s sales room. The signing link works too.',
+    },
     auditKinds: {
       created: 'Created',
       sent: 'Sent',

@@ -155,6 +155,13 @@ export const fr: Text = {
       open: 'Ouvrir la page de signature',
       copied: 'Lien de signature copié',
     },
+    roomLink: {
+      address: 'Lien de la salle de vente',
+      copy: 'Copier le lien de la salle de vente',
+      open: 'Ouvrir la salle de vente pour signer',
+      copied: 'Lien de la salle de vente copié',
+      hint: 'Ses e-mails portent ce lien : la signature se fait dans la salle de vente de l’affaire. Le lien de signature fonctionne aussi.',
+    },
     auditKinds: {
       created: 'Créé',
       sent: 'Envoyé',

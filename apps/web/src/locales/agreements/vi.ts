@@ -149,6 +149,13 @@ export const vi: Text = {
       open: 'Mở trang ký',
       copied: 'Đã sao chép đường liên kết ký',
     },
+    roomLink: {
+      address: 'Liên kết phòng bán hàng',
+      copy: 'Sao chép liên kết phòng bán hàng',
+      open: 'Mở phòng bán hàng để ký',
+      copied: 'Đã sao chép liên kết phòng bán hàng',
+      hint: 'Email gửi cho người này mang liên kết này: họ ký ngay trong phòng bán hàng của giao dịch. Đường liên kết ký vẫn dùng được.',
+    },
     auditKinds: {
       created: 'Đã tạo',
       sent: 'Đã gửi',

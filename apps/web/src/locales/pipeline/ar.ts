@@ -78,6 +78,17 @@ export const ar: Text = {
         routing: 'وُجِّه إلى هنا عبر النموذج {{title}}',
         agreement: 'اتفاقية: {{title}}',
       },
+      agreementSteps: {
+        created: 'أنشأ {{actor}} الاتفاقية «{{title}}»',
+        sent: 'أرسل {{actor}} «{{title}}» للتوقيع',
+        opened: 'فتح {{actor}} «{{title}}»',
+        signed: 'وقّع {{actor}} «{{title}}»',
+        approved: 'وافق {{actor}} على «{{title}}»',
+        declined: 'رفض {{actor}} «{{title}}»',
+        voided: 'ألغى {{actor}} «{{title}}»',
+        expired: 'انتهت صلاحية «{{title}}» قبل أن يوقّع الجميع',
+        completed: 'وقّع الجميع «{{title}}»',
+      },
     },
     chat: {
       title: 'محادثة الفريق',

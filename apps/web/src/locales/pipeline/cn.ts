@@ -73,6 +73,17 @@ export const cn: Text = {
         routing: '由表单 {{title}} 分配到此',
         agreement: '合同：{{title}}',
       },
+      agreementSteps: {
+        created: '{{actor}} 创建了合同“{{title}}”',
+        sent: '{{actor}} 发送了“{{title}}”以供签署',
+        opened: '{{actor}} 打开了“{{title}}”',
+        signed: '{{actor}} 签署了“{{title}}”',
+        approved: '{{actor}} 审批通过了“{{title}}”',
+        declined: '{{actor}} 拒绝了“{{title}}”',
+        voided: '{{actor}} 作废了“{{title}}”',
+        expired: '“{{title}}”在所有人签署前已过期',
+        completed: '所有人均已签署“{{title}}”',
+      },
     },
     chat: {
       title: '团队聊天',

@@ -77,6 +77,18 @@ export const en = {
         routing: 'Routed here by the form {{title}}',
         agreement: 'Agreement: {{title}}',
       },
+      // An agreement's steps, each with who took it (the recipient, the sender or, for expiry and completion, nobody).
+      agreementSteps: {
+        created: '{{actor}} created the agreement “{{title}}”',
+        sent: '{{actor}} sent “{{title}}” for signature',
+        opened: '{{actor}} opened “{{title}}”',
+        signed: '{{actor}} signed “{{title}}”',
+        approved: '{{actor}} approved “{{title}}”',
+        declined: '{{actor}} declined “{{title}}”',
+        voided: '{{actor}} voided “{{title}}”',
+        expired: '“{{title}}” expired before everyone signed',
+        completed: 'Everyone signed “{{title}}”',
+      },
     },
     chat: {
       title: 'Team chat',

@@ -81,6 +81,17 @@ export const fr: Text = {
         routing: 'Orienté ici par le formulaire {{title}}',
         agreement: 'Contrat : {{title}}',
       },
+      agreementSteps: {
+        created: '{{actor}} a créé le contrat « {{title}} »',
+        sent: '{{actor}} a envoyé « {{title}} » pour signature',
+        opened: '{{actor}} a ouvert « {{title}} »',
+        signed: '{{actor}} a signé « {{title}} »',
+        approved: '{{actor}} a approuvé « {{title}} »',
+        declined: '{{actor}} a refusé « {{title}} »',
+        voided: '{{actor}} a annulé « {{title}} »',
+        expired: '« {{title}} » a expiré avant que tous aient signé',
+        completed: 'Tout le monde a signé « {{title}} »',
+      },
     },
     chat: {
       title: 'Discussion d’équipe',

@@ -80,6 +80,17 @@ export const vi: Text = {
         routing: 'Được chuyển đến đây qua biểu mẫu {{title}}',
         agreement: 'Hợp đồng: {{title}}',
       },
+      agreementSteps: {
+        created: '{{actor}} đã tạo hợp đồng “{{title}}”',
+        sent: '{{actor}} đã gửi “{{title}}” để ký',
+        opened: '{{actor}} đã mở “{{title}}”',
+        signed: '{{actor}} đã ký “{{title}}”',
+        approved: '{{actor}} đã phê duyệt “{{title}}”',
+        declined: '{{actor}} đã từ chối “{{title}}”',
+        voided: '{{actor}} đã hủy “{{title}}”',
+        expired: '“{{title}}” đã hết hạn trước khi mọi người ký xong',
+        completed: 'Tất cả mọi người đã ký “{{title}}”',
+      },
     },
     chat: {
       title: 'Trò chuyện nhóm',

@@ -12,6 +12,7 @@ const recipient = (id: string, email: string, order: number | null) => ({
   placeholder: null,
   status: 'not_sent' as const,
   signingUrl: null,
+  salesroomUrl: null,
   sentAt: null,
   openedAt: null,
   signedAt: null,
