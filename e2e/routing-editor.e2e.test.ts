@@ -218,7 +218,7 @@ it('shows each refusal next to its field, and asks before unsaved changes are le
   await page.waitForURL(/\?tab=outcomes$/)
 
   // A question an outcome tests cannot go: the server says so above the questions.
-  await page.getByRole('tab', { name: 'Form' }).click()
+  await page.getByRole('tab', { name: 'Form', exact: true }).click()
   await page.getByRole('button', { name: 'Remove the question: Plan' }).click()
   await page.getByRole('button', { name: 'Save' }).click()
   await page.getByText('An outcome still tests a question you changed or removed: change that outcome first.').waitFor()
