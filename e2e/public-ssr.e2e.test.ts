@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildEventType } from '../apps/server/src/testing/booking.ts'
-import { buildOwner, request } from '../apps/server/src/testing/factories.ts'
+import { buildDeal, buildProduct } from '../apps/server/src/testing/deals.ts'
+import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A buyer's public page comes from the server already rendered with its data (apps/web/src/entry-server.tsx),
@@ -60,15 +61,18 @@ it('a hostile name cannot break out of the data embedded in the page', async () 
   expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined()
 })
 
-it('the browser hydrates the page it was sent instead of painting it again, and the page works', async () => {
-  const path = await seller('Olivia Hydrated')
+/**
+ * Opens `path` with the heading the HTML parser made marked, before any of the page's scripts run: once the page
+ * is hydrated the mark is still there (React took the server's element over instead of painting a new one).
+ * Answers the page and the errors it logged.
+ */
+async function openHydrated(path: string) {
   const page = await harness.newPage()
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
-  // Marks the heading as the HTML parser made it, before any of the page's scripts run.
   await page.addInitScript(() =>
     document.addEventListener('readystatechange', () => {
       const heading = document.querySelector('h1')
@@ -77,10 +81,73 @@ it('the browser hydrates the page it was sent instead of painting it again, and 
   )
   await page.goto(path, { waitUntil: 'networkidle' })
   await expect.poll(() => page.locator('h1').getAttribute('data-from-server')).toBe('yes')
+  return { page, errors }
+}
+
+it('the browser hydrates the page it was sent instead of painting it again, and the page works', async () => {
+  const path = await seller('Olivia Hydrated')
+  const { page, errors } = await openHydrated(path)
   // Hydrated: the server's links now open the booker in the page, without loading another document.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }))
   await page.getByRole('link', { name: /Discovery call/ }).click()
   await page.waitForURL(/\?type=/)
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
   expect(errors).toEqual([])
+})
+
+/** A published sales room of a deal of `owner`'s, with a link, a plan and pricing; `settings` override the room's. */
+async function salesroom(owner: Client, settings: Record<string, unknown> = {}) {
+  const product = await buildProduct(harness.server.app, owner, { name: 'Platform', price: 120_000, currency: 'EUR' })
+  const deal = await buildDeal(harness.server.app, owner, {
+    amount: 240_000,
+    currency: 'EUR',
+    lines: [{ productId: product.id, quantity: 2 }],
+  })
+  const room = await harness.server.app.inject({
+    method: 'PUT',
+    url: `/api/deals/${deal.id}/salesroom`,
+    headers: { cookie: owner.cookie },
+    payload: { title: 'Acme × Closeroom', welcome: 'Welcome, Acme team', published: true, showPricing: true, ...settings },
+  })
+  expect(room.statusCode, room.body).toBe(200)
+  const base = `/api/deals/${deal.id}/salesroom`
+  await request(harness.server.app, owner, 'POST', `${base}/links`, {
+    title: 'Security overview',
+    url: 'https://docs.example.com/security',
+  })
+  await request(harness.server.app, owner, 'POST', `${base}/steps`, { title: 'Legal review', side: 'buyer', ownerName: 'Bea' })
+  return `/d/${(room.json() as { publicId: string }).publicId}`
+}
+
+it("the server's HTML of a sales room shows its title, welcome, plan and pricing; the chat and booker come after", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Rooms' })
+  const path = await salesroom(owner, { title: 'Acme <b>rollout</b>' })
+  const html = await serverHtml(path)
+  expect(html).toMatch(/<h1[^>]*>Acme &lt;b&gt;rollout&lt;\/b&gt;<\/h1>/)
+  expect(html).toContain('Welcome, Acme team')
+  expect(html).toContain('Legal review')
+  expect(html).toContain('Security overview')
+  expect(html).toContain('data-testid="room-total"')
+  expect(html).toContain('Shared by Olivia Rooms')
+  expect(html).toContain('\\u003cb>rollout')
+
+  const { page, errors } = await openHydrated(path)
+  // Hydrated: the chat has loaded, and the buyer's step can be ticked.
+  await page.getByRole('textbox', { name: /message/i }).waitFor()
+  await page.getByRole('checkbox', { name: /Legal review/ }).check()
+  await expect.poll(() => page.getByRole('checkbox', { name: /Legal review/ }).isChecked()).toBe(true)
+  expect(errors).toEqual([])
+})
+
+it('a private sales room is not rendered on the server: the browser shows its door, as before', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Private' })
+  const path = await salesroom(owner, { title: 'Secret pricing room', access: 'invited', invitedEmails: ['bea@acme.example'] })
+  const html = await serverHtml(path)
+  expect(html).toContain('<div id="root"></div>')
+  expect(html).not.toContain('Secret pricing room')
+  expect(html).not.toContain('Legal review')
+  const page = await harness.newPage()
+  await page.goto(path)
+  await page.getByRole('textbox', { name: /email/i }).waitFor()
+  expect(await page.content()).not.toContain('Secret pricing room')
 })
