@@ -151,3 +151,51 @@ it('a private sales room is not rendered on the server: the browser shows its do
   await page.getByRole('textbox', { name: /email/i }).waitFor()
   expect(await page.content()).not.toContain('Secret pricing room')
 })
+
+it("the server's HTML of a product room shows the product's name, price and description; the booker and form come after", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Products' })
+  const eventType = await buildEventType(harness.server.app, owner, { title: 'Product demo' })
+  const product = await buildProduct(harness.server.app, owner, {
+    name: 'Platform <i>Pro</i>',
+    price: 120_000,
+    currency: 'EUR',
+    description: 'Everything your team needs.',
+  })
+  const room = await harness.server.app.inject({
+    method: 'PUT',
+    url: `/api/products/${product.id}/room`,
+    headers: { cookie: owner.cookie },
+    payload: { published: true, eventTypeId: eventType.id },
+  })
+  expect(room.statusCode, room.body).toBe(200)
+  const path = `/p/${(room.json() as { roomId: string }).roomId}`
+  const html = await serverHtml(path)
+  expect(html).toMatch(/<h1[^>]*>Platform &lt;i&gt;Pro&lt;\/i&gt;<\/h1>/)
+  expect(html).toContain('data-testid="product-price"')
+  expect(html).toContain('Everything your team needs.')
+  expect(html).toContain('\\u003ci>Pro')
+
+  const { page, errors } = await openHydrated(path)
+  // Hydrated: the booker and the "talk to sales" form have loaded under the server's page.
+  await page.getByRole('button', { name: 'Send' }).waitFor()
+  expect(errors).toEqual([])
+})
+
+it('an unpublished product room is left to the browser, which shows the not-found page as before', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Unpublished' })
+  const product = await buildProduct(harness.server.app, owner, { name: 'Hidden product' })
+  const publish = (published: boolean) =>
+    harness.server.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}/room`,
+      headers: { cookie: owner.cookie },
+      payload: { published, eventTypeId: null },
+    })
+  const room = await publish(true)
+  expect(room.statusCode, room.body).toBe(200)
+  expect((await publish(false)).statusCode).toBe(200)
+  const path = `/p/${(room.json() as { roomId: string }).roomId}`
+  const html = await serverHtml(path)
+  expect(html).toContain('<div id="root"></div>')
+  expect(html).not.toContain('Hidden product')
+})
