@@ -199,3 +199,53 @@ it('an unpublished product room is left to the browser, which shows the not-foun
   expect(html).toContain('<div id="root"></div>')
   expect(html).not.toContain('Hidden product')
 })
+
+/** A landing page of `owner`'s organization with one product and their booking link; its address. */
+async function landingPage(owner: Client, fields: Record<string, unknown>) {
+  const product = await buildProduct(harness.server.app, owner, { name: 'Platform', price: 120_000, currency: 'EUR' })
+  const { handle } = (await request(harness.server.app, owner, 'GET', '/api/booking-profile')).json() as { handle: string }
+  const page = await request(harness.server.app, owner, 'POST', '/api/landing-pages', {
+    title: 'Acme',
+    productIds: [product.id],
+    handles: [handle],
+    ...fields,
+  })
+  expect(page.statusCode, page.body).toBe(201)
+  return `/l/${(page.json() as { publicId: string }).publicId}`
+}
+
+it("the server's HTML of a landing page shows its headline, intro, products and booking links, hydrated in one pass", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Landing' })
+  await buildEventType(harness.server.app, owner, { title: 'Intro call' })
+  const path = await landingPage(owner, {
+    headline: 'Sell <em>together</em>',
+    intro: 'Rooms, bookings and calls in one place.',
+    published: true,
+  })
+  const html = await serverHtml(path)
+  expect(html).toMatch(/<h1[^>]*>Sell &lt;em&gt;together&lt;\/em&gt;<\/h1>/)
+  expect(html).toContain('Rooms, bookings and calls in one place.')
+  expect(html).toContain('Platform')
+  expect(html).toContain('Olivia Landing')
+  expect(html).toContain('\\u003cem>together')
+
+  const { page, errors } = await openHydrated(path)
+  // Hydrated: a booking link opens the booking page in the app, without loading another document.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+  await page.getByRole('link', { name: /Olivia Landing/ }).click()
+  await page.waitForURL(/\/u\//)
+  await page.getByRole('heading', { level: 1, name: 'Olivia Landing' }).waitFor()
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(errors).toEqual([])
+})
+
+it('an unpublished landing page is left to the browser, which shows the not-found page as before', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Draft' })
+  const path = await landingPage(owner, { headline: 'A draft headline', published: false })
+  const html = await serverHtml(path)
+  expect(html).toContain('<div id="root"></div>')
+  expect(html).not.toContain('A draft headline')
+  const page = await harness.newPage()
+  await page.goto(path)
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+})

@@ -9,6 +9,7 @@ import rtlPlugin from 'stylis-plugin-rtl'
 import { AppRoutes, preloadPage } from './app/router'
 import { PRELOADED_ELEMENT_ID, STALE_ATTRIBUTE, serializePreloaded, setPreloaded } from './components/public/preloaded'
 import { bookingPaths } from './features/booking-public/api'
+import { landingPaths } from './features/landing-public/api'
 import { productRoomPaths } from './features/product-room-public/api'
 import { roomPaths } from './features/salesroom-public/api'
 import { isLanguage, LANGUAGE_COOKIE, speakOnServer } from './locales/i18n'
@@ -37,6 +38,7 @@ const pages: {
     data: ({ id = '' }, search, cookie) => (search.has('sign') || cookie(salesroomPassCookie(id)) ? null : [roomPaths.room(id)]),
   },
   { pattern: '/p/:id', data: ({ id = '' }) => [productRoomPaths.product(id)] },
+  { pattern: '/l/:id', data: ({ id = '' }) => [landingPaths.page(id)] },
 ]
 
 /** What the server knows of the request. */
