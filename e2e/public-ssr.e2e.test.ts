@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildEventType } from '../apps/server/src/testing/booking.ts'
 import { buildDeal, buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { buildForm } from '../apps/server/src/testing/routing.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A buyer's public page comes from the server already rendered with its data (apps/web/src/entry-server.tsx),
@@ -247,5 +248,32 @@ it('an unpublished landing page is left to the browser, which shows the not-foun
   expect(html).not.toContain('A draft headline')
   const page = await harness.newPage()
   await page.goto(path)
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+})
+
+it("the server's HTML of a routing form shows its name and description; its questions come once hydrated", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Forms' })
+  const form = await buildForm(harness.server.app, owner, {
+    name: 'Find <u>your</u> expert',
+    description: 'Three questions, then the right person.',
+  })
+  const html = await serverHtml(`/f/${form.slug}`)
+  expect(html).toMatch(/<h1[^>]*>Find &lt;u&gt;your&lt;\/u&gt; expert<\/h1>/)
+  expect(html).toContain('Three questions, then the right person.')
+  expect(html).toContain('\\u003cu>your')
+
+  const { page, errors } = await openHydrated(`/f/${form.slug}`)
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Bea Buyer')
+  expect(errors).toEqual([])
+})
+
+it('an unpublished routing form is left to the browser, which shows the not-found page as before', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Hidden Form' })
+  const form = await buildForm(harness.server.app, owner, { name: 'A hidden form', published: false })
+  const html = await serverHtml(`/f/${form.slug}`)
+  expect(html).toContain('<div id="root"></div>')
+  expect(html).not.toContain('A hidden form')
+  const page = await harness.newPage()
+  await page.goto(`/f/${form.slug}`)
   await page.getByRole('heading', { name: 'Page not found' }).waitFor()
 })

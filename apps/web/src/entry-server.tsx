@@ -11,6 +11,7 @@ import { PRELOADED_ELEMENT_ID, STALE_ATTRIBUTE, serializePreloaded, setPreloaded
 import { bookingPaths } from './features/booking-public/api'
 import { landingPaths } from './features/landing-public/api'
 import { productRoomPaths } from './features/product-room-public/api'
+import { routingPublicPaths } from './features/routing-public/api'
 import { roomPaths } from './features/salesroom-public/api'
 import { isLanguage, LANGUAGE_COOKIE, speakOnServer } from './locales/i18n'
 import { initialSettings, SettingsProvider } from './theme/SettingsProvider'
@@ -39,6 +40,7 @@ const pages: {
   },
   { pattern: '/p/:id', data: ({ id = '' }) => [productRoomPaths.product(id)] },
   { pattern: '/l/:id', data: ({ id = '' }) => [landingPaths.page(id)] },
+  { pattern: '/f/:slug', data: ({ slug = '' }) => [routingPublicPaths.form(slug)] },
 ]
 
 /** What the server knows of the request. */
