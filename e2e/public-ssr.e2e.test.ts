@@ -24,8 +24,8 @@ async function seller(name: string) {
 }
 
 /** The HTML the server sends for `path`, before any script runs. */
-async function serverHtml(path: string) {
-  const answer = await fetch(harness.server.url + path, { headers: { accept: 'text/html' } })
+async function serverHtml(path: string, cookie?: string) {
+  const answer = await fetch(harness.server.url + path, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })
   expect(answer.status).toBe(200)
   return answer.text()
 }
@@ -151,6 +151,17 @@ it('a private sales room is not rendered on the server: the browser shows its do
   await page.goto(path)
   await page.getByRole('textbox', { name: /email/i }).waitFor()
   expect(await page.content()).not.toContain('Secret pricing room')
+})
+
+it("a reader carrying a sales room's pass, or a signer's link, gets the room from the browser, as before", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Passes' })
+  const path = await salesroom(owner, { title: 'A room with passes' })
+  expect(await serverHtml(path)).toContain('A room with passes')
+  // Whatever the pass holds, the server does not render with it: the API's answer would name its email.
+  const withPass = await serverHtml(path, `closeroom_room_${path.slice(3)}=any`)
+  expect(withPass).toContain('<div id="root"></div>')
+  expect(withPass).not.toContain('A room with passes')
+  expect(await serverHtml(`${path}?sign=some-token`)).toContain('<div id="root"></div>')
 })
 
 it("the server's HTML of a product room shows the product's name, price and description; the booker and form come after", async () => {
