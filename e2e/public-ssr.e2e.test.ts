@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildEventType } from '../apps/server/src/testing/booking.ts'
-import { buildOwner, request } from '../apps/server/src/testing/factories.ts'
+import { buildDeal, buildProduct } from '../apps/server/src/testing/deals.ts'
+import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { buildForm } from '../apps/server/src/testing/routing.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A buyer's public page comes from the server already rendered with its data (apps/web/src/entry-server.tsx),
@@ -22,8 +24,8 @@ async function seller(name: string) {
 }
 
 /** The HTML the server sends for `path`, before any script runs. */
-async function serverHtml(path: string) {
-  const answer = await fetch(harness.server.url + path, { headers: { accept: 'text/html' } })
+async function serverHtml(path: string, cookie?: string) {
+  const answer = await fetch(harness.server.url + path, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })
   expect(answer.status).toBe(200)
   return answer.text()
 }
@@ -60,15 +62,18 @@ it('a hostile name cannot break out of the data embedded in the page', async () 
   expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined()
 })
 
-it('the browser hydrates the page it was sent instead of painting it again, and the page works', async () => {
-  const path = await seller('Olivia Hydrated')
+/**
+ * Opens `path` with the heading the HTML parser made marked, before any of the page's scripts run: once the page
+ * is hydrated the mark is still there (React took the server's element over instead of painting a new one).
+ * Answers the page and the errors it logged.
+ */
+async function openHydrated(path: string) {
   const page = await harness.newPage()
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
-  // Marks the heading as the HTML parser made it, before any of the page's scripts run.
   await page.addInitScript(() =>
     document.addEventListener('readystatechange', () => {
       const heading = document.querySelector('h1')
@@ -77,10 +82,209 @@ it('the browser hydrates the page it was sent instead of painting it again, and 
   )
   await page.goto(path, { waitUntil: 'networkidle' })
   await expect.poll(() => page.locator('h1').getAttribute('data-from-server')).toBe('yes')
+  return { page, errors }
+}
+
+it('the browser hydrates the page it was sent instead of painting it again, and the page works', async () => {
+  const path = await seller('Olivia Hydrated')
+  const { page, errors } = await openHydrated(path)
   // Hydrated: the server's links now open the booker in the page, without loading another document.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }))
   await page.getByRole('link', { name: /Discovery call/ }).click()
   await page.waitForURL(/\?type=/)
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
   expect(errors).toEqual([])
+})
+
+/** A published sales room of a deal of `owner`'s, with a link, a plan and pricing; `settings` override the room's. */
+async function salesroom(owner: Client, settings: Record<string, unknown> = {}) {
+  const product = await buildProduct(harness.server.app, owner, { name: 'Platform', price: 120_000, currency: 'EUR' })
+  const deal = await buildDeal(harness.server.app, owner, {
+    amount: 240_000,
+    currency: 'EUR',
+    lines: [{ productId: product.id, quantity: 2 }],
+  })
+  const room = await harness.server.app.inject({
+    method: 'PUT',
+    url: `/api/deals/${deal.id}/salesroom`,
+    headers: { cookie: owner.cookie },
+    payload: { title: 'Acme × Closeroom', welcome: 'Welcome, Acme team', published: true, showPricing: true, ...settings },
+  })
+  expect(room.statusCode, room.body).toBe(200)
+  const base = `/api/deals/${deal.id}/salesroom`
+  await request(harness.server.app, owner, 'POST', `${base}/links`, {
+    title: 'Security overview',
+    url: 'https://docs.example.com/security',
+  })
+  await request(harness.server.app, owner, 'POST', `${base}/steps`, { title: 'Legal review', side: 'buyer', ownerName: 'Bea' })
+  return `/d/${(room.json() as { publicId: string }).publicId}`
+}
+
+it("the server's HTML of a sales room shows its title, welcome, plan and pricing; the chat and booker come after", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Rooms' })
+  const path = await salesroom(owner, { title: 'Acme <b>rollout</b>' })
+  const html = await serverHtml(path)
+  expect(html).toMatch(/<h1[^>]*>Acme &lt;b&gt;rollout&lt;\/b&gt;<\/h1>/)
+  expect(html).toContain('Welcome, Acme team')
+  expect(html).toContain('Legal review')
+  expect(html).toContain('Security overview')
+  expect(html).toContain('data-testid="room-total"')
+  expect(html).toContain('Shared by Olivia Rooms')
+  expect(html).toContain('\\u003cb>rollout')
+
+  const { page, errors } = await openHydrated(path)
+  // Hydrated: the chat has loaded, and the buyer's step can be ticked.
+  await page.getByRole('textbox', { name: /message/i }).waitFor()
+  await page.getByRole('checkbox', { name: /Legal review/ }).check()
+  await expect.poll(() => page.getByRole('checkbox', { name: /Legal review/ }).isChecked()).toBe(true)
+  expect(errors).toEqual([])
+})
+
+it('a private sales room is not rendered on the server: the browser shows its door, as before', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Private' })
+  const path = await salesroom(owner, { title: 'Secret pricing room', access: 'invited', invitedEmails: ['bea@acme.example'] })
+  const html = await serverHtml(path)
+  expect(html).toContain('<div id="root"></div>')
+  expect(html).not.toContain('Secret pricing room')
+  expect(html).not.toContain('Legal review')
+  const page = await harness.newPage()
+  await page.goto(path)
+  await page.getByRole('textbox', { name: /email/i }).waitFor()
+  expect(await page.content()).not.toContain('Secret pricing room')
+})
+
+it("a reader carrying a sales room's pass, or a signer's link, gets the room from the browser, as before", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Passes' })
+  const path = await salesroom(owner, { title: 'A room with passes' })
+  expect(await serverHtml(path)).toContain('A room with passes')
+  // Whatever the pass holds, the server does not render with it: the API's answer would name its email.
+  const withPass = await serverHtml(path, `closeroom_room_${path.slice(3)}=any`)
+  expect(withPass).toContain('<div id="root"></div>')
+  expect(withPass).not.toContain('A room with passes')
+  expect(await serverHtml(`${path}?sign=some-token`)).toContain('<div id="root"></div>')
+})
+
+it("the server's HTML of a product room shows the product's name, price and description; the booker and form come after", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Products' })
+  const eventType = await buildEventType(harness.server.app, owner, { title: 'Product demo' })
+  const product = await buildProduct(harness.server.app, owner, {
+    name: 'Platform <i>Pro</i>',
+    price: 120_000,
+    currency: 'EUR',
+    description: 'Everything your team needs.',
+  })
+  const room = await harness.server.app.inject({
+    method: 'PUT',
+    url: `/api/products/${product.id}/room`,
+    headers: { cookie: owner.cookie },
+    payload: { published: true, eventTypeId: eventType.id },
+  })
+  expect(room.statusCode, room.body).toBe(200)
+  const path = `/p/${(room.json() as { roomId: string }).roomId}`
+  const html = await serverHtml(path)
+  expect(html).toMatch(/<h1[^>]*>Platform &lt;i&gt;Pro&lt;\/i&gt;<\/h1>/)
+  expect(html).toContain('data-testid="product-price"')
+  expect(html).toContain('Everything your team needs.')
+  expect(html).toContain('\\u003ci>Pro')
+
+  const { page, errors } = await openHydrated(path)
+  // Hydrated: the booker and the "talk to sales" form have loaded under the server's page.
+  await page.getByRole('button', { name: 'Send' }).waitFor()
+  expect(errors).toEqual([])
+})
+
+it('an unpublished product room is left to the browser, which shows the not-found page as before', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Unpublished' })
+  const product = await buildProduct(harness.server.app, owner, { name: 'Hidden product' })
+  const publish = (published: boolean) =>
+    harness.server.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}/room`,
+      headers: { cookie: owner.cookie },
+      payload: { published, eventTypeId: null },
+    })
+  const room = await publish(true)
+  expect(room.statusCode, room.body).toBe(200)
+  expect((await publish(false)).statusCode).toBe(200)
+  const path = `/p/${(room.json() as { roomId: string }).roomId}`
+  const html = await serverHtml(path)
+  expect(html).toContain('<div id="root"></div>')
+  expect(html).not.toContain('Hidden product')
+})
+
+/** A landing page of `owner`'s organization with one product and their booking link; its address. */
+async function landingPage(owner: Client, fields: Record<string, unknown>) {
+  const product = await buildProduct(harness.server.app, owner, { name: 'Platform', price: 120_000, currency: 'EUR' })
+  const { handle } = (await request(harness.server.app, owner, 'GET', '/api/booking-profile')).json() as { handle: string }
+  const page = await request(harness.server.app, owner, 'POST', '/api/landing-pages', {
+    title: 'Acme',
+    productIds: [product.id],
+    handles: [handle],
+    ...fields,
+  })
+  expect(page.statusCode, page.body).toBe(201)
+  return `/l/${(page.json() as { publicId: string }).publicId}`
+}
+
+it("the server's HTML of a landing page shows its headline, intro, products and booking links, hydrated in one pass", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Landing' })
+  await buildEventType(harness.server.app, owner, { title: 'Intro call' })
+  const path = await landingPage(owner, {
+    headline: 'Sell <em>together</em>',
+    intro: 'Rooms, bookings and calls in one place.',
+    published: true,
+  })
+  const html = await serverHtml(path)
+  expect(html).toMatch(/<h1[^>]*>Sell &lt;em&gt;together&lt;\/em&gt;<\/h1>/)
+  expect(html).toContain('Rooms, bookings and calls in one place.')
+  expect(html).toContain('Platform')
+  expect(html).toContain('Olivia Landing')
+  expect(html).toContain('\\u003cem>together')
+
+  const { page, errors } = await openHydrated(path)
+  // Hydrated: a booking link opens the booking page in the app, without loading another document.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+  await page.getByRole('link', { name: /Olivia Landing/ }).click()
+  await page.waitForURL(/\/u\//)
+  await page.getByRole('heading', { level: 1, name: 'Olivia Landing' }).waitFor()
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(errors).toEqual([])
+})
+
+it('an unpublished landing page is left to the browser, which shows the not-found page as before', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Draft' })
+  const path = await landingPage(owner, { headline: 'A draft headline', published: false })
+  const html = await serverHtml(path)
+  expect(html).toContain('<div id="root"></div>')
+  expect(html).not.toContain('A draft headline')
+  const page = await harness.newPage()
+  await page.goto(path)
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+})
+
+it("the server's HTML of a routing form shows its name and description; its questions come once hydrated", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Forms' })
+  const form = await buildForm(harness.server.app, owner, {
+    name: 'Find <u>your</u> expert',
+    description: 'Three questions, then the right person.',
+  })
+  const html = await serverHtml(`/f/${form.slug}`)
+  expect(html).toMatch(/<h1[^>]*>Find &lt;u&gt;your&lt;\/u&gt; expert<\/h1>/)
+  expect(html).toContain('Three questions, then the right person.')
+  expect(html).toContain('\\u003cu>your')
+
+  const { page, errors } = await openHydrated(`/f/${form.slug}`)
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Bea Buyer')
+  expect(errors).toEqual([])
+})
+
+it('an unpublished routing form is left to the browser, which shows the not-found page as before', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Hidden Form' })
+  const form = await buildForm(harness.server.app, owner, { name: 'A hidden form', published: false })
+  const html = await serverHtml(`/f/${form.slug}`)
+  expect(html).toContain('<div id="root"></div>')
+  expect(html).not.toContain('A hidden form')
+  const page = await harness.newPage()
+  await page.goto(`/f/${form.slug}`)
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor()
 })

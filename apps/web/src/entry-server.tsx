@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES } from '@closeroom/shared'
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, salesroomPassCookie } from '@closeroom/shared'
 import createCache from '@emotion/cache'
 import createEmotionServer from '@emotion/server/create-instance'
 import { StrictMode } from 'react'
@@ -9,6 +9,10 @@ import rtlPlugin from 'stylis-plugin-rtl'
 import { AppRoutes, preloadPage } from './app/router'
 import { PRELOADED_ELEMENT_ID, STALE_ATTRIBUTE, serializePreloaded, setPreloaded } from './components/public/preloaded'
 import { bookingPaths } from './features/booking-public/api'
+import { landingPaths } from './features/landing-public/api'
+import { productRoomPaths } from './features/product-room-public/api'
+import { routingPublicPaths } from './features/routing-public/api'
+import { roomPaths } from './features/salesroom-public/api'
 import { isLanguage, LANGUAGE_COOKIE, speakOnServer } from './locales/i18n'
 import { initialSettings, SettingsProvider } from './theme/SettingsProvider'
 import { ThemeProvider } from './theme/ThemeProvider'
@@ -21,9 +25,22 @@ import { ThemeProvider } from './theme/ThemeProvider'
  * The pages rendered here, and the public API answers each one is rendered with (the same payload the page
  * would fetch: components/public/preloaded.ts). `null`: this address is left to the browser, as before.
  */
-const pages: { pattern: string; data(params: Record<string, string | undefined>, search: URLSearchParams): string[] | null }[] = [
+const pages: {
+  pattern: string
+  data(params: Record<string, string | undefined>, search: URLSearchParams, cookie: PageRequest['cookie']): string[] | null
+}[] = [
   // With ?type= the booker opens, whose calendar is in the buyer's time zone, which only the browser knows.
   { pattern: '/u/:id', data: ({ id = '' }, search) => (search.has('type') ? null : [bookingPaths.profile(id)]) },
+  // The server asks without the reader's cookies, so a private room answers 401 and is left to the browser (its
+  // door, then the room once the pass cookie is set). A reader carrying a pass may be answered with their email,
+  // and a signer (?sign=) opens their agreement: both are left to the browser too.
+  {
+    pattern: '/d/:id',
+    data: ({ id = '' }, search, cookie) => (search.has('sign') || cookie(salesroomPassCookie(id)) ? null : [roomPaths.room(id)]),
+  },
+  { pattern: '/p/:id', data: ({ id = '' }) => [productRoomPaths.product(id)] },
+  { pattern: '/l/:id', data: ({ id = '' }) => [landingPaths.page(id)] },
+  { pattern: '/f/:slug', data: ({ slug = '' }) => [routingPublicPaths.form(slug)] },
 ]
 
 /** What the server knows of the request. */
@@ -59,7 +76,7 @@ export async function renderPublicPage(template: string, request: PageRequest): 
   for (const page of pages) {
     const match = matchPath(page.pattern, url.pathname)
     if (!match) continue
-    const paths = page.data(match.params, url.searchParams)
+    const paths = page.data(match.params, url.searchParams, request.cookie)
     if (!paths) return null
     const answers = await Promise.all(paths.map((path) => request.fetchPublic(path)))
     if (answers.some((answer) => answer.status !== 200)) return null

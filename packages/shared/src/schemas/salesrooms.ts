@@ -14,6 +14,9 @@ import { PublicRoomRecording } from './recordings.ts'
 
 export const SALESROOM_LIMITS = { maxLinks: 50, maxSteps: 50, maxInvited: 50, codeTtlMinutes: 15, accessDays: 30 } as const
 
+/** The cookie that lets a code-verified visitor into one private room (the server's pages read it too). */
+export const salesroomPassCookie = (publicId: string) => `closeroom_room_${publicId}`
+
 /** Who may open the link: anyone who has it, or only invited emails after a one-time code by email. */
 export const SalesroomAccess = z.enum(['link', 'invited'])
 

@@ -1,4 +1,4 @@
-import { SALESROOM_LIMITS } from '@closeroom/shared'
+import { SALESROOM_LIMITS, salesroomPassCookie } from '@closeroom/shared'
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../../db/client.ts'
@@ -8,7 +8,7 @@ import { hashToken, newCode, sameHash } from '../../lib/tokens.ts'
 const MAX_CODE_ATTEMPTS = 5
 
 /** The cookie that lets a code-verified visitor into one private room. */
-export const roomCookie = (publicId: string) => `closeroom_room_${publicId}`
+export const roomCookie = salesroomPassCookie
 
 /**
  * Access to private rooms: a six-digit code by email to an invited address, spent once, then a signed

@@ -2,9 +2,10 @@ import type { EmbeddedRoutingForm as EmbeddedRoutingFormType, PublicLandingPage 
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded'
 import EventAvailableRounded from '@mui/icons-material/EventAvailableRounded'
 import { Box, Button, Chip, Container, Grid, Stack, Typography } from '@mui/material'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, useEffect } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
 import { BrandedPage } from '../../components/public/BrandedPage'
+import { ClientSuspense } from '../../components/public/ClientSuspense'
 import { money } from '../../components/public/money'
 import { PersonAvatar } from '../../components/public/PersonAvatar'
 import { LoadFailed, Loading, NotFound } from '../../components/public/states'
@@ -12,9 +13,10 @@ import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
 import { intlLocale } from '../../lib/intl'
 import { loadTexts, useTranslation } from '../../locales/i18n'
-import { landingApi } from './api'
+import { landingApi, landingPaths } from './api'
 
-// A routing form on the page: its code and texts load only for a page that shows one.
+// A routing form on the page: its code and texts load only for a page that shows one (in a page the server
+// rendered, once it is hydrated).
 const EmbeddedRoutingForm = lazy(
   async () => (await Promise.all([import('../routing-public/EmbeddedRoutingForm'), loadTexts('routing-public')]))[0],
 )
@@ -25,7 +27,7 @@ const EmbeddedRoutingForm = lazy(
 /** /l/:id — the organization's public page: a hero, its products and the people to book a meeting with. */
 export default function LandingPublicPage() {
   const { id = '' } = useParams()
-  const page = useRemote(id, (signal) => landingApi.page(id, signal))
+  const page = useRemote(id, (signal) => landingApi.page(id, signal), landingPaths.page(id))
   if (page.error?.code === 'not_found' || page.error?.code === 'invalid') return <NotFound />
   if (page.error) return <LoadFailed retry={page.reload} />
   if (!page.data) return <Loading />
@@ -148,9 +150,9 @@ function RoutingSection({ embed }: { embed: EmbeddedRoutingFormType }) {
         {embed.name}
       </Typography>
       <Box sx={{ ...surface, p: { xs: 2.5, sm: 4 }, maxWidth: 640 }}>
-        <Suspense fallback={<Loading inline />}>
+        <ClientSuspense fallback={<Loading inline />}>
           <EmbeddedRoutingForm embed={embed} />
-        </Suspense>
+        </ClientSuspense>
       </Box>
     </Box>
   )

@@ -1,6 +1,12 @@
 import { client, unwrap } from '../../lib/api'
 
 // The visitor's side talks to the public API only, through the page's public id.
+
+/** The API paths whose answers a server-rendered page embeds (components/public/preloaded.ts). */
+export const landingPaths = {
+  page: (publicId: string) => `/public/landing/${encodeURIComponent(publicId)}`,
+}
+
 export const landingApi = {
   page: (publicId: string, signal?: AbortSignal) =>
     unwrap(client.GET('/public/landing/{id}', { params: { path: { id: publicId } }, signal })),

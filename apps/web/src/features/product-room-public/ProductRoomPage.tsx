@@ -2,8 +2,9 @@ import type { PublicProduct } from '@closeroom/shared'
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
 import DownloadRounded from '@mui/icons-material/DownloadRounded'
 import { Box, Button, ButtonBase, Link, Stack, Typography } from '@mui/material'
-import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { lazy, type ReactNode, useState } from 'react'
 import { useParams } from 'react-router'
+import { ClientSuspense } from '../../components/public/ClientSuspense'
 import { money } from '../../components/public/money'
 import { PersonAvatar } from '../../components/public/PersonAvatar'
 import { PublicFrame } from '../../components/public/PublicFrame'
@@ -12,9 +13,10 @@ import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
 import { intlLocale } from '../../lib/intl'
 import { loadTexts, useTranslation } from '../../locales/i18n'
-import { fileSize, productRoomApi } from './api'
+import { fileSize, productRoomApi, productRoomPaths } from './api'
 
-// The booking widget (the booker) and the form (react-hook-form, the phone input and its texts) load after the page.
+// The booking widget (the booker) and the form (react-hook-form, the phone input and its texts) load after the page
+// (in a page the server rendered, once it is hydrated).
 const ProductBooking = lazy(() => import('./ProductBooking'))
 const TalkToSales = lazy(async () => (await Promise.all([import('./TalkToSales'), loadTexts('components')]))[0])
 const EmbeddedRoutingForm = lazy(
@@ -24,7 +26,7 @@ const EmbeddedRoutingForm = lazy(
 /** /p/:id — a product's public room. */
 export default function ProductRoomPage() {
   const { id = '' } = useParams()
-  const product = useRemote(id, (signal) => productRoomApi.product(id, signal))
+  const product = useRemote(id, (signal) => productRoomApi.product(id, signal), productRoomPaths.product(id))
   if (product.error?.code === 'not_found' || product.error?.code === 'invalid') return <NotFound />
   if (product.error) return <LoadFailed retry={product.reload} />
   if (!product.data) return <Loading />
@@ -179,23 +181,23 @@ function ProductView({ product }: { product: PublicProduct }) {
 
         {product.eventType && (
           <Section id="product-booking" title={t('productRoom.page.booking')}>
-            <Suspense fallback={<Loading inline />}>
+            <ClientSuspense fallback={<Loading inline />}>
               <ProductBooking roomId={product.roomId} eventType={product.eventType} product={product.name} />
-            </Suspense>
+            </ClientSuspense>
           </Section>
         )}
 
         {product.routingForm && (
           <Section id="product-routing" title={product.routingForm.name}>
-            <Suspense fallback={<Loading inline />}>
+            <ClientSuspense fallback={<Loading inline />}>
               <EmbeddedRoutingForm embed={product.routingForm} />
-            </Suspense>
+            </ClientSuspense>
           </Section>
         )}
         <Section id="product-talk" title={t('productRoom.page.talk')}>
-          <Suspense fallback={<Loading inline />}>
+          <ClientSuspense fallback={<Loading inline />}>
             <TalkToSales roomId={product.roomId} />
-          </Suspense>
+          </ClientSuspense>
         </Section>
       </Stack>
     </PublicFrame>

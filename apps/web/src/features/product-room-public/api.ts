@@ -3,6 +3,11 @@ import { client, unwrap } from '../../lib/api'
 
 // The buyer's side talks to the public API only, through the room's public id.
 
+/** The API paths whose answers a server-rendered page embeds (components/public/preloaded.ts). */
+export const productRoomPaths = {
+  product: (roomId: string) => `/public/products/${encodeURIComponent(roomId)}`,
+}
+
 export const productRoomApi = {
   product: (roomId: string, signal?: AbortSignal) =>
     unwrap(client.GET('/public/products/{roomId}', { params: { path: { roomId } }, signal })),

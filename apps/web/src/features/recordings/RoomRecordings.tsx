@@ -1,5 +1,6 @@
 import type { PublicRoomRecording } from '@closeroom/shared'
 import { Box, Stack, Typography } from '@mui/material'
+import { useHydrated } from '../../components/public/ClientSuspense'
 import { API_URL } from '../../lib/api'
 import { formatDateTime } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
@@ -11,6 +12,8 @@ import { formatClock } from './format'
  */
 export function RoomRecordings({ publicId, recordings }: { publicId: string; recordings: PublicRoomRecording[] }) {
   const { t, i18n } = useTranslation()
+  // The time is in the reader's zone, which the server that rendered the room does not know.
+  const hydrated = useHydrated()
   return (
     <Stack spacing={3}>
       {recordings.map((recording) => (
@@ -19,7 +22,7 @@ export function RoomRecordings({ publicId, recordings }: { publicId: string; rec
             {recording.title}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-            {formatDateTime(recording.startedAt, i18n.language)}
+            {hydrated ? formatDateTime(recording.startedAt, i18n.language) : '\u00a0'}
             {recording.durationMs !== null && ` · ${formatClock(recording.durationMs)}`}
           </Typography>
           <Box

@@ -1,21 +1,23 @@
 import type { PublicRoutingForm } from '@closeroom/shared'
 import { Box, Container, Typography } from '@mui/material'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, useEffect } from 'react'
 import { useParams } from 'react-router'
 import { BrandedPage } from '../../components/public/BrandedPage'
+import { ClientSuspense } from '../../components/public/ClientSuspense'
 import { LoadFailed, Loading, NotFound } from '../../components/public/states'
 import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
 import { useTranslation } from '../../locales/i18n'
-import { routingPublicApi } from './api'
+import { routingPublicApi, routingPublicPaths } from './api'
 
-// The form and its checks (the shared rules, libphonenumber) arrive with the page's words on screen.
+// The form and its checks (the shared rules, libphonenumber) arrive with the page's words on screen (in a page the
+// server rendered, once it is hydrated: the answers it prefills come from the address the browser has).
 const RoutingForm = lazy(() => import('./RoutingForm'))
 
 /** /f/:slug — a routing form in the organization's colours: a few questions, then the right next step. */
 export default function RoutingPage() {
   const { slug = '' } = useParams()
-  const form = useRemote(slug, (signal) => routingPublicApi.form(slug, signal))
+  const form = useRemote(slug, (signal) => routingPublicApi.form(slug, signal), routingPublicPaths.form(slug))
   if (form.error?.code === 'not_found' || form.error?.code === 'invalid') return <NotFound />
   if (form.error) return <LoadFailed retry={form.reload} />
   if (!form.data) return <Loading />
@@ -52,9 +54,9 @@ function RoutingFormPage({ form }: { form: PublicRoutingForm }) {
     >
       <Container component="main" maxWidth="sm" sx={{ flex: 1, px: { xs: 1.5, sm: 3 }, mt: { xs: -6, md: -8 }, pb: 5 }}>
         <Box sx={{ ...surface, p: { xs: 2.5, sm: 4 } }}>
-          <Suspense fallback={<Loading inline />}>
+          <ClientSuspense fallback={<Loading inline />}>
             <RoutingForm form={form} />
-          </Suspense>
+          </ClientSuspense>
         </Box>
       </Container>
     </BrandedPage>

@@ -5,6 +5,7 @@ import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUnchecke
 import { Box, Checkbox, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
+import { ClientSuspense } from '../../components/public/ClientSuspense'
 import { money } from '../../components/public/money'
 import { PersonAvatar } from '../../components/public/PersonAvatar'
 import { PublicFrame } from '../../components/public/PublicFrame'
@@ -15,7 +16,7 @@ import { intlLocale } from '../../lib/intl'
 import { loadTexts, useTranslation } from '../../locales/i18n'
 import { RoomRecordings } from '../recordings/RoomRecordings'
 import { AccessGate } from './AccessGate'
-import { roomApi, videoOf } from './api'
+import { roomApi, roomPaths, videoOf } from './api'
 import { Parts, Section } from './bits'
 import { RoomAgreements } from './RoomAgreements'
 import { RoomDocuments } from './RoomDocuments'
@@ -34,7 +35,7 @@ const narrowHidden = { display: { xs: 'none', sm: 'table-cell' } } as const
 /** /d/:id — the buyer's sales room, or the private room's door (email, then code). */
 export default function SalesroomPage() {
   const { id = '' } = useParams()
-  const room = useRemote(id, (signal) => roomApi.room(id, signal))
+  const room = useRemote(id, (signal) => roomApi.room(id, signal), roomPaths.room(id))
   if (room.error?.code === 'unauthorized') return <AccessGate publicId={id} onOpen={room.set} />
   if (room.error?.code === 'not_found' || room.error?.code === 'invalid') return <NotFound />
   if (room.error) return <LoadFailed retry={room.reload} />
@@ -258,16 +259,16 @@ function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: ()
 
         {room.bookingHandle && (
           <Section id="room-booking" title={t('salesroom.room.booking')}>
-            <Suspense fallback={<Loading inline />}>
+            <ClientSuspense fallback={<Loading inline />}>
               <RoomBooking handle={room.bookingHandle} sellerName={room.seller.name} />
-            </Suspense>
+            </ClientSuspense>
           </Section>
         )}
 
         <Section id="room-chat" title={t('salesroom.room.chat', { name: room.seller.name })}>
-          <Suspense fallback={<Loading inline />}>
+          <ClientSuspense fallback={<Loading inline />}>
             <RoomChat publicId={room.publicId} visitorEmail={room.visitorEmail} onRoomChanged={reload} />
-          </Suspense>
+          </ClientSuspense>
         </Section>
       </Stack>
     </PublicFrame>

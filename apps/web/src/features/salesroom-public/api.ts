@@ -5,6 +5,11 @@ import { client, unwrap } from '../../lib/api'
 
 const room = (id: string) => ({ path: { id } })
 
+/** The API paths whose answers a server-rendered page embeds (components/public/preloaded.ts). */
+export const roomPaths = {
+  room: (publicId: string) => `/public/salesrooms/${encodeURIComponent(publicId)}`,
+}
+
 export const roomApi = {
   room: (publicId: string, signal?: AbortSignal) => unwrap(client.GET('/public/salesrooms/{id}', { params: room(publicId), signal })),
   requestCode: (publicId: string, email: string) =>

@@ -18,5 +18,10 @@ function subscribe(listener: () => void) {
 }
 
 export function useVisitId(publicId: string): string | null {
-  return useSyncExternalStore(subscribe, () => visits.get(publicId) ?? null)
+  // No visit yet on the server, nor while the page it rendered hydrates.
+  return useSyncExternalStore(
+    subscribe,
+    () => visits.get(publicId) ?? null,
+    () => null,
+  )
 }
