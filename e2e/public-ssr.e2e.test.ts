@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildEventType } from '../apps/server/src/testing/booking.ts'
 import { buildDeal, buildProduct } from '../apps/server/src/testing/deals.ts'
@@ -94,6 +95,35 @@ it('the browser hydrates the page it was sent instead of painting it again, and 
   await page.waitForURL(/\?type=/)
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
   expect(errors).toEqual([])
+})
+
+it('sends the page its scripts and stylesheets compressed with Brotli, and as they are to a client that asks for none', async () => {
+  const path = await seller('Olivia Compressed')
+  const page = await harness.newPage()
+  const assets: Array<{ url: string; encoding: string | undefined; vary: string | undefined }> = []
+  page.on('response', (response) => {
+    if (/\/assets\/[^/]+\.(js|css)$/.test(response.url())) {
+      const headers = response.headers()
+      assets.push({ url: response.url(), encoding: headers['content-encoding'], vary: headers.vary })
+    }
+  })
+  await page.goto(path)
+  await page.getByRole('heading', { level: 1, name: 'Olivia Compressed' }).waitFor()
+  await page.waitForLoadState('networkidle')
+  // The build compresses every file of a kilobyte or more; smaller ones go as they are.
+  const compressed = assets.filter((asset) => existsSync(new URL(`../apps/web/dist${new URL(asset.url).pathname}.br`, import.meta.url)))
+  expect(compressed.map((asset) => new URL(asset.url).pathname)).toContainEqual(expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/))
+  for (const asset of compressed)
+    expect(asset, asset.url).toMatchObject({ encoding: 'br', vary: expect.stringContaining('accept-encoding') })
+
+  // A client without Brotli gets gzip, and one that asks for no encoding the file itself, byte for byte the same script.
+  const url = compressed.find((asset) => asset.url.endsWith('.js'))?.url ?? ''
+  const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } })
+  expect(plain.headers.get('content-encoding')).toBeNull()
+  const gzipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } })
+  expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+  // fetch decodes what it was sent: the same script either way.
+  expect(await gzipped.text()).toBe(await plain.text())
 })
 
 /** A published sales room of a deal of `owner`'s, with a link, a plan and pricing; `settings` override the room's. */

@@ -1,3 +1,7 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 
@@ -35,6 +39,38 @@ function muiWithoutCssVars(): Plugin {
 }
 
 /**
+ * Writes a Brotli and a gzip copy beside each script, stylesheet and text asset of the browser's build, which the
+ * server sends to a browser that accepts them (@fastify/static's preCompressed). Compressed once here at the
+ * highest levels, instead of on every request: the entry script is about a sixth of its size in Brotli, and a
+ * phone on a slow network waits for every byte before the page works.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress)
+  const gzipped = promisify(gzip)
+  const compressible = /\.(js|css|svg|json|txt|html)$/
+  return {
+    name: 'closeroom:precompress',
+    apply: (_config, { isSsrBuild }) => !isSsrBuild,
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist'
+      await Promise.all(
+        Object.values(bundle).map(async (file) => {
+          const body = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source)
+          // Below a kilobyte the headers weigh as much as the saving.
+          if (!compressible.test(file.fileName) || body.length < 1024) return
+          const path = join(outDir, file.fileName)
+          const [br, gz] = await Promise.all([
+            brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            gzipped(body, { level: 9 }),
+          ])
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)])
+        }),
+      )
+    },
+  }
+}
+
+/**
  * `vite build --ssr src/entry-server.tsx` (after the browser's build): the public pages' server renderer, an
  * entry with its packages inside (each lazy page a chunk the server loads only when it renders that page), in
  * dist/ssr, which the server imports (apps/server/src/http/web.ts) and never serves.
@@ -47,7 +83,7 @@ const ssrBuild = {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), muiWithoutCssVars()],
+  plugins: [react(), muiWithoutCssVars(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': server, '/socket.io': { target: server, ws: true } },

@@ -36,6 +36,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each script and stylesheet (apps/web/vite.config.ts precompress).
+      preCompressed: true,
       // The server renderer is code for the server, not the browser.
       allowedPath: (pathname) => !pathname.startsWith('/ssr/'),
       // Vite fingerprints everything under /assets, so those may be cached for good.
