@@ -1,3 +1,4 @@
+import { MESSAGES, ROUTING_LIMITS, routingAnswerProblem } from '@closeroom/shared'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routingResponses } from '../../db/schema/index.ts'
@@ -134,18 +135,27 @@ describe('a buyer answering a routing form', () => {
     ])
   })
 
-  it('refuses answers that do not fit the form, naming the question', async () => {
+  it("refuses answers that do not fit the form with the shared rules' messages the buyer's page shows, naming the question", async () => {
     const owner = await buildOwner(app)
     const form = await buildForm(app, owner)
     const cases: [object, string][] = [
-      [{ email: 'a@b.example' }, 'answers.name: Your name is required'],
-      [buyer({ email: 'not an email' }), 'answers.email: Must be a valid email address'],
-      [buyer({ phone: '12' }), 'answers.phone: This phone number is not valid'],
-      [buyer({ size: 'many' }), 'answers.size: Give a number'],
-      [buyer({ region: 'Mars' }), 'answers.region: Choose one of the choices given'],
-      [buyer({ needs: ['Deals', 'Golf'] }), 'answers.needs: "Golf" is not one of the choices'],
+      [{ email: 'a@b.example', name: '  ' }, `answers.name: ${MESSAGES.required}`],
+      [buyer({ email: 'not an email' }), `answers.email: ${MESSAGES.email}`],
+      [buyer({ phone: '12' }), `answers.phone: ${MESSAGES.phone}`],
+      [buyer({ size: 'many' }), `answers.size: ${MESSAGES.number}`],
+      [buyer({ region: 'Mars' }), `answers.region: ${MESSAGES.choice}`],
+      [buyer({ needs: ['Deals', 'Golf'] }), `answers.needs: ${MESSAGES.choice}`],
+      [buyer({ company: 'x'.repeat(ROUTING_LIMITS.maxShortText + 1) }), `answers.company: ${MESSAGES.tooLong}`],
+      [buyer({ company: 42 }), `answers.company: ${MESSAGES.invalid}`],
       [buyer({ budget: '1M' }), 'answers.budget: This form has no such question'],
     ]
+    // Each one as the buyer's page checks it before sending.
+    for (const [answers, message] of cases.slice(0, -1)) {
+      const identifier = message.slice('answers.'.length, message.indexOf(': '))
+      const field = form.fields.find((f) => f.identifier === identifier)
+      if (!field) throw new Error(`no question ${identifier}`)
+      expect(`answers.${identifier}: ${routingAnswerProblem(field, (answers as Record<string, never>)[field.identifier])}`).toBe(message)
+    }
     for (const [answers, message] of cases) {
       const res = await submit(form, answers)
       expect(res.statusCode, message).toBe(400)
