@@ -5,7 +5,7 @@ import { routingResponses } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildEventType } from '../../testing/booking.ts'
 import { stagesOf } from '../../testing/deals.ts'
-import { buildOwner, type Client, invalidField, request } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client, invalidField, request } from '../../testing/factories.ts'
 import { buildForm, rule } from '../../testing/routing.ts'
 
 let app: TestApp
@@ -181,6 +181,23 @@ describe('a buyer answering a routing form', () => {
       .set({ createdAt: new Date(Date.now() - 61_000) })
       .where(eq(routingResponses.id, first.responseId))
     expect((await submit(form, answers)).json().responseId).not.toBe(first.responseId)
+  })
+
+  it('stores one response for identical submissions sent at the same moment, and routes them all the same', async () => {
+    const owner = await buildOwner(app)
+    const seller = await buildMember(app, owner, { name: 'Sam Seller' })
+    const eventType = await buildEventType(app, seller)
+    const form = await buildForm(app, owner)
+    await addOutcome(owner, form.id, { name: 'Book Sam', action: { type: 'event-type', eventTypeId: eventType.id } })
+    const answers = buyer({ region: 'Europe' })
+    // On PostgreSQL the six interleave at every query (without the lock several were stored); PGlite's
+    // one connection runs them nearly one after the other, and the lock must not get in its way.
+    const answered = await Promise.all(Array.from({ length: 6 }, () => submit(form, answers)))
+    expect(answered.map((res) => res.statusCode)).toEqual(Array(6).fill(200))
+    const [first] = answered.map((res) => res.json())
+    for (const res of answered) expect(res.json()).toEqual(first)
+    const stored = await app.database.db.select().from(routingResponses).where(eq(routingResponses.formId, form.id))
+    expect(stored.map((r) => r.id)).toEqual([first.responseId])
   })
 
   it('opens a deal in the outcome stage for a new buyer, and moves a known buyer’s open deal there with the routed owner', async () => {

@@ -9,7 +9,7 @@ import { checkAnswers, emailOf } from './answers.ts'
 import type { Assigner } from './assign.ts'
 import type { RoutedDeals } from './deal.ts'
 import type { CompiledForm, RoutingEvaluators } from './evaluators.ts'
-import type { FormRow, RoutingForms } from './forms.ts'
+import type { FormRow, OutcomeRow, RoutingForms } from './forms.ts'
 import type { NextSteps } from './next.ts'
 import type { NoBookingFollowUp } from './no-booking.ts'
 
@@ -85,45 +85,60 @@ export function createRoutingSubmissions({ db, forms, evaluators, assigner, step
     return (await decide(form, await evaluators.of(form), answers)).decision
   }
 
+  /**
+   * Stores the response unless an identical submission (same form, same answers) was stored within the window:
+   * then that one, with the outcome it was routed to while the outcome exists. Identical submissions sent at the
+   * same moment take turns on a lock named by their fingerprint, so the second reads the row the first committed
+   * instead of adding its own.
+   */
+  async function storeOnce(
+    compiled: CompiledForm,
+    response: typeof routingResponses.$inferInsert,
+  ): Promise<{ id: string; repeatOf: OutcomeRow | null }> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`routing-response:${response.fingerprint}`}, 0))`)
+      const [repeated] = await tx
+        .select({ id: routingResponses.id, decision: routingResponses.decision })
+        .from(routingResponses)
+        .where(
+          and(
+            eq(routingResponses.formId, response.formId),
+            eq(routingResponses.fingerprint, response.fingerprint),
+            gt(routingResponses.createdAt, sql`now() - ${REPEAT_WINDOW}::interval`),
+          ),
+        )
+        .orderBy(asc(routingResponses.createdAt))
+        .limit(1)
+      const repeatOf = repeated && compiled.outcomes.find((o) => o.id === repeated.decision.outcomeId)
+      if (repeated && repeatOf) return { id: repeated.id, repeatOf }
+      const [inserted] = await tx.insert(routingResponses).values(response).returning({ id: routingResponses.id })
+      if (!inserted) throw new Error('routing response insert returned nothing')
+      return { id: inserted.id, repeatOf: null }
+    })
+  }
+
   async function submit(idOrSlug: string, given: Record<string, RoutingAnswer>): Promise<RoutingSubmitted> {
     const form = await published(idOrSlug)
     const answers = checkAnswers(form.fields, given)
     const compiled = await evaluators.of(form)
-    const { outcomes } = compiled
     const fingerprint = createHash('sha256').update(form.id).update(JSON.stringify(answers)).digest('base64url')
-    const [repeated] = await db
-      .select({ id: routingResponses.id, decision: routingResponses.decision })
-      .from(routingResponses)
-      .where(
-        and(
-          eq(routingResponses.formId, form.id),
-          eq(routingResponses.fingerprint, fingerprint),
-          gt(routingResponses.createdAt, sql`now() - ${REPEAT_WINDOW}::interval`),
-        ),
-      )
-      .orderBy(asc(routingResponses.createdAt))
-      .limit(1)
-    const repeatedOutcome = repeated && outcomes.find((o) => o.id === repeated.decision.outcomeId)
-    if (repeated && repeatedOutcome)
-      return { responseId: repeated.id, outcome: await steps.next(form.organizationId, repeatedOutcome.action, repeated.id, answers) }
-
     const { outcome, decision, email } = await decide(form, compiled, answers)
     // The first member a booking may go to owns the deal meanwhile; without one, the form's owner does.
     const ownerId = decision.members[0]?.id ?? (outcome.dealStageId && email ? form.ownerId : null)
-    const [response] = await db
-      .insert(routingResponses)
-      .values({
-        organizationId: form.organizationId,
-        formId: form.id,
-        outcomeId: outcome.id,
-        answers,
-        email,
-        decision,
-        routedUserId: ownerId,
-        fingerprint,
-      })
-      .returning({ id: routingResponses.id })
-    if (!response) throw new Error('routing response insert returned nothing')
+    const response = await storeOnce(compiled, {
+      organizationId: form.organizationId,
+      formId: form.id,
+      outcomeId: outcome.id,
+      answers,
+      email,
+      decision,
+      routedUserId: ownerId,
+      fingerprint,
+    })
+    // A repeat routes the same way as the first, and its deal and follow-up were seen to then.
+    if (response.repeatOf)
+      return { responseId: response.id, outcome: await steps.next(form.organizationId, response.repeatOf.action, response.id, answers) }
+
     if (outcome.dealStageId && email && ownerId) {
       const dealId = await deals.route({
         organizationId: form.organizationId,
