@@ -7,6 +7,7 @@ import { lighthouseBench } from './lighthouse.ts'
 import { memoryBench } from './memory.ts'
 import { presenceBench } from './presence.ts'
 import { type Result, report } from './report.ts'
+import { routingBench } from './routing.ts'
 import { sealBench } from './seal.ts'
 import { slotsBench } from './slots.ts'
 import { slotsHttpBench } from './slots-http.ts'
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<Result[]>> = {
   lighthouse: lighthouseBench,
   memory: memoryBench,
   presence: presenceBench,
+  routing: routingBench,
   seal: sealBench,
   slots: slotsBench,
   soak: soakBench,

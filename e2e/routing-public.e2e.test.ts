@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildEventType, nextMonday } from '../apps/server/src/testing/booking.ts'
 import { buildProduct } from '../apps/server/src/testing/deals.ts'
-import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { buildMember, buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { buildForm, rule } from '../apps/server/src/testing/routing.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
@@ -70,8 +70,8 @@ async function answerForEurope(page: Page) {
 }
 
 /** On the booking page the buyer was sent to: picks `time` (UTC) on Monday and reaches the form. */
-async function pickMonday(page: Page, time: string) {
-  await page.getByRole('heading', { level: 1, name: 'Discovery call' }).waitFor()
+async function pickMonday(page: Page, time: string, title = 'Discovery call') {
+  await page.getByRole('heading', { level: 1, name: title }).waitFor()
   const day = page.locator(`[data-date="${monday}"]`)
   await page.locator('[data-date]').first().waitFor()
   if (!(await day.isVisible())) await page.getByRole('button', { name: 'Next month' }).click()
@@ -195,6 +195,99 @@ it('the seller chooses the form in the product room settings and the landing pag
   await buyer.getByText('A few questions, then a time with the right seller.').waitFor()
   await buyer.getByRole('button', { name: 'Continue' }).click()
   expect(await buyer.getByText('This field is required').count()).toBe(3)
+})
+
+it('routes a buyer from the landing page to the team member whose attributes match, who books them; the seller reads why and that it is booked', async () => {
+  const app = harness.server.app
+  const maya = await buildMember(app, owner, { name: 'Maya Martin' })
+  const sam = await buildMember(app, owner, { name: 'Sam Sato' })
+  for (const [member, region] of [
+    [maya, 'Europe'],
+    [sam, 'Asia'],
+  ] as const)
+    expect((await request(app, owner, 'PATCH', `/api/users/${member.user.id}`, { attributes: { region: [region] } })).statusCode).toBe(200)
+  const team = await request(app, owner, 'POST', '/api/teams', { name: 'Field sales', memberIds: [maya.user.id, sam.user.id] })
+  expect(team.statusCode, team.body).toBe(201)
+  const demo = await buildEventType(app, owner, { title: 'Team demo', kind: 'round_robin', teamId: team.json().id })
+  const byRegion = await buildForm(app, owner, {
+    name: 'Meet the right seller',
+    fields: [
+      { identifier: 'name', label: 'Your name', type: 'short_text', required: true, options: [] },
+      { identifier: 'email', label: 'Work email', type: 'email', required: true, options: [] },
+      { identifier: 'region', label: 'Region', type: 'select', required: true, options: ['Europe', 'Asia'] },
+    ],
+  })
+  const outcome = await request(app, owner, 'POST', `/api/routings/${byRegion.id}/outcomes`, {
+    name: 'Regional seller',
+    conditions: { combinator: 'and', rules: [rule('region', 'is_not_empty')] },
+    action: { type: 'members', eventTypeId: demo.id, match: [{ attribute: 'region', field: 'region' }] },
+  })
+  expect(outcome.statusCode, outcome.body).toBe(201)
+  const landing = await request(app, owner, 'POST', '/api/landing-pages', {
+    title: 'Acme teams',
+    published: true,
+    routingFormId: byRegion.id,
+  })
+  expect(landing.statusCode, landing.body).toBe(201)
+
+  const buyer = await harness.newPage()
+  await buyer.goto(`/l/${landing.json().publicId}`)
+  await buyer.getByRole('link', { name: 'Meet the right seller' }).click()
+  await buyer.getByRole('heading', { level: 2, name: 'Meet the right seller' }).waitFor()
+  await buyer.getByLabel('Your name').fill('Elena Euro')
+  await buyer.getByLabel('Work email').fill('elena@buyer.example')
+  await buyer.getByLabel('Region').selectOption('Europe')
+  await buyer.getByRole('button', { name: 'Continue' }).click()
+  await buyer.waitForURL((url) => url.searchParams.get('type') === demo.slug)
+  await pickMonday(buyer, '2:00 PM', 'Team demo')
+  expect(await buyer.getByLabel('Your name').inputValue()).toBe('Elena Euro')
+  await buyer.getByRole('button', { name: 'Confirm' }).click()
+  await buyer.getByRole('status').getByText('This meeting is booked').waitFor()
+
+  // The meeting is Maya's, the member whose region is the buyer's.
+  const { responses } = (await request(app, owner, 'GET', `/api/routings/${byRegion.id}/responses`)).json() as {
+    responses: { bookingId: string | null; routedTo: { id: string } | null }[]
+  }
+  expect(responses).toEqual([
+    expect.objectContaining({ bookingId: expect.any(String), routedTo: expect.objectContaining({ id: maya.user.id }) }),
+  ])
+
+  const seller = await harness.newPage({ viewport: { width: 1400, height: 1000 } })
+  await signIn(seller, owner.user.email, 'Olivia Owner')
+  await seller.goto(`/routings/${byRegion.id}?tab=responses`)
+  const row = seller.getByRole('table', { name: 'Responses' }).getByRole('row').filter({ hasText: 'Elena Euro' })
+  await row.waitFor()
+  const why = await row.innerText()
+  expect(why).toContain('Regional seller')
+  expect(why).toContain('Attributes matched')
+  expect(why).toContain('Matched: Region is not empty')
+  expect(why).toContain('Maya Martin')
+  expect(why).toContain('Booked')
+  expect(await violations(seller)).toEqual([])
+})
+
+it("shows the server's refusal of an answer beside its field in the reader's language, when the form changed after the page read it", async () => {
+  const app = harness.server.app
+  const changing = await buildForm(app, owner, {
+    name: 'Changing form',
+    fields: [
+      { identifier: 'name', label: 'Your name', type: 'short_text', required: true, options: [] },
+      { identifier: 'company', label: 'Company', type: 'short_text', required: false, options: [] },
+    ],
+  })
+  const page = await harness.newPage()
+  await page.context().addInitScript(() => localStorage.setItem('i18nextLng', 'fr'))
+  await page.goto(`/f/${changing.slug}`)
+  await page.getByLabel('Your name').fill('Bea Buyer')
+  // Meanwhile the seller makes the company required: the page's own check still lets it go.
+  const required = changing.fields.map((field) => (field.identifier === 'company' ? { ...field, required: true } : field))
+  expect((await request(app, owner, 'PATCH', `/api/routings/${changing.id}`, { fields: required })).statusCode).toBe(200)
+  await page.getByRole('button', { name: 'Continuer' }).click()
+  const company = page.getByLabel('Company')
+  await expect.poll(() => company.getAttribute('aria-invalid')).toBe('true')
+  const described = await company.getAttribute('aria-describedby')
+  expect(await page.locator(`[id="${described}"]`).innerText()).toBe('Ce champ est obligatoire')
+  expect(await company.evaluate((input) => input === document.activeElement)).toBe(true)
 })
 
 it('shows the not-found page for an unknown or unpublished form', async () => {

@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps) {
     origins,
     routing: routedBookings,
   })
-  const routing = createRoutingModule({ db, deals: dealsModule, clients, handles: booking.handles, jobs, notifications })
+  const routing = createRoutingModule({ db, deals: dealsModule, clients, handles: booking.handles, jobs, notifications, broadcast })
   await routing.noBooking.start()
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, deals: dealsModule, clients, notifications, automations })

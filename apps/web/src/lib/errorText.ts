@@ -25,6 +25,18 @@ export function serverFieldError(error: ApiError): ErrorOption {
   return { type: SERVER, message: error.code }
 }
 
+/**
+ * The server's refusal of one field by one of the shared rules ("answers.email: Must be a valid email address",
+ * the field's path then the rule's sentence), as the page's own check of that rule gives it, so fieldErrorText
+ * shows the rule's text in the reader's language; undefined for any other refusal.
+ */
+export function serverRuleError(error: ApiError): ErrorOption | undefined {
+  const prefix = `${error.field}: `
+  if (!error.field || !error.message.startsWith(prefix)) return undefined
+  const sentence = error.message.slice(prefix.length)
+  return messageNames.has(sentence) ? { type: 'custom', message: sentence } : undefined
+}
+
 /** A field's error translated when it is the server's refusal or one of the shared rules' messages. */
 export function knownErrorText(t: TFunction, error: FieldError): string | undefined {
   if (!error.message) return undefined

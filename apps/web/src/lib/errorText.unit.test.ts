@@ -6,7 +6,7 @@ import { en } from '../locales/en'
 import { fr } from '../locales/fr'
 import { vi } from '../locales/vi'
 import { ApiError } from './api'
-import { fieldErrorText, serverErrorText, serverFieldError } from './errorText'
+import { fieldErrorText, serverErrorText, serverFieldError, serverRuleError } from './errorText'
 
 // The texts layer outside a browser, as its own test runs it: a bare <html>, French loaded before the checks.
 vitest.stubGlobal('document', { documentElement: { lang: '' } })
@@ -62,4 +62,13 @@ it("shows a field's refusal by its code under the field", () => {
     field: 'oldPassword',
   })
   expect(fieldErrorText(french, serverFieldError(wrong) as never)).toBe('Le mot de passe actuel est incorrect')
+})
+
+it("shows the server's refusal of a field by a shared rule as that rule's text, and any other by its code", () => {
+  const rule = (message: string) => new ApiError(400, { message, code: 'invalid', field: 'answers.size' })
+  expect(fieldErrorText(french, serverRuleError(rule(`answers.size: ${MESSAGES.number}`)) as never)).toBe('Indiquez un nombre')
+  expect(serverRuleError(rule('answers.size: This form has no such question'))).toBeUndefined()
+  // The sentence belongs to the field named, not to another one.
+  expect(serverRuleError(rule(`answers.name: ${MESSAGES.required}`))).toBeUndefined()
+  expect(serverRuleError(new ApiError(400, { message: MESSAGES.required, code: 'invalid' }))).toBeUndefined()
 })

@@ -129,6 +129,21 @@ describe('who a routed buyer goes to', () => {
     expect(names(decision.members).sort()).toEqual(['Lea', 'Maya', 'Olivia', 'Sam'])
   })
 
+  it("offers every host, reason 'fallback', when no host matches the fallback either, so the buyer has times", async () => {
+    const { owner, eventType } = await buildRoutedTeam()
+    const form = await formWith(owner, {
+      type: 'members',
+      eventTypeId: eventType.id,
+      match: [{ attribute: 'language', values: ['German'] }],
+      fallback: [{ attribute: 'segment', values: ['Public sector'] }],
+    })
+    const stranded = await route(owner, form, {})
+    expect(stranded.decision.reason).toBe('fallback')
+    expect(names(stranded.decision.members).sort()).toEqual(['Lea', 'Maya', 'Olivia', 'Sam'])
+    const monday = nextMonday()
+    expect(await freeSlots(app, eventType.id, monday, `&routing=${stranded.id}`)).toContain(`${monday}T09:00:00.000Z`)
+  })
+
   it("gives a known buyer to their open deal's owner when they host it, reason 'owner', unless switched off", async () => {
     const { owner, sam, lea, eventType } = await buildRoutedTeam()
     const buyerEmail = email()

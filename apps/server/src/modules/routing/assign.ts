@@ -47,7 +47,8 @@ function matchesAll(host: Host, match: AttributeMatch[], answers: Record<string,
  * Who may take a routed buyer's meeting, the first the provisional owner: the buyer's deal owner first when
  * they host the event type (ownership first), else the hosts the action names (all of them, those whose
  * attributes match, or the fallback's), in the order the event type's weighted round robin would give them
- * meetings. Deactivated members host nothing, so they are never routed to.
+ * meetings; when no host matches the fallback either, every host, so that a routed buyer always has times to
+ * choose from. Deactivated members host nothing, so they are never routed to.
  */
 export function createAssigner({ db, deals, clients, now = Date.now }: Deps) {
   async function hostsOf(organizationId: string, eventTypeId: string): Promise<Host[]> {
@@ -87,7 +88,10 @@ export function createAssigner({ db, deals, clients, now = Date.now }: Deps) {
     if (action.type === 'event-type') return { hosts, reason: 'hosts' }
     const matching = hosts.filter((host) => matchesAll(host, action.match, answers))
     if (matching.length > 0) return { hosts: matching, reason: 'attributes' }
-    return { hosts: hosts.filter((host) => matchesAll(host, action.fallback, answers)), reason: 'fallback' }
+    const fallback = hosts.filter((host) => matchesAll(host, action.fallback, answers))
+    // No host matching the fallback either (attributes change after the outcome is saved): rather than a booking
+    // page without a time, every host of the event type.
+    return { hosts: fallback.length > 0 ? fallback : hosts, reason: 'fallback' }
   }
 
   async function assign({ organizationId, action, answers, email }: AssignInput): Promise<Assignment> {

@@ -3,7 +3,7 @@ import type { ClientsModule } from '../clients/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 
 type Deps = {
-  deals: Pick<DealsModule, 'newestOpenDealOf' | 'open' | 'moveToStage' | 'assignOwner' | 'recordActivity'>
+  deals: Pick<DealsModule, 'stage' | 'newestOpenDealOf' | 'open' | 'moveToStage' | 'assignOwner' | 'recordActivity'>
   clients: Pick<ClientsModule, 'findOrCreateByEmail'>
 }
 
@@ -25,11 +25,13 @@ const textAnswer = (answers: Record<string, RoutingAnswer>, id: string) => {
 /**
  * An outcome's deal: the buyer becomes (or is found as) the organization's client by their email; their newest
  * open deal moves to the outcome's stage and goes to the routed owner, or a new deal opens there with that owner.
- * Every write is the deals module's command, and the timeline says which form did it.
+ * Every write is the deals module's command, and the timeline says which form did it. A stage deleted since the
+ * outcome was read (its copy is kept in memory) turns the deal off, as it does in the outcome's row: no deal, null.
  */
 export function createRoutedDeals({ deals, clients }: Deps) {
-  async function route(input: RoutedDeal): Promise<string> {
+  async function route(input: RoutedDeal): Promise<string | null> {
     const { organizationId, answers, ownerId } = input
+    if (!(await deals.stage(organizationId, input.stageId))) return null
     const name = textAnswer(answers, 'name') || input.email
     const company = textAnswer(answers, 'company')
     const clientId = await clients.findOrCreateByEmail(organizationId, {

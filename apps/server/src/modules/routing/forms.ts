@@ -37,8 +37,23 @@ export function presentOutcome(row: OutcomeRow, position: number): RoutingOutcom
   }
 }
 
+/** A form's outcomes in the order buyers meet them. */
+export async function readOutcomes(db: Db, formId: string): Promise<OutcomeRow[]> {
+  return db
+    .select()
+    .from(routingOutcomes)
+    .where(eq(routingOutcomes.formId, formId))
+    .orderBy(...outcomeOrder)
+}
+
+type Deps = {
+  db: Db
+  /** Told after each change of a form's questions or outcomes, and after its deletion: what routes by them is stale. */
+  changed: (formId: string) => Promise<void>
+}
+
 /** The organization's routing forms: every member reads them and makes new ones; their owner and admins change them. */
-export function createRoutingForms({ db }: { db: Db }) {
+export function createRoutingForms({ db, changed }: Deps) {
   async function row(organizationId: string, id: string): Promise<FormRow> {
     const [found] = await db
       .select()
@@ -48,12 +63,12 @@ export function createRoutingForms({ db }: { db: Db }) {
     return found
   }
 
-  async function outcomesOf(formId: string): Promise<OutcomeRow[]> {
-    return db
-      .select()
-      .from(routingOutcomes)
-      .where(eq(routingOutcomes.formId, formId))
-      .orderBy(...outcomeOrder)
+  const outcomesOf = (formId: string) => readOutcomes(db, formId)
+
+  /** After a change of its outcomes: the form's new version, so that every server routes by what it has now. */
+  async function touch(form: FormRow) {
+    await db.update(routingForms).set({ updatedAt: new Date() }).where(eq(routingForms.id, form.id))
+    await changed(form.id)
   }
 
   async function responseCounts(formIds: string[]): Promise<Map<string, number>> {
@@ -150,6 +165,8 @@ export function createRoutingForms({ db }: { db: Db }) {
       fallback: true,
       position: 0,
     })
+    // A submission between the two inserts must not leave a copy of the form without its fallback.
+    await changed(form.id)
     return present(form)
   }
 
@@ -180,15 +197,17 @@ export function createRoutingForms({ db }: { db: Db }) {
       if (isUniqueViolation(error)) throw Conflict(SLUG_TAKEN, { code: 'slug_taken' })
       throw error
     }
+    await changed(id)
     return get(auth, id)
   }
 
   async function remove(auth: AuthContext, id: string): Promise<void> {
     const form = await editable(auth, id)
     await db.delete(routingForms).where(and(eq(routingForms.id, id), eq(routingForms.organizationId, form.organizationId)))
+    await changed(id)
   }
 
-  return { row, editable, outcomesOf, list, get, create, update, remove }
+  return { row, editable, outcomesOf, touch, list, get, create, update, remove }
 }
 
 export type RoutingForms = ReturnType<typeof createRoutingForms>

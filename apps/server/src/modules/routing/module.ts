@@ -1,12 +1,14 @@
 import type { Db } from '../../db/client.ts'
 import type { Jobs } from '../../jobs/queue.ts'
+import type { Broadcast } from '../../lib/broadcast.ts'
 import type { ClientsModule } from '../clients/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 import type { Notifications } from '../notifications/module.ts'
 import { createAssigner } from './assign.ts'
 import { createOutcomeChecks } from './checks.ts'
 import { createRoutedDeals } from './deal.ts'
-import { createRoutingForms } from './forms.ts'
+import { createRoutingEvaluators } from './evaluators.ts'
+import { createRoutingForms, readOutcomes } from './forms.ts'
 import { type BookingHandles, createNextSteps } from './next.ts'
 import { createNoBookingFollowUp } from './no-booking.ts'
 import { createRoutingOutcomes } from './outcomes.ts'
@@ -23,21 +25,25 @@ type Deps = {
   handles: BookingHandles
   jobs: Jobs
   notifications: Pick<Notifications, 'send'>
+  /** Tells the other server processes that a form changed, so none routes by its old outcomes. */
+  broadcast: Broadcast
 }
 
 /**
  * Routing forms, assembled: forms and their ordered outcomes, buyers' submissions routed to a booking, a
  * message or a URL (and a deal), who a routed buyer goes to, and the responses with their report.
  */
-export function createRoutingModule({ db, deals, clients, handles, jobs, notifications }: Deps) {
+export function createRoutingModule({ db, deals, clients, handles, jobs, notifications, broadcast }: Deps) {
   const checks = createOutcomeChecks({ db, stage: deals.stage })
-  const forms = createRoutingForms({ db })
+  const evaluators = createRoutingEvaluators({ broadcast, read: (formId) => readOutcomes(db, formId) })
+  const forms = createRoutingForms({ db, changed: evaluators.changed })
   const outcomes = createRoutingOutcomes({ db, forms, checks })
   const assigner = createAssigner({ db, deals, clients })
   const noBooking = createNoBookingFollowUp({ db, jobs, notifications })
   const submissions = createRoutingSubmissions({
     db,
     forms,
+    evaluators,
     assigner,
     steps: createNextSteps({ db, handles }),
     deals: createRoutedDeals({ deals, clients }),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, nextMonday } from '../../testing/booking.ts'
@@ -35,6 +36,67 @@ const noBookingNotices = async (client: Client) =>
   ((await call(client, 'GET', '/api/notifications')).json().notifications as { kind: string; data: object; url: string }[]).filter(
     (n) => n.kind === 'routing-no-booking',
   )
+
+/** The follow-ups pg-boss holds for a response, with when each may run. */
+async function queuedFor(responseId: string) {
+  const jobs = (await app.database.db.execute(
+    sql`select start_after from pgboss.job where name = 'routing-no-booking' and data->>'responseId' = ${responseId}`,
+  )) as unknown as { rows: { start_after: Date }[] }
+  return jobs.rows.map((job) => new Date(job.start_after).getTime())
+}
+
+describe('the follow-up queued by a submission', () => {
+  it("is queued for the form's delay when the buyer is sent to book an event type or members", async () => {
+    const { owner, form } = await bookingForm()
+    expect((await call(owner, 'PATCH', `/api/routings/${form.id}`, { noBookingDelay: 45 })).statusCode).toBe(200)
+    const before = Date.now()
+    const responseId = await submit(form, { name: 'Bea Buyer', email: 'bea-delay@buyer.example' })
+    const after = Date.now()
+    const [at, ...more] = await queuedFor(responseId)
+    expect(more).toEqual([])
+    // pg-boss keeps the time to the millisecond: between the request's start and end, 45 minutes on.
+    expect(at).toBeGreaterThanOrEqual(before + 45 * 60_000)
+    expect(at).toBeLessThanOrEqual(after + 45 * 60_000)
+
+    const team = (await call(owner, 'POST', '/api/teams', { name: 'Sales', memberIds: [owner.user.id] })).json()
+    await call(owner, 'PATCH', `/api/users/${owner.user.id}`, { attributes: { region: ['Europe'] } })
+    const roundRobin = await buildEventType(app, owner, { kind: 'round_robin', teamId: team.id })
+    const members = await buildForm(app, owner)
+    const outcome = await call(owner, 'POST', `/api/routings/${members.id}/outcomes`, {
+      name: 'Europe',
+      conditions: always,
+      action: { type: 'members', eventTypeId: roundRobin.id, match: [{ attribute: 'region', field: 'region' }] },
+    })
+    expect(outcome.statusCode, outcome.body).toBe(201)
+    const routed = await submit(members, { name: 'Eve Europe', email: 'eve@buyer.example', region: 'Europe' })
+    expect(await queuedFor(routed)).toHaveLength(1)
+  })
+
+  it('is not queued for a message or a web address, nor for a form without a delay', async () => {
+    const { owner, form } = await bookingForm()
+    // A new form's fallback shows a message.
+    const told = await buildForm(app, owner)
+    const sent = await buildForm(app, owner)
+    const away = (await call(owner, 'GET', `/api/routings/${sent.id}`)).json().outcomes.at(-1)
+    await call(owner, 'PATCH', `/api/routings/${sent.id}/outcomes/${away.id}`, {
+      action: { type: 'url', url: 'https://example.com/thanks' },
+    })
+    await call(owner, 'PATCH', `/api/routings/${form.id}`, { noBookingDelay: null })
+
+    const cases: [{ slug: string }, string][] = [
+      [told, 'message'],
+      [sent, 'url'],
+      [form, 'booking'],
+    ]
+    for (const [which, type] of cases) {
+      const res = await call(null, 'POST', `/api/public/routings/${which.slug}/responses`, {
+        answers: { name: 'Nell Never', email: `nell-${type}@buyer.example` },
+      })
+      expect(res.json().outcome.type).toBe(type)
+      expect(await queuedFor(res.json().responseId), type).toEqual([])
+    }
+  })
+})
 
 describe('a routed buyer who does not book', () => {
   it('tells the routed owner with the answers, linking to the form, once the delay is over', async () => {

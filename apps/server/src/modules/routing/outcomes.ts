@@ -2,7 +2,7 @@ import { type CreateRoutingOutcome, ROUTING_LIMITS, type RoutingOutcome, type Up
 import { and, eq, max, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { routingForms, routingOutcomes } from '../../db/schema/index.ts'
+import { routingOutcomes } from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { type OutcomeChecks, outcomeProblem } from './checks.ts'
@@ -24,10 +24,6 @@ export function createRoutingOutcomes({ db, forms, checks }: { db: Db; forms: Ro
     const found = rows[index]
     if (!found) throw NotFound(OUTCOME_NOT_FOUND)
     return presentOutcome(found, index)
-  }
-
-  async function touch(form: FormRow) {
-    await db.update(routingForms).set({ updatedAt: new Date() }).where(eq(routingForms.id, form.id))
   }
 
   async function create(auth: AuthContext, formId: string, input: z.output<typeof CreateRoutingOutcome>): Promise<RoutingOutcome> {
@@ -52,7 +48,7 @@ export function createRoutingOutcomes({ db, forms, checks }: { db: Db; forms: Ro
       })
       .returning({ id: routingOutcomes.id })
     if (!created) throw new Error('routing outcome insert returned nothing')
-    await touch(form)
+    await forms.touch(form)
     return presented(formId, created.id)
   }
 
@@ -91,7 +87,7 @@ export function createRoutingOutcomes({ db, forms, checks }: { db: Db; forms: Ro
       .update(routingOutcomes)
       .set({ name: next.name, conditions: next.conditions, action: next.action, dealStageId: next.deal?.stageId ?? null })
       .where(eq(routingOutcomes.id, outcomeId))
-    await touch(form)
+    await forms.touch(form)
     return presented(formId, outcomeId)
   }
 
@@ -100,7 +96,7 @@ export function createRoutingOutcomes({ db, forms, checks }: { db: Db; forms: Ro
     const current = await row(form, outcomeId)
     if (current.fallback) throw Conflict(`A form always has its fallback: ${FALLBACK_FIXED}`)
     await db.delete(routingOutcomes).where(eq(routingOutcomes.id, outcomeId))
-    await touch(form)
+    await forms.touch(form)
   }
 
   /** Every outcome but the fallback, each once, in the new order; the fallback stays last. */
@@ -119,7 +115,7 @@ export function createRoutingOutcomes({ db, forms, checks }: { db: Db; forms: Ro
           .set({ position })
           .where(and(eq(routingOutcomes.id, id), eq(routingOutcomes.formId, formId)))
     })
-    await touch(form)
+    await forms.touch(form)
     return (await forms.outcomesOf(formId)).map(presentOutcome)
   }
 

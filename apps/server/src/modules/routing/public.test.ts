@@ -1,10 +1,11 @@
+import { MESSAGES, ROUTING_LIMITS, routingAnswerProblem } from '@closeroom/shared'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routingResponses } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildEventType } from '../../testing/booking.ts'
 import { stagesOf } from '../../testing/deals.ts'
-import { buildOwner, type Client, invalidField, request } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client, invalidField, request } from '../../testing/factories.ts'
 import { buildForm, rule } from '../../testing/routing.ts'
 
 let app: TestApp
@@ -134,18 +135,27 @@ describe('a buyer answering a routing form', () => {
     ])
   })
 
-  it('refuses answers that do not fit the form, naming the question', async () => {
+  it("refuses answers that do not fit the form with the shared rules' messages the buyer's page shows, naming the question", async () => {
     const owner = await buildOwner(app)
     const form = await buildForm(app, owner)
     const cases: [object, string][] = [
-      [{ email: 'a@b.example' }, 'answers.name: Your name is required'],
-      [buyer({ email: 'not an email' }), 'answers.email: Must be a valid email address'],
-      [buyer({ phone: '12' }), 'answers.phone: This phone number is not valid'],
-      [buyer({ size: 'many' }), 'answers.size: Give a number'],
-      [buyer({ region: 'Mars' }), 'answers.region: Choose one of the choices given'],
-      [buyer({ needs: ['Deals', 'Golf'] }), 'answers.needs: "Golf" is not one of the choices'],
+      [{ email: 'a@b.example', name: '  ' }, `answers.name: ${MESSAGES.required}`],
+      [buyer({ email: 'not an email' }), `answers.email: ${MESSAGES.email}`],
+      [buyer({ phone: '12' }), `answers.phone: ${MESSAGES.phone}`],
+      [buyer({ size: 'many' }), `answers.size: ${MESSAGES.number}`],
+      [buyer({ region: 'Mars' }), `answers.region: ${MESSAGES.choice}`],
+      [buyer({ needs: ['Deals', 'Golf'] }), `answers.needs: ${MESSAGES.choice}`],
+      [buyer({ company: 'x'.repeat(ROUTING_LIMITS.maxShortText + 1) }), `answers.company: ${MESSAGES.tooLong}`],
+      [buyer({ company: 42 }), `answers.company: ${MESSAGES.invalid}`],
       [buyer({ budget: '1M' }), 'answers.budget: This form has no such question'],
     ]
+    // Each one as the buyer's page checks it before sending.
+    for (const [answers, message] of cases.slice(0, -1)) {
+      const identifier = message.slice('answers.'.length, message.indexOf(': '))
+      const field = form.fields.find((f) => f.identifier === identifier)
+      if (!field) throw new Error(`no question ${identifier}`)
+      expect(`answers.${identifier}: ${routingAnswerProblem(field, (answers as Record<string, never>)[field.identifier])}`).toBe(message)
+    }
     for (const [answers, message] of cases) {
       const res = await submit(form, answers)
       expect(res.statusCode, message).toBe(400)
@@ -171,6 +181,23 @@ describe('a buyer answering a routing form', () => {
       .set({ createdAt: new Date(Date.now() - 61_000) })
       .where(eq(routingResponses.id, first.responseId))
     expect((await submit(form, answers)).json().responseId).not.toBe(first.responseId)
+  })
+
+  it('stores one response for identical submissions sent at the same moment, and routes them all the same', async () => {
+    const owner = await buildOwner(app)
+    const seller = await buildMember(app, owner, { name: 'Sam Seller' })
+    const eventType = await buildEventType(app, seller)
+    const form = await buildForm(app, owner)
+    await addOutcome(owner, form.id, { name: 'Book Sam', action: { type: 'event-type', eventTypeId: eventType.id } })
+    const answers = buyer({ region: 'Europe' })
+    // On PostgreSQL the six interleave at every query (without the lock several were stored); PGlite's
+    // one connection runs them nearly one after the other, and the lock must not get in its way.
+    const answered = await Promise.all(Array.from({ length: 6 }, () => submit(form, answers)))
+    expect(answered.map((res) => res.statusCode)).toEqual(Array(6).fill(200))
+    const [first] = answered.map((res) => res.json())
+    for (const res of answered) expect(res.json()).toEqual(first)
+    const stored = await app.database.db.select().from(routingResponses).where(eq(routingResponses.formId, form.id))
+    expect(stored.map((r) => r.id)).toEqual([first.responseId])
   })
 
   it('opens a deal in the outcome stage for a new buyer, and moves a known buyer’s open deal there with the routed owner', async () => {

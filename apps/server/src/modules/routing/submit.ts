@@ -8,7 +8,7 @@ import type { AuthContext } from '../auth/module.ts'
 import { checkAnswers, emailOf } from './answers.ts'
 import type { Assigner } from './assign.ts'
 import type { RoutedDeals } from './deal.ts'
-import { createEvaluator } from './evaluate.ts'
+import type { CompiledForm, RoutingEvaluators } from './evaluators.ts'
 import type { FormRow, OutcomeRow, RoutingForms } from './forms.ts'
 import type { NextSteps } from './next.ts'
 import type { NoBookingFollowUp } from './no-booking.ts'
@@ -22,6 +22,7 @@ const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 type Deps = {
   db: Db
   forms: RoutingForms
+  evaluators: Pick<RoutingEvaluators, 'of'>
   assigner: Assigner
   steps: NextSteps
   deals: RoutedDeals
@@ -29,7 +30,7 @@ type Deps = {
 }
 
 /** Buyers' answers routed: the public form, its submissions, and the signed-in test panel. */
-export function createRoutingSubmissions({ db, forms, assigner, steps, deals, noBooking }: Deps) {
+export function createRoutingSubmissions({ db, forms, evaluators, assigner, steps, deals, noBooking }: Deps) {
   /** A published form by its id or its slug; 404 for anything else, unpublished forms included. */
   async function published(idOrSlug: string): Promise<FormRow> {
     const [form] = await db
@@ -56,8 +57,8 @@ export function createRoutingSubmissions({ db, forms, assigner, steps, deals, no
   }
 
   /** Where these answers go and, for a booking, who may take the meeting and why. */
-  async function decide(form: FormRow, outcomes: OutcomeRow[], answers: Record<string, RoutingAnswer>) {
-    const evaluation = createEvaluator(form.fields, outcomes)(answers)
+  async function decide(form: FormRow, compiled: CompiledForm, answers: Record<string, RoutingAnswer>) {
+    const evaluation = compiled.evaluate(answers)
     if (!evaluation) throw new Error(`routing form ${form.id} has no fallback outcome`)
     const { outcome, matchedRules } = evaluation
     const { action } = outcome
@@ -81,47 +82,63 @@ export function createRoutingSubmissions({ db, forms, assigner, steps, deals, no
   async function test(auth: AuthContext, formId: string, given: Record<string, RoutingAnswer>): Promise<RoutingDecision> {
     const form = await forms.row(auth.user.organizationId, formId)
     const answers = checkAnswers(form.fields, given, { required: false })
-    return (await decide(form, await forms.outcomesOf(form.id), answers)).decision
+    return (await decide(form, await evaluators.of(form), answers)).decision
+  }
+
+  /**
+   * Stores the response unless an identical submission (same form, same answers) was stored within the window:
+   * then that one, with the outcome it was routed to while the outcome exists. Identical submissions sent at the
+   * same moment take turns on a lock named by their fingerprint, so the second reads the row the first committed
+   * instead of adding its own.
+   */
+  async function storeOnce(
+    compiled: CompiledForm,
+    response: typeof routingResponses.$inferInsert,
+  ): Promise<{ id: string; repeatOf: OutcomeRow | null }> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`routing-response:${response.fingerprint}`}, 0))`)
+      const [repeated] = await tx
+        .select({ id: routingResponses.id, decision: routingResponses.decision })
+        .from(routingResponses)
+        .where(
+          and(
+            eq(routingResponses.formId, response.formId),
+            eq(routingResponses.fingerprint, response.fingerprint),
+            gt(routingResponses.createdAt, sql`now() - ${REPEAT_WINDOW}::interval`),
+          ),
+        )
+        .orderBy(asc(routingResponses.createdAt))
+        .limit(1)
+      const repeatOf = repeated && compiled.outcomes.find((o) => o.id === repeated.decision.outcomeId)
+      if (repeated && repeatOf) return { id: repeated.id, repeatOf }
+      const [inserted] = await tx.insert(routingResponses).values(response).returning({ id: routingResponses.id })
+      if (!inserted) throw new Error('routing response insert returned nothing')
+      return { id: inserted.id, repeatOf: null }
+    })
   }
 
   async function submit(idOrSlug: string, given: Record<string, RoutingAnswer>): Promise<RoutingSubmitted> {
     const form = await published(idOrSlug)
     const answers = checkAnswers(form.fields, given)
-    const outcomes = await forms.outcomesOf(form.id)
+    const compiled = await evaluators.of(form)
     const fingerprint = createHash('sha256').update(form.id).update(JSON.stringify(answers)).digest('base64url')
-    const [repeated] = await db
-      .select({ id: routingResponses.id, decision: routingResponses.decision })
-      .from(routingResponses)
-      .where(
-        and(
-          eq(routingResponses.formId, form.id),
-          eq(routingResponses.fingerprint, fingerprint),
-          gt(routingResponses.createdAt, sql`now() - ${REPEAT_WINDOW}::interval`),
-        ),
-      )
-      .orderBy(asc(routingResponses.createdAt))
-      .limit(1)
-    const repeatedOutcome = repeated && outcomes.find((o) => o.id === repeated.decision.outcomeId)
-    if (repeated && repeatedOutcome)
-      return { responseId: repeated.id, outcome: await steps.next(form.organizationId, repeatedOutcome.action, repeated.id, answers) }
-
-    const { outcome, decision, email } = await decide(form, outcomes, answers)
+    const { outcome, decision, email } = await decide(form, compiled, answers)
     // The first member a booking may go to owns the deal meanwhile; without one, the form's owner does.
     const ownerId = decision.members[0]?.id ?? (outcome.dealStageId && email ? form.ownerId : null)
-    const [response] = await db
-      .insert(routingResponses)
-      .values({
-        organizationId: form.organizationId,
-        formId: form.id,
-        outcomeId: outcome.id,
-        answers,
-        email,
-        decision,
-        routedUserId: ownerId,
-        fingerprint,
-      })
-      .returning({ id: routingResponses.id })
-    if (!response) throw new Error('routing response insert returned nothing')
+    const response = await storeOnce(compiled, {
+      organizationId: form.organizationId,
+      formId: form.id,
+      outcomeId: outcome.id,
+      answers,
+      email,
+      decision,
+      routedUserId: ownerId,
+      fingerprint,
+    })
+    // A repeat routes the same way as the first, and its deal and follow-up were seen to then.
+    if (response.repeatOf)
+      return { responseId: response.id, outcome: await steps.next(form.organizationId, response.repeatOf.action, response.id, answers) }
+
     if (outcome.dealStageId && email && ownerId) {
       const dealId = await deals.route({
         organizationId: form.organizationId,
@@ -132,7 +149,7 @@ export function createRoutingSubmissions({ db, forms, assigner, steps, deals, no
         ownerId,
         answers,
       })
-      await db.update(routingResponses).set({ dealId }).where(eq(routingResponses.id, response.id))
+      if (dealId) await db.update(routingResponses).set({ dealId }).where(eq(routingResponses.id, response.id))
     }
     const booking = outcome.action.type === 'event-type' || outcome.action.type === 'members'
     if (booking && form.noBookingDelay !== null) await noBooking.schedule(response.id, form.noBookingDelay)

@@ -1,17 +1,15 @@
-import { MESSAGES, type PublicRoutingForm, type RoutingNext, routingAnswersProblems } from '@closeroom/shared'
+import { type PublicRoutingForm, type RoutingNext, routingAnswersProblems } from '@closeroom/shared'
 import { Alert, Box, Button, Stack, Typography } from '@mui/material'
 import { type FormEvent, useRef, useState } from 'react'
 import type { FieldError } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { FormError } from '../../components/FormError'
 import { ApiError } from '../../lib/api'
-import { fieldErrorText, serverFieldError } from '../../lib/errorText'
+import { fieldErrorText, serverFieldError, serverRuleError } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { answersOf, emptyValue, type RoutingFieldValue } from './answers'
 import { routingPublicApi } from './api'
 import { RoutingFieldInput } from './RoutingFieldInput'
-
-const sentences = new Set<string>(Object.values(MESSAGES))
 
 /** Only a web address leaves the page: never javascript: or data:. */
 function webAddress(url: string): string | null {
@@ -82,9 +80,9 @@ export default function RoutingForm({ form }: { form: PublicRoutingForm }) {
     } catch (error) {
       const identifier = error instanceof ApiError ? error.field?.replace(/^answers\./, '') : undefined
       if (error instanceof ApiError && identifier && identifier in values) {
-        // The server speaks the shared rules' sentences: shown translated like the page's own checks.
-        const problem = sentences.has(error.message) ? { type: 'custom', message: error.message } : serverFieldError(error)
-        const refused = { [identifier]: problem as FieldError }
+        // The server checks the answers by the same shared rules (the form may have changed since the page read
+        // it): its refusal reads like the page's own check, in the reader's language.
+        const refused = { [identifier]: (serverRuleError(error) ?? serverFieldError(error)) as FieldError }
         setErrors(refused)
         focusFirst(refused)
       } else setFailure({ error })
