@@ -15,7 +15,7 @@ import { type Result, result } from './report.ts'
 // graph, so the machine's load moves them much less than it moves wall-clock timings.
 
 /** The demo's public pages (modules/demo/seed.ts), the two of issue 17's table first; LIGHTHOUSE_PAGES=/u/demo,… for some. */
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/u/demo', '/d/demo', '/p/demo', '/l/demo', '/m/demo']
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/u/demo', '/d/demo', '/p/demo', '/l/demo', '/f/demo', '/m/demo']
 
 /** Runs per page (LIGHTHOUSE_RUNS); each metric reported is the median run's. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)

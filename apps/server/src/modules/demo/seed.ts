@@ -8,6 +8,7 @@ import { seedLandingPage } from '../landing/module.ts'
 import { seedMeeting } from '../meetings/module.ts'
 import { seedConversations } from '../messages/module.ts'
 import { seedProductRoom } from '../products/module.ts'
+import { seedRoutingForm } from '../routing/module.ts'
 import { seedSalesroom } from '../salesrooms/module.ts'
 
 export const DEMO_PASSWORD = 'closeroom-demo'
@@ -25,9 +26,28 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     const [org] = await tx.insert(organizations).values({ name: 'Acme Sales' }).returning()
     if (!org) throw new Error('demo organization insert returned nothing')
     const people = [
-      { email: DEMO_OWNER_EMAIL, name: 'Olivia Owner', role: 'owner' as const, timeZone: 'Europe/Paris' },
-      { email: 'maya@closeroom.demo', name: 'Maya Member', role: 'member' as const, timeZone: 'America/New_York' },
-      { email: 'sam@closeroom.demo', name: 'Sam Seller', role: 'member' as const, timeZone: 'Asia/Ho_Chi_Minh' },
+      // Each with the region the demo routing form (/f/demo) matches larger teams by.
+      {
+        email: DEMO_OWNER_EMAIL,
+        name: 'Olivia Owner',
+        role: 'owner' as const,
+        timeZone: 'Europe/Paris',
+        attributes: { region: ['Europe'] },
+      },
+      {
+        email: 'maya@closeroom.demo',
+        name: 'Maya Member',
+        role: 'member' as const,
+        timeZone: 'America/New_York',
+        attributes: { region: ['Americas'] },
+      },
+      {
+        email: 'sam@closeroom.demo',
+        name: 'Sam Seller',
+        role: 'member' as const,
+        timeZone: 'Asia/Ho_Chi_Minh',
+        attributes: { region: ['Asia-Pacific'] },
+      },
     ]
     const rows = await tx
       .insert(users)
@@ -49,6 +69,8 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     await seedLandingPage(tx, org.id)
     // Closeroom Enterprise's product room at /p/demo (modules/products/demo.ts).
     await seedProductRoom(tx, org.id)
+    // The routing form at /f/demo: team size and region decide who the buyer books (modules/routing/demo.ts).
+    await seedRoutingForm(tx, org.id)
     // Olivia's meeting room at /m/demo, to try a call (modules/meetings/demo.ts).
     const olivia = rows.find((u) => u.email === DEMO_OWNER_EMAIL)
     if (olivia) await seedMeeting(tx, org.id, olivia.id)

@@ -15,6 +15,7 @@ import { createRoutingOutcomes } from './outcomes.ts'
 import { createRoutingResponses } from './responses.ts'
 import { createRoutingSubmissions } from './submit.ts'
 
+export { seedRoutingForm } from './demo.ts'
 export { createEvaluator } from './evaluate.ts'
 
 type Deps = {
