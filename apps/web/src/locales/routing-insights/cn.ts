@@ -49,7 +49,7 @@ export const cn: Text = {
       reasons: {
         owner: '客户负责人',
         attributes: '属性匹配',
-        fallback: '备用属性',
+        fallback: '备用（没有匹配的属性）',
         hosts: '活动类型的主持人',
       },
       fallback: '没有匹配的结果：由默认结果接收',

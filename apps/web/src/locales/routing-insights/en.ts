@@ -54,7 +54,7 @@ export const en = {
       reasons: {
         owner: 'Client owner',
         attributes: 'Attributes matched',
-        fallback: 'Fallback attributes',
+        fallback: 'Fallback (no attribute matched)',
         hosts: 'Event type hosts',
       },
       fallback: 'No outcome matched: the fallback took it',

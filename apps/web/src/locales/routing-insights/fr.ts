@@ -59,7 +59,7 @@ export const fr: Text = {
       reasons: {
         owner: 'Responsable du client',
         attributes: 'Attributs correspondants',
-        fallback: 'Attributs de repli',
+        fallback: 'Repli (aucun attribut ne correspondait)',
         hosts: 'Hôtes du type d’événement',
       },
       fallback: 'Aucune issue ne correspondait : l’issue par défaut l’a prise',

@@ -56,7 +56,7 @@ export const vi: Text = {
       reasons: {
         owner: 'Người phụ trách khách hàng',
         attributes: 'Khớp thuộc tính',
-        fallback: 'Thuộc tính dự phòng',
+        fallback: 'Dự phòng (không thuộc tính nào khớp)',
         hosts: 'Người chủ trì của loại sự kiện',
       },
       fallback: 'Không có kết quả nào khớp: kết quả mặc định đã nhận',
