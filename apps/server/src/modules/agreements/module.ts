@@ -59,7 +59,7 @@ export async function createAgreementsModule(deps: Deps) {
     orderForm: (auth: AuthContext, dealId: string) => dealOrderForm(db, auth.user.organizationId, dealId, auth.user.id, deps.log),
   })
   const lifecycle = createLifecycle({ db, jobs, tokens, effects, news })
-  const signing = createSigningService({ db, jobs, tokens, effects, news, lifecycle, appUrl })
+  const signing = createSigningService({ db, jobs, tokens, effects, news, lifecycle })
   const sealing = await createSealing({
     db,
     jobs,

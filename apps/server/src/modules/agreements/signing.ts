@@ -24,7 +24,6 @@ type Deps = {
   effects: Effects
   news: AgreementNews
   lifecycle: Pick<Lifecycle, 'expire'>
-  appUrl: string
 }
 
 const recipientActor = (r: RecipientRow): Actor => ({ type: 'recipient', name: r.name, email: r.email })
@@ -34,7 +33,7 @@ const recipientActor = (r: RecipientRow): Actor => ({ type: 'recipient', name: r
  * sign or approve when it is their turn, or decline. Every move locks the agreement's row first, so two
  * recipients finishing at the same moment are taken one after the other and exactly one of them completes it.
  */
-export function createSigningService({ db, jobs, tokens, effects, news, lifecycle, appUrl }: Deps) {
+export function createSigningService({ db, jobs, tokens, effects, news, lifecycle }: Deps) {
   async function recipientOf(tx: Db | Tx, token: string): Promise<RecipientRow> {
     const [row] = await tx
       .select()

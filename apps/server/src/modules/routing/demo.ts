@@ -2,7 +2,7 @@ import type { RoutingAction, RoutingField } from '@closeroom/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { eventTypes, pipelineStages, routingForms, routingOutcomes, users } from '../../db/schema/index.ts'
-import { DEFAULT_FALLBACK } from './forms.ts'
+import { fallbackOutcome } from './forms.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -75,14 +75,6 @@ export async function seedRoutingForm(tx: Tx, organizationId: string) {
       action: small,
       position: 1,
     },
-    {
-      formId: form.id,
-      organizationId,
-      name: DEFAULT_FALLBACK.name,
-      conditions: { combinator: 'and', rules: [] },
-      action: DEFAULT_FALLBACK.action,
-      fallback: true,
-      position: 2,
-    },
+    fallbackOutcome(form.id, organizationId, 2),
   ])
 }

@@ -22,6 +22,17 @@ export const DEFAULT_FALLBACK = {
   action: { type: 'message' as const, message: 'Thank you! We have your answers and will be in touch soon.' },
 }
 
+/** A form's fallback as it starts: last, matching everyone, with DEFAULT_FALLBACK's message. */
+export const fallbackOutcome = (formId: string, organizationId: string, position: number) => ({
+  formId,
+  organizationId,
+  name: DEFAULT_FALLBACK.name,
+  conditions: { combinator: 'and' as const, rules: [] },
+  action: DEFAULT_FALLBACK.action,
+  fallback: true,
+  position,
+})
+
 /** The outcomes in the order buyers meet them: by position, the fallback last whatever its position says. */
 export const outcomeOrder = [asc(routingOutcomes.fallback), asc(routingOutcomes.position), asc(routingOutcomes.createdAt)]
 
@@ -156,15 +167,7 @@ export function createRoutingForms({ db, changed }: Deps) {
       { ...input, organizationId, ownerId, slug: input.slug ?? slugify(input.name, 'form') },
       input.slug !== undefined,
     )
-    await db.insert(routingOutcomes).values({
-      formId: form.id,
-      organizationId,
-      name: DEFAULT_FALLBACK.name,
-      conditions: { combinator: 'and', rules: [] },
-      action: DEFAULT_FALLBACK.action,
-      fallback: true,
-      position: 0,
-    })
+    await db.insert(routingOutcomes).values(fallbackOutcome(form.id, organizationId, 0))
     // A submission between the two inserts must not leave a copy of the form without its fallback.
     await changed(form.id)
     return present(form)
