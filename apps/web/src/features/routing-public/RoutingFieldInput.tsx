@@ -23,14 +23,16 @@ export type RoutingFieldInputProps = {
  */
 export function RoutingFieldInput({ field, value, onChange, onBlur, error, inputRef }: RoutingFieldInputProps) {
   const name = `answers.${field.identifier}`
-  const common = { name, label: field.label, required: field.required, error: !!error, helperText: error, fullWidth: true, onBlur }
+  // The seller's words keep their own direction: an English question in an Arabic page ends with its own "?".
+  const label = <bdi>{field.label}</bdi>
+  const common = { name, label, required: field.required, error: !!error, helperText: error, fullWidth: true, onBlur }
   const text = typeof value === 'string' ? value : ''
   switch (field.type) {
     case 'multi_select':
       return <Choices field={field} value={Array.isArray(value) ? value : []} onChange={onChange} error={error} inputRef={inputRef} />
     case 'phone':
       return (
-        <Suspense fallback={<TextField label={field.label} disabled fullWidth />}>
+        <Suspense fallback={<TextField label={label} disabled fullWidth />}>
           <LazyPhoneInput {...common} value={text} onChange={onChange} inputRef={inputRef} />
         </Suspense>
       )
@@ -88,7 +90,7 @@ function Choices({
   return (
     <FormControl component="fieldset" error={!!error} required={field.required} aria-describedby={hintId}>
       <FormLabel component="legend" sx={{ mb: 0.5 }}>
-        {field.label}
+        <bdi>{field.label}</bdi>
       </FormLabel>
       <FormHelperText id={hintId} sx={{ mx: 0, mt: 0 }}>
         {error ?? t('routingPublic.chooseAny')}
@@ -97,7 +99,7 @@ function Choices({
         {field.options.map((option, index) => (
           <FormControlLabel
             key={option}
-            label={option}
+            label={<bdi>{option}</bdi>}
             control={
               <Checkbox
                 name={`answers.${field.identifier}`}
