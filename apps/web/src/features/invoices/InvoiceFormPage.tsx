@@ -280,6 +280,7 @@ function InvoiceForm({ id, initial, dealName }: { id?: string; initial: Draft; d
               <Stack spacing={2}>
                 <TextField
                   label={t('invoices.form.buyerName')}
+                  slotProps={{ htmlInput: { dir: 'auto' } }}
                   value={draft.buyer.name}
                   onChange={(e) => setBuyer({ name: e.target.value })}
                   required
@@ -287,6 +288,7 @@ function InvoiceForm({ id, initial, dealName }: { id?: string; initial: Draft; d
                 />
                 <TextField
                   label={t('invoices.form.buyerEmail')}
+                  slotProps={{ htmlInput: { dir: 'auto' } }}
                   type="email"
                   value={draft.buyer.email}
                   onChange={(e) => setBuyer({ email: e.target.value })}
@@ -295,11 +297,13 @@ function InvoiceForm({ id, initial, dealName }: { id?: string; initial: Draft; d
                 />
                 <TextField
                   label={t('invoices.form.buyerCompany')}
+                  slotProps={{ htmlInput: { dir: 'auto' } }}
                   value={draft.buyer.company}
                   onChange={(e) => setBuyer({ company: e.target.value })}
                 />
                 <TextField
                   label={t('invoices.form.buyerAddress')}
+                  slotProps={{ htmlInput: { dir: 'auto' } }}
                   value={draft.buyer.address}
                   onChange={(e) => setBuyer({ address: e.target.value })}
                   multiline
@@ -371,6 +375,7 @@ function InvoiceForm({ id, initial, dealName }: { id?: string; initial: Draft; d
                 </Stack>
                 <TextField
                   label={t('invoices.form.notes')}
+                  slotProps={{ htmlInput: { dir: 'auto' } }}
                   value={draft.notes}
                   onChange={(e) => set({ notes: e.target.value })}
                   helperText={t('invoices.form.notesHint')}
@@ -393,11 +398,12 @@ function InvoiceForm({ id, initial, dealName }: { id?: string; initial: Draft; d
               <Stack spacing={2.5}>
                 {draft.lines.map((line, i) => (
                   <Grid container spacing={1.5} key={line.key} sx={{ alignItems: 'flex-start' }}>
-                    <Grid size={{ xs: 12, md: 4 }}>
+                    <Grid size={{ xs: 12, md: 3.5 }}>
                       <TextField
                         fullWidth
                         size="small"
                         label={t('invoices.form.description')}
+                        slotProps={{ htmlInput: { dir: 'auto' } }}
                         value={line.description}
                         onChange={(e) => setLine(line.key, { description: e.target.value })}
                         {...field(`lines.${i}.description`)}
@@ -425,7 +431,7 @@ function InvoiceForm({ id, initial, dealName }: { id?: string; initial: Draft; d
                         {...field(`lines.${i}.unitPrice`)}
                       />
                     </Grid>
-                    <Grid size={{ xs: 4, md: 1.25 }}>
+                    <Grid size={{ xs: 4, md: 1.5 }}>
                       <TextField
                         fullWidth
                         size="small"
@@ -448,7 +454,7 @@ function InvoiceForm({ id, initial, dealName }: { id?: string; initial: Draft; d
                       />
                     </Grid>
                     <Grid
-                      size={{ xs: 4, md: 2 }}
+                      size={{ xs: 4, md: 2.25 }}
                       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, minHeight: 40 }}
                     >
                       <Typography

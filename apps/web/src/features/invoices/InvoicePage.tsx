@@ -226,16 +226,21 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             {invoice.seller.logoUrl && (
               <Box component="img" src={invoice.seller.logoUrl} alt="" sx={{ maxHeight: 48, maxWidth: 160, display: 'block', mb: 1.5 }} />
             )}
-            <Typography variant="h6" component="p" dir="auto">
+            <Typography variant="h6" component="p" dir="auto" sx={{ textAlign: 'left' }}>
               {invoice.seller.name}
             </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'pre-line' }} dir="auto">
+            <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'pre-line', textAlign: 'left' }} dir="auto">
               {invoice.seller.address}
             </Typography>
           </Box>
           <Box sx={{ textAlign: { sm: 'end' } }}>
-            <Typography variant="h4" component="p" sx={{ color: brand, fontWeight: 700 }}>
-              {t('invoices.title')}
+            <Typography
+              variant="h4"
+              component="p"
+              // The organization's colour may be dark: on the dark theme the title keeps the text's colour.
+              sx={(theme) => ({ color: theme.palette.mode === 'dark' ? 'text.primary' : brand, fontWeight: 700 })}
+            >
+              {t('invoices.view.title')}
             </Typography>
             <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, rowGap: 0.5 }}>
               <Fact label={t('invoices.view.number')} value={invoice.number ?? t('invoices.view.numberOnSend')} strong />
@@ -260,11 +265,11 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <Typography variant="overline" component="p" sx={{ color: 'text.secondary' }}>
             {t('invoices.view.billTo')}
           </Typography>
-          <Typography variant="subtitle1" dir="auto" sx={{ fontWeight: 700 }}>
+          <Typography variant="subtitle1" dir="auto" sx={{ fontWeight: 700, textAlign: 'left' }}>
             {invoice.buyer.name}
           </Typography>
           {[invoice.buyer.company, invoice.buyer.email, invoice.buyer.address].filter(Boolean).map((line) => (
-            <Typography key={line} variant="body2" dir="auto" sx={{ whiteSpace: 'pre-line' }}>
+            <Typography key={line} variant="body2" dir="auto" sx={{ whiteSpace: 'pre-line', textAlign: 'left' }}>
               {line}
             </Typography>
           ))}
@@ -285,7 +290,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               {invoice.lines.map((line, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: lines are kept in order and have no id of their own
                 <TableRow key={i}>
-                  <TableCell dir="auto" sx={{ minWidth: 160 }}>
+                  <TableCell dir="auto" sx={{ minWidth: 160, textAlign: 'left' }}>
                     {line.description}
                   </TableCell>
                   <TableCell align="right">{formatNumber(line.quantity, language)}</TableCell>
@@ -309,7 +314,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             <Typography variant="overline" component="p" sx={{ color: 'text.secondary' }}>
               {t('invoices.view.notes')}
             </Typography>
-            <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-line' }}>
+            <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-line', textAlign: 'left' }}>
               {invoice.notes}
             </Typography>
           </>

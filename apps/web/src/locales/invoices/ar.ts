@@ -63,6 +63,7 @@ export const ar: Text = {
       },
     },
     view: {
+      title: 'فاتورة',
       billTo: 'فاتورة إلى',
       from: 'من',
       number: 'رقم الفاتورة',

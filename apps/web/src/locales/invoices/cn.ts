@@ -57,6 +57,7 @@ export const cn: Text = {
       },
     },
     view: {
+      title: '发票',
       billTo: '付款方',
       from: '开票方',
       number: '发票编号',

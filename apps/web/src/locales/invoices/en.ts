@@ -63,6 +63,7 @@ export const en = {
       },
     },
     view: {
+      title: 'Invoice',
       billTo: 'Bill to',
       from: 'From',
       number: 'Invoice number',

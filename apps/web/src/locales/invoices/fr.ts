@@ -63,6 +63,7 @@ export const fr: Text = {
       },
     },
     view: {
+      title: 'Facture',
       billTo: 'Facturé à',
       from: 'De',
       number: 'Numéro de facture',

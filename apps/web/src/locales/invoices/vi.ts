@@ -63,6 +63,7 @@ export const vi: Text = {
       },
     },
     view: {
+      title: 'Hóa đơn',
       billTo: 'Gửi đến',
       from: 'Từ',
       number: 'Số hóa đơn',
