@@ -1,14 +1,17 @@
-import { INVOICE_STATUSES, type InvoiceStatus, type InvoiceSummary } from '@closeroom/shared'
+import { can, INVOICE_STATUSES, type InvoiceStatus, type InvoiceSummary } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
 import SearchRounded from '@mui/icons-material/SearchRounded'
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined'
 import { Alert, Box, Button, Card, InputAdornment, Link, MenuItem, Stack, TableCell, TextField, Typography } from '@mui/material'
-import { useDeferredValue } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router'
+import { useAuthContext } from '../../app/AuthProvider'
 import { LinkRow, ListTable, RowTitle } from '../../components/ListTable'
 import { formatDay } from '../../components/money/money'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
+import { InvoiceSettingsDialog } from './InvoiceSettingsDialog'
 import { formatAmount } from './money'
 import { useInvoices } from './queries'
 import { InvoiceStatusChip } from './StatusChip'
@@ -19,6 +22,8 @@ const isStatus = (value: string | null): value is InvoiceStatus => (INVOICE_STAT
 export default function InvoicesPage() {
   const { t, i18n } = useTranslation()
   const [params, setParams] = useSearchParams()
+  const me = useAuthContext().user
+  const [configuring, setConfiguring] = useState(false)
   const status = params.get('status')
   const q = params.get('q') ?? ''
   const search = useDeferredValue(q.trim())
@@ -44,11 +49,19 @@ export default function InvoicesPage() {
       <PageHeader
         title={t('invoices.title')}
         action={
-          <Button variant="contained" startIcon={<AddRounded />} component={RouterLink} to="/invoice/new">
-            {t('invoices.create')}
-          </Button>
+          <Stack direction="row" spacing={1}>
+            {can(me, 'invoices.configure') && (
+              <Button color="inherit" startIcon={<SettingsOutlined />} onClick={() => setConfiguring(true)}>
+                {t('invoices.settings.open')}
+              </Button>
+            )}
+            <Button variant="contained" startIcon={<AddRounded />} component={RouterLink} to="/invoice/new">
+              {t('invoices.create')}
+            </Button>
+          </Stack>
         }
       />
+      <InvoiceSettingsDialog open={configuring} onClose={() => setConfiguring(false)} />
       <Card>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5 }} useFlexGap>
           <TextField

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceInput, InvoiceStatus } from '@closeroom/shared'
+import type { Invoice, InvoiceInput, InvoiceSettings, InvoiceStatus } from '@closeroom/shared'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 
@@ -83,5 +83,22 @@ export function useDeleteInvoice(id: string) {
       queryClient.removeQueries({ queryKey: invoiceKeys.detail(id) })
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists() })
     },
+  })
+}
+
+const settingsQuery = queryOptions({
+  queryKey: [...invoiceKeys.all, 'settings'] as const,
+  queryFn: ({ signal }) => unwrap(client.GET('/invoices/settings', { signal })),
+})
+
+export function useInvoiceSettings(enabled: boolean) {
+  return useQuery({ ...settingsQuery, enabled })
+}
+
+export function useSaveInvoiceSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: InvoiceSettings) => unwrap(client.PUT('/invoices/settings', { body })),
+    onSuccess: (settings) => queryClient.setQueryData(settingsQuery.queryKey, settings),
   })
 }
