@@ -38,6 +38,18 @@ it('invoices a won demo deal from its page, sends it and shows it in the deal’
 
   const page = await harness.newPage()
   await signIn(page, DEMO_OWNER_EMAIL, 'Olivia Owner', DEMO_PASSWORD)
+  // The owner sets the numbering and the address every invoice prints, from the empty list.
+  await page.goto('/invoice')
+  await page.getByText('No invoice yet.', { exact: false }).waitFor()
+  await page.getByRole('button', { name: 'Invoice settings' }).click()
+  const settings = page.getByRole('dialog', { name: 'Invoice settings' })
+  await settings.getByLabel('Number prefix').fill('AS-')
+  await settings.getByText(`Invoices are numbered AS-${new Date().getFullYear()}-0001, and so on.`).waitFor()
+  await settings.getByLabel('Your address').fill('12 Harbour Street\n75002 Paris')
+  expect(await violations(page)).toEqual([])
+  await settings.getByRole('button', { name: 'Save' }).click()
+  await page.getByText('Invoice settings saved').waitFor()
+
   await page.goto(`/deals/${deal.id}`)
   await page.getByRole('region', { name: 'Invoices' }).getByRole('link', { name: 'Create invoice' }).click()
 
@@ -71,7 +83,7 @@ it('invoices a won demo deal from its page, sends it and shows it in the deal’
   const dialog = page.getByRole('dialog', { name: 'Send this invoice?' })
   await dialog.getByText('bea@northwind.example').waitFor()
   await dialog.getByRole('button', { name: 'Send' }).click()
-  const number = `INV-${new Date().getUTCFullYear()}-0001`
+  const number = `AS-${new Date().getUTCFullYear()}-0001`
   await page.getByRole('heading', { level: 1, name: number }).waitFor()
   await page.getByText(`Invoice ${number} sent to bea@northwind.example`).waitFor()
   // A draft's actions are gone; an owner may now mark it paid or void it.
@@ -85,6 +97,7 @@ it('invoices a won demo deal from its page, sends it and shows it in the deal’
   const attached = await pdfText(Buffer.from(email?.attachments[0]?.content ?? '', 'base64'))
   expect(attached).toContain(number)
   expect(attached).toContain(amountDue ?? '?')
+  expect(attached).toContain('12 Harbour Street')
 
   // The list shows it.
   await page.goto('/invoice')
