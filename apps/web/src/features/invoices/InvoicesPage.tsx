@@ -145,7 +145,7 @@ function InvoiceRow({ invoice, language }: { invoice: InvoiceSummary; language: 
   const to = `/invoice/${invoice.id}`
   return (
     <LinkRow to={to}>
-      <TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <RowTitle to={to}>{invoice.number ?? t('invoices.draftNumber')}</RowTitle>
       </TableCell>
       <TableCell>
