@@ -19765,6 +19765,8 @@ export interface paths {
                     status?: "draft" | "sent" | "paid" | "void";
                     q?: string;
                     dealId?: string;
+                    limit?: number;
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -19802,6 +19804,7 @@ export interface paths {
                                     name: string;
                                 } | null;
                             }[];
+                            nextCursor: string | null;
                         };
                     };
                 };

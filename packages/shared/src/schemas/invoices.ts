@@ -182,8 +182,13 @@ export const InvoiceListQuery = z.object({
   /** Number, buyer name, company or email, or the deal's name. */
   q: z.string().trim().max(200).optional(),
   dealId: Id.optional(),
+  limit: z.coerce.number().int().min(1).max(INVOICE_LIMITS.maxPageSize).default(50),
+  /** The opaque nextCursor of the previous page. */
+  cursor: z.string().max(500).optional(),
 })
-export const InvoiceList = z.object({ invoices: z.array(InvoiceSummary) })
+export type InvoiceListQuery = z.input<typeof InvoiceListQuery>
+/** Newest first. */
+export const InvoiceList = z.object({ invoices: z.array(InvoiceSummary), nextCursor: z.string().nullable() })
 export type InvoiceList = z.infer<typeof InvoiceList>
 
 /** The organization's invoicing settings: the number's prefix and what the PDF shows of the seller. */

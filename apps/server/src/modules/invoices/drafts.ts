@@ -1,14 +1,23 @@
 import { type InvoiceInput, type InvoiceInput as InvoiceInputSchema, type InvoicePrefill, priceInvoice } from '@closeroom/shared'
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
-import type { z } from 'zod'
+import { and, asc, desc, eq, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db, Tx } from '../../db/client.ts'
 import { clients, dealContacts, dealLines, deals, invoiceLines, invoices, pipelineStages, products, users } from '../../db/schema/index.ts'
-import { Conflict, NotFound } from '../../http/errors.ts'
+import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { invoiceOf, presentInvoice, presentSummary } from './present.ts'
 
 type Input = z.output<typeof InvoiceInputSchema>
-type ListQuery = { status?: 'draft' | 'sent' | 'paid' | 'void'; q?: string; dealId?: string }
+type ListQuery = { status?: 'draft' | 'sent' | 'paid' | 'void'; q?: string; dealId?: string; limit: number; cursor?: string }
+
+const Cursor = z.object({ t: z.string().max(64), id: z.uuid() })
+function decodeCursor(raw: string) {
+  try {
+    return Cursor.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')))
+  } catch {
+    throw Invalid('cursor: Not a cursor of this list')
+  }
+}
 
 const today = () => new Date().toISOString().slice(0, 10)
 const inDays = (isoDate: string, days: number) =>
@@ -90,8 +99,17 @@ export function createDraftService({ db }: { db: Db }) {
         ),
       )
     }
+    const after = query.cursor ? decodeCursor(query.cursor) : null
+    if (after)
+      conditions.push(
+        or(
+          lt(invoices.createdAt, sql`${after.t}::timestamptz`),
+          and(eq(invoices.createdAt, sql`${after.t}::timestamptz`), lt(invoices.id, after.id)),
+        ),
+      )
     const rows = await db
       .select({
+        t: sql<string>`${invoices.createdAt}::text`,
         id: invoices.id,
         number: invoices.number,
         status: invoices.status,
@@ -112,8 +130,12 @@ export function createDraftService({ db }: { db: Db }) {
       .leftJoin(users, eq(users.id, invoices.createdById))
       .where(and(...conditions))
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(200)
-    return { invoices: rows.map(presentSummary) }
+      .limit(query.limit + 1)
+    const page = rows.slice(0, query.limit)
+    const last = page.at(-1)
+    const nextCursor =
+      rows.length > query.limit && last ? Buffer.from(JSON.stringify({ t: last.t, id: last.id })).toString('base64url') : null
+    return { invoices: page.map(presentSummary), nextCursor }
   }
 
   async function get(auth: AuthContext, id: string) {

@@ -129,6 +129,21 @@ describe('drafting invoices', () => {
     expect((await call(owner, 'GET', `/api/invoices?q=${sent.number}`)).json().invoices.map((i: Invoice) => i.id)).toEqual([sent.id])
     expect((await call(owner, 'GET', '/api/invoices?q=100%25')).json().invoices).toEqual([])
   })
+
+  it('pages through the list, newest first, and refuses a cursor it did not make', async () => {
+    const owner = await buildOwner(app)
+    const made: string[] = []
+    for (let i = 0; i < 5; i++) made.push((await draftInvoice(app, owner)).id)
+    const first = (await call(owner, 'GET', '/api/invoices?limit=2')).json()
+    expect(first.invoices.map((i: Invoice) => i.id)).toEqual([made[4], made[3]])
+    const second = (await call(owner, 'GET', `/api/invoices?limit=2&cursor=${first.nextCursor}`)).json()
+    const third = (await call(owner, 'GET', `/api/invoices?limit=2&cursor=${second.nextCursor}`)).json()
+    expect([...second.invoices, ...third.invoices].map((i: Invoice) => i.id)).toEqual([made[2], made[1], made[0]])
+    expect(third.nextCursor).toBeNull()
+    const bad = await call(owner, 'GET', '/api/invoices?cursor=nonsense')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().field).toBe('cursor')
+  })
 })
 
 describe('sending invoices', () => {

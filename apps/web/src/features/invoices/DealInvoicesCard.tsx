@@ -11,6 +11,7 @@ import { InvoiceStatusChip } from './StatusChip'
 export function DealInvoicesCard({ deal, won }: { deal: { id: string; name: string }; won: boolean }) {
   const { t, i18n } = useTranslation()
   const invoices = useInvoices({ dealId: deal.id })
+  const rows = invoices.data?.pages.flatMap((page) => page.invoices)
   return (
     <Card component="section" aria-labelledby="deal-invoices-title">
       <CardHeader
@@ -34,13 +35,13 @@ export function DealInvoicesCard({ deal, won }: { deal: { id: string; name: stri
       <CardContent sx={{ pt: 0 }}>
         {invoices.isError ? (
           <Alert severity="error">{serverErrorText(t, invoices.error)}</Alert>
-        ) : !invoices.data ? (
+        ) : !rows ? (
           <Skeleton variant="rounded" height={48} />
-        ) : invoices.data.length === 0 ? (
+        ) : rows.length === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>{won ? t('invoices.deal.empty') : t('invoices.deal.emptyOpen')}</Typography>
         ) : (
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {invoices.data.map((invoice) => (
+            {rows.map((invoice) => (
               <Stack component="li" key={invoice.id} direction="row" sx={{ alignItems: 'center', gap: 1 }}>
                 <Link component={RouterLink} to={`/invoice/${invoice.id}`} sx={{ flex: 1, fontWeight: 600 }}>
                   {invoice.number ?? t('invoices.draftNumber')}
@@ -52,6 +53,11 @@ export function DealInvoicesCard({ deal, won }: { deal: { id: string; name: stri
               </Stack>
             ))}
           </Stack>
+        )}
+        {invoices.hasNextPage && (
+          <Button onClick={() => void invoices.fetchNextPage()} loading={invoices.isFetchingNextPage} sx={{ mt: 1.5 }}>
+            {t('invoices.more')}
+          </Button>
         )}
       </CardContent>
     </Card>

@@ -118,11 +118,18 @@ export default function InvoicesPage() {
             { label: t('invoices.columns.total'), align: 'right' },
             { label: t('invoices.columns.due') },
           ]}
-          items={invoices.data}
+          items={invoices.data?.pages.flatMap((page) => page.invoices)}
           loading={invoices.isPending}
           empty={filtered ? t('invoices.noMatch') : <EmptyInvoices />}
           row={(invoice) => <InvoiceRow key={invoice.id} invoice={invoice} language={i18n.language} />}
         />
+        {invoices.hasNextPage && (
+          <Box sx={{ p: 2, textAlign: 'center' }}>
+            <Button onClick={() => void invoices.fetchNextPage()} loading={invoices.isFetchingNextPage} variant="outlined" color="inherit">
+              {t('invoices.more')}
+            </Button>
+          </Box>
+        )}
       </Card>
     </>
   )

@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceInput, InvoiceSettings, InvoiceStatus } from '@closeroom/shared'
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 
 export type InvoiceFilters = { status?: InvoiceStatus; q?: string; dealId?: string }
@@ -12,10 +12,16 @@ export const invoiceKeys = {
   fromDeal: (dealId: string) => [...invoiceKeys.all, 'from-deal', dealId] as const,
 }
 
+const PAGE_SIZE = 50
+
+/** The list, newest first, a page at a time. */
 export function useInvoices(filters: InvoiceFilters) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: invoiceKeys.list(filters),
-    queryFn: async ({ signal }) => (await unwrap(client.GET('/invoices', { params: { query: filters }, signal }))).invoices,
+    queryFn: ({ pageParam, signal }) =>
+      unwrap(client.GET('/invoices', { params: { query: { ...filters, limit: PAGE_SIZE, cursor: pageParam ?? undefined } }, signal })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   })
 }
 

@@ -7,6 +7,7 @@ export const cn: Text = {
     title: '发票',
     create: '新建发票',
     back: '返回发票列表',
+    more: '显示更多',
     cancel: '取消',
     empty: '还没有发票。可从已赢单的交易创建（产品和价格自动填入），也可手动创建。',
     noMatch: '没有符合筛选条件的发票。',

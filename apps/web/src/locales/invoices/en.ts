@@ -7,6 +7,7 @@ export const en = {
     title: 'Invoices',
     create: 'New invoice',
     back: 'Back to invoices',
+    more: 'Show more',
     cancel: 'Cancel',
     empty: 'No invoice yet. Make one from a won deal, with its products and prices filled in, or by hand.',
     noMatch: 'No invoice matches these filters.',

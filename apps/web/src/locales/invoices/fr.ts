@@ -7,6 +7,7 @@ export const fr: Text = {
     title: 'Factures',
     create: 'Nouvelle facture',
     back: 'Retour aux factures',
+    more: 'Afficher plus',
     cancel: 'Annuler',
     empty: 'Aucune facture pour l’instant. Créez-en une depuis une affaire gagnée, produits et prix déjà remplis, ou à la main.',
     noMatch: 'Aucune facture ne correspond à ces filtres.',

@@ -7,6 +7,7 @@ export const vi: Text = {
     title: 'Hóa đơn',
     create: 'Hóa đơn mới',
     back: 'Quay lại danh sách hóa đơn',
+    more: 'Xem thêm',
     cancel: 'Hủy',
     empty: 'Chưa có hóa đơn nào. Tạo từ một giao dịch đã thắng, với sản phẩm và giá được điền sẵn, hoặc tạo thủ công.',
     noMatch: 'Không có hóa đơn nào khớp với bộ lọc.',
