@@ -58,6 +58,8 @@ type Draft = {
 type Errors = Record<string, string>
 
 let nextKey = 1
+/** The fields the form shows an error beside. */
+const SHOWN_FIELDS = /^(buyer\.(name|email)|currency|issueDate|dueDate|lines(\.\d+\.(description|quantity|unitPrice|discount|taxRate))?)$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 const dayText = (date: Date) =>
@@ -253,7 +255,9 @@ function InvoiceForm({ id, initial, dealName }: { id?: string; initial: Draft; d
       enqueueSnackbar(t('invoices.form.saved'), { variant: 'success' })
       navigate(`/invoice/${saved.id}`)
     } catch (error) {
-      if (error instanceof ApiError && error.field) setErrors({ [error.field]: serverFieldText(t, error) })
+      // A refusal of a field the form shows goes next to it; any other (a deal or product gone meanwhile) above the form.
+      if (error instanceof ApiError && error.field && SHOWN_FIELDS.test(error.field))
+        setErrors({ [error.field]: serverFieldText(t, error) })
       else setFailure(error)
     }
   }
