@@ -104,6 +104,19 @@ it('invoices a won demo deal from its page, sends it and shows it in the deal’
   await page.getByRole('link', { name: number }).waitFor()
   expect(await violations(page)).toEqual([])
 
+  // A member reads it and may download it, but recording a payment, voiding and the settings are not theirs.
+  const member = await harness.newPage()
+  await signIn(member, 'maya@closeroom.demo', 'Maya Member', DEMO_PASSWORD)
+  await member.goto('/invoice')
+  await member.getByRole('link', { name: number }).click()
+  await member.getByRole('heading', { level: 1, name: number }).waitFor()
+  await member.getByRole('link', { name: 'Download PDF' }).waitFor()
+  expect(await member.getByRole('button', { name: 'Mark paid' }).count()).toBe(0)
+  expect(await member.getByRole('button', { name: 'Void' }).count()).toBe(0)
+  await member.goto('/invoice')
+  await member.getByRole('link', { name: number }).waitFor()
+  expect(await member.getByRole('button', { name: 'Invoice settings' }).count()).toBe(0)
+
   // The buyer sees it in the deal's sales room, its PDF a click away.
   const buyer = await harness.newPage()
   await buyer.goto(`/d/${room.json().publicId}`)
