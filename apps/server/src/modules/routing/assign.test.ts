@@ -166,6 +166,22 @@ describe('who a routed buyer goes to', () => {
     })
   })
 
+  it("gives a returning customer, whose deals are all closed, to their newest deal's owner; an open deal's owner comes first", async () => {
+    const { owner, sam, lea, eventType } = await buildRoutedTeam()
+    const buyerEmail = email()
+    const client = (await call(owner, 'POST', '/api/clients', { name: 'Rita Returning', email: buyerEmail, company: 'Acme' })).json()
+    const won = (await stagesOf(app, owner)).find((s) => s.kind === 'won')
+    await buildDeal(app, owner, { ownerId: sam.user.id, contactIds: [client.id], stageId: won?.id })
+    const form = await formWith(owner, { type: 'members', eventTypeId: eventType.id, match: [{ attribute: 'region', values: ['Asia'] }] })
+    expect((await route(owner, form, { email: buyerEmail })).decision).toMatchObject({ reason: 'owner', members: [{ id: sam.user.id }] })
+
+    await buildDeal(app, owner, { ownerId: lea.user.id, contactIds: [client.id] })
+    expect((await route(owner, form, { email: buyerEmail, company: 'again' })).decision).toMatchObject({
+      reason: 'owner',
+      members: [{ id: lea.user.id }],
+    })
+  })
+
   it('orders the candidates by the round robin: the host with fewer recent meetings first', async () => {
     const { owner, maya, sam, eventType } = await buildRoutedTeam()
     const form = await formWith(owner, {
