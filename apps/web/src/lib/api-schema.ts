@@ -22384,6 +22384,8 @@ export interface paths {
                             }[];
                             /** @enum {string|null} */
                             reason: "owner" | "attributes" | "fallback" | "hosts" | null;
+                            /** Format: uuid */
+                            eventTypeId?: string;
                         };
                     };
                 };
@@ -22518,6 +22520,8 @@ export interface paths {
                                     }[];
                                     /** @enum {string|null} */
                                     reason: "owner" | "attributes" | "fallback" | "hosts" | null;
+                                    /** Format: uuid */
+                                    eventTypeId?: string;
                                 };
                                 routedTo: {
                                     /** Format: uuid */

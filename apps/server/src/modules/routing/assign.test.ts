@@ -243,6 +243,35 @@ describe('booking after a routing form', () => {
     expect((await call(owner, 'GET', `/api/deals/${stored.dealId}`)).json().owner.id).toBe(maya.user.id)
   })
 
+  it('still books the routed members after the outcome that sent the buyer is changed or deleted', async () => {
+    const { owner, maya, eventType } = await buildRoutedTeam()
+    const form = await formWith(owner, {
+      type: 'members',
+      eventTypeId: eventType.id,
+      match: [{ attribute: 'language', values: ['French'] }],
+    })
+    const response = await route(owner, form, {})
+    const outcomes = (await call(owner, 'GET', `/api/routings/${form.id}`)).json().outcomes as { id: string; fallback: boolean }[]
+    const sent = outcomes.find((o) => !o.fallback)
+    expect((await call(owner, 'DELETE', `/api/routings/${form.id}/outcomes/${sent?.id}`)).statusCode).toBe(200)
+
+    const monday = nextMonday()
+    expect(await freeSlots(app, eventType.id, monday, `&routing=${response.id}`)).toContain(`${monday}T09:00:00.000Z`)
+    const booked = await call(null, 'POST', '/api/public/bookings', {
+      ...bookingBody(eventType.id, `${monday}T09:00:00.000Z`),
+      routingResponseId: response.id,
+    })
+    expect(booked.statusCode, booked.body).toBe(201)
+    expect((await responseOf(owner, form, response.id)).routedTo).toEqual({ id: maya.user.id, name: 'Maya' })
+    // It still leads nowhere else: another event type refuses it.
+    const other = await buildEventType(app, owner)
+    const elsewhere = await call(null, 'POST', '/api/public/bookings', {
+      ...bookingBody(other.id, `${monday}T11:00:00.000Z`),
+      routingResponseId: response.id,
+    })
+    expect(elsewhere.statusCode).toBe(404)
+  })
+
   it('gives the deal to the host who took the meeting when the provisional owner was busy', async () => {
     const { owner, maya, sam, eventType } = await buildRoutedTeam()
     const [, stage] = await stagesOf(app, owner)
