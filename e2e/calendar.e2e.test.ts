@@ -11,7 +11,8 @@ import { type Harness, startHarness } from './harness.ts'
 
 let harness: Harness
 beforeAll(async () => {
-  harness = await startHarness()
+  // The test's Radicale listens on loopback, which the server refuses to reach unless told it may.
+  harness = await startHarness({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' } })
 })
 afterAll(() => harness?.close())
 

@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerWeb } from './http/web.ts'
 import { startJobs } from './jobs/queue.ts'
 import { createBroadcast } from './lib/broadcast.ts'
+import { createOutbound } from './lib/outbound.ts'
 import { serverSecret } from './lib/secrets.ts'
 import { createAgreementsModule } from './modules/agreements/module.ts'
 import { publicSigningRoutes } from './modules/agreements/public-routes.ts'
@@ -140,8 +141,11 @@ export async function buildApp(deps: AppDeps) {
   const organizations = createOrganizationService({ db })
   const overview = createOverviewService({ db })
   const contact = createContactService({ mailer, to: config.contactEmail, log: app.log })
+  // Every request to an address a user gave (a CalDAV server, a logo) goes through this: see lib/outbound.ts.
+  const outbound = createOutbound(config.allowPrivateTargets)
   const calendar = await createCalendarService({
     db,
+    outbound,
     broadcast,
     secret: await serverSecret(db, 'calendar-encryption-key'),
     log: app.log,
@@ -172,10 +176,11 @@ export async function buildApp(deps: AppDeps) {
     files: files.store,
     appUrl: config.appUrl,
     dataDir: config.dataDir,
+    outbound,
     certificate: config.agreementCertFile ? { file: config.agreementCertFile, passphrase: config.agreementCertPassphrase } : undefined,
     log: app.log,
   })
-  const invoices = createInvoicesModule({ db, mailer, deals: dealsModule, appUrl: config.appUrl, log: app.log })
+  const invoices = createInvoicesModule({ db, mailer, deals: dealsModule, appUrl: config.appUrl, outbound, log: app.log })
   // The room lists the deal's agreements and where each stands, and its sent invoices: ports, as those modules sit above the rooms'.
   const salesrooms = await createSalesroomModule({
     agreements,

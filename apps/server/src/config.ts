@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { IceServer } from '@closeroom/shared'
 import { z } from 'zod'
+import { parseAllowance } from './lib/outbound.ts'
 
 // The environment is read here, once. Nothing else in the server touches process.env.
 const Env = z.object({
@@ -30,6 +31,24 @@ const Env = z.object({
   /** A PKCS#12 file (.p12/.pfx) whose certificate seals completed agreements; unset, one is generated into DATA_DIR. */
   AGREEMENT_CERT_FILE: z.string().optional(),
   AGREEMENT_CERT_PASSPHRASE: z.string().default(''),
+  /**
+   * Private or local ranges the server may still connect to when a user gives it an address (a CalDAV server, a
+   * logo), comma-separated CIDRs (`192.168.1.0/24,127.0.0.1/32`) or `*`. Unset: only public addresses.
+   */
+  ALLOW_PRIVATE_TARGETS: z
+    .string()
+    .default('')
+    .refine(
+      (text) => {
+        try {
+          parseAllowance(text)
+          return true
+        } catch {
+          return false
+        }
+      },
+      { message: 'Expected comma-separated IP addresses or CIDR ranges, or *' },
+    ),
   /** STUN/TURN servers for meeting calls, a JSON array of RTCIceServer; none are needed on one LAN. */
   ICE_SERVERS: z
     .string()
@@ -65,6 +84,8 @@ export type Config = {
   /** Built SPA to serve; absent when it is not built (API only). */
   webDist: string
   iceServers: IceServer[]
+  /** `ALLOW_PRIVATE_TARGETS` as given: what lib/outbound.ts lets the server reach beyond public addresses. */
+  allowPrivateTargets: string
   /** The certificate that seals completed agreements: a file given by configuration, or generated (absent here). */
   agreementCertFile?: string
   agreementCertPassphrase: string
@@ -100,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     iceServers: e.ICE_SERVERS,
+    allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,
     agreementCertFile: e.AGREEMENT_CERT_FILE ? resolve(e.AGREEMENT_CERT_FILE) : undefined,
     agreementCertPassphrase: e.AGREEMENT_CERT_PASSPHRASE,
   }

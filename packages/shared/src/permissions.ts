@@ -40,6 +40,9 @@ const rules = {
   // A recipient's link acts as them: the agreement's sender and the owners and admins see it, not every member
   // who reads the agreement.
   'agreements.seeLinks': (actor: Actor, agreement?: { ownerId: string }) => isAdmin(actor) || agreement?.ownerId === actor.id,
+  // Anyone may prepare and send an agreement for a deal, as they edit it; calling off one out for signature tells
+  // its signers it is void, which is for its sender and the admins.
+  'agreements.void': (actor: Actor, agreement?: { ownerId: string }) => isAdmin(actor) || agreement?.ownerId === actor.id,
   // Any member drafts and sends invoices (they see every deal); recording a payment or voiding an invoice is
   // bookkeeping, for owners and admins, as are the numbering and the seller's details printed on every invoice.
   'invoices.settle': (actor: Actor) => isAdmin(actor),
@@ -87,6 +90,7 @@ const refusals: { [A in Action]: string | ((...args: ActionArgs<A>) => string) }
   'messages.delete': 'Only its author, owners and admins can delete a message',
   'recordingComments.delete': 'You can only delete your own comments',
   'agreements.seeLinks': "Only the agreement's sender, owners and admins can see the recipients' links",
+  'agreements.void': "Only the agreement's sender, owners and admins can void it",
   'invoices.settle': 'Only owners and admins can mark an invoice paid or void it',
   'invoices.configure': 'Only owners and admins can change the invoicing settings',
   'bookings.readAll': "Only owners and admins can see other members' bookings",

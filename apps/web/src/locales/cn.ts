@@ -160,6 +160,7 @@ export const cn = {
         calendar_connected: '此日历账户已连接',
         calendar_sign_in_failed: '无法登录此日历服务器：请检查地址、用户名和密码',
         calendar_unreachable: '无法连接此日历服务器，或其回应异常。请检查地址后重试。',
+        calendar_private_address: '此日历服务器位于私有或本地网络中，本 Closeroom 不允许连接。请联系您的管理员。',
         not_pdf: '此文件不是 PDF。请选择 PDF 文档。',
         pdf_encrypted: '此 PDF 受密码保护。请移除保护后重新上传。',
         pdf_broken: '此 PDF 已损坏或没有页面。请重新导出后上传新文件。',

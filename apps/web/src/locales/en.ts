@@ -173,6 +173,8 @@ export const en = {
         calendar_connected: 'This calendar account is already connected',
         calendar_sign_in_failed: 'Could not sign in to this calendar server: check the address, username and password',
         calendar_unreachable: 'This calendar server could not be reached or gave an unexpected answer. Check the address and try again.',
+        calendar_private_address:
+          'This calendar server is on a private or local network, which this Closeroom is not allowed to reach. Ask your administrator.',
         not_pdf: 'This file is not a PDF. Choose a PDF file.',
         pdf_encrypted: 'This PDF is password-protected. Remove the protection and upload it again.',
         pdf_broken: 'This PDF is damaged or has no pages. Export it again and upload the new file.',

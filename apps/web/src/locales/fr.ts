@@ -176,6 +176,8 @@ export const fr = {
         calendar_connected: 'Ce compte d’agenda est déjà connecté',
         calendar_sign_in_failed: 'Connexion impossible à ce serveur d’agenda : vérifiez l’adresse, l’identifiant et le mot de passe',
         calendar_unreachable: 'Ce serveur d’agenda est injoignable ou a donné une réponse inattendue. Vérifiez l’adresse et réessayez.',
+        calendar_private_address:
+          'Ce serveur d’agenda se trouve sur un réseau privé ou local que ce Closeroom n’a pas le droit de joindre. Demandez à votre administrateur.',
         not_pdf: 'Ce fichier n’est pas un PDF. Choisissez un document PDF.',
         pdf_encrypted: 'Ce PDF est protégé par un mot de passe. Retirez la protection et importez-le à nouveau.',
         pdf_broken: 'Ce PDF est endommagé ou n’a aucune page. Exportez-le à nouveau et importez le nouveau fichier.',

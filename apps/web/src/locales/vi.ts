@@ -170,6 +170,8 @@ export const vi = {
         calendar_connected: 'Tài khoản lịch này đã được kết nối',
         calendar_sign_in_failed: 'Không thể đăng nhập vào máy chủ lịch này: hãy kiểm tra địa chỉ, tên người dùng và mật khẩu',
         calendar_unreachable: 'Không thể kết nối đến máy chủ lịch này hoặc máy chủ trả lời bất thường. Hãy kiểm tra địa chỉ và thử lại.',
+        calendar_private_address:
+          'Máy chủ lịch này nằm trên mạng riêng hoặc mạng cục bộ mà Closeroom này không được phép kết nối. Hãy hỏi quản trị viên của bạn.',
         not_pdf: 'Tệp này không phải PDF. Hãy chọn một tài liệu PDF.',
         pdf_encrypted: 'PDF này được bảo vệ bằng mật khẩu. Hãy gỡ bảo vệ rồi tải lên lại.',
         pdf_broken: 'PDF này bị hỏng hoặc không có trang nào. Hãy xuất lại và tải lên tệp mới.',

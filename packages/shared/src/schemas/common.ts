@@ -76,6 +76,7 @@ export const ERROR_CODES = [
   'calendar_sign_in_failed',
   /** The calendar server could not be reached or answered something unexpected. */
   'calendar_unreachable',
+  'calendar_private_address',
   /** An agreement upload whose bytes are not a PDF, whatever its name says. */
   'not_pdf',
   /** An agreement upload that is encrypted (even with an empty password): it could not be sealed. */

@@ -287,6 +287,11 @@ export const RoutingDecision = z.object({
   /** Who may take the meeting (booking actions), the first the provisional owner; empty otherwise. */
   members: z.array(z.object({ id: Id, name: z.string() })),
   reason: RoutingReason.nullable(),
+  /**
+   * The event type the buyer was sent to book (booking actions), kept with the decision so the booking still
+   * works if the outcome is changed or deleted meanwhile. Absent in responses routed before it was recorded.
+   */
+  eventTypeId: Id.optional(),
 })
 export type RoutingDecision = z.infer<typeof RoutingDecision>
 

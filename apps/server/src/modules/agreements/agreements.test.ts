@@ -334,7 +334,7 @@ describe('the deal’s order form', () => {
 })
 
 describe('the order form’s branding', () => {
-  it('draws the organization’s logo from its address, and is made without one when the address gives no image', async () => {
+  it('draws the organization’s logo from its address, and is made without one when the address gives no image or is not one the server may reach', async () => {
     const asked: string[] = []
     const logos = createServer((req, res) => {
       asked.push(req.url ?? '')
@@ -342,23 +342,29 @@ describe('the order form’s branding', () => {
       else res.writeHead(404).end()
     })
     await new Promise<void>((resolve) => logos.listen(0, '127.0.0.1', resolve))
+    // The test's image server listens on loopback, which a server reaches only when its operator allows it.
+    const allowing = await buildTestApp({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' } })
     try {
       const { port } = logos.address() as AddressInfo
-      const owner = await buildOwner(app)
-      const deal = await buildDeal(app, owner)
-      const imagesIn = async (logoUrl: string) => {
+      const imagesIn = async (on: TestApp, logoUrl: string) => {
+        const owner = await buildOwner(on)
+        const deal = await buildDeal(on, owner)
         // Written as stored: the settings only take https addresses, which this test server does not serve.
-        await app.database.db.update(organizations).set({ logoUrl }).where(eq(organizations.id, owner.user.organizationId))
-        const made = await request(app, owner, 'POST', '/api/agreements', { title: 'Order form', dealId: deal.id, from: 'order-form' })
+        await on.database.db.update(organizations).set({ logoUrl }).where(eq(organizations.id, owner.user.organizationId))
+        const made = await request(on, owner, 'POST', '/api/agreements', { title: 'Order form', dealId: deal.id, from: 'order-form' })
         expect(made.statusCode, made.body).toBe(201)
-        const pdf = (await request(app, owner, 'GET', made.json().documentUrl)).rawPayload
+        const pdf = (await request(on, owner, 'GET', made.json().documentUrl)).rawPayload
         const list = await onPdfFile(pdf, 'pdfimages', (file) => ['-list', file])
         return list.stdout.split('\n').filter((row) => /^\s+1\s+\d+\s+image\s/.test(row)).length
       }
-      expect(await imagesIn(`http://127.0.0.1:${port}/logo.png`)).toBe(1)
-      expect(await imagesIn(`http://127.0.0.1:${port}/missing.png`)).toBe(0)
+      expect(await imagesIn(app, `http://127.0.0.1:${port}/logo.png`)).toBe(0)
+      expect(await imagesIn(app, `http://localhost:${port}/logo.png`)).toBe(0)
+      expect(asked).toEqual([])
+      expect(await imagesIn(allowing, `http://127.0.0.1:${port}/logo.png`)).toBe(1)
+      expect(await imagesIn(allowing, `http://127.0.0.1:${port}/missing.png`)).toBe(0)
       expect(asked).toEqual(['/logo.png', '/missing.png'])
     } finally {
+      await allowing.close()
       await new Promise((resolve) => logos.close(resolve))
     }
   })

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { clients, dealContacts, dealLines, deals, organizations, products, users } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
-import { fetchLogo } from './logo.ts'
+import { fetchLogo } from '../../lib/logo.ts'
+import type { Outbound } from '../../lib/outbound.ts'
 import type { OrderForm } from './pdf/order-form.ts'
 
 // Organizations have no brand colour of their own (only a name and a logo): the product's green.
@@ -19,7 +20,7 @@ export async function dealOrderForm(
   organizationId: string,
   dealId: string,
   memberId: string,
-  log: FastifyBaseLogger,
+  net: { outbound: Outbound; log: FastifyBaseLogger },
 ): Promise<Uint8Array> {
   const [deal] = await db
     .select({
@@ -48,7 +49,7 @@ export async function dealOrderForm(
       .orderBy(asc(clients.name), asc(clients.id))
       .limit(1),
     db.select({ locale: users.locale }).from(users).where(eq(users.id, memberId)),
-    fetchLogo(deal.logoUrl, log),
+    fetchLogo(deal.logoUrl, net.outbound, net.log),
   ])
   const priced = lines.map((line) => ({ ...line, discount: 0, total: line.quantity * line.unitPrice }))
   const subtotal = priced.reduce((sum, line) => sum + line.total, 0)

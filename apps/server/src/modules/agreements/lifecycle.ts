@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { agreementRecipients, agreements } from '../../db/schema/index.ts'
 import { Conflict, Invalid } from '../../http/errors.ts'
 import type { Jobs } from '../../jobs/queue.ts'
+import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { audit, type Origin, SYSTEM } from './audit.ts'
 import { userActor } from './drafts.ts'
@@ -98,6 +99,7 @@ export function createLifecycle({ db, jobs, tokens, effects, news }: Deps) {
   async function voidIt(auth: AuthContext, id: string, reason: string, origin: Origin): Promise<Agreement> {
     const { row, told } = await db.transaction(async (tx) => {
       const current = await agreementOf(tx, auth.user.organizationId, id, true)
+      authorize(auth.user, 'agreements.void', current)
       if (!allows('void', current.status)) throw Conflict(refusal('void', current.status))
       const voided = await moveAgreement(tx, current, { status: 'voided', voidReason: reason, endedAt: new Date() })
       await audit(tx, id, 'voided', userActor(auth), origin, reason || null)

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import type { Jobs } from '../../jobs/queue.ts'
+import type { Outbound } from '../../lib/outbound.ts'
 import { serverSecret } from '../../lib/secrets.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { AuthContext } from '../auth/module.ts'
@@ -22,7 +23,6 @@ import { createSealing } from './sealing.ts'
 import { createSigningService } from './signing.ts'
 import { createSigningTokens } from './tokens.ts'
 
-export { fetchLogo } from './logo.ts'
 export type { TextStyle, Typeface } from './pdf/typeface.ts'
 export { roomAgreements } from './room.ts'
 
@@ -42,6 +42,8 @@ type Deps = {
   dataDir: string
   /** A real certificate to seal with (PKCS#12); without it one is generated into DATA_DIR at the first seal. */
   certificate?: { file: string; passphrase?: string }
+  /** How the organization's logo is fetched for an order form (lib/outbound.ts). */
+  outbound: Outbound
   log: FastifyBaseLogger
 }
 
@@ -61,7 +63,7 @@ export async function createAgreementsModule(deps: Deps) {
     news,
     effects,
     parties: (organizationId, dealId) => dealParties(db, organizationId, dealId),
-    orderForm: (auth: AuthContext, dealId: string) => dealOrderForm(db, auth.user.organizationId, dealId, auth.user.id, deps.log),
+    orderForm: (auth: AuthContext, dealId: string) => dealOrderForm(db, auth.user.organizationId, dealId, auth.user.id, deps),
   })
   const lifecycle = createLifecycle({ db, jobs, tokens, effects, news })
   const signing = createSigningService({ db, jobs, tokens, effects, news, lifecycle })

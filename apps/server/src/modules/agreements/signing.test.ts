@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agreements, serverSecrets } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
-import { buildOwner, type Client, request } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { PNG } from '../../testing/files.ts'
 import { GENERATED_P12 } from './pdf/signer.ts'
 import { sentAgreement, signAs, tokenOf, uploadAgreement } from './testing.ts'
@@ -291,6 +291,22 @@ describe('ending an agreement', () => {
     expect((await request(app, owner, 'POST', `/api/agreements/${sent.id}/void`, {})).statusCode).toBe(409)
     expect((await request(app, owner, 'POST', `/api/agreements/${sent.id}/send`)).statusCode).toBe(409)
     expect((await get(owner, sent.id)).recipients[0]).toMatchObject({ status: 'opened', signedAt: null })
+  })
+
+  it('is voided by its sender or an admin only: another member is refused with 403 and the signers are not told', async () => {
+    const owner = await buildOwner(app)
+    const seller = await buildMember(app, owner, { name: 'Sam Seller' })
+    const colleague = await buildMember(app, owner, { name: 'Cole League' })
+    const admin = await buildMember(app, owner, { role: 'admin' })
+    const bySeller = await sentAgreement(app, seller, [signer('Bea', 'bea.rights@example.com')])
+    const refused = await request(app, colleague, 'POST', `/api/agreements/${bySeller.id}/void`, { reason: 'Not mine' })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ message: "Only the agreement's sender, owners and admins can void it" })
+    expect((await get(seller, bySeller.id)).status).toBe('sent')
+    expect((await app.outbox('bea.rights@example.com')).map((m) => m.subject)).not.toContain('Master services agreement was called off')
+    expect((await request(app, admin, 'POST', `/api/agreements/${bySeller.id}/void`, {})).json()).toMatchObject({ status: 'voided' })
+    const again = await sentAgreement(app, seller, [signer('Bo', 'bo.rights@example.com')])
+    expect((await request(app, seller, 'POST', `/api/agreements/${again.id}/void`, {})).json()).toMatchObject({ status: 'voided' })
   })
 
   it('voids on a bare POST, with no body and no content type: the reason is optional', async () => {

@@ -15,7 +15,8 @@ let app: TestApp
 let radicale: Radicale
 beforeAll(async () => {
   radicale = await startRadicale([seller])
-  app = await buildTestApp()
+  // The test's Radicale listens on loopback, which the server refuses to reach unless told it may.
+  app = await buildTestApp({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' } })
 })
 afterAll(async () => {
   await app?.close()

@@ -1,14 +1,18 @@
 import { calendarQuery, createDAVClient, deleteObject, updateObject } from 'tsdav'
+import { type Outbound, OutboundRefused } from '../../lib/outbound.ts'
 import { busyIntervals, type Interval } from './busy.ts'
 
-/** What it takes to talk to a CalDAV server; the password only ever lives here in memory. */
-export type CalDavAccount = { serverUrl: string; username: string; password: string }
+/**
+ * What it takes to talk to a CalDAV server; the password only ever lives here in memory. `fetch` is the
+ * server's outbound one, which refuses private addresses the operator did not allow.
+ */
+export type CalDavAccount = { serverUrl: string; username: string; password: string; fetch: Outbound['fetch'] }
 export type RemoteCalendar = { url: string; name: string }
 
 /** Why a CalDAV call failed, in words a user can act on. */
 export class CalDavError extends Error {
-  readonly kind: 'auth' | 'unreachable' | 'server'
-  constructor(kind: 'auth' | 'unreachable' | 'server', message: string) {
+  readonly kind: 'auth' | 'unreachable' | 'private' | 'server'
+  constructor(kind: CalDavError['kind'], message: string) {
     super(message)
     this.kind = kind
   }
@@ -27,12 +31,18 @@ function authHeaders(account: CalDavAccount) {
  * fetch for tsdav with a deadline, and with refusals turned into errors: tsdav reads a 401 multistatus
  * as an empty answer, which would make a wrong password look like an empty calendar.
  */
-function guardedFetch(timeoutMs: number): typeof fetch {
+function guardedFetch(account: CalDavAccount, timeoutMs: number): typeof fetch {
   return async (input, init) => {
     let res: Response
     try {
-      res = await fetch(input, { ...init, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
+      const url = input instanceof Request ? input.url : input
+      res = await account.fetch(url, { ...init, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
     } catch (error) {
+      if (error instanceof OutboundRefused)
+        throw new CalDavError(
+          'private',
+          'Could not connect to this calendar server: its address is on a private or local network, which this Closeroom is not allowed to reach. Ask your administrator.',
+        )
       const reason = (error as Error).name === 'TimeoutError' ? 'it did not answer in time' : 'it could not be reached'
       throw new CalDavError('unreachable', `Could not connect to this calendar server: ${reason}`)
     }
@@ -62,7 +72,7 @@ export async function discoverCalendars(account: CalDavAccount): Promise<RemoteC
       credentials: { username: account.username, password: account.password },
       authMethod: 'Basic',
       defaultAccountType: 'caldav',
-      fetch: guardedFetch(TIMEOUT_MS.write),
+      fetch: guardedFetch(account, TIMEOUT_MS.write),
     })
     const calendars = await client.fetchCalendars()
     return calendars
@@ -85,7 +95,7 @@ async function eventTexts(account: CalDavAccount, calendarUrl: string, from: num
     },
     depth: '1',
     headers: authHeaders(account),
-    fetch: guardedFetch(TIMEOUT_MS.read),
+    fetch: guardedFetch(account, TIMEOUT_MS.read),
   })
   const texts: string[] = []
   for (const response of responses) {
@@ -130,7 +140,7 @@ async function put(account: CalDavAccount, objectUrl: string, ics: string): Prom
       url: objectUrl,
       data: ics,
       headers: { ...authHeaders(account), 'content-type': 'text/calendar; charset=utf-8' },
-      fetch: guardedFetch(TIMEOUT_MS.write),
+      fetch: guardedFetch(account, TIMEOUT_MS.write),
     })
     if (!res.ok) throw new CalDavError('server', `The calendar server refused the event: ${res.status} ${res.statusText}`.trim())
     return { objectUrl, etag: res.headers.get('etag') }
@@ -151,7 +161,7 @@ export function updateEvent(account: CalDavAccount, objectUrl: string, ics: stri
 /** Deletes an event we wrote; one already gone counts as deleted. */
 export async function deleteEvent(account: CalDavAccount, objectUrl: string): Promise<void> {
   await calling(async () => {
-    const res = await deleteObject({ url: objectUrl, headers: authHeaders(account), fetch: guardedFetch(TIMEOUT_MS.write) })
+    const res = await deleteObject({ url: objectUrl, headers: authHeaders(account), fetch: guardedFetch(account, TIMEOUT_MS.write) })
     if (!res.ok && res.status !== 404 && res.status !== 410)
       throw new CalDavError('server', `The calendar server refused to delete the event: ${res.status} ${res.statusText}`.trim())
   })

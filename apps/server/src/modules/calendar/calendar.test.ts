@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { createObject, fetchCalendarObjects } from 'tsdav'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookingParticipants, bookings, calendarConnections, calendarWrites, eventTypes } from '../../db/schema/index.ts'
 import { createBroadcast } from '../../lib/broadcast.ts'
+import { createOutbound } from '../../lib/outbound.ts'
 import { serverSecret } from '../../lib/secrets.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
@@ -34,7 +37,8 @@ const appUrl = 'https://closeroom.test'
 
 beforeAll(async () => {
   radicale = await startRadicale(accounts)
-  app = await buildTestApp({ env: { APP_URL: appUrl } })
+  // The test's Radicale listens on loopback, which the server refuses to reach unless told it may.
+  app = await buildTestApp({ env: { APP_URL: appUrl, ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' } })
   const db = app.database.db
   // A second instance beside the app's, as another process would be: each test's user is new to it.
   calendar = await createCalendarService({
@@ -43,6 +47,7 @@ beforeAll(async () => {
     log: app.log,
     appUrl,
     broadcast: await createBroadcast(),
+    outbound: createOutbound('127.0.0.1/32'),
   })
 })
 afterAll(async () => {
@@ -205,6 +210,43 @@ describe('connected calendars (CalDAV against a real Radicale)', () => {
     const res = await call(owner, 'POST', '/api/calendar/connections', { serverUrl: deadUrl, username: 'ben', password: 'x' })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toMatch(/^Could not connect to this calendar server/)
+  })
+
+  it('refuses a server on a private or local address unless the operator allowed it, and never asks it', async () => {
+    let asked = 0
+    const local = createServer((_req, res) => {
+      asked++
+      res.writeHead(404).end()
+    })
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve))
+    const { port } = local.address() as AddressInfo
+    const guarded = await buildTestApp()
+    try {
+      for (const serverUrl of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`]) {
+        const owner = await buildOwner(guarded)
+        const res = await request(guarded, owner, 'POST', '/api/calendar/connections', { serverUrl, username: 'ben', password: 'x' })
+        expect(res.statusCode, serverUrl).toBe(400)
+        expect(res.json()).toEqual({
+          message:
+            'Could not connect to this calendar server: its address is on a private or local network, which this Closeroom is not allowed to reach. Ask your administrator.',
+          code: 'calendar_private_address',
+        })
+      }
+      expect(asked).toBe(0)
+      // The suite's app is allowed 127.0.0.1: the same address is asked, and answers it is no calendar server.
+      const owner = await buildOwner(app)
+      const allowed = await call(owner, 'POST', '/api/calendar/connections', {
+        serverUrl: `http://127.0.0.1:${port}/`,
+        username: 'ben',
+        password: 'x',
+      })
+      expect(allowed.statusCode).toBe(400)
+      expect(allowed.json().code).not.toBe('calendar_private_address')
+      expect(asked).toBeGreaterThan(0)
+    } finally {
+      await guarded.close()
+      await new Promise((resolve) => local.close(resolve))
+    }
   })
 
   it('chooses busy and write calendars among its own, refuses others with 400, and refreshes the list', async () => {

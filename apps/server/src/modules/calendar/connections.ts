@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { calendarConnections } from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import type { Encryption } from '../../lib/encryption.ts'
+import type { Outbound } from '../../lib/outbound.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { type CalDavAccount, CalDavError, discoverCalendars, type RemoteCalendar } from './caldav.ts'
 
@@ -32,7 +33,14 @@ async function discoverOrRefuse(account: CalDavAccount): Promise<RemoteCalendar[
     return await discoverCalendars(account)
   } catch (error) {
     if (error instanceof CalDavError)
-      throw Invalid(error.message, { code: error.kind === 'auth' ? 'calendar_sign_in_failed' : 'calendar_unreachable' })
+      throw Invalid(error.message, {
+        code:
+          error.kind === 'auth'
+            ? 'calendar_sign_in_failed'
+            : error.kind === 'private'
+              ? 'calendar_private_address'
+              : 'calendar_unreachable',
+      })
     throw error
   }
 }
@@ -44,10 +52,12 @@ async function discoverOrRefuse(account: CalDavAccount): Promise<RemoteCalendar[
 export function createConnections({
   db,
   encryption,
+  outbound,
   changed,
 }: {
   db: Db
   encryption: Encryption
+  outbound: Outbound
   changed: (id: string, userId: string) => Promise<void>
 }) {
   const ownedBy = ({ user }: AuthContext, id: string) =>
@@ -67,6 +77,7 @@ export function createConnections({
     serverUrl: row.serverUrl,
     username: row.username,
     password: encryption.decrypt(row.passwordEncrypted),
+    fetch: outbound.fetch,
   })
 
   async function list({ user }: AuthContext): Promise<CalendarConnection[]> {
@@ -93,7 +104,7 @@ export function createConnections({
         ),
       )
     if (existing) throw Conflict('This calendar account is already connected', { code: 'calendar_connected' })
-    const calendars = await discoverOrRefuse(input)
+    const calendars = await discoverOrRefuse({ ...input, fetch: outbound.fetch })
     const [row] = await db
       .insert(calendarConnections)
       .values({

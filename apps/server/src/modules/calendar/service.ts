@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { calendarConnections, users } from '../../db/schema/index.ts'
 import type { Broadcast } from '../../lib/broadcast.ts'
 import { createEncryption } from '../../lib/encryption.ts'
+import type { Outbound } from '../../lib/outbound.ts'
 import { type Interval, mergeIntervals } from './busy.ts'
 import { busyTimes } from './caldav.ts'
 import { createConnections } from './connections.ts'
@@ -31,8 +32,11 @@ export async function createCalendarService({
   log,
   appUrl,
   broadcast,
+  outbound,
 }: {
   db: Db
+  /** How it reaches the users' CalDAV servers: never a private address unless the operator allowed it. */
+  outbound: Outbound
   secret: string
   log: FastifyBaseLogger
   appUrl: string
@@ -65,6 +69,7 @@ export async function createCalendarService({
   const connections = createConnections({
     db,
     encryption,
+    outbound,
     changed: (connectionId, userId) => {
       forget(connectionId)
       return broadcast.send(SOURCES_CHANNEL, userId)

@@ -62,6 +62,22 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
     return found
   }
 
+  /**
+   * Who looks after a client: the owner of their newest open deal, else of their newest closed one, so a customer
+   * coming back after a won (or lost) deal reaches the seller they know.
+   */
+  async function clientOwnerOf(organizationId: string, clientId: string): Promise<string | undefined> {
+    const [found] = await db
+      .select({ ownerId: deals.ownerId })
+      .from(deals)
+      .innerJoin(dealContacts, eq(dealContacts.dealId, deals.id))
+      .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
+      .where(and(eq(deals.organizationId, organizationId), eq(dealContacts.clientId, clientId)))
+      .orderBy(sql`${pipelineStages.kind} = 'open' desc`, desc(deals.createdAt), desc(deals.id))
+      .limit(1)
+    return found?.ownerId
+  }
+
   async function open(input: OpenDeal): Promise<DealSummary> {
     const { organizationId } = input
     const stages = await ensureStages(db, organizationId)
@@ -169,7 +185,17 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
     await tx.delete(dealActivities).where(messageActivity(dealId, messageId))
   }
 
-  return { stage, newestOpenDealOf, open, moveToStage, assignOwner, recordActivity, rewordMessageActivity, removeMessageActivity }
+  return {
+    stage,
+    newestOpenDealOf,
+    clientOwnerOf,
+    open,
+    moveToStage,
+    assignOwner,
+    recordActivity,
+    rewordMessageActivity,
+    removeMessageActivity,
+  }
 }
 
 export type DealCommands = ReturnType<typeof createDealCommands>

@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { invoiceSettings, invoices } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
+import { fetchLogo } from '../../lib/logo.ts'
+import type { Outbound } from '../../lib/outbound.ts'
 import { authorize } from '../../permissions.ts'
-import { fetchLogo } from '../agreements/module.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 import { layout, type Mailer } from '../mail/module.ts'
@@ -19,6 +20,8 @@ type Deps = {
   mailer: Mailer
   deals: Pick<DealsModule, 'recordActivity'>
   appUrl: string
+  /** How the organization's logo is fetched for the PDF (only public addresses: lib/outbound.ts). */
+  outbound: Outbound
   log: FastifyBaseLogger
 }
 
@@ -26,13 +29,13 @@ type Deps = {
  * Invoices, assembled: drafts (by hand or from a won deal), the lifecycle (send with its number, paid, void), the
  * PDF in the organization's branding, the buyer's email and the deal's sales room list. Other modules see only this file.
  */
-export function createInvoicesModule({ db, mailer, deals, appUrl, log }: Deps) {
+export function createInvoicesModule({ db, mailer, deals, appUrl, outbound, log }: Deps) {
   const drafts = createDraftService({ db })
 
   /** The invoice's PDF: the PDF stack is loaded when it is first needed. */
   async function pdfOf(row: InvoiceRow) {
     const invoice = await presentInvoice(db, row)
-    const [{ invoicePdf }, logo] = await Promise.all([import('./pdf.ts'), fetchLogo(invoice.seller.logoUrl, log)])
+    const [{ invoicePdf }, logo] = await Promise.all([import('./pdf.ts'), fetchLogo(invoice.seller.logoUrl, outbound, log)])
     return { invoice, bytes: await invoicePdf(invoice, logo) }
   }
 

@@ -166,6 +166,22 @@ describe('who a routed buyer goes to', () => {
     })
   })
 
+  it("gives a returning customer, whose deals are all closed, to their newest deal's owner; an open deal's owner comes first", async () => {
+    const { owner, sam, lea, eventType } = await buildRoutedTeam()
+    const buyerEmail = email()
+    const client = (await call(owner, 'POST', '/api/clients', { name: 'Rita Returning', email: buyerEmail, company: 'Acme' })).json()
+    const won = (await stagesOf(app, owner)).find((s) => s.kind === 'won')
+    await buildDeal(app, owner, { ownerId: sam.user.id, contactIds: [client.id], stageId: won?.id })
+    const form = await formWith(owner, { type: 'members', eventTypeId: eventType.id, match: [{ attribute: 'region', values: ['Asia'] }] })
+    expect((await route(owner, form, { email: buyerEmail })).decision).toMatchObject({ reason: 'owner', members: [{ id: sam.user.id }] })
+
+    await buildDeal(app, owner, { ownerId: lea.user.id, contactIds: [client.id] })
+    expect((await route(owner, form, { email: buyerEmail, company: 'again' })).decision).toMatchObject({
+      reason: 'owner',
+      members: [{ id: lea.user.id }],
+    })
+  })
+
   it('orders the candidates by the round robin: the host with fewer recent meetings first', async () => {
     const { owner, maya, sam, eventType } = await buildRoutedTeam()
     const form = await formWith(owner, {
@@ -225,6 +241,35 @@ describe('booking after a routing form', () => {
     expect(stored.routedTo).toEqual({ id: maya.user.id, name: 'Maya' })
     expect(stored.bookingId).not.toBeNull()
     expect((await call(owner, 'GET', `/api/deals/${stored.dealId}`)).json().owner.id).toBe(maya.user.id)
+  })
+
+  it('still books the routed members after the outcome that sent the buyer is changed or deleted', async () => {
+    const { owner, maya, eventType } = await buildRoutedTeam()
+    const form = await formWith(owner, {
+      type: 'members',
+      eventTypeId: eventType.id,
+      match: [{ attribute: 'language', values: ['French'] }],
+    })
+    const response = await route(owner, form, {})
+    const outcomes = (await call(owner, 'GET', `/api/routings/${form.id}`)).json().outcomes as { id: string; fallback: boolean }[]
+    const sent = outcomes.find((o) => !o.fallback)
+    expect((await call(owner, 'DELETE', `/api/routings/${form.id}/outcomes/${sent?.id}`)).statusCode).toBe(200)
+
+    const monday = nextMonday()
+    expect(await freeSlots(app, eventType.id, monday, `&routing=${response.id}`)).toContain(`${monday}T09:00:00.000Z`)
+    const booked = await call(null, 'POST', '/api/public/bookings', {
+      ...bookingBody(eventType.id, `${monday}T09:00:00.000Z`),
+      routingResponseId: response.id,
+    })
+    expect(booked.statusCode, booked.body).toBe(201)
+    expect((await responseOf(owner, form, response.id)).routedTo).toEqual({ id: maya.user.id, name: 'Maya' })
+    // It still leads nowhere else: another event type refuses it.
+    const other = await buildEventType(app, owner)
+    const elsewhere = await call(null, 'POST', '/api/public/bookings', {
+      ...bookingBody(other.id, `${monday}T11:00:00.000Z`),
+      routingResponseId: response.id,
+    })
+    expect(elsewhere.statusCode).toBe(404)
   })
 
   it('gives the deal to the host who took the meeting when the provisional owner was busy', async () => {

@@ -22,7 +22,7 @@ type Host = { userId: string; weight: number; name: string; attributes: Record<s
 
 type Deps = {
   db: Db
-  deals: Pick<DealsModule, 'newestOpenDealOf'>
+  deals: Pick<DealsModule, 'clientOwnerOf'>
   clients: Pick<ClientsModule, 'findByEmail'>
   now?: () => number
 }
@@ -77,11 +77,11 @@ export function createAssigner({ db, deals, clients, now = Date.now }: Deps) {
     })
   }
 
-  /** The owner of the buyer's newest open deal, when the organization knows the buyer by their email. */
+  /** Who looks after the buyer (their newest open deal's owner, else their newest deal's), when the organization knows their email. */
   async function dealOwner(organizationId: string, email: string | null): Promise<string | undefined> {
     if (!email) return undefined
     const clientId = await clients.findByEmail(organizationId, email)
-    return clientId ? (await deals.newestOpenDealOf(organizationId, clientId))?.ownerId : undefined
+    return clientId ? deals.clientOwnerOf(organizationId, clientId) : undefined
   }
 
   function chosen(action: BookingAction, hosts: Host[], answers: Record<string, RoutingAnswer>): { hosts: Host[]; reason: RoutingReason } {

@@ -20,7 +20,7 @@ export { createEvaluator } from './evaluate.ts'
 
 type Deps = {
   db: Db
-  deals: Pick<DealsModule, 'stage' | 'newestOpenDealOf' | 'open' | 'moveToStage' | 'assignOwner' | 'recordActivity'>
+  deals: Pick<DealsModule, 'stage' | 'newestOpenDealOf' | 'clientOwnerOf' | 'open' | 'moveToStage' | 'assignOwner' | 'recordActivity'>
   clients: Pick<ClientsModule, 'findByEmail' | 'findOrCreateByEmail'>
   /** The booking pages' handles (the booking module sits apart from routing, which it asks about responses). */
   handles: BookingHandles

@@ -21,11 +21,13 @@ export function createRoutedBookings({ db, deals: pipeline }: { db: Db; deals: P
         action: routingOutcomes.action,
       })
       .from(routingResponses)
-      .innerJoin(routingOutcomes, eq(routingOutcomes.id, routingResponses.outcomeId))
+      .leftJoin(routingOutcomes, eq(routingOutcomes.id, routingResponses.outcomeId))
       .where(and(eq(routingResponses.id, responseId), eq(routingResponses.organizationId, eventType.organizationId)))
+    // Where the buyer was sent when they answered: the decision says (the outcome may have changed or gone since);
+    // a response routed before decisions recorded it asks its outcome.
     const action = row?.action
-    const books = (action?.type === 'event-type' || action?.type === 'members') && action.eventTypeId === eventType.id
-    if (!row || !books) throw NotFound(ROUTING_RESPONSE_NOT_FOUND)
+    const routedTo = row?.decision.eventTypeId ?? (action?.type === 'event-type' || action?.type === 'members' ? action.eventTypeId : null)
+    if (!row || routedTo !== eventType.id) throw NotFound(ROUTING_RESPONSE_NOT_FOUND)
     return { memberIds: row.decision.members.map((m) => m.id), answers: row.answers, dealId: row.dealId }
   }
 

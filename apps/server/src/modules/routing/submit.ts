@@ -63,10 +63,10 @@ export function createRoutingSubmissions({ db, forms, evaluators, assigner, step
     const { outcome, matchedRules } = evaluation
     const { action } = outcome
     const email = emailOf(form.fields, answers)
-    const assignment =
-      action.type === 'event-type' || action.type === 'members'
-        ? await assigner.assign({ organizationId: form.organizationId, action, answers, email })
-        : { members: [], reason: null }
+    const books = action.type === 'event-type' || action.type === 'members'
+    const assignment = books
+      ? await assigner.assign({ organizationId: form.organizationId, action, answers, email })
+      : { members: [], reason: null }
     const decision: RoutingDecision = {
       outcomeId: outcome.id,
       outcomeName: outcome.name,
@@ -74,6 +74,7 @@ export function createRoutingSubmissions({ db, forms, evaluators, assigner, step
       matchedRules,
       members: assignment.members,
       reason: assignment.reason,
+      ...(books && { eventTypeId: action.eventTypeId }),
     }
     return { outcome, decision, email }
   }

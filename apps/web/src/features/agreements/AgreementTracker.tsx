@@ -1,8 +1,9 @@
-import type { Agreement, AuditEntry, Recipient } from '@closeroom/shared'
+import { type Agreement, type AuditEntry, can, type Recipient } from '@closeroom/shared'
 import DownloadRounded from '@mui/icons-material/DownloadRounded'
 import { Alert, Box, Button, Grid, Link, Skeleton, Stack, TextField, Typography, useTheme } from '@mui/material'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { useAuthContext } from '../../app/AuthProvider'
 import { AddressField } from '../../components/AddressField'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PdfPages } from '../../components/pdf/PdfPages'
@@ -21,6 +22,7 @@ import { AgreementStatusChip, RecipientStatusChip } from './StatusChips'
 export function AgreementTracker({ agreement }: { agreement: Agreement }) {
   const { t, i18n } = useTranslation()
   const theme = useTheme()
+  const me = useAuthContext().user
   const audit = useAgreementAudit(agreement.id, true)
   const sealed = agreement.status === 'completed' && agreement.sealedSha256 !== null
   const recipients = [...agreement.recipients].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
@@ -40,7 +42,7 @@ export function AgreementTracker({ agreement }: { agreement: Agreement }) {
         <Box role="status">
           <AgreementStatusChip status={agreement.status} />
         </Box>
-        {agreement.status === 'sent' && <VoidButton id={agreement.id} />}
+        {agreement.status === 'sent' && can(me, 'agreements.void', { ownerId: agreement.owner.id }) && <VoidButton id={agreement.id} />}
         {sealed && (
           <Button variant="contained" startIcon={<DownloadRounded />} href={`${agreement.documentUrl}?download=1`} download>
             {t('agreements.tracker.download')}

@@ -106,6 +106,8 @@ function OutcomeEditor({
     return bookingErrorText(t, error)
   }
   const deal = form.watch('deal')
+  // A deal is the buyer's as a client, found or made by their email: without an email answer, no deal is made.
+  const emailQuestion = routing.fields.find((f) => f.type === 'email')
 
   const onSubmit = submit(async (values) => {
     if (ruleProblems(conditions, identifiers).length > 0 && !fallback) return
@@ -200,6 +202,11 @@ function OutcomeEditor({
             }
             label={t('routing.deal.on')}
           />
+          {deal && !emailQuestion?.required && (
+            <Alert severity={emailQuestion ? 'info' : 'warning'} sx={{ mt: 2 }}>
+              {t(emailQuestion ? 'routing.deal.emailOptional' : 'routing.deal.noEmail')}
+            </Alert>
+          )}
           {deal && (
             <TextField
               select

@@ -203,6 +203,8 @@ export const cn: Text = {
       on: '同时创建或更新交易',
       stage: '阶段',
       chooseStage: '请选择一个阶段。',
+      noEmail: '交易根据买家的电子邮件创建，而此表单没有询问邮箱：请在“表单”标签中添加一个（必填的）邮箱问题，否则不会创建交易。',
+      emailOptional: '将邮箱问题留空的买家不会有交易：在“表单”标签中将其设为必填，即可为每位买家创建交易。',
     },
     summary: {
       eventType: '预约 {{eventType}}',

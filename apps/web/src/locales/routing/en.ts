@@ -211,6 +211,9 @@ export const en = {
       on: 'Also create or update a deal',
       stage: 'Stage',
       chooseStage: 'Choose a stage.',
+      noEmail:
+        'Deals are made from the buyer’s email, and this form asks for none: add an email question (required) on the Form tab, or no deal is made.',
+      emailOptional: 'Buyers who leave the email question empty get no deal: make it required on the Form tab to have one for everyone.',
     },
     summary: {
       eventType: 'Book {{eventType}}',

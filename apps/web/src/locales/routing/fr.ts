@@ -212,6 +212,10 @@ export const fr: Text = {
       on: 'Créer ou mettre à jour aussi une affaire',
       stage: 'Étape',
       chooseStage: 'Choisissez une étape.',
+      noEmail:
+        'Les affaires sont créées à partir de l’e-mail de l’acheteur, et ce formulaire n’en demande pas : ajoutez une question e-mail (obligatoire) dans l’onglet Formulaire, sinon aucune affaire n’est créée.',
+      emailOptional:
+        'Les acheteurs qui laissent la question e-mail vide n’ont pas d’affaire : rendez-la obligatoire dans l’onglet Formulaire pour en avoir une pour chacun.',
     },
     summary: {
       eventType: 'Réserver {{eventType}}',

@@ -212,6 +212,10 @@ export const vi: Text = {
       on: 'Đồng thời tạo hoặc cập nhật giao dịch',
       stage: 'Giai đoạn',
       chooseStage: 'Chọn một giai đoạn.',
+      noEmail:
+        'Giao dịch được tạo từ email của người mua, nhưng biểu mẫu này không hỏi email: hãy thêm câu hỏi email (bắt buộc) ở thẻ Biểu mẫu, nếu không sẽ không có giao dịch nào được tạo.',
+      emailOptional:
+        'Người mua bỏ trống câu hỏi email sẽ không có giao dịch: hãy đặt câu hỏi đó là bắt buộc ở thẻ Biểu mẫu để ai cũng có giao dịch.',
     },
     summary: {
       eventType: 'Đặt {{eventType}}',
