@@ -47,6 +47,8 @@ const signedInPages = [
   '/teams/new',
   '/deals',
   '/agreements',
+  '/invoice',
+  '/invoice/new',
   '/settings/general',
   '/settings/change-password',
   '/settings/notifications',

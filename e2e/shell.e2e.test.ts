@@ -121,7 +121,7 @@ it("leads the template's demo routes to the product's page for the same job", as
     ['/user/account', '/settings/general', 'Settings'],
     [`/user/${owner.user.id}/edit`, `/users/${owner.user.id}/edit`, 'Edit Tina Template'],
     ['/e-commerce/shop', '/products', 'Products'],
-    ['/invoice/7', '/agreements', 'Agreements'],
+    ['/invoice/list', '/invoice', 'Invoices'],
     ['/app', '/', 'Welcome, Tina Template'],
   ]
   for (const [from, to, heading] of cases) {

@@ -40,6 +40,8 @@ import { createDealsModule } from './modules/deals/module.ts'
 import { dealRoutes } from './modules/deals/routes.ts'
 import { createFilesModule } from './modules/files/module.ts'
 import { fileRoutes, publicFileRoutes } from './modules/files/routes.ts'
+import { createInvoicesModule } from './modules/invoices/module.ts'
+import { invoiceRoutes, publicInvoiceRoutes } from './modules/invoices/routes.ts'
 import { createLandingModule } from './modules/landing/module.ts'
 import { landingRoutes, publicLandingRoutes } from './modules/landing/routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
@@ -178,9 +180,11 @@ export async function buildApp(deps: AppDeps) {
     certificate: config.agreementCertFile ? { file: config.agreementCertFile, passphrase: config.agreementCertPassphrase } : undefined,
     log: app.log,
   })
-  // The room lists the deal's agreements and where each stands: a port, as the agreements module sits above the rooms'.
+  const invoices = createInvoicesModule({ db, mailer, deals: dealsModule, appUrl: config.appUrl, outbound, log: app.log })
+  // The room lists the deal's agreements and where each stands, and its sent invoices: ports, as those modules sit above the rooms'.
   const salesrooms = await createSalesroomModule({
     agreements,
+    invoices,
     db,
     mailer,
     realtime,
@@ -275,6 +279,8 @@ export async function buildApp(deps: AppDeps) {
       automationRoutes(api, automations)
       agreementRoutes(api, agreements)
       publicSigningRoutes(api, { ...agreements, limits })
+      invoiceRoutes(api, invoices)
+      publicInvoiceRoutes(api, { ...invoices, limits })
       landingRoutes(api, landing)
       publicLandingRoutes(api, { ...landing, limits })
       meetingRoutes(api, { ...meetings, limits })

@@ -132,6 +132,11 @@ describe('who may do what', () => {
     ["a member sees the links of a teammate's agreement", false, member, 'agreements.seeLinks', { ownerId: otherMember.id }],
 
     // Bookings: a member sees the ones they take part in; owners and admins everyone's.
+    ['an owner marks an invoice paid or voids it', true, owner, 'invoices.settle'],
+    ['an admin marks an invoice paid or voids it', true, admin, 'invoices.settle'],
+    ['a member does not mark an invoice paid or void it', false, member, 'invoices.settle'],
+    ['an admin sets the invoice numbering and seller details', true, admin, 'invoices.configure'],
+    ['a member does not set the invoice numbering', false, member, 'invoices.configure'],
     ["an owner sees everyone's bookings", true, owner, 'bookings.readAll'],
     ["an admin sees everyone's bookings", true, admin, 'bookings.readAll'],
     ["a member sees everyone's bookings", false, member, 'bookings.readAll'],

@@ -43,6 +43,10 @@ const rules = {
   // Anyone may prepare and send an agreement for a deal, as they edit it; calling off one out for signature tells
   // its signers it is void, which is for its sender and the admins.
   'agreements.void': (actor: Actor, agreement?: { ownerId: string }) => isAdmin(actor) || agreement?.ownerId === actor.id,
+  // Any member drafts and sends invoices (they see every deal); recording a payment or voiding an invoice is
+  // bookkeeping, for owners and admins, as are the numbering and the seller's details printed on every invoice.
+  'invoices.settle': (actor: Actor) => isAdmin(actor),
+  'invoices.configure': (actor: Actor) => isAdmin(actor),
   // A member sees and handles the bookings they take part in; owners and admins those of everyone.
   'bookings.readAll': (actor: Actor) => isAdmin(actor),
   // Team event types belong to owners and admins, who also see every team's; a personal one to its owner alone.
@@ -87,6 +91,8 @@ const refusals: { [A in Action]: string | ((...args: ActionArgs<A>) => string) }
   'recordingComments.delete': 'You can only delete your own comments',
   'agreements.seeLinks': "Only the agreement's sender, owners and admins can see the recipients' links",
   'agreements.void': "Only the agreement's sender, owners and admins can void it",
+  'invoices.settle': 'Only owners and admins can mark an invoice paid or void it',
+  'invoices.configure': 'Only owners and admins can change the invoicing settings',
   'bookings.readAll': "Only owners and admins can see other members' bookings",
   'eventTypes.manageTeam': TEAM_EVENT_TYPES_REFUSAL,
   'eventTypes.manage': (eventType) => (eventType?.teamId ? TEAM_EVENT_TYPES_REFUSAL : 'Only its owner can change this event type'),

@@ -62,7 +62,7 @@ const AdminSettingsLayout = lazyPage(async () => ({ default: (await import('../f
 
 /**
  * The spec's template demo routes (section 2) lead to the product's page for the same job, so an old link
- * or a habit from the template lands somewhere useful: /user/list is the users list, /invoice the agreements.
+ * or a habit from the template lands somewhere useful: /user/list is the users list, /invoice/list the invoices.
  */
 function Moved({ to }: { to: string }) {
   return <Navigate to={generatePath(to, useParams())} replace />
@@ -90,11 +90,7 @@ const templateRoutes: RouteObject[] = [
   moved('/e-commerce/product/new', '/products/new'),
   moved('/e-commerce/product/:id', '/products/:id'),
   moved('/e-commerce/product/:id/edit', '/products/:id'),
-  moved('/invoice', '/agreements'),
-  moved('/invoice/list', '/agreements'),
-  moved('/invoice/new', '/agreements'),
-  moved('/invoice/:id', '/agreements'),
-  moved('/invoice/:id/edit', '/agreements'),
+  moved('/invoice/list', '/invoice'),
 ]
 
 function Root() {
@@ -166,6 +162,10 @@ const dashboard: RouteObject = {
     { path: '/recordings/:id', element: page(() => import('../features/recordings/RecordingPage')) },
     { path: '/agreements', element: page(() => import('../features/agreements/AgreementsPage')) },
     { path: '/agreements/:id/edit', element: page(() => import('../features/agreements/AgreementPage')) },
+    { path: '/invoice', element: page(() => import('../features/invoices/InvoicesPage')) },
+    { path: '/invoice/new', element: page(() => import('../features/invoices/InvoiceFormPage')) },
+    { path: '/invoice/:id', element: page(() => import('../features/invoices/InvoicePage')) },
+    { path: '/invoice/:id/edit', element: page(() => import('../features/invoices/InvoiceFormPage')) },
     {
       path: '/settings',
       element: <PersonalSettingsLayout />,

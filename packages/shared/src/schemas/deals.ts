@@ -227,6 +227,8 @@ export const DEAL_ACTIVITY_KINDS = [
   'agreement',
   /** A buyer's answers to a routing form moved the deal or gave it its owner. */
   'routing',
+  /** An invoice of the deal was sent, paid or voided (data.step). */
+  'invoice',
 ] as const
 export const DealActivity = z.object({
   id: Id,

@@ -7,6 +7,7 @@ import { IsoDate } from './booking.ts'
 import { Email, Id } from './common.ts'
 import { DealLine, MessageBody } from './deals.ts'
 import { DocumentEvent, PublicRoomDocument } from './files.ts'
+import { PublicRoomInvoice } from './invoices.ts'
 import { PublicRoomRecording } from './recordings.ts'
 
 // A sales room: one living page per deal that the seller shares with the buyer at /d/{publicId}. The
@@ -120,6 +121,8 @@ export const PublicSalesroom = z.object({
   visitorEmail: z.string().nullable(),
   /** The deal's agreements once sent, with their status; a buyer signs through the link in their own email (?sign={token}). */
   agreements: z.array(PublicRoomAgreement),
+  /** The deal's sent and paid invoices, each PDF at its public link. */
+  invoices: z.array(PublicRoomInvoice),
 })
 export type PublicSalesroom = z.infer<typeof PublicSalesroom>
 

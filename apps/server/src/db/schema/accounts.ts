@@ -154,7 +154,7 @@ export const outboxEmails = pgTable(
     text: text().notNull(),
     html: text(),
     /** Files sent along, such as a booking's calendar invitation (.ics), kept as text. */
-    attachments: jsonb().$type<{ filename: string; contentType: string; content: string }[]>().notNull().default([]),
+    attachments: jsonb().$type<{ filename: string; contentType: string; content: string; encoding?: 'base64' }[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_emails_organization_idx').on(t.organizationId, t.createdAt)],

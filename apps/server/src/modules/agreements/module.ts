@@ -23,7 +23,11 @@ import { createSealing } from './sealing.ts'
 import { createSigningService } from './signing.ts'
 import { createSigningTokens } from './tokens.ts'
 
+export type { TextStyle, Typeface } from './pdf/typeface.ts'
 export { roomAgreements } from './room.ts'
+
+/** The PDF fonts for the app's five languages, for other modules' documents; loaded when first needed. */
+export const loadTypeface = () => import('./pdf/typeface.ts')
 
 type Deps = {
   db: Db

@@ -17,7 +17,8 @@ export type Email = {
   organizationId?: string | null
 }
 
-export type Attachment = { filename: string; contentType: string; content: string }
+/** `content` is text, or the file's bytes in base64 when `encoding` says so (a PDF). */
+export type Attachment = { filename: string; contentType: string; content: string; encoding?: 'base64' }
 
 export type Mailer = { send(email: Email): Promise<void> }
 

@@ -1,4 +1,4 @@
-import type { PublicRoomAgreement } from '@closeroom/shared'
+import type { PublicRoomAgreement, PublicRoomInvoice } from '@closeroom/shared'
 import type { Db } from '../../db/client.ts'
 import { serverSecret } from '../../lib/secrets.ts'
 import type { Realtime } from '../../realtime/server.ts'
@@ -32,6 +32,7 @@ export async function createSalesroomModule({
   deals,
   files,
   agreements,
+  invoices,
 }: {
   db: Db
   mailer: Mailer
@@ -42,13 +43,14 @@ export async function createSalesroomModule({
   deals: Pick<DealsModule, 'recordActivity'>
   files: FileStore
   agreements: { roomAgreements(dealId: string): Promise<PublicRoomAgreement[]> }
+  invoices: { roomInvoices(dealId: string): Promise<PublicRoomInvoice[]> }
 }) {
   const access = createRoomAccess(db, await serverSecret(db, 'salesroom-pass-key'))
   const chat = createRoomChat({ db, realtime })
   const news = createRoomNews(realtime)
   const rooms = createRoomService({ db, appUrl, news })
   const plan = createPlanService({ db, rooms, news })
-  const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals, agreements })
+  const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals, agreements, invoices })
   const documents = createDocumentService({ db, store: files, rooms, news, deals })
   registerRoomSockets({ db, realtime, visitors })
   return { rooms, plan, chat, visitors, news, documents, files }

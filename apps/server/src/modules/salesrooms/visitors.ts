@@ -1,4 +1,4 @@
-import type { PublicRoomAgreement, PublicRoomDocument, PublicSalesroom, RoomEvent } from '@closeroom/shared'
+import type { PublicRoomAgreement, PublicRoomDocument, PublicRoomInvoice, PublicSalesroom, RoomEvent } from '@closeroom/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -46,6 +46,8 @@ type Deps = {
   deals: Pick<DealsModule, 'recordActivity'>
   /** The deal's agreements once sent, with their status (the agreements module, above this one, passed in by app.ts). */
   agreements: { roomAgreements(dealId: string): Promise<PublicRoomAgreement[]> }
+  /** The deal's sent and paid invoices (the invoices module, above this one, passed in by app.ts). */
+  invoices: { roomInvoices(dealId: string): Promise<PublicRoomInvoice[]> }
 }
 
 /** The documents the buyer sees in a room, oldest first (the order the seller added them). */
@@ -63,7 +65,18 @@ async function publicDocuments(db: Db, dealId: string): Promise<PublicRoomDocume
  * codes, engagement events, buyer-side steps and the chat. Nothing here reads by an internal id the
  * visitor chose.
  */
-export function createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals: pipeline, agreements }: Deps) {
+export function createVisitorService({
+  db,
+  access,
+  chat,
+  mailer,
+  notifications,
+  news,
+  automations,
+  deals: pipeline,
+  agreements,
+  invoices,
+}: Deps) {
   async function published(publicId: string): Promise<RoomRow> {
     const [room] = await db
       .select()
@@ -97,7 +110,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
       .innerJoin(organizations, eq(organizations.id, deals.organizationId))
       .where(eq(deals.id, room.dealId))
     if (!row) throw NotFound(ROOM_NOT_FOUND)
-    const [links, documents, recordings, steps, lines, handle, agreementList] = await Promise.all([
+    const [links, documents, recordings, steps, lines, handle, agreementList, invoiceList] = await Promise.all([
       db.select().from(salesroomLinks).where(eq(salesroomLinks.dealId, room.dealId)).orderBy(asc(salesroomLinks.createdAt)),
       publicDocuments(db, room.dealId),
       publicRecordings(db, room.dealId),
@@ -118,6 +131,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
         : [],
       db.select({ handle: publicHandles.handle }).from(publicHandles).where(eq(publicHandles.userId, row.ownerId)),
       agreements.roomAgreements(room.dealId),
+      invoices.roomInvoices(room.dealId),
     ])
     return {
       publicId: room.publicId,
@@ -138,6 +152,7 @@ export function createVisitorService({ db, access, chat, mailer, notifications, 
       bookingHandle: handle[0]?.handle ?? null,
       visitorEmail: email,
       agreements: agreementList,
+      invoices: invoiceList,
     }
   }
 

@@ -8,6 +8,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined'
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined'
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined'
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined'
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined'
 import RouteOutlined from '@mui/icons-material/RouteOutlined'
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined'
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined'
@@ -33,6 +34,7 @@ export const navSections: NavSection[] = [
       { key: 'calendar', path: '/calendar', icon: <CalendarMonthOutlined /> },
       { key: 'recordings', path: '/recordings', icon: <VideocamOutlined /> },
       { key: 'agreements', path: '/agreements', icon: <DescriptionOutlined /> },
+      { key: 'invoices', path: '/invoice', icon: <ReceiptLongOutlined /> },
       { key: 'routings', path: '/routings', icon: <RouteOutlined /> },
       { key: 'files', path: '/files-manager', icon: <FolderOutlined /> },
     ],

@@ -13,6 +13,7 @@ import { useMessageRoom } from '../../components/thread/useMessageRoom'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { DealAgreementsCard } from '../agreements/DealAgreementsCard'
+import { DealInvoicesCard } from '../invoices/DealInvoicesCard'
 import { StartMeetingButton } from '../meeting-public/StartMeetingButton'
 import { OnlineTeammates } from '../presence/OnlineTeammates'
 import { useUsers } from '../users/queries'
@@ -70,6 +71,9 @@ export default function DealPage() {
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
           {deal.data && <DealAgreementsCard deal={deal.data} />}
+          {deal.data && stages.data && (
+            <DealInvoicesCard deal={deal.data} won={stages.data.some((stage) => stage.id === deal.data?.stageId && stage.kind === 'won')} />
+          )}
           <Card component="section" aria-labelledby="deal-chat-title">
             <CardHeader
               title={t('pipeline.chat.title')}

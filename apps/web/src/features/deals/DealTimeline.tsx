@@ -5,6 +5,7 @@ import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineRounded'
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
 import EventOutlined from '@mui/icons-material/EventOutlined'
 import PersonOutline from '@mui/icons-material/PersonOutlineRounded'
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined'
 import SwapHorizRounded from '@mui/icons-material/SwapHorizRounded'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
 import { Alert, Avatar, Box, Skeleton, Stack, Typography } from '@mui/material'
@@ -24,6 +25,7 @@ const icons: Record<DealActivity['kind'], { icon: ReactElement; colour: string }
   salesroom_visit: { icon: <VisibilityOutlined fontSize="small" />, colour: 'info' },
   agreement: { icon: <DescriptionOutlined fontSize="small" />, colour: 'error' },
   routing: { icon: <AltRoute fontSize="small" />, colour: 'primary' },
+  invoice: { icon: <ReceiptLongOutlined fontSize="small" />, colour: 'success' },
 }
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
@@ -32,6 +34,9 @@ const isolate = (value: string) => `\u2068${value}\u2069`
 
 /** The agreement steps the server records on the timeline (data.step), each with a line of its own. */
 const AGREEMENT_STEPS = new Set(['created', 'sent', 'opened', 'signed', 'approved', 'declined', 'voided', 'expired', 'completed'])
+
+/** The invoice steps the server records on the timeline (data.step). */
+const INVOICE_STEPS = new Set(['sent', 'paid', 'voided'])
 
 /** What happened, in a line: a deal opened by a product room's form says who asked about what. */
 function headline(t: TFunction, activity: DealActivity, actor: string): string {
@@ -50,6 +55,11 @@ function headline(t: TFunction, activity: DealActivity, actor: string): string {
     return t(`pipeline.timeline.agreementSteps.${text(data.step)}`, {
       actor: isolate(activity.actor?.name ?? (text(data.by) || actor)),
       title: isolate(text(data.title)),
+    })
+  if (activity.kind === 'invoice' && INVOICE_STEPS.has(text(data.step)))
+    return t(`pipeline.timeline.invoiceSteps.${text(data.step)}`, {
+      actor: isolate(activity.actor?.name ?? actor),
+      number: isolate(text(data.title)),
     })
   return t(`pipeline.timeline.kinds.${activity.kind}`, {
     actor,

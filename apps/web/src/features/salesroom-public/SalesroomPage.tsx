@@ -14,6 +14,7 @@ import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
 import { intlLocale } from '../../lib/intl'
 import { loadTexts, useTranslation } from '../../locales/i18n'
+import { RoomInvoices } from '../invoices/RoomInvoices'
 import { RoomRecordings } from '../recordings/RoomRecordings'
 import { AccessGate } from './AccessGate'
 import { roomApi, roomPaths, videoOf } from './api'
@@ -170,6 +171,8 @@ function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: ()
         ) : (
           agreements
         )}
+
+        {room.invoices.length > 0 && <RoomInvoices invoices={room.invoices} />}
 
         {room.links.length > 0 && (
           <Section id="room-links" title={t('salesroom.room.links')}>

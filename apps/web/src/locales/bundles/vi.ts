@@ -2,6 +2,7 @@ import { vi as agreements } from '../agreements/vi'
 import { vi as automations } from '../automations/vi'
 import { vi as calendarApp } from '../booking/vi'
 import { vi as general } from '../general/vi'
+import { vi as invoices } from '../invoices/vi'
 import { vi as landingApp } from '../landing/editor/vi'
 import { vi as onboarding } from '../landing/onboarding/vi'
 import { vi as notifications } from '../notifications/vi'
@@ -33,6 +34,7 @@ export default {
   ...automations,
   ...recordings,
   ...agreements,
+  ...invoices,
   ...routing,
   ...routingInsights,
 }

@@ -77,6 +77,12 @@ export const ar: Text = {
         salesroom_visit: 'زار {{actor}} غرفة المبيعات',
         routing: 'وُجِّه إلى هنا عبر النموذج {{title}}',
         agreement: 'اتفاقية: {{title}}',
+        invoice: 'الفاتورة {{title}}',
+      },
+      invoiceSteps: {
+        sent: 'أرسل {{actor}} الفاتورة {{number}}',
+        paid: 'سجّل {{actor}} الفاتورة {{number}} كمدفوعة',
+        voided: 'ألغى {{actor}} الفاتورة {{number}}',
       },
       agreementSteps: {
         created: 'أنشأ {{actor}} الاتفاقية «{{title}}»',

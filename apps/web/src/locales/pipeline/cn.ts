@@ -72,6 +72,12 @@ export const cn: Text = {
         salesroom_visit: '{{actor}} 访问了销售室',
         routing: '由表单 {{title}} 分配到此',
         agreement: '合同：{{title}}',
+        invoice: '发票 {{title}}',
+      },
+      invoiceSteps: {
+        sent: '{{actor}} 发送了发票 {{number}}',
+        paid: '{{actor}} 将发票 {{number}} 标记为已付款',
+        voided: '{{actor}} 作废了发票 {{number}}',
       },
       agreementSteps: {
         created: '{{actor}} 创建了合同“{{title}}”',

@@ -76,8 +76,14 @@ export const en = {
         salesroom_visit: 'Sales room visited by {{actor}}',
         routing: 'Routed here by the form {{title}}',
         agreement: 'Agreement: {{title}}',
+        invoice: 'Invoice {{title}}',
       },
       // An agreement's steps, each with who took it (the recipient, the sender or, for expiry and completion, nobody).
+      invoiceSteps: {
+        sent: '{{actor}} sent invoice {{number}}',
+        paid: '{{actor}} marked invoice {{number}} paid',
+        voided: '{{actor}} voided invoice {{number}}',
+      },
       agreementSteps: {
         created: '{{actor}} created the agreement “{{title}}”',
         sent: '{{actor}} sent “{{title}}” for signature',

@@ -80,6 +80,12 @@ export const fr: Text = {
         salesroom_visit: 'Salle de vente visitée par {{actor}}',
         routing: 'Orienté ici par le formulaire {{title}}',
         agreement: 'Contrat : {{title}}',
+        invoice: 'Facture {{title}}',
+      },
+      invoiceSteps: {
+        sent: '{{actor}} a envoyé la facture {{number}}',
+        paid: '{{actor}} a marqué la facture {{number}} comme payée',
+        voided: '{{actor}} a annulé la facture {{number}}',
       },
       agreementSteps: {
         created: '{{actor}} a créé le contrat « {{title}} »',

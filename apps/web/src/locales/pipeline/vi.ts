@@ -79,6 +79,12 @@ export const vi: Text = {
         salesroom_visit: '{{actor}} đã xem phòng bán hàng',
         routing: 'Được chuyển đến đây qua biểu mẫu {{title}}',
         agreement: 'Hợp đồng: {{title}}',
+        invoice: 'Hóa đơn {{title}}',
+      },
+      invoiceSteps: {
+        sent: '{{actor}} đã gửi hóa đơn {{number}}',
+        paid: '{{actor}} đã đánh dấu hóa đơn {{number}} là đã thanh toán',
+        voided: '{{actor}} đã hủy hóa đơn {{number}}',
       },
       agreementSteps: {
         created: '{{actor}} đã tạo hợp đồng “{{title}}”',

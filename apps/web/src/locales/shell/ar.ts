@@ -14,6 +14,7 @@ export const ar: Text = {
       calendar: 'التقويم',
       recordings: 'التسجيلات',
       agreements: 'الاتفاقيات',
+      invoices: 'الفواتير',
       routings: 'التوجيه',
       files: 'الملفات',
       users: 'المستخدمون',

@@ -14,6 +14,7 @@ export const cn: Text = {
       calendar: '日历',
       recordings: '录制',
       agreements: '协议',
+      invoices: '发票',
       routings: '分配',
       files: '文件',
       users: '用户',

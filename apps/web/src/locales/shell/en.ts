@@ -16,6 +16,7 @@ export const en = {
       calendar: 'Calendar',
       recordings: 'Recordings',
       agreements: 'Agreements',
+      invoices: 'Invoices',
       routings: 'Routing',
       files: 'Files',
       users: 'Users',

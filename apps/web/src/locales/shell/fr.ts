@@ -14,6 +14,7 @@ export const fr: Text = {
       calendar: 'Calendrier',
       recordings: 'Enregistrements',
       agreements: 'Contrats',
+      invoices: 'Factures',
       routings: 'Routage',
       files: 'Fichiers',
       users: 'Utilisateurs',

@@ -14,6 +14,7 @@ export const vi: Text = {
       calendar: 'Lịch',
       recordings: 'Bản ghi',
       agreements: 'Hợp đồng',
+      invoices: 'Hóa đơn',
       routings: 'Phân luồng',
       files: 'Tệp',
       users: 'Người dùng',
