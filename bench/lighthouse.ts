@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,13 +20,24 @@ const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/u/demo', '/d/demo',
 /** Runs per page (LIGHTHOUSE_RUNS); each metric reported is the median run's. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 
+/** LIGHTHOUSE_JSON_DIR=dir keeps each run's whole report (its long-tasks, bootup-time and main-thread audits) there. */
+const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR
+let reports = 0
+
 type Metrics = { score: number; lcp: number; fcp: number; tbt: number; cls: number }
 
-async function audit(url: string, port: number): Promise<Metrics> {
+async function audit(url: string, port: number, tries = 3): Promise<Metrics> {
   const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
   const lhr = runner?.lhr
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`)
+  // On a loaded machine Chromium's trace now and then misses the navigation's start: Lighthouse asks to run again.
+  if (lhr.runtimeError?.code === 'NO_NAVSTART' && tries > 1) return audit(url, port, tries - 1)
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+  if (JSON_DIR) {
+    mkdirSync(JSON_DIR, { recursive: true })
+    const name = new URL(url).pathname.replaceAll('/', '_') || '_'
+    writeFileSync(join(JSON_DIR, `${String(++reports).padStart(2, '0')}${name}.json`), JSON.stringify(lhr))
+  }
   const numeric = (id: string) => {
     const value = lhr.audits[id]?.numericValue
     if (value === undefined) throw new Error(`${url}: no ${id} in Lighthouse's report`)

@@ -97,6 +97,25 @@ it('the browser hydrates the page it was sent instead of painting it again, and 
   expect(errors).toEqual([])
 })
 
+it("paints the page before the app's script is even asked for, then hydrates it under the page's policy", async () => {
+  const path = await seller('Olivia Paints First')
+  // No script of the app's in the HTML: a small inline one adds it once the page has painted.
+  expect(await serverHtml(path)).not.toMatch(/<script[^>]*\ssrc=/)
+  const { page, errors } = await openHydrated(path)
+  const { paint, script } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    script: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }))
+  expect(paint).toBeTypeOf('number')
+  expect(script).toBeTypeOf('number')
+  expect(script ?? -1).toBeGreaterThanOrEqual(paint ?? Number.POSITIVE_INFINITY)
+  // The inline script is allowed by the page's Content-Security-Policy (a refused one logs an error), and the
+  // page it hydrated works.
+  await page.getByRole('link', { name: /Discovery call/ }).click()
+  await page.waitForURL(/\?type=/)
+  expect(errors).toEqual([])
+})
+
 it('sends the page its scripts and stylesheets compressed with Brotli, and as they are to a client that asks for none', async () => {
   const path = await seller('Olivia Compressed')
   const page = await harness.newPage()

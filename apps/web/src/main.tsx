@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { preloadPage } from './app/router'
@@ -25,9 +25,11 @@ void Promise.all([ready(), hydrating && preloadPage(window.location.pathname)]).
       <App />
     </StrictMode>
   )
-  // A public page the server rendered (entry-server.tsx) is shown already: it is hydrated. One rendered in
-  // another language or scheme than the reader's was hidden by its inline script: it is rendered afresh.
-  if (hydrating) return hydrateRoot(root, app)
+  // A public page the server rendered (entry-server.tsx) is shown already: it is hydrated, in a transition so
+  // React does it in slices of a few milliseconds between which the browser stays responsive, rather than one
+  // long task (bench/README.md, lighthouse). One rendered in another language or scheme than the reader's was
+  // hidden by its inline script: it is rendered afresh.
+  if (hydrating) return startTransition(() => void hydrateRoot(root, app))
   if (!root.hasChildNodes()) return createRoot(root).render(app)
   root.replaceChildren()
   document.documentElement.removeAttribute(STALE_ATTRIBUTE)

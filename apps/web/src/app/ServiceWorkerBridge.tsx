@@ -12,8 +12,15 @@ export function ServiceWorkerBridge() {
     if (target.origin === window.location.origin) navigate(target.pathname + target.search + target.hash)
   })
   useEffect(() => {
-    registerServiceWorker().catch((error: Error) => console.warn(error.message))
-    return onServiceWorkerNavigate((url) => follow(url))
+    // After the page has loaded: the worker's script and start never compete with the page's own.
+    const register = () => void registerServiceWorker().catch((error: Error) => console.warn(error.message))
+    if (document.readyState === 'complete') register()
+    else window.addEventListener('load', register, { once: true })
+    const stop = onServiceWorkerNavigate((url) => follow(url))
+    return () => {
+      window.removeEventListener('load', register)
+      stop()
+    }
   }, [])
   return null
 }

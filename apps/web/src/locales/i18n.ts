@@ -129,8 +129,17 @@ function speak() {
 
 function changed() {
   speaking = speak()
+  missed = false
   for (const listener of listeners) listener()
 }
+
+/**
+ * Whether a text was asked for since the last change that the language shown did not have (it fell back to
+ * English, a default or the key). Only then can an area arriving change what is on screen: a page's areas load
+ * before it renders (lazyPage), so an area that only the part about to mount uses (the booker's, a form's) does
+ * not re-render every text of the page, which useSyncExternalStore would do at once, in one long task.
+ */
+let missed = true
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
@@ -177,7 +186,9 @@ function find(language: Language, key: string, count: unknown): unknown {
 export function translate(key: string, options: TOptions & { returnObjects: true }): unknown
 export function translate(key: string, options?: TOptions): string
 export function translate(key: string, options?: TOptions): unknown {
-  const value = find(shown, key, options?.count) ?? find(DEFAULT_LANGUAGE, key, options?.count)
+  const own = find(shown, key, options?.count)
+  if (own === undefined) missed = true
+  const value = own ?? find(DEFAULT_LANGUAGE, key, options?.count)
   if (typeof value !== 'string') return value !== undefined && options?.returnObjects ? value : (options?.defaultValue ?? key)
   if (!value.includes('{{')) return value
   return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options?.[name] ?? ''))
@@ -207,7 +218,7 @@ function loadArea(area: TextArea, language: Language): Promise<void> {
   if (!loading) {
     loading = areas[area][language]().then((tree) => {
       texts[language] = merge(texts[language] ?? {}, tree)
-      changed()
+      if (missed) changed()
     })
     loading.catch(() => loaded.delete(key))
     loaded.set(key, loading)
