@@ -24,7 +24,10 @@ function middayZone(now: number): string {
   return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`
 }
 
-async function insertDeal(owner: Client, fields: { stage: string; amount: number; currency?: string; created: number; closed?: number; expected?: string }) {
+async function insertDeal(
+  owner: Client,
+  fields: { stage: string; amount: number; currency?: string; created: number; closed?: number; expected?: string },
+) {
   const result = (await app.database.db.execute(sql`
     insert into deals (organization_id, name, owner_id, stage_id, amount, currency, expected_close_date, position, created_at, updated_at, closed_at)
     values (${owner.user.organizationId}, ${`Deal ${randomUUID().slice(0, 6)}`}, ${owner.user.id}, ${stage[fields.stage]?.id}, ${fields.amount},
@@ -103,9 +106,12 @@ describe('home: the week of the person signed in', () => {
     ])
     expect(home.changes.dealsWon.count).toBe(1)
     expect(home.changes.dealsWon.value.amounts).toEqual([{ currency: 'EUR', amount: 300_00 }])
-    expect([home.changes.dealsCreated.count, home.changes.dealsLost.count, home.changes.bookingsMade.count, home.changes.roomVisits.count]).toEqual([
-      2, 0, 1, 1,
-    ])
+    expect([
+      home.changes.dealsCreated.count,
+      home.changes.dealsLost.count,
+      home.changes.bookingsMade.count,
+      home.changes.roomVisits.count,
+    ]).toEqual([2, 0, 1, 1])
     const records = await request(app, sam, 'GET', `/api/insights/records?key=${home.attention.overdue.drill}`)
     expect(records.json().records.map((r: { id: string }) => r.id)).toEqual([ids.overdue])
   })
@@ -125,7 +131,10 @@ describe('home: the week of the person signed in', () => {
 describe('what the dashboards need of deals and bookings', () => {
   it('keeps closed_at, the lost reason and the stage history through moves and updates', async () => {
     const deal = await buildDeal(app, sam, { name: 'Moves' })
-    const moved = await request(app, sam, 'POST', `/api/deals/${deal.id}/move`, { stageId: stage.Lost?.id, lostReason: 'Went with a competitor' })
+    const moved = await request(app, sam, 'POST', `/api/deals/${deal.id}/move`, {
+      stageId: stage.Lost?.id,
+      lostReason: 'Went with a competitor',
+    })
     expect(moved.statusCode).toBe(200)
     expect(moved.json()).toMatchObject({ lostReason: 'Went with a competitor' })
     expect(moved.json().closedAt).not.toBeNull()
@@ -150,7 +159,9 @@ describe('what the dashboards need of deals and bookings', () => {
     const id = stage.Lead?.id
     expect((await request(app, sam, 'PATCH', `/api/pipeline-stages/${id}`, { probability: 20 })).statusCode).toBe(403)
     expect((await request(app, olivia, 'PATCH', `/api/pipeline-stages/${id}`, { probability: 101 })).statusCode).toBe(400)
-    expect((await request(app, olivia, 'PATCH', `/api/pipeline-stages/${id}`, { probability: 20 })).json()).toMatchObject({ probability: 20 })
+    expect((await request(app, olivia, 'PATCH', `/api/pipeline-stages/${id}`, { probability: 20 })).json()).toMatchObject({
+      probability: 20,
+    })
     await request(app, olivia, 'PATCH', `/api/pipeline-stages/${id}`, { probability: 10 })
   })
 
