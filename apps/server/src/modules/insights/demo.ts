@@ -15,21 +15,19 @@ export async function seedInsights(tx: Tx, organizationId: string, memberIds: st
   const quarters = [
     ...new Set(months.map((m) => `${m.slice(0, 5)}${String(Math.floor((Number(m.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, '0')}-01`)),
   ]
-  await tx
-    .insert(quotas)
-    .values([
-      ...memberIds.flatMap((userId, i) =>
-        months.map((start) => ({
-          organizationId,
-          userId,
-          period: 'month' as const,
-          start,
-          amount: (12_000 + i * 3_000) * 100,
-          currency: 'EUR',
-        })),
-      ),
-      ...quarters.map((start) => ({ organizationId, teamId, period: 'quarter' as const, start, amount: 120_000_00, currency: 'EUR' })),
-    ])
+  await tx.insert(quotas).values([
+    ...memberIds.flatMap((userId, i) =>
+      months.map((start) => ({
+        organizationId,
+        userId,
+        period: 'month' as const,
+        start,
+        amount: (12_000 + i * 3_000) * 100,
+        currency: 'EUR',
+      })),
+    ),
+    ...quarters.map((start) => ({ organizationId, teamId, period: 'quarter' as const, start, amount: 120_000_00, currency: 'EUR' })),
+  ])
   await tx.insert(reportingCurrencies).values({ organizationId, currency: 'EUR' })
   await tx.insert(exchangeRates).values({ organizationId, currency: 'USD', rate: '0.92' })
 }
