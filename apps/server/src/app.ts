@@ -40,6 +40,8 @@ import { createDealsModule } from './modules/deals/module.ts'
 import { dealRoutes } from './modules/deals/routes.ts'
 import { createFilesModule } from './modules/files/module.ts'
 import { fileRoutes, publicFileRoutes } from './modules/files/routes.ts'
+import { createInsightsModule } from './modules/insights/module.ts'
+import { insightsRoutes } from './modules/insights/routes.ts'
 import { createInvoicesModule } from './modules/invoices/module.ts'
 import { invoiceRoutes, publicInvoiceRoutes } from './modules/invoices/routes.ts'
 import { createLandingModule } from './modules/landing/module.ts'
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps) {
   const teams = createTeamService({ db })
   const organizations = createOrganizationService({ db })
   const overview = createOverviewService({ db })
+  const insights = createInsightsModule({ db })
   const contact = createContactService({ mailer, to: config.contactEmail, log: app.log })
   // Every request to an address a user gave (a CalDAV server, a logo) goes through this: see lib/outbound.ts.
   const outbound = createOutbound(config.allowPrivateTargets)
@@ -262,6 +265,7 @@ export async function buildApp(deps: AppDeps) {
       teamRoutes(api, { teams })
       organizationRoutes(api, { organizations })
       overviewRoutes(api, { overview })
+      insightsRoutes(api, insights)
       contactRoutes(api, { contact, limits })
       calendarRoutes(api, { calendar, appUrl: config.appUrl })
       bookingRoutes(api, booking)
