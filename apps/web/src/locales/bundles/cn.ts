@@ -2,6 +2,7 @@ import { cn as agreements } from '../agreements/cn'
 import { cn as automations } from '../automations/cn'
 import { cn as calendarApp } from '../booking/cn'
 import { cn as general } from '../general/cn'
+import { cn as insights } from '../insights/cn'
 import { cn as landingApp } from '../landing/editor/cn'
 import { cn as onboarding } from '../landing/onboarding/cn'
 import { cn as notifications } from '../notifications/cn'
@@ -35,4 +36,5 @@ export default {
   ...agreements,
   ...routing,
   ...routingInsights,
+  ...insights,
 }

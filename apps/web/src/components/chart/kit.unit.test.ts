@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import { figuresCsv, formatCell } from './ChartCard'
+import { csvFileName, toCsv } from './csv'
+import { delta } from './delta'
+import { lengthInDays, periodOf, presetOf, presetPeriod, previousPeriod, todayIn } from './period'
+
+describe('CSV export', () => {
+  it('starts with a byte order mark and a header row, ends lines with CRLF and leaves numbers unformatted', () => {
+    const csv = toCsv(
+      ['Stage', 'Deals', 'Value'],
+      [
+        ['Qualified', 3, 1234.5],
+        ['Won', 12, -0.25],
+      ],
+    )
+    expect(csv.charCodeAt(0)).toBe(0xfeff)
+    expect(csv.slice(1)).toBe('Stage,Deals,Value\r\nQualified,3,1234.5\r\nWon,12,-0.25\r\n')
+  })
+
+  it('quotes commas, quotes and line breaks, keeps other scripts, and defuses formulas', () => {
+    const csv = toCsv(
+      ['Name'],
+      [['Acme, Inc.'], ['Say "hi"'], ['two\nlines'], ['مرحبا'], ['=HYPERLINK("x")'], ['-5 days'], [null], [undefined]],
+    )
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Name',
+      '"Acme, Inc."',
+      '"Say ""hi"""',
+      '"two\nlines"',
+      'مرحبا',
+      `"'=HYPERLINK(""x"")"`,
+      "'-5 days",
+      '',
+      '',
+      '',
+    ])
+  })
+
+  it('names the file after the chart and its period', () => {
+    expect(csvFileName('Pipeline by stage', { from: '2026-11-01', to: '2026-11-30' })).toBe('pipeline-by-stage_2026-11-01_2026-11-30.csv')
+    expect(csvFileName('Étape réussie')).toBe('etape-reussie.csv')
+    expect(csvFileName('الإيرادات')).toBe('الإيرادات.csv')
+    expect(csvFileName('!!!')).toBe('chart.csv')
+  })
+})
+
+describe('deltas against the previous period', () => {
+  it('tells the change, its share of the previous figure and whether it is good news', () => {
+    expect(delta(120, 100)).toEqual({ current: 120, previous: 100, change: 20, ratio: 0.2, direction: 'up', tone: 'good' })
+    expect(delta(75, 100)).toMatchObject({ change: -25, ratio: -0.25, direction: 'down', tone: 'bad' })
+    expect(delta(30, 40, { lowerIsBetter: true })).toMatchObject({ direction: 'down', tone: 'good' })
+    expect(delta(5, 5)).toMatchObject({ change: 0, ratio: 0, direction: 'flat', tone: 'neutral' })
+  })
+
+  it('gives no percentage when there was nothing before', () => {
+    expect(delta(3, 0)).toMatchObject({ change: 3, ratio: null, direction: 'up' })
+    expect(delta(0, 0)).toMatchObject({ ratio: null, direction: 'flat' })
+  })
+})
+
+describe('period presets in the reader’s zone', () => {
+  // Monday 30 November 2026, 23:30 UTC: still Monday in London, already Tuesday 1 December in Tokyo.
+  const now = Date.parse('2026-11-30T23:30:00Z')
+
+  it('take today from the zone', () => {
+    expect(todayIn('Europe/London', now)).toBe('2026-11-30')
+    expect(todayIn('Asia/Tokyo', now)).toBe('2026-12-01')
+    expect(todayIn('America/Los_Angeles', now)).toBe('2026-11-30')
+  })
+
+  it('start weeks on Monday, months and quarters on their first day, and end “this” periods today', () => {
+    expect(presetPeriod('thisWeek', 'Europe/London', now)).toEqual({ from: '2026-11-30', to: '2026-11-30' })
+    expect(presetPeriod('thisWeek', 'America/Los_Angeles', Date.parse('2026-11-29T12:00:00Z'))).toEqual({
+      from: '2026-11-23',
+      to: '2026-11-29',
+    })
+    expect(presetPeriod('thisMonth', 'Europe/London', now)).toEqual({ from: '2026-11-01', to: '2026-11-30' })
+    expect(presetPeriod('thisMonth', 'Asia/Tokyo', now)).toEqual({ from: '2026-12-01', to: '2026-12-01' })
+    expect(presetPeriod('thisQuarter', 'Europe/London', now)).toEqual({ from: '2026-10-01', to: '2026-11-30' })
+    expect(presetPeriod('last90', 'Europe/London', now)).toEqual({ from: '2026-09-02', to: '2026-11-30' })
+  })
+
+  it('take last month whole, across a year and in a leap year', () => {
+    expect(presetPeriod('lastMonth', 'Europe/London', now)).toEqual({ from: '2026-10-01', to: '2026-10-31' })
+    expect(presetPeriod('lastMonth', 'Asia/Tokyo', now)).toEqual({ from: '2026-11-01', to: '2026-11-30' })
+    expect(presetPeriod('lastMonth', 'UTC', Date.parse('2027-01-15T10:00:00Z'))).toEqual({ from: '2026-12-01', to: '2026-12-31' })
+    expect(presetPeriod('lastMonth', 'UTC', Date.parse('2028-03-02T10:00:00Z'))).toEqual({ from: '2028-02-01', to: '2028-02-29' })
+  })
+
+  it('compare with the same number of days just before', () => {
+    expect(previousPeriod({ from: '2026-11-01', to: '2026-11-30' })).toEqual({ from: '2026-10-02', to: '2026-10-31' })
+    expect(previousPeriod({ from: '2026-03-30', to: '2026-03-30' })).toEqual({ from: '2026-03-29', to: '2026-03-29' })
+    expect(lengthInDays({ from: '2026-03-01', to: '2026-03-31' })).toBe(31)
+  })
+
+  it('read the period from the address, turned if backwards, else this month', () => {
+    expect(periodOf(new URLSearchParams('from=2026-11-10&to=2026-11-01'), 'UTC', now)).toEqual({ from: '2026-11-01', to: '2026-11-10' })
+    expect(periodOf(new URLSearchParams('from=2026-02-30&to=2026-03-01'), 'UTC', now)).toEqual({ from: '2026-11-01', to: '2026-11-30' })
+    expect(presetOf({ from: '2026-11-01', to: '2026-11-30' }, 'UTC', now)).toBe('thisMonth')
+    expect(presetOf({ from: '2026-11-02', to: '2026-11-30' }, 'UTC', now)).toBeNull()
+  })
+})
+
+describe('a chart’s figures', () => {
+  const columns = [
+    { key: 'stage', label: 'Stage' },
+    { key: 'deals', label: 'Deals', kind: 'count' as const },
+    { key: 'value', label: 'Value', kind: 'money' as const },
+    { key: 'rate', label: 'Win rate', kind: 'percent' as const },
+  ]
+  const rows = [
+    { key: 's1', cells: { stage: 'Qualified', deals: 2, value: { minor: 123450, currency: 'EUR' }, rate: 0.5 } },
+    { key: 's1-jpy', cells: { stage: 'Qualified', deals: 1, value: { minor: 5000, currency: 'JPY' }, rate: null } },
+  ]
+
+  it('go to CSV raw: money in major units beside its currency, never summed, rates as fractions', () => {
+    const csv = figuresCsv(columns, rows, (label) => `${label} (currency)`)
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Stage,Deals,Value,Value (currency),Win rate',
+      'Qualified,2,1234.5,EUR,0.5',
+      'Qualified,1,5000,JPY,',
+      '',
+    ])
+  })
+
+  it('read in the reader’s language on screen', () => {
+    expect(formatCell({ minor: 123450, currency: 'EUR' }, 'money', 'fr')).toBe('1\u202f234,50\u00a0€')
+    expect(formatCell(0.5, 'percent', 'en')).toBe('50%')
+    expect(formatCell(null, 'count', 'en')).toBe('—')
+    expect(formatCell(1234, 'count', 'ar')).toBe(new Intl.NumberFormat('ar').format(1234))
+  })
+})
