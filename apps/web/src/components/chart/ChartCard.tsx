@@ -22,9 +22,14 @@ import { formatMoney, toMajor } from '../money/money'
 import { type CsvValue, csvFileName, downloadCsv, toCsv } from './csv'
 import type { Period } from './period'
 
-/** An amount of money in a cell: minor units and its currency, never added to another currency's. */
-export type MoneyCell = { minor: number; currency: string }
-export type Cell = string | number | null | MoneyCell
+/** An amount in one currency, in minor units. */
+export type MoneyCell = { amount: number; currency: string }
+/**
+ * Money as the insights API answers it: one amount per currency (never added across currencies), and their
+ * total converted to the organization's reporting currency when it has one.
+ */
+export type MoneyFigure = { amounts: MoneyCell[]; converted: (MoneyCell & { missingRates: string[] }) | null }
+export type Cell = string | number | null | MoneyFigure
 
 export type Column = {
   key: string
@@ -33,14 +38,21 @@ export type Column = {
   kind?: 'text' | 'count' | 'percent' | 'money' | 'days' | 'hours'
 }
 
-export type Row = { key: string; cells: Record<string, Cell> /** No records behind it (a total, an empty bar). */; noDrill?: boolean }
+export type Row = { key: string; cells: Record<string, Cell>; /** No records behind it (a total, an empty bar). */ noDrill?: boolean }
 
-const isMoney = (cell: Cell): cell is MoneyCell => typeof cell === 'object' && cell !== null
+const isMoney = (cell: Cell): cell is MoneyFigure => typeof cell === 'object' && cell !== null
 
-/** A cell as the reader reads it, in their language's digits and separators. */
+/** A cell as the reader reads it, in their language's digits and separators; money per currency, then converted. */
 export function formatCell(cell: Cell, kind: Column['kind'], language: string): string {
   if (cell === null) return '—'
-  if (isMoney(cell)) return formatMoney(cell.minor, cell.currency, language)
+  if (isMoney(cell)) {
+    const amounts = cell.amounts.filter((amount) => amount.amount !== 0)
+    const each = amounts.map((amount) => formatMoney(amount.amount, amount.currency, language)).join(' · ')
+    const converted = cell.converted
+    if (!converted) return each || '—'
+    const total = formatMoney(converted.amount, converted.currency, language)
+    return amounts.length === 0 || (amounts.length === 1 && amounts[0]?.currency === converted.currency) ? total : `${each} (≈ ${total})`
+  }
   if (typeof cell === 'string') return cell
   const locale = intlLocale(language)
   switch (kind) {
@@ -56,16 +68,38 @@ export function formatCell(cell: Cell, kind: Column['kind'], language: string): 
 }
 
 /**
- * The figures as CSV: one column per column, a money column split in amount (in major units, as typed: 1234.5)
- * and currency, so that a spreadsheet can sum one currency and never two.
+ * The figures as CSV. A money column becomes one column per currency in the table (amounts in major units, as
+ * typed: 1234.5), never summed, plus the converted total when there is one, its header saying so.
  */
-export function figuresCsv(columns: readonly Column[], rows: readonly Row[], currencyLabel: (label: string) => string): string {
-  const header = columns.flatMap((column) => (column.kind === 'money' ? [column.label, currencyLabel(column.label)] : [column.label]))
+export function figuresCsv(
+  columns: readonly Column[],
+  rows: readonly Row[],
+  headers: { inCurrency(label: string, currency: string): string; converted(label: string, currency: string): string },
+): string {
+  const parts = columns.map((column) => {
+    if (column.kind !== 'money') return { column, currencies: [] as string[], converted: null as string | null }
+    const cells = rows.map((row) => row.cells[column.key]).filter((cell): cell is MoneyFigure => isMoney(cell ?? null))
+    const currencies = [...new Set(cells.flatMap((cell) => cell.amounts.map((amount) => amount.currency)))].sort()
+    const converted = cells.find((cell) => cell.converted)?.converted?.currency ?? null
+    return { column, currencies, converted }
+  })
+  const header = parts.flatMap(({ column, currencies, converted }) =>
+    column.kind === 'money'
+      ? [...currencies.map((currency) => headers.inCurrency(column.label, currency)), ...(converted ? [headers.converted(column.label, converted)] : [])]
+      : [column.label],
+  )
   const lines = rows.map((row) =>
-    columns.flatMap((column): CsvValue[] => {
+    parts.flatMap(({ column, currencies, converted }): CsvValue[] => {
       const cell = row.cells[column.key] ?? null
-      if (column.kind === 'money') return isMoney(cell) ? [toMajor(cell.minor, cell.currency), cell.currency] : [null, null]
-      return [isMoney(cell) ? toMajor(cell.minor, cell.currency) : cell]
+      if (column.kind !== 'money') return [isMoney(cell) ? null : cell]
+      const money = isMoney(cell) ? cell : null
+      return [
+        ...currencies.map((currency) => {
+          const amount = money?.amounts.find((a) => a.currency === currency)
+          return amount ? toMajor(amount.amount, currency) : 0
+        }),
+        ...(converted ? [money?.converted ? toMajor(money.converted.amount, money.converted.currency) : null] : []),
+      ]
     }),
   )
   return toCsv(header, lines)
@@ -99,7 +133,10 @@ export function ChartCard({ title, subtitle, chart, columns, rows, onDrill, peri
   const csv = () =>
     downloadCsv(
       csvFileName(title, period),
-      figuresCsv(columns, rows, (label) => t('insights.kit.currencyOf', { label })),
+      figuresCsv(columns, rows, {
+        inCurrency: (label, currency) => t('insights.kit.inCurrency', { label, currency }),
+        converted: (label, currency) => t('insights.kit.convertedHeader', { label, currency }),
+      }),
     )
 
   return (

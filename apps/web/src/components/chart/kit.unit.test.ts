@@ -108,23 +108,35 @@ describe('a chart’s figures', () => {
     { key: 'value', label: 'Value', kind: 'money' as const },
     { key: 'rate', label: 'Win rate', kind: 'percent' as const },
   ]
+  const eur = (amount: number) => ({ amount, currency: 'EUR' })
   const rows = [
-    { key: 's1', cells: { stage: 'Qualified', deals: 2, value: { minor: 123450, currency: 'EUR' }, rate: 0.5 } },
-    { key: 's1-jpy', cells: { stage: 'Qualified', deals: 1, value: { minor: 5000, currency: 'JPY' }, rate: null } },
+    {
+      key: 's1',
+      cells: {
+        stage: 'Qualified',
+        deals: 3,
+        value: { amounts: [eur(123450), { amount: 5000, currency: 'JPY' }], converted: { ...eur(126550), missingRates: [] } },
+        rate: 0.5,
+      },
+    },
+    { key: 's2', cells: { stage: 'Won', deals: 1, value: { amounts: [eur(1000)], converted: { ...eur(1000), missingRates: [] } }, rate: null } },
   ]
+  const headers = { inCurrency: (l: string, c: string) => `${l} (${c})`, converted: (l: string, c: string) => `${l} (converted to ${c})` }
 
-  it('go to CSV raw: money in major units beside its currency, never summed, rates as fractions', () => {
-    const csv = figuresCsv(columns, rows, (label) => `${label} (currency)`)
+  it('go to CSV raw: one column per currency in major units, never summed, the converted total apart, rates as fractions', () => {
+    const csv = figuresCsv(columns, rows, headers)
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'Stage,Deals,Value,Value (currency),Win rate',
-      'Qualified,2,1234.5,EUR,0.5',
-      'Qualified,1,5000,JPY,',
+      'Stage,Deals,Value (EUR),Value (JPY),Value (converted to EUR),Win rate',
+      'Qualified,3,1234.5,5000,1265.5,0.5',
+      'Won,1,10,0,10,',
       '',
     ])
   })
 
-  it('read in the reader’s language on screen', () => {
-    expect(formatCell({ minor: 123450, currency: 'EUR' }, 'money', 'fr')).toBe('1\u202f234,50\u00a0€')
+  it('read in the reader’s language on screen: each currency, then the converted total', () => {
+    expect(formatCell(rows[0]?.cells.value ?? null, 'money', 'en')).toBe('€1,234.50 · ¥5,000 (≈ €1,265.50)')
+    expect(formatCell(rows[1]?.cells.value ?? null, 'money', 'en')).toBe('€10.00')
+    expect(formatCell({ amounts: [eur(123450)], converted: null }, 'money', 'fr')).toBe('1\u202f234,50\u00a0€')
     expect(formatCell(0.5, 'percent', 'en')).toBe('50%')
     expect(formatCell(null, 'count', 'en')).toBe('—')
     expect(formatCell(1234, 'count', 'ar')).toBe(new Intl.NumberFormat('ar').format(1234))

@@ -8,7 +8,8 @@ export const ar: Text = {
       viewOf: '{{title}}: طريقة العرض',
       csv: 'CSV',
       csvOf: 'تنزيل {{title}} بصيغة CSV',
-      currencyOf: '{{label}} (العملة)',
+      inCurrency: '{{label}} ({{currency}})',
+      convertedHeader: '{{label}} (محوَّل إلى {{currency}})',
       showRecords: 'عرض السجلات وراء {{label}}',
       loading: 'جارٍ التحميل',
       empty: 'لا شيء في هذه الفترة.',
@@ -30,6 +31,7 @@ export const ar: Text = {
       scope: 'أرقام من',
       scopes: { me: 'أرقامي', everyone: 'الجميع', teams: 'الفرق', members: 'الأعضاء' },
       converted: 'المجموع {{amount}}، محوَّل إلى {{currency}}',
+      missingRates: '(دون {{currencies}}: لا يوجد سعر صرف)',
     },
   },
 }

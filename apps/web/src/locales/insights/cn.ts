@@ -8,7 +8,8 @@ export const cn: Text = {
       viewOf: '{{title}}：显示方式',
       csv: 'CSV',
       csvOf: '以 CSV 下载{{title}}',
-      currencyOf: '{{label}}（货币）',
+      inCurrency: '{{label}}（{{currency}}）',
+      convertedHeader: '{{label}}（换算为 {{currency}}）',
       showRecords: '查看{{label}}的记录',
       loading: '加载中',
       empty: '此期间没有数据。',
@@ -30,6 +31,7 @@ export const cn: Text = {
       scope: '数据范围',
       scopes: { me: '我的', everyone: '所有人', teams: '团队', members: '成员' },
       converted: '合计 {{amount}}，已换算为 {{currency}}',
+      missingRates: '（不含 {{currencies}}：无汇率）',
     },
   },
 }

@@ -8,7 +8,8 @@ export const fr: Text = {
       viewOf: '{{title}} : affichage',
       csv: 'CSV',
       csvOf: 'Télécharger {{title}} en CSV',
-      currencyOf: '{{label}} (devise)',
+      inCurrency: '{{label}} ({{currency}})',
+      convertedHeader: '{{label}} (converti en {{currency}})',
       showRecords: 'Voir les éléments de {{label}}',
       loading: 'Chargement',
       empty: 'Rien sur cette période.',
@@ -30,6 +31,7 @@ export const fr: Text = {
       scope: 'Chiffres de',
       scopes: { me: 'Moi', everyone: 'Tout le monde', teams: 'Équipes', members: 'Membres' },
       converted: '{{amount}} au total, converti en {{currency}}',
+      missingRates: '(hors {{currencies}} : pas de taux de change)',
     },
   },
 }

@@ -8,7 +8,8 @@ export const vi: Text = {
       viewOf: '{{title}}: cách xem',
       csv: 'CSV',
       csvOf: 'Tải {{title}} dạng CSV',
-      currencyOf: '{{label}} (tiền tệ)',
+      inCurrency: '{{label}} ({{currency}})',
+      convertedHeader: '{{label}} (quy đổi sang {{currency}})',
       showRecords: 'Xem các bản ghi của {{label}}',
       loading: 'Đang tải',
       empty: 'Không có gì trong khoảng thời gian này.',
@@ -30,6 +31,7 @@ export const vi: Text = {
       scope: 'Số liệu của',
       scopes: { me: 'Của tôi', everyone: 'Mọi người', teams: 'Nhóm', members: 'Thành viên' },
       converted: 'Tổng {{amount}}, quy đổi sang {{currency}}',
+      missingRates: '(không gồm {{currencies}}: chưa có tỷ giá)',
     },
   },
 }
