@@ -50,6 +50,8 @@ import { createNotificationsModule } from './modules/notifications/module.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { organizationRoutes } from './modules/organizations/routes.ts'
 import { createOrganizationService } from './modules/organizations/service.ts'
+import { createInsightsModule } from './modules/insights/module.ts'
+import { insightsRoutes } from './modules/insights/routes.ts'
 import { overviewRoutes } from './modules/overview/routes.ts'
 import { createOverviewService } from './modules/overview/service.ts'
 import { createInquiryService } from './modules/products/inquiries.ts'
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps) {
   const teams = createTeamService({ db })
   const organizations = createOrganizationService({ db })
   const overview = createOverviewService({ db })
+  const insights = createInsightsModule({ db })
   const contact = createContactService({ mailer, to: config.contactEmail, log: app.log })
   const calendar = await createCalendarService({
     db,
@@ -253,6 +256,7 @@ export async function buildApp(deps: AppDeps) {
       teamRoutes(api, { teams })
       organizationRoutes(api, { organizations })
       overviewRoutes(api, { overview })
+      insightsRoutes(api, insights)
       contactRoutes(api, { contact, limits })
       calendarRoutes(api, { calendar, appUrl: config.appUrl })
       bookingRoutes(api, booking)

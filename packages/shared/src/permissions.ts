@@ -42,6 +42,10 @@ const rules = {
   'agreements.seeLinks': (actor: Actor, agreement?: { ownerId: string }) => isAdmin(actor) || agreement?.ownerId === actor.id,
   // A member sees and handles the bookings they take part in; owners and admins those of everyone.
   'bookings.readAll': (actor: Actor) => isAdmin(actor),
+  // A member's dashboards show their own figures; owners and admins see anyone's, or a team's, or everyone's.
+  'insights.readOthers': (actor: Actor) => isAdmin(actor),
+  // Quotas, the reporting currency and its rates are what everyone is measured against: admins set them.
+  'insights.manage': (actor: Actor) => isAdmin(actor),
   // Team event types belong to owners and admins, who also see every team's; a personal one to its owner alone.
   'eventTypes.manageTeam': (actor: Actor) => isAdmin(actor),
   'eventTypes.manage': (actor: Actor, eventType?: EventTypeOwnership) =>
@@ -84,6 +88,8 @@ const refusals: { [A in Action]: string | ((...args: ActionArgs<A>) => string) }
   'recordingComments.delete': 'You can only delete your own comments',
   'agreements.seeLinks': "Only the agreement's sender, owners and admins can see the recipients' links",
   'bookings.readAll': "Only owners and admins can see other members' bookings",
+  'insights.readOthers': "Only owners and admins can see other members' or teams' figures",
+  'insights.manage': 'Only owners and admins can set quotas, the reporting currency and exchange rates',
   'eventTypes.manageTeam': TEAM_EVENT_TYPES_REFUSAL,
   'eventTypes.manage': (eventType) => (eventType?.teamId ? TEAM_EVENT_TYPES_REFUSAL : 'Only its owner can change this event type'),
 }

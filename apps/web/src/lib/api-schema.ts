@@ -3676,6 +3676,2538 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/insights/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            timeZone: string;
+                            today: string;
+                            week: {
+                                from: string;
+                                to: string;
+                            };
+                            reportingCurrency: string | null;
+                            meetings: {
+                                today: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                week: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                upcoming: {
+                                    /** @enum {string} */
+                                    kind: "deal" | "booking";
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    owner: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                        avatarUrl: string | null;
+                                    } | null;
+                                    amount: number | null;
+                                    currency: string | null;
+                                    date: string;
+                                    status: string;
+                                    link: string;
+                                }[];
+                            };
+                            attention: {
+                                stale: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                overdue: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                visited: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                staleDays: number;
+                                deals: {
+                                    deal: {
+                                        /** @enum {string} */
+                                        kind: "deal" | "booking";
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                        owner: {
+                                            /** Format: uuid */
+                                            id: string;
+                                            name: string;
+                                            avatarUrl: string | null;
+                                        } | null;
+                                        amount: number | null;
+                                        currency: string | null;
+                                        date: string;
+                                        status: string;
+                                        link: string;
+                                    };
+                                    reasons: ("stale" | "overdue" | "visited")[];
+                                }[];
+                            };
+                            pipeline: {
+                                open: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                weighted: {
+                                    amounts: {
+                                        currency: string;
+                                        amount: number;
+                                    }[];
+                                    converted: {
+                                        currency: string;
+                                        amount: number;
+                                        /** @enum {boolean} */
+                                        converted: true;
+                                        missingRates: string[];
+                                    } | null;
+                                };
+                            };
+                            changes: {
+                                since: string;
+                                dealsCreated: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                dealsWon: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                dealsLost: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                bookingsMade: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                bookingsCancelled: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                roomVisits: {
+                                    count: number;
+                                    drill: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                    tz?: string;
+                    ownerId?: string;
+                    teamId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            timeZone: string;
+                            period: {
+                                from: string;
+                                to: string;
+                            };
+                            previousPeriod: {
+                                from: string;
+                                to: string;
+                            };
+                            scope: {
+                                /** Format: uuid */
+                                ownerId: string | null;
+                                /** Format: uuid */
+                                teamId: string | null;
+                            };
+                            reportingCurrency: string | null;
+                            current: {
+                                byStage: {
+                                    /** Format: uuid */
+                                    stageId: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "open" | "won" | "lost";
+                                    position: number;
+                                    probability: number;
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    weighted: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                }[];
+                                created: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                won: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                lost: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                winRate: number | null;
+                                averageDealSize: {
+                                    amounts: {
+                                        currency: string;
+                                        amount: number;
+                                    }[];
+                                    converted: {
+                                        currency: string;
+                                        amount: number;
+                                        /** @enum {boolean} */
+                                        converted: true;
+                                        missingRates: string[];
+                                    } | null;
+                                };
+                                salesCycleDays: number | null;
+                                conversion: {
+                                    /** Format: uuid */
+                                    stageId: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "open" | "won" | "lost";
+                                    position: number;
+                                    entered: number;
+                                    advanced: number;
+                                    rate: number | null;
+                                    averageDays: number | null;
+                                    drill: string;
+                                }[];
+                                lostByReason: {
+                                    reason: string | null;
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                }[];
+                                byOwner: {
+                                    owner: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                        avatarUrl: string | null;
+                                    };
+                                    won: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    lost: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    open: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    winRate: number | null;
+                                }[];
+                                byTeam: {
+                                    team: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                    won: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    lost: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    open: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    winRate: number | null;
+                                }[];
+                            };
+                            previous: {
+                                byStage: {
+                                    /** Format: uuid */
+                                    stageId: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "open" | "won" | "lost";
+                                    position: number;
+                                    probability: number;
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    weighted: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                }[];
+                                created: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                won: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                lost: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                winRate: number | null;
+                                averageDealSize: {
+                                    amounts: {
+                                        currency: string;
+                                        amount: number;
+                                    }[];
+                                    converted: {
+                                        currency: string;
+                                        amount: number;
+                                        /** @enum {boolean} */
+                                        converted: true;
+                                        missingRates: string[];
+                                    } | null;
+                                };
+                                salesCycleDays: number | null;
+                                conversion: {
+                                    /** Format: uuid */
+                                    stageId: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "open" | "won" | "lost";
+                                    position: number;
+                                    entered: number;
+                                    advanced: number;
+                                    rate: number | null;
+                                    averageDays: number | null;
+                                    drill: string;
+                                }[];
+                                lostByReason: {
+                                    reason: string | null;
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                }[];
+                                byOwner: {
+                                    owner: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                        avatarUrl: string | null;
+                                    };
+                                    won: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    lost: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    open: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    winRate: number | null;
+                                }[];
+                                byTeam: {
+                                    team: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    };
+                                    won: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    lost: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    open: {
+                                        count: number;
+                                        value: {
+                                            amounts: {
+                                                currency: string;
+                                                amount: number;
+                                            }[];
+                                            converted: {
+                                                currency: string;
+                                                amount: number;
+                                                /** @enum {boolean} */
+                                                converted: true;
+                                                missingRates: string[];
+                                            } | null;
+                                        };
+                                        drill: string;
+                                    };
+                                    winRate: number | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                    tz?: string;
+                    ownerId?: string;
+                    teamId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            timeZone: string;
+                            period: {
+                                from: string;
+                                to: string;
+                            };
+                            previousPeriod: {
+                                from: string;
+                                to: string;
+                            };
+                            scope: {
+                                /** Format: uuid */
+                                ownerId: string | null;
+                                /** Format: uuid */
+                                teamId: string | null;
+                            };
+                            reportingCurrency: string | null;
+                            current: {
+                                created: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                rescheduled: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                cancelled: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                noShow: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                held: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                byEventType: {
+                                    /** Format: uuid */
+                                    eventTypeId: string;
+                                    name: string;
+                                    count: number;
+                                    cancelled: number;
+                                    drill: string;
+                                }[];
+                                byMember: {
+                                    member: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                        avatarUrl: string | null;
+                                    };
+                                    count: number;
+                                    cancelled: number;
+                                    noShow: number;
+                                    drill: string;
+                                }[];
+                                byRoutingForm: {
+                                    /** Format: uuid */
+                                    formId: string | null;
+                                    name: string | null;
+                                    count: number;
+                                    drill: string;
+                                }[];
+                                heatmap: {
+                                    weekday: number;
+                                    hour: number;
+                                    count: number;
+                                }[];
+                                popularTimes: {
+                                    weekday: number;
+                                    hour: number;
+                                    count: number;
+                                }[];
+                                leadTime: {
+                                    averageHours: number | null;
+                                    medianHours: number | null;
+                                    buckets: {
+                                        /** @enum {string} */
+                                        bucket: "same_day" | "next_day" | "within_week" | "within_month" | "later";
+                                        count: number;
+                                    }[];
+                                };
+                            };
+                            previous: {
+                                created: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                rescheduled: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                cancelled: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                noShow: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                held: {
+                                    count: number;
+                                    drill: string;
+                                };
+                                byEventType: {
+                                    /** Format: uuid */
+                                    eventTypeId: string;
+                                    name: string;
+                                    count: number;
+                                    cancelled: number;
+                                    drill: string;
+                                }[];
+                                byMember: {
+                                    member: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                        avatarUrl: string | null;
+                                    };
+                                    count: number;
+                                    cancelled: number;
+                                    noShow: number;
+                                    drill: string;
+                                }[];
+                                byRoutingForm: {
+                                    /** Format: uuid */
+                                    formId: string | null;
+                                    name: string | null;
+                                    count: number;
+                                    drill: string;
+                                }[];
+                                heatmap: {
+                                    weekday: number;
+                                    hour: number;
+                                    count: number;
+                                }[];
+                                popularTimes: {
+                                    weekday: number;
+                                    hour: number;
+                                    count: number;
+                                }[];
+                                leadTime: {
+                                    averageHours: number | null;
+                                    medianHours: number | null;
+                                    buckets: {
+                                        /** @enum {string} */
+                                        bucket: "same_day" | "next_day" | "within_week" | "within_month" | "later";
+                                        count: number;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                    tz?: string;
+                    ownerId?: string;
+                    teamId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            timeZone: string;
+                            period: {
+                                from: string;
+                                to: string;
+                            };
+                            previousPeriod: {
+                                from: string;
+                                to: string;
+                            };
+                            scope: {
+                                /** Format: uuid */
+                                ownerId: string | null;
+                                /** Format: uuid */
+                                teamId: string | null;
+                            };
+                            reportingCurrency: string | null;
+                            current: {
+                                wonDeals: number;
+                                products: {
+                                    /** Format: uuid */
+                                    productId: string;
+                                    name: string;
+                                    revenue: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    units: number;
+                                    deals: {
+                                        count: number;
+                                        drill: string;
+                                    };
+                                    attachRate: number | null;
+                                    roomVisits: number;
+                                    inquiries: {
+                                        count: number;
+                                        drill: string;
+                                    };
+                                    inquiriesWon: {
+                                        count: number;
+                                        drill: string;
+                                    };
+                                }[];
+                            };
+                            previous: {
+                                wonDeals: number;
+                                products: {
+                                    /** Format: uuid */
+                                    productId: string;
+                                    name: string;
+                                    revenue: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    units: number;
+                                    deals: {
+                                        count: number;
+                                        drill: string;
+                                    };
+                                    attachRate: number | null;
+                                    roomVisits: number;
+                                    inquiries: {
+                                        count: number;
+                                        drill: string;
+                                    };
+                                    inquiriesWon: {
+                                        count: number;
+                                        drill: string;
+                                    };
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                    tz?: string;
+                    ownerId?: string;
+                    teamId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            timeZone: string;
+                            period: {
+                                from: string;
+                                to: string;
+                            };
+                            previousPeriod: {
+                                from: string;
+                                to: string;
+                            };
+                            scope: {
+                                /** Format: uuid */
+                                ownerId: string | null;
+                                /** Format: uuid */
+                                teamId: string | null;
+                            };
+                            reportingCurrency: string | null;
+                            commitProbability: number;
+                            months: {
+                                month: string;
+                                won: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                forecast: {
+                                    amounts: {
+                                        currency: string;
+                                        amount: number;
+                                    }[];
+                                    converted: {
+                                        currency: string;
+                                        amount: number;
+                                        /** @enum {boolean} */
+                                        converted: true;
+                                        missingRates: string[];
+                                    } | null;
+                                };
+                                commit: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                bestCase: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                quota: {
+                                    amounts: {
+                                        currency: string;
+                                        amount: number;
+                                    }[];
+                                    converted: {
+                                        currency: string;
+                                        amount: number;
+                                        /** @enum {boolean} */
+                                        converted: true;
+                                        missingRates: string[];
+                                    } | null;
+                                };
+                            }[];
+                            totals: {
+                                won: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                forecast: {
+                                    amounts: {
+                                        currency: string;
+                                        amount: number;
+                                    }[];
+                                    converted: {
+                                        currency: string;
+                                        amount: number;
+                                        /** @enum {boolean} */
+                                        converted: true;
+                                        missingRates: string[];
+                                    } | null;
+                                };
+                                commit: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                                bestCase: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
+                            };
+                            unscheduled: {
+                                count: number;
+                                value: {
+                                    amounts: {
+                                        currency: string;
+                                        amount: number;
+                                    }[];
+                                    converted: {
+                                        currency: string;
+                                        amount: number;
+                                        /** @enum {boolean} */
+                                        converted: true;
+                                        missingRates: string[];
+                                    } | null;
+                                };
+                                drill: string;
+                            };
+                            quotas: {
+                                /** Format: uuid */
+                                quotaId: string;
+                                subject: {
+                                    /** @enum {string} */
+                                    kind: "member" | "team";
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                };
+                                /** @enum {string} */
+                                period: "month" | "quarter";
+                                start: string;
+                                end: string;
+                                quota: {
+                                    currency: string;
+                                    amount: number;
+                                };
+                                won: {
+                                    amounts: {
+                                        currency: string;
+                                        amount: number;
+                                    }[];
+                                    converted: {
+                                        currency: string;
+                                        amount: number;
+                                        /** @enum {boolean} */
+                                        converted: true;
+                                        missingRates: string[];
+                                    } | null;
+                                };
+                                attainment: number | null;
+                                drill: string;
+                            }[];
+                            previousWon: {
+                                count: number;
+                                value: {
+                                    amounts: {
+                                        currency: string;
+                                        amount: number;
+                                    }[];
+                                    converted: {
+                                        currency: string;
+                                        amount: number;
+                                        /** @enum {boolean} */
+                                        converted: true;
+                                        missingRates: string[];
+                                    } | null;
+                                };
+                                drill: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    key: string;
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            kind: "deals" | "bookings";
+                            records: {
+                                /** @enum {string} */
+                                kind: "deal" | "booking";
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                owner: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    avatarUrl: string | null;
+                                } | null;
+                                amount: number | null;
+                                currency: string | null;
+                                date: string;
+                                status: string;
+                                link: string;
+                            }[];
+                            nextCursor: string | null;
+                            total: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/quotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            quotas: {
+                                /** Format: uuid */
+                                id: string;
+                                subject: {
+                                    /** @enum {string} */
+                                    kind: "member" | "team";
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                };
+                                /** @enum {string} */
+                                period: "month" | "quarter";
+                                start: string;
+                                end: string;
+                                amount: number;
+                                currency: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        userId?: string | null;
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        teamId?: string | null;
+                        /** @enum {string} */
+                        period: "month" | "quarter";
+                        start: string;
+                        amount: number;
+                        currency: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            subject: {
+                                /** @enum {string} */
+                                kind: "member" | "team";
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            period: "month" | "quarter";
+                            start: string;
+                            end: string;
+                            amount: number;
+                            currency: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/quotas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount?: number;
+                        currency?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            subject: {
+                                /** @enum {string} */
+                                kind: "member" | "team";
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            period: "month" | "quarter";
+                            start: string;
+                            end: string;
+                            amount: number;
+                            currency: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/insights/currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reportingCurrency: string | null;
+                            rates: {
+                                currency: string;
+                                rate: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reportingCurrency: string | null;
+                        rates: {
+                            currency: string;
+                            rate: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reportingCurrency: string | null;
+                            rates: {
+                                currency: string;
+                                rate: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/contact": {
         parameters: {
             query?: never;
@@ -6100,6 +8632,7 @@ export interface paths {
                                     value: string | null;
                                 };
                                 cancelReason: string | null;
+                                noShow: boolean;
                                 history: {
                                     /** @enum {string} */
                                     action: "created" | "confirmed" | "declined" | "rescheduled" | "cancelled";
@@ -6250,6 +8783,7 @@ export interface paths {
                                 value: string | null;
                             };
                             cancelReason: string | null;
+                            noShow: boolean;
                             history: {
                                 /** @enum {string} */
                                 action: "created" | "confirmed" | "declined" | "rescheduled" | "cancelled";
@@ -6401,6 +8935,7 @@ export interface paths {
                                 value: string | null;
                             };
                             cancelReason: string | null;
+                            noShow: boolean;
                             history: {
                                 /** @enum {string} */
                                 action: "created" | "confirmed" | "declined" | "rescheduled" | "cancelled";
@@ -6556,6 +9091,7 @@ export interface paths {
                                 value: string | null;
                             };
                             cancelReason: string | null;
+                            noShow: boolean;
                             history: {
                                 /** @enum {string} */
                                 action: "created" | "confirmed" | "declined" | "rescheduled" | "cancelled";
@@ -6711,6 +9247,7 @@ export interface paths {
                                 value: string | null;
                             };
                             cancelReason: string | null;
+                            noShow: boolean;
                             history: {
                                 /** @enum {string} */
                                 action: "created" | "confirmed" | "declined" | "rescheduled" | "cancelled";
@@ -8108,6 +10645,7 @@ export interface paths {
                                 /** @enum {string} */
                                 kind: "open" | "won" | "lost";
                                 position: number;
+                                probability: number;
                             }[];
                         };
                     };
@@ -8218,6 +10756,7 @@ export interface paths {
                             /** @enum {string} */
                             kind: "open" | "won" | "lost";
                             position: number;
+                            probability: number;
                         };
                     };
                 };
@@ -8336,6 +10875,7 @@ export interface paths {
                                 /** @enum {string} */
                                 kind: "open" | "won" | "lost";
                                 position: number;
+                                probability: number;
                             }[];
                         };
                     };
@@ -8543,6 +11083,7 @@ export interface paths {
                         name?: string;
                         /** @enum {string} */
                         kind?: "open" | "won" | "lost";
+                        probability?: number;
                     };
                 };
             };
@@ -8560,6 +11101,7 @@ export interface paths {
                             /** @enum {string} */
                             kind: "open" | "won" | "lost";
                             position: number;
+                            probability: number;
                         };
                     };
                 };
@@ -8687,6 +11229,8 @@ export interface paths {
                                 currency: string;
                                 expectedCloseDate: string | null;
                                 contactCount: number;
+                                closedAt: string | null;
+                                lostReason: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -8829,6 +11373,8 @@ export interface paths {
                             currency: string;
                             expectedCloseDate: string | null;
                             contactCount: number;
+                            closedAt: string | null;
+                            lostReason: string | null;
                             createdAt: string;
                             updatedAt: string;
                             notes: string;
@@ -8962,6 +11508,7 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "open" | "won" | "lost";
                                     position: number;
+                                    probability: number;
                                 };
                                 deals: {
                                     /** Format: uuid */
@@ -8980,6 +11527,8 @@ export interface paths {
                                     currency: string;
                                     expectedCloseDate: string | null;
                                     contactCount: number;
+                                    closedAt: string | null;
+                                    lostReason: string | null;
                                     createdAt: string;
                                     updatedAt: string;
                                 }[];
@@ -9113,6 +11662,8 @@ export interface paths {
                             currency: string;
                             expectedCloseDate: string | null;
                             contactCount: number;
+                            closedAt: string | null;
+                            lostReason: string | null;
                             createdAt: string;
                             updatedAt: string;
                             notes: string;
@@ -9337,6 +11888,7 @@ export interface paths {
                             quantity: number;
                             unitPrice?: number;
                         }[];
+                        lostReason?: string | null;
                     };
                 };
             };
@@ -9364,6 +11916,8 @@ export interface paths {
                             currency: string;
                             expectedCloseDate: string | null;
                             contactCount: number;
+                            closedAt: string | null;
+                            lostReason: string | null;
                             createdAt: string;
                             updatedAt: string;
                             notes: string;
@@ -9490,6 +12044,7 @@ export interface paths {
                          * @default null
                          */
                         beforeId?: string | null;
+                        lostReason?: string | null;
                     };
                 };
             };
@@ -9517,6 +12072,8 @@ export interface paths {
                             currency: string;
                             expectedCloseDate: string | null;
                             contactCount: number;
+                            closedAt: string | null;
+                            lostReason: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };

@@ -350,6 +350,8 @@ export const Booking = z.object({
   answers: z.record(z.string(), z.union([z.string(), z.boolean()])),
   location: z.object({ kind: LocationKind, value: z.string().nullable() }),
   cancelReason: z.string().nullable(),
+  /** A host or an admin marked the buyer absent from this past meeting. */
+  noShow: z.boolean(),
   history: z.array(BookingHistoryEntry),
   createdAt: z.string(),
 })

@@ -41,11 +41,20 @@ export type Person = z.infer<typeof Person>
 export const STAGE_KINDS = ['open', 'won', 'lost'] as const
 export const StageKind = z.enum(STAGE_KINDS)
 
-export const PipelineStage = z.object({ id: Id, name: z.string(), kind: StageKind, position: z.number().int() })
+/** How likely a deal in the stage is to be won, in percent: weighs the pipeline and the forecast. */
+export const StageProbability = z.number().int({ message: 'Must be a whole percentage' }).min(0).max(100)
+export const PipelineStage = z.object({
+  id: Id,
+  name: z.string(),
+  kind: StageKind,
+  position: z.number().int(),
+  probability: StageProbability,
+})
 export type PipelineStage = z.infer<typeof PipelineStage>
 export const PipelineStageList = z.object({ stages: z.array(PipelineStage) })
 export const CreatePipelineStage = z.object({ name: Name('Name', 60), kind: StageKind.default('open') })
-export const UpdatePipelineStage = z.object({ name: Name('Name', 60), kind: StageKind }).partial()
+/** Changing the kind without a probability sets won's 100 and lost's 0. */
+export const UpdatePipelineStage = z.object({ name: Name('Name', 60), kind: StageKind, probability: StageProbability }).partial()
 /** The whole new order: every stage id of the organization once. */
 export const ReorderPipelineStages = z.object({ ids: z.array(Id).min(1).max(DEAL_LIMITS.maxStages) })
 /** Deleting a stage that holds deals moves them to another stage first. */
@@ -152,6 +161,8 @@ export const UpdateDeal = z
     notes: OptionalText(20_000),
     contactIds: DealFields.shape.contactIds.removeDefault(),
     lines: DealFields.shape.lines.removeDefault(),
+    /** Why it was lost: kept only while the deal sits in a lost stage. */
+    lostReason: z.string().trim().max(200).nullable(),
   })
   .partial()
 export type UpdateDeal = z.input<typeof UpdateDeal>
@@ -167,6 +178,9 @@ export const DealSummary = z.object({
   currency: z.string(),
   expectedCloseDate: IsoDate.nullable(),
   contactCount: z.number().int(),
+  /** When it entered a won or lost stage; null while open. */
+  closedAt: z.string().nullable(),
+  lostReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -202,7 +216,12 @@ export const DealList = z.object({
 })
 
 /** A drop on the board: into a stage, before a given deal or at the end. */
-export const MoveDeal = z.object({ stageId: Id, beforeId: Id.nullable().default(null) })
+export const MoveDeal = z.object({
+  stageId: Id,
+  beforeId: Id.nullable().default(null),
+  /** Why it was lost, on a move to a lost stage. */
+  lostReason: z.string().trim().max(200).nullable().optional(),
+})
 export type MoveDeal = z.input<typeof MoveDeal>
 
 export const BoardColumn = z.object({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import { deals, products } from './deals.ts'
 import { eventTypes } from './scheduling.ts'
@@ -29,6 +29,8 @@ export const bookings = pgTable(
     locationKind: text('location_kind', { enum: ['meeting', 'phone', 'in_person', 'link'] }).notNull(),
     locationValue: text('location_value'),
     cancelReason: text('cancel_reason'),
+    /** A host or an admin marked the buyer absent from this past accepted meeting. */
+    noShow: boolean('no_show').notNull().default(false),
     /** Bumped on every change, as the ICS SEQUENCE calendar apps use to replace an invitation. */
     sequence: integer().notNull().default(0),
     /** The deal whose sales room it was booked from, or the product whose room: its timeline and automations. */
@@ -42,6 +44,7 @@ export const bookings = pgTable(
     ),
     index('bookings_organization_start_idx').on(t.organizationId, t.startAt),
     index('bookings_event_type_idx').on(t.eventTypeId, t.startAt),
+    index('bookings_organization_created_idx').on(t.organizationId, t.createdAt),
     check('bookings_status_check', sql`${t.status} in ('pending', 'accepted', 'cancelled', 'declined')`),
     check('bookings_time_check', sql`${t.endAt} > ${t.startAt}`),
   ],
@@ -99,7 +102,11 @@ export const bookingEvents = pgTable(
     reason: text(),
     createdAt: createdAt(),
   },
-  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
+  (t) => [
+    index('booking_events_booking_idx').on(t.bookingId, t.createdAt),
+    // The bookings dashboard counts reschedules and cancellations done in a period.
+    index('booking_events_action_idx').on(t.action, t.createdAt),
+  ],
 )
 
 /** Secret token of a user's ICS feed: the feed URL is the credential, so it can be rotated. */

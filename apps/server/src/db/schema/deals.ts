@@ -32,12 +32,15 @@ export const pipelineStages = pgTable(
     name: text().notNull(),
     kind: text({ enum: ['open', 'won', 'lost'] }).notNull(),
     position: integer().notNull(),
+    /** Percent chance a deal here is won: weighs the pipeline and the forecast. */
+    probability: integer().notNull().default(50),
     createdAt: createdAt(),
   },
   (t) => [
     unique('pipeline_stages_id_organization_key').on(t.id, t.organizationId),
     index('pipeline_stages_organization_idx').on(t.organizationId, t.position),
     check('pipeline_stages_kind_check', sql`${t.kind} in ('open', 'won', 'lost')`),
+    check('pipeline_stages_probability_check', sql`${t.probability} between 0 and 100`),
   ],
 )
 
@@ -108,6 +111,15 @@ export const deals = pgTable(
     notes: text().notNull().default(''),
     /** Order within its stage on the board: sparse, so a drop between two deals writes one row. */
     position: integer().notNull(),
+    /**
+     * When it entered a won or lost stage, null while open: set and cleared by the trigger deals_closed_at
+     * (migration 0014) on every stage change, whichever statement makes it.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Why it was lost; the same trigger clears it when the deal leaves its lost stage. */
+    lostReason: text('lost_reason'),
+    /** The product whose room's "talk to sales" form opened the deal. */
+    originProductId: uuid('origin_product_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -124,6 +136,9 @@ export const deals = pgTable(
     index('deals_org_name_idx').on(t.organizationId, t.name, t.id),
     index('deals_stage_position_idx').on(t.stageId, t.position),
     index('deals_owner_idx').on(t.ownerId),
+    // The dashboards: deals closed in a period, and the product rooms' inquiries.
+    index('deals_org_closed_idx').on(t.organizationId, t.closedAt).where(sql`${t.closedAt} is not null`),
+    index('deals_org_origin_product_idx').on(t.organizationId, t.originProductId).where(sql`${t.originProductId} is not null`),
     check('deals_amount_check', sql`${t.amount} >= 0`),
     check('deals_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
@@ -237,4 +252,57 @@ export const clientMessages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [index('client_messages_client_idx').on(t.clientId, t.createdAt)],
+)
+
+/**
+ * Each stay of a deal in a stage: written only by the trigger deals_stage_history (migration 0014) on every
+ * insert and stage change of deals, so time in stage and stage conversion need no application code path.
+ * A deleted stage leaves its stays with no stage.
+ */
+export const dealStageHistory = pgTable(
+  'deal_stage_history',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    stageId: uuid('stage_id').references(() => pipelineStages.id, { onDelete: 'set null' }),
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('deal_stage_history_deal_idx').on(t.dealId, t.enteredAt),
+    index('deal_stage_history_org_entered_idx').on(t.organizationId, t.enteredAt),
+    index('deal_stage_history_stage_idx').on(t.stageId, t.enteredAt),
+  ],
+)
+
+/** When a member last opened a deal: the home page lists the deals whose room a buyer visited since. */
+export const dealViews = pgTable(
+  'deal_views',
+  {
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.userId] })],
+)
+
+/** A visit of a product's public room (no visitor identity kept): the products dashboard's funnel. */
+export const productRoomVisits = pgTable(
+  'product_room_visits',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_room_visits_org_idx').on(t.organizationId, t.visitedAt)],
 )

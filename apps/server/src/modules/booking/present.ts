@@ -45,6 +45,7 @@ export async function presentBookings(db: Db, rows: BookingRow[]): Promise<Booki
     answers: row.answers,
     location: { kind: row.locationKind, value: row.locationValue },
     cancelReason: row.cancelReason,
+    noShow: row.noShow,
     history: history
       .filter((h) => h.bookingId === row.id)
       .map((h) => ({

@@ -19,6 +19,8 @@ export const summaryColumns = {
   currency: deals.currency,
   expectedCloseDate: deals.expectedCloseDate,
   contactCount: sql<number>`(select count(*)::int from deal_contacts dc where dc.deal_id = ${deals.id})`.mapWith(Number),
+  closedAt: deals.closedAt,
+  lostReason: deals.lostReason,
   createdAt: deals.createdAt,
   updatedAt: deals.updatedAt,
 }
@@ -35,6 +37,8 @@ export type SummaryRow = {
   currency: string
   expectedCloseDate: string | null
   contactCount: number
+  closedAt: Date | null
+  lostReason: string | null
   createdAt: Date
   updatedAt: Date
 }
@@ -50,6 +54,8 @@ export function presentSummary(row: SummaryRow): DealSummary {
     currency: row.currency,
     expectedCloseDate: row.expectedCloseDate,
     contactCount: row.contactCount,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    lostReason: row.lostReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

@@ -16,15 +16,24 @@ export const STAGE_NOT_FOUND = 'Stage not found'
 
 /** What a new organization's pipeline starts with. */
 export const DEFAULT_STAGES = [
-  { name: 'Lead', kind: 'open' },
-  { name: 'Qualified', kind: 'open' },
-  { name: 'Proposal', kind: 'open' },
-  { name: 'Negotiation', kind: 'open' },
-  { name: 'Won', kind: 'won' },
-  { name: 'Lost', kind: 'lost' },
+  { name: 'Lead', kind: 'open', probability: 10 },
+  { name: 'Qualified', kind: 'open', probability: 30 },
+  { name: 'Proposal', kind: 'open', probability: 60 },
+  { name: 'Negotiation', kind: 'open', probability: 80 },
+  { name: 'Won', kind: 'won', probability: 100 },
+  { name: 'Lost', kind: 'lost', probability: 0 },
 ] as const
 
-export const presentStage = (row: StageRow): PipelineStage => ({ id: row.id, name: row.name, kind: row.kind, position: row.position })
+/** A stage's probability when none is given: certain when won, nil when lost, even odds while open. */
+export const defaultProbability = (kind: 'open' | 'won' | 'lost') => (kind === 'won' ? 100 : kind === 'lost' ? 0 : 50)
+
+export const presentStage = (row: StageRow): PipelineStage => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind,
+  position: row.position,
+  probability: row.probability,
+})
 
 /**
  * Serializes changes to one organization's pipeline (first read, add, reorder, delete) without locking
@@ -72,7 +81,10 @@ export function createStageService({ db }: { db: Db }) {
       if (stages.length >= DEAL_LIMITS.maxStages)
         throw Invalid(`A pipeline has at most ${DEAL_LIMITS.maxStages} stages`, { code: 'limit_reached' })
       const position = Math.max(-1, ...stages.map((s) => s.position)) + 1
-      const [created] = await tx.insert(pipelineStages).values({ organizationId, name: input.name, kind: input.kind, position }).returning()
+      const [created] = await tx
+        .insert(pipelineStages)
+        .values({ organizationId, name: input.name, kind: input.kind, position, probability: defaultProbability(input.kind) })
+        .returning()
       if (!created) throw new Error('stage insert returned nothing')
       return presentStage(created)
     })
@@ -88,7 +100,13 @@ export function createStageService({ db }: { db: Db }) {
       if (!current) throw NotFound(STAGE_NOT_FOUND)
       if (input.kind && input.kind !== 'open' && current.kind === 'open' && !stages.some((s) => s.id !== id && s.kind === 'open'))
         throw Conflict('The pipeline needs at least one open stage', { code: 'last_open_stage' })
-      const changes = { ...(input.name !== undefined && { name: input.name }), ...(input.kind !== undefined && { kind: input.kind }) }
+      const changes = {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.kind !== undefined && { kind: input.kind }),
+        // A stage turned won or lost takes that kind's probability unless one is given.
+        ...(input.kind !== undefined && input.kind !== current.kind && { probability: defaultProbability(input.kind) }),
+        ...(input.probability !== undefined && { probability: input.probability }),
+      }
       if (Object.keys(changes).length === 0) return presentStage(current)
       const [updated] = await tx.update(pipelineStages).set(changes).where(eq(pipelineStages.id, id)).returning()
       if (!updated) throw NotFound(STAGE_NOT_FOUND)

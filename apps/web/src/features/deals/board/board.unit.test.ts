@@ -13,10 +13,12 @@ const deal = (id: string, stageId: string, amount: number, currency = 'EUR'): De
   currency,
   expectedCloseDate: null,
   contactCount: 0,
+  closedAt: null,
+  lostReason: null,
   createdAt: '',
   updatedAt: '',
 })
-const stage = (id: string, position: number) => ({ id, name: id, kind: 'open' as const, position })
+const stage = (id: string, position: number) => ({ id, name: id, kind: 'open' as const, position, probability: 50 })
 
 const board: Board = {
   columns: [

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { organizations, teams, users } from './accounts.ts'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/** A sales target of one member or one team for a month or a quarter, set by admins. */
+export const quotas = pgTable(
+  'quotas',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    userId: uuid('user_id'),
+    teamId: uuid('team_id'),
+    period: text({ enum: ['month', 'quarter'] }).notNull(),
+    /** First day of the month or quarter. */
+    start: date({ mode: 'string' }).notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.organizationId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.userId, t.organizationId], foreignColumns: [users.id, users.organizationId] }).onDelete('cascade'),
+    foreignKey({ columns: [t.teamId, t.organizationId], foreignColumns: [teams.id, teams.organizationId] }).onDelete('cascade'),
+    check('quotas_subject_check', sql`(${t.userId} is null) <> (${t.teamId} is null)`),
+    check('quotas_period_check', sql`${t.period} in ('month', 'quarter')`),
+    check('quotas_amount_check', sql`${t.amount} >= 0`),
+    check('quotas_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    // One quota per subject, period kind and start.
+    uniqueIndex('quotas_user_key').on(t.userId, t.period, t.start).where(sql`${t.userId} is not null`),
+    uniqueIndex('quotas_team_key').on(t.teamId, t.period, t.start).where(sql`${t.teamId} is not null`),
+    index('quotas_organization_idx').on(t.organizationId, t.start),
+  ],
+)
+
+/** The organization's reporting currency: converted totals are given in it. */
+export const reportingCurrencies = pgTable('reporting_currencies', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  currency: text().notNull(),
+})
+
+/** One unit of `currency` is worth `rate` units of the reporting currency, kept exactly as a decimal. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    currency: text().notNull(),
+    rate: numeric({ precision: 22, scale: 10 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.currency] }), check('exchange_rates_rate_check', sql`${t.rate} > 0`)],
+)
