@@ -21,14 +21,22 @@ export function Amounts({ money, variant = 'h4' }: { money: MoneyFigure; variant
         </Typography>
       ) : (
         shown.map((amount) => (
-          <Typography key={amount.currency} variant={several && variant.startsWith('h') ? 'h6' : variant} component="p" sx={{ whiteSpace: 'nowrap' }}>
+          <Typography
+            key={amount.currency}
+            variant={several && variant.startsWith('h') ? 'h6' : variant}
+            component="p"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {formatMoney(amount.amount, amount.currency, i18n.language)}
           </Typography>
         ))
       )}
       {converted && !onlyReporting && (
         <Typography variant="body2" component="p" sx={{ color: 'text.secondary' }}>
-          {t('insights.kit.converted', { amount: formatMoney(converted.amount, converted.currency, i18n.language), currency: converted.currency })}
+          {t('insights.kit.converted', {
+            amount: formatMoney(converted.amount, converted.currency, i18n.language),
+            currency: converted.currency,
+          })}
           {converted.missingRates.length > 0 && ` ${t('insights.kit.missingRates', { currencies: converted.missingRates.join(', ') })}`}
         </Typography>
       )}

@@ -38,7 +38,7 @@ export type Column = {
   kind?: 'text' | 'count' | 'percent' | 'money' | 'days' | 'hours'
 }
 
-export type Row = { key: string; cells: Record<string, Cell>; /** No records behind it (a total, an empty bar). */ noDrill?: boolean }
+export type Row = { key: string; cells: Record<string, Cell> /** No records behind it (a total, an empty bar). */; noDrill?: boolean }
 
 const isMoney = (cell: Cell): cell is MoneyFigure => typeof cell === 'object' && cell !== null
 
@@ -85,7 +85,10 @@ export function figuresCsv(
   })
   const header = parts.flatMap(({ column, currencies, converted }) =>
     column.kind === 'money'
-      ? [...currencies.map((currency) => headers.inCurrency(column.label, currency)), ...(converted ? [headers.converted(column.label, converted)] : [])]
+      ? [
+          ...currencies.map((currency) => headers.inCurrency(column.label, currency)),
+          ...(converted ? [headers.converted(column.label, converted)] : []),
+        ]
       : [column.label],
   )
   const lines = rows.map((row) =>

@@ -119,7 +119,10 @@ describe('a chart’s figures', () => {
         rate: 0.5,
       },
     },
-    { key: 's2', cells: { stage: 'Won', deals: 1, value: { amounts: [eur(1000)], converted: { ...eur(1000), missingRates: [] } }, rate: null } },
+    {
+      key: 's2',
+      cells: { stage: 'Won', deals: 1, value: { amounts: [eur(1000)], converted: { ...eur(1000), missingRates: [] } }, rate: null },
+    },
   ]
   const headers = { inCurrency: (l: string, c: string) => `${l} (${c})`, converted: (l: string, c: string) => `${l} (converted to ${c})` }
 

@@ -44,8 +44,16 @@ function Week({ home, open }: { home: HomeInsights; open: (title: string, key: s
   const needing = home.attention.deals.length
   return (
     <Stack spacing={3}>
-      <Typography sx={{ color: 'text.secondary', mt: -3 }}>{t('insights.home.week', { period: formatPeriod(home.week, i18n.language) })}</Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
+      <Typography sx={{ color: 'text.secondary', mt: -3 }}>
+        {t('insights.home.week', { period: formatPeriod(home.week, i18n.language) })}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+        }}
+      >
         <Figure label={t('insights.home.meetingsToday')} onClick={() => open(t('insights.home.meetingsToday'), home.meetings.today.drill)}>
           {f.count(home.meetings.today.count)}
         </Figure>
@@ -86,10 +94,18 @@ function Week({ home, open }: { home: HomeInsights; open: (title: string, key: s
           ) : (
             <List disablePadding>
               {home.attention.deals.map(({ deal, reasons }) => (
-                <ListItemButton key={deal.id} component={RouterLink} to={deal.link} divider sx={{ px: 1, gap: 2, alignItems: 'flex-start' }}>
+                <ListItemButton
+                  key={deal.id}
+                  component={RouterLink}
+                  to={deal.link}
+                  divider
+                  sx={{ px: 1, gap: 2, alignItems: 'flex-start' }}
+                >
                   <ListItemText
                     primary={<bdi>{deal.name}</bdi>}
-                    secondary={reasons.map((reason) => t(`insights.home.reasons.${reason}`, { days: home.attention.staleDays })).join(' · ')}
+                    secondary={reasons
+                      .map((reason) => t(`insights.home.reasons.${reason}`, { days: home.attention.staleDays }))
+                      .join(' · ')}
                     slotProps={{ secondary: { sx: { color: 'warning.dark' } } }}
                   />
                   <RecordAmount record={deal} />
@@ -128,10 +144,27 @@ function Changes({ home, open }: { home: HomeInsights; open: (title: string, key
   const c = home.changes
   const items: { key: string; label: string; count: number; drill: string; money?: HomeInsights['changes']['dealsWon']['value'] }[] = [
     { key: 'dealsCreated', label: t('insights.home.changes.dealsCreated'), count: c.dealsCreated.count, drill: c.dealsCreated.drill },
-    { key: 'dealsWon', label: t('insights.home.changes.dealsWon'), count: c.dealsWon.count, drill: c.dealsWon.drill, money: c.dealsWon.value },
-    { key: 'dealsLost', label: t('insights.home.changes.dealsLost'), count: c.dealsLost.count, drill: c.dealsLost.drill, money: c.dealsLost.value },
+    {
+      key: 'dealsWon',
+      label: t('insights.home.changes.dealsWon'),
+      count: c.dealsWon.count,
+      drill: c.dealsWon.drill,
+      money: c.dealsWon.value,
+    },
+    {
+      key: 'dealsLost',
+      label: t('insights.home.changes.dealsLost'),
+      count: c.dealsLost.count,
+      drill: c.dealsLost.drill,
+      money: c.dealsLost.value,
+    },
     { key: 'bookingsMade', label: t('insights.home.changes.bookingsMade'), count: c.bookingsMade.count, drill: c.bookingsMade.drill },
-    { key: 'bookingsCancelled', label: t('insights.home.changes.bookingsCancelled'), count: c.bookingsCancelled.count, drill: c.bookingsCancelled.drill },
+    {
+      key: 'bookingsCancelled',
+      label: t('insights.home.changes.bookingsCancelled'),
+      count: c.bookingsCancelled.count,
+      drill: c.bookingsCancelled.drill,
+    },
     { key: 'roomVisits', label: t('insights.home.changes.roomVisits'), count: c.roomVisits.count, drill: c.roomVisits.drill },
   ]
   return (

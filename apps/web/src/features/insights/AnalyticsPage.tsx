@@ -26,7 +26,12 @@ export default function AnalyticsPage() {
       ) : !insights.data ? (
         <Loading />
       ) : (
-        <Figures current={insights.data.current} previous={dashboard.period.previous ? insights.data.previous : null} open={open} period={insights.data.period} />
+        <Figures
+          current={insights.data.current}
+          previous={dashboard.period.previous ? insights.data.previous : null}
+          open={open}
+          period={insights.data.period}
+        />
       )}
       <RecordsDrawer drill={drill} onClose={() => setDrill(null)} />
     </DashboardFrame>
@@ -80,14 +85,22 @@ function Figures({
             previous && wonValue !== null && previousWonValue !== null && wonMoney
               ? { current: wonValue, previous: previousWonValue, format: f.money(wonMoney.currency) }
               : previous
-                ? { current: current.won.count, previous: previous.won.count, format: (v) => t('insights.analytics.dealCount', { count: v, shown: f.count(v) }) }
+                ? {
+                    current: current.won.count,
+                    previous: previous.won.count,
+                    format: (v) => t('insights.analytics.dealCount', { count: v, shown: f.count(v) }),
+                  }
                 : null
           }
         />
         <Stat
           label={t('insights.analytics.winRate')}
           value={f.percent(current.winRate)}
-          compare={previous && current.winRate !== null && previous.winRate !== null ? { current: current.winRate, previous: previous.winRate, format: f.percent } : null}
+          compare={
+            previous && current.winRate !== null && previous.winRate !== null
+              ? { current: current.winRate, previous: previous.winRate, format: f.percent }
+              : null
+          }
         />
         <Stat
           label={t('insights.analytics.averageDealSize')}
@@ -161,7 +174,9 @@ function ByStage({ figures, open, period }: Part) {
       onDrill={open}
       period={period}
       empty={t('insights.analytics.noStages')}
-      chart={<Bars categories={categories} series={series} keys={keys} onDrill={open} format={format} label={t('insights.analytics.byStage')} />}
+      chart={
+        <Bars categories={categories} series={series} keys={keys} onDrill={open} format={format} label={t('insights.analytics.byStage')} />
+      }
     />
   )
 }
@@ -200,7 +215,16 @@ function Conversion({ figures, open, period }: Part) {
       onDrill={open}
       period={period}
       empty={t('insights.analytics.noConversion')}
-      chart={<Bars categories={categories} series={series} keys={keys} onDrill={open} format={f.count} label={t('insights.analytics.conversion')} />}
+      chart={
+        <Bars
+          categories={categories}
+          series={series}
+          keys={keys}
+          onDrill={open}
+          format={f.count}
+          label={t('insights.analytics.conversion')}
+        />
+      }
     />
   )
 }
@@ -228,12 +252,19 @@ function LostReasons({ figures, open, period }: Part) {
       onDrill={open}
       period={period}
       empty={t('insights.analytics.noLost')}
-      chart={<Donut labels={labels} values={values} keys={keys} onDrill={open} format={f.count} label={t('insights.analytics.lostByReason')} />}
+      chart={
+        <Donut labels={labels} values={values} keys={keys} onDrill={open} format={f.count} label={t('insights.analytics.lostByReason')} />
+      }
     />
   )
 }
 
-type Outcome = { won: { count: number; value: PipelineFigures['won']['value']; drill: string }; lost: { count: number; drill: string }; open: { count: number; value: PipelineFigures['won']['value']; drill: string }; winRate: number | null }
+type Outcome = {
+  won: { count: number; value: PipelineFigures['won']['value']; drill: string }
+  lost: { count: number; drill: string }
+  open: { count: number; value: PipelineFigures['won']['value']; drill: string }
+  winRate: number | null
+}
 
 /** Won, lost and open per owner or team; a bar opens the deals of its kind, the table names each. */
 function OutcomeCard({
@@ -263,7 +294,14 @@ function OutcomeCard({
   ]
   const rows: Row[] = subjects.map((s) => ({
     key: s.outcome.won.drill,
-    cells: { name: s.name, won: s.outcome.won.count, wonValue: s.outcome.won.value, lost: s.outcome.lost.count, open: s.outcome.open.count, winRate: s.outcome.winRate },
+    cells: {
+      name: s.name,
+      won: s.outcome.won.count,
+      wonValue: s.outcome.won.value,
+      lost: s.outcome.lost.count,
+      open: s.outcome.open.count,
+      winRate: s.outcome.winRate,
+    },
   }))
   const categories = useMemo(() => subjects.map((s) => s.name), [subjects])
   const series = useMemo(
@@ -286,7 +324,19 @@ function OutcomeCard({
       onDrill={open}
       period={period}
       empty={empty}
-      chart={<Bars categories={categories} series={series} keys={keys} onDrill={open} format={f.count} horizontal stacked height={Math.max(220, 56 * subjects.length + 80)} label={subtitle} />}
+      chart={
+        <Bars
+          categories={categories}
+          series={series}
+          keys={keys}
+          onDrill={open}
+          format={f.count}
+          horizontal
+          stacked
+          height={Math.max(220, 56 * subjects.length + 80)}
+          label={subtitle}
+        />
+      }
     />
   )
 }

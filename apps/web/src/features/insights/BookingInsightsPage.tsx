@@ -32,7 +32,12 @@ export default function BookingInsightsPage() {
       ) : !insights.data ? (
         <Loading />
       ) : (
-        <Figures current={insights.data.current} previous={dashboard.period.previous ? insights.data.previous : null} open={open} period={insights.data.period} />
+        <Figures
+          current={insights.data.current}
+          previous={dashboard.period.previous ? insights.data.previous : null}
+          open={open}
+          period={insights.data.period}
+        />
       )}
       <RecordsDrawer drill={drill} onClose={() => setDrill(null)} />
     </DashboardFrame>
@@ -130,7 +135,16 @@ function ByEventType({ figures, open, period }: Part) {
       onDrill={open}
       period={period}
       empty={t('insights.bookings.noBookings')}
-      chart={<Bars categories={categories} series={series} keys={keys} onDrill={open} format={f.count} label={t('insights.bookings.byEventType')} />}
+      chart={
+        <Bars
+          categories={categories}
+          series={series}
+          keys={keys}
+          onDrill={open}
+          format={f.count}
+          label={t('insights.bookings.byEventType')}
+        />
+      }
     />
   )
 }
@@ -145,7 +159,10 @@ function ByMember({ figures, open, period }: Part) {
     { key: 'cancelled', label: t('insights.bookings.cancelled'), kind: 'count' },
     { key: 'noShow', label: t('insights.bookings.noShow'), kind: 'count' },
   ]
-  const rows: Row[] = list.map((m) => ({ key: m.drill, cells: { name: m.member.name, count: m.count, cancelled: m.cancelled, noShow: m.noShow } }))
+  const rows: Row[] = list.map((m) => ({
+    key: m.drill,
+    cells: { name: m.member.name, count: m.count, cancelled: m.cancelled, noShow: m.noShow },
+  }))
   const categories = useMemo(() => list.map((m) => m.member.name), [list])
   const keys = useMemo(() => list.map((m) => m.drill), [list])
   const series = useMemo(() => [{ name: t('insights.bookings.made'), data: list.map((m) => m.count) }], [list, t])
@@ -159,7 +176,16 @@ function ByMember({ figures, open, period }: Part) {
       period={period}
       empty={t('insights.bookings.noBookings')}
       chart={
-        <Bars categories={categories} series={series} keys={keys} onDrill={open} format={f.count} horizontal height={Math.max(200, 48 * list.length + 60)} label={t('insights.bookings.byMember')} />
+        <Bars
+          categories={categories}
+          series={series}
+          keys={keys}
+          onDrill={open}
+          format={f.count}
+          horizontal
+          height={Math.max(200, 48 * list.length + 60)}
+          label={t('insights.bookings.byMember')}
+        />
       }
     />
   )
@@ -187,7 +213,17 @@ function ByRoutingForm({ figures, open, period }: Part) {
       onDrill={open}
       period={period}
       empty={t('insights.bookings.noBookings')}
-      chart={<Bars categories={categories} series={series} keys={keys} onDrill={open} format={f.count} height={260} label={t('insights.bookings.byRoutingForm')} />}
+      chart={
+        <Bars
+          categories={categories}
+          series={series}
+          keys={keys}
+          onDrill={open}
+          format={f.count}
+          height={260}
+          label={t('insights.bookings.byRoutingForm')}
+        />
+      }
     />
   )
 }
@@ -226,7 +262,11 @@ function Heatmap({ figures, period }: { figures: BookingFigures; period: Period 
   ]
   const rows: Row[] = [...cells]
     .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour)
-    .map((c) => ({ key: `${c.weekday}-${c.hour}`, noDrill: true, cells: { weekday: when.weekday(c.weekday), hour: when.hour(c.hour), count: c.count } }))
+    .map((c) => ({
+      key: `${c.weekday}-${c.hour}`,
+      noDrill: true,
+      cells: { weekday: when.weekday(c.weekday), hour: when.hour(c.hour), count: c.count },
+    }))
   return (
     <ChartCard
       title={t('insights.bookings.heatmap')}
@@ -236,9 +276,9 @@ function Heatmap({ figures, period }: { figures: BookingFigures; period: Period 
       period={period}
       empty={t('insights.bookings.noMeetings')}
       chart={
-        <div role="figure" aria-label={t('insights.bookings.heatmap')}>
+        <figure aria-label={t('insights.bookings.heatmap')} style={{ margin: 0 }}>
           <Chart type="heatmap" height={300} series={series} options={options} />
-        </div>
+        </figure>
       }
     />
   )
@@ -253,19 +293,31 @@ function LeadTime({ figures, period }: { figures: BookingFigures; period: Period
     { key: 'bucket', label: t('insights.bookings.leadTime') },
     { key: 'count', label: t('insights.bookings.made'), kind: 'count' },
   ]
-  const rows: Row[] = total === 0 ? [] : buckets.map((b) => ({ key: b.bucket, noDrill: true, cells: { bucket: t(`insights.bookings.buckets.${b.bucket}`), count: b.count } }))
+  const rows: Row[] =
+    total === 0
+      ? []
+      : buckets.map((b) => ({
+          key: b.bucket,
+          noDrill: true,
+          cells: { bucket: t(`insights.bookings.buckets.${b.bucket}`), count: b.count },
+        }))
   const categories = useMemo(() => buckets.map((b) => t(`insights.bookings.buckets.${b.bucket}`)), [buckets, t])
   const series = useMemo(() => [{ name: t('insights.bookings.made'), data: buckets.map((b) => b.count) }], [buckets, t])
   const keys = useMemo(() => buckets.map(() => undefined), [buckets])
   return (
     <ChartCard
       title={t('insights.bookings.leadTime')}
-      subtitle={t('insights.bookings.leadTimeText', { average: f.hours(figures.leadTime.averageHours), median: f.hours(figures.leadTime.medianHours) })}
+      subtitle={t('insights.bookings.leadTimeText', {
+        average: f.hours(figures.leadTime.averageHours),
+        median: f.hours(figures.leadTime.medianHours),
+      })}
       columns={columns}
       rows={rows}
       period={period}
       empty={t('insights.bookings.noBookings')}
-      chart={<Bars categories={categories} series={series} keys={keys} format={f.count} height={260} label={t('insights.bookings.leadTime')} />}
+      chart={
+        <Bars categories={categories} series={series} keys={keys} format={f.count} height={260} label={t('insights.bookings.leadTime')} />
+      }
     />
   )
 }
@@ -292,7 +344,9 @@ function PopularTimes({ figures }: { figures: BookingFigures }) {
                 primary={t('insights.bookings.slot', { weekday: when.weekday(time.weekday), hour: when.hour(time.hour) })}
                 slotProps={{ primary: { sx: { fontWeight: 600 } } }}
               />
-              <Typography variant="body2">{t('insights.bookings.meetingCount', { count: time.count, shown: f.count(time.count) })}</Typography>
+              <Typography variant="body2">
+                {t('insights.bookings.meetingCount', { count: time.count, shown: f.count(time.count) })}
+              </Typography>
             </ListItem>
           ))}
         </List>

@@ -1,16 +1,26 @@
 import { Box, Card, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
-import { PageHeader } from '../../components/PageHeader'
+import { DeltaText } from '../../components/chart/Delta'
 import { PeriodBar } from '../../components/chart/PeriodBar'
 import { ScopePicker } from '../../components/chart/ScopePicker'
-import { DeltaText } from '../../components/chart/Delta'
+import { PageHeader } from '../../components/PageHeader'
 import { useTranslation } from '../../locales/i18n'
 import { useTeams } from '../teams/queries'
 import { useUsers } from '../users/queries'
 import type { Dashboard } from './useDashboard'
 
 /** A dashboard's page: its title, the period and (for admins) whose figures, then its cards. */
-export function DashboardFrame({ title, intro, dashboard, children }: { title: string; intro: string; dashboard: Dashboard; children: ReactNode }) {
+export function DashboardFrame({
+  title,
+  intro,
+  dashboard,
+  children,
+}: {
+  title: string
+  intro: string
+  dashboard: Dashboard
+  children: ReactNode
+}) {
   return (
     <>
       <PageHeader title={title} />
@@ -75,7 +85,13 @@ export function Stat({
           type="button"
           onClick={onDrill}
           aria-label={t('insights.kit.showRecords', { label })}
-          sx={{ all: 'unset', cursor: 'pointer', borderRadius: 1, '&:hover': { color: 'primary.main' }, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' } }}
+          sx={{
+            all: 'unset',
+            cursor: 'pointer',
+            borderRadius: 1,
+            '&:hover': { color: 'primary.main' },
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+          }}
         >
           {typeof value === 'string' ? (
             <Typography variant="h4" component="span">

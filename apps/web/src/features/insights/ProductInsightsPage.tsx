@@ -49,7 +49,12 @@ export default function ProductInsightsPage() {
       ) : !insights.data ? (
         <Loading />
       ) : (
-        <Figures current={insights.data.current} previous={dashboard.period.previous ? insights.data.previous : null} open={open} period={insights.data.period} />
+        <Figures
+          current={insights.data.current}
+          previous={dashboard.period.previous ? insights.data.previous : null}
+          open={open}
+          period={insights.data.period}
+        />
       )}
       <RecordsDrawer drill={drill} onClose={() => setDrill(null)} />
     </DashboardFrame>
@@ -89,7 +94,10 @@ function Figures({
           value={f.count(current.wonDeals)}
           compare={previous ? { current: current.wonDeals, previous: previous.wonDeals, format: f.count } : null}
         />
-        <Stat label={t('insights.products.roomVisits')} value={t('insights.products.visitsToInquiries', { visits: f.count(visits), inquiries: f.count(inquiries) })} />
+        <Stat
+          label={t('insights.products.roomVisits')}
+          value={t('insights.products.visitsToInquiries', { visits: f.count(visits), inquiries: f.count(inquiries) })}
+        />
       </Grid>
       <Grid>
         <Revenue products={products} open={open(t('insights.products.byProduct'))} period={period} />
@@ -136,7 +144,18 @@ function Revenue({ products, open, period }: Part) {
       onDrill={open}
       period={period}
       empty={t('insights.products.noSales')}
-      chart={<Bars categories={categories} series={series} keys={keys} onDrill={open} format={format} horizontal height={Math.max(220, 48 * products.length + 60)} label={t('insights.products.byProduct')} />}
+      chart={
+        <Bars
+          categories={categories}
+          series={series}
+          keys={keys}
+          onDrill={open}
+          format={format}
+          horizontal
+          height={Math.max(220, 48 * products.length + 60)}
+          label={t('insights.products.byProduct')}
+        />
+      }
     />
   )
 }
@@ -178,7 +197,9 @@ function Funnel({ products, open, period }: Part) {
       onDrill={open}
       period={period}
       empty={t('insights.products.noVisits')}
-      chart={<Bars categories={categories} series={series} keys={keys} onDrill={open} format={f.count} label={t('insights.products.funnel')} />}
+      chart={
+        <Bars categories={categories} series={series} keys={keys} onDrill={open} format={f.count} label={t('insights.products.funnel')} />
+      }
     />
   )
 }

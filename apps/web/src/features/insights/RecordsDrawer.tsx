@@ -57,7 +57,9 @@ export function RecordsDrawer({ drill, onClose }: { drill: Drill | null; onClose
                     primary={<bdi>{record.name}</bdi>}
                     secondary={[
                       formatDateTime(record.date, i18n.language),
-                      record.kind === 'booking' ? t(`insights.records.statuses.${record.status}`, { defaultValue: record.status }) : record.status,
+                      record.kind === 'booking'
+                        ? t(`insights.records.statuses.${record.status}`, { defaultValue: record.status })
+                        : record.status,
                       record.owner?.name,
                     ]
                       .filter(Boolean)

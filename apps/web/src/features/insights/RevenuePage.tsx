@@ -38,7 +38,15 @@ export default function RevenuePage() {
   )
 }
 
-function Figures({ insights, compare, open }: { insights: RevenueInsights; compare: boolean; open: (title: string) => (key: string) => void }) {
+function Figures({
+  insights,
+  compare,
+  open,
+}: {
+  insights: RevenueInsights
+  compare: boolean
+  open: (title: string) => (key: string) => void
+}) {
   const { t } = useTranslation()
   const f = useFormats()
   const { totals } = insights
@@ -52,15 +60,30 @@ function Figures({ insights, compare, open }: { insights: RevenueInsights; compa
           label={t('insights.revenue.won')}
           value={<Amounts money={totals.won.value} />}
           onDrill={() => open(t('insights.revenue.won'))(totals.won.drill)}
-          compare={compare && won !== null && before !== null && currency ? { current: won, previous: before, format: f.money(currency) } : null}
+          compare={
+            compare && won !== null && before !== null && currency ? { current: won, previous: before, format: f.money(currency) } : null
+          }
         />
-        <Stat label={t('insights.revenue.forecast')} value={<Amounts money={totals.forecast} />} onDrill={() => open(t('insights.revenue.forecast'))(totals.bestCase.drill)} />
-        <Stat label={t('insights.revenue.commit')} value={<Amounts money={totals.commit.value} />} onDrill={() => open(t('insights.revenue.commit'))(totals.commit.drill)} />
-        <Stat label={t('insights.revenue.bestCase')} value={<Amounts money={totals.bestCase.value} />} onDrill={() => open(t('insights.revenue.bestCase'))(totals.bestCase.drill)} />
+        <Stat
+          label={t('insights.revenue.forecast')}
+          value={<Amounts money={totals.forecast} />}
+          onDrill={() => open(t('insights.revenue.forecast'))(totals.bestCase.drill)}
+        />
+        <Stat
+          label={t('insights.revenue.commit')}
+          value={<Amounts money={totals.commit.value} />}
+          onDrill={() => open(t('insights.revenue.commit'))(totals.commit.drill)}
+        />
+        <Stat
+          label={t('insights.revenue.bestCase')}
+          value={<Amounts money={totals.bestCase.value} />}
+          onDrill={() => open(t('insights.revenue.bestCase'))(totals.bestCase.drill)}
+        />
       </Grid>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1.5 }}>
         {t('insights.revenue.explain', { commit: f.percent(insights.commitProbability / 100) })}{' '}
-        {insights.unscheduled.count > 0 && t('insights.revenue.unscheduled', { count: insights.unscheduled.count, shown: f.count(insights.unscheduled.count) })}
+        {insights.unscheduled.count > 0 &&
+          t('insights.revenue.unscheduled', { count: insights.unscheduled.count, shown: f.count(insights.unscheduled.count) })}
       </Typography>
       <Months insights={insights} open={open(t('insights.revenue.byMonth'))} />
       <Quotas insights={insights} open={open(t('insights.revenue.quotas'))} />
@@ -87,7 +110,14 @@ function Months({ insights, open }: { insights: RevenueInsights; open: (key: str
   ]
   const rows: Row[] = months.map((m) => ({
     key: m.won.drill,
-    cells: { month: monthName(m.month), won: m.won.value, forecast: m.forecast, commit: m.commit.value, bestCase: m.bestCase.value, quota: m.quota },
+    cells: {
+      month: monthName(m.month),
+      won: m.won.value,
+      forecast: m.forecast,
+      commit: m.commit.value,
+      bestCase: m.bestCase.value,
+      quota: m.quota,
+    },
   }))
   const format = useMemo(() => (money ? f.money(money.currency) : f.count), [money, f])
   const series = useMemo(() => {
@@ -103,7 +133,13 @@ function Months({ insights, open }: { insights: RevenueInsights; open: (key: str
   }, [money, months, t])
   // Forecast bars open the open deals it is made of (the best case's).
   const keys = useMemo(
-    () => [months.map((m) => m.won.drill), months.map((m) => m.bestCase.drill), months.map((m) => m.commit.drill), months.map((m) => m.bestCase.drill), []],
+    () => [
+      months.map((m) => m.won.drill),
+      months.map((m) => m.bestCase.drill),
+      months.map((m) => m.commit.drill),
+      months.map((m) => m.bestCase.drill),
+      [],
+    ],
     [months],
   )
   const options = useChart(
@@ -131,9 +167,9 @@ function Months({ insights, open }: { insights: RevenueInsights; open: (key: str
       period={insights.period}
       empty={t('insights.revenue.noRevenue')}
       chart={
-        <div role="figure" aria-label={t('insights.revenue.byMonth')} style={{ cursor: 'pointer' }}>
+        <figure aria-label={t('insights.revenue.byMonth')} style={{ margin: 0, cursor: 'pointer' }}>
           <Chart type="line" height={340} series={series} options={options} />
-        </div>
+        </figure>
       }
     />
   )
@@ -157,14 +193,22 @@ function Quotas({ insights, open }: { insights: RevenueInsights; open: (key: str
     { key: 'won', label: t('insights.revenue.won'), kind: 'money' },
     { key: 'attainment', label: t('insights.revenue.attainment'), kind: 'percent' },
   ]
-  const label = (q: RevenueInsights['quotas'][number]) => `${q.subject.name} · ${when(q)}`
   const rows: Row[] = quotas.map((q) => ({
     key: q.drill,
-    cells: { subject: q.subject.name, period: when(q), quota: { amounts: [q.quota], converted: null }, won: q.won, attainment: q.attainment },
+    cells: {
+      subject: q.subject.name,
+      period: when(q),
+      quota: { amounts: [q.quota], converted: null },
+      won: q.won,
+      attainment: q.attainment,
+    },
   }))
-  const categories = useMemo(() => quotas.map(label), [quotas, label])
+  const categories = useMemo(() => quotas.map((q) => `${q.subject.name} · ${when(q)}`), [quotas, when])
   const keys = useMemo(() => quotas.map((q) => q.drill), [quotas])
-  const series = useMemo(() => [{ name: t('insights.revenue.attainment'), data: quotas.map((q) => Math.round((q.attainment ?? 0) * 1000) / 10) }], [quotas, t])
+  const series = useMemo(
+    () => [{ name: t('insights.revenue.attainment'), data: quotas.map((q) => Math.round((q.attainment ?? 0) * 1000) / 10) }],
+    [quotas, t],
+  )
   const percent = useCallback((value: number) => f.percent(value / 100), [f])
   return (
     <ChartCard
@@ -175,7 +219,18 @@ function Quotas({ insights, open }: { insights: RevenueInsights; open: (key: str
       onDrill={open}
       period={insights.period}
       empty={t('insights.revenue.noQuotas')}
-      chart={<Bars categories={categories} series={series} keys={keys} onDrill={open} format={percent} horizontal height={Math.max(200, 48 * quotas.length + 60)} label={t('insights.revenue.quotas')} />}
+      chart={
+        <Bars
+          categories={categories}
+          series={series}
+          keys={keys}
+          onDrill={open}
+          format={percent}
+          horizontal
+          height={Math.max(200, 48 * quotas.length + 60)}
+          label={t('insights.revenue.quotas')}
+        />
+      }
     />
   )
 }

@@ -47,7 +47,9 @@ export function Bars({
         states: { active: { filter: { type: 'none' } } },
         stroke: { show: true, width: 2, colors: ['transparent'] },
         xaxis: { categories, ...(horizontal && { labels: { formatter: (value: string) => format(Number(value)) } }) },
-        yaxis: horizontal ? { labels: { maxWidth: 180 } } : { labels: { formatter: (value: number) => format(value) }, min: 0, forceNiceScale: true },
+        yaxis: horizontal
+          ? { labels: { maxWidth: 180 } }
+          : { labels: { formatter: (value: number) => format(value) }, min: 0, forceNiceScale: true },
         tooltip: { y: { formatter: (value: number) => format(value) } },
         legend: { show: series.length > 1 },
       }),
@@ -55,9 +57,9 @@ export function Bars({
     ),
   )
   return (
-    <div role="figure" aria-label={label} style={{ cursor: onDrill ? 'pointer' : undefined }}>
+    <figure aria-label={label} style={{ margin: 0, cursor: onDrill ? 'pointer' : undefined }}>
       <Chart type="bar" height={height} series={series} options={options} />
-    </div>
+    </figure>
   )
 }
 
@@ -88,14 +90,23 @@ export function Donut({
         legend: { position: 'bottom', horizontalAlign: 'center' },
         stroke: { colors: [paper] },
         tooltip: { y: { formatter: (value: number) => format(value) } },
-        plotOptions: { pie: { donut: { labels: { value: { formatter: (value: string) => format(Number(value)) }, total: { formatter: () => format(values.reduce((a, b) => a + b, 0)) } } } } },
+        plotOptions: {
+          pie: {
+            donut: {
+              labels: {
+                value: { formatter: (value: string) => format(Number(value)) },
+                total: { formatter: () => format(values.reduce((a, b) => a + b, 0)) },
+              },
+            },
+          },
+        },
       }),
       [labels, keys, onDrill, format, paper, values],
     ),
   )
   return (
-    <div role="figure" aria-label={label} style={{ cursor: onDrill ? 'pointer' : undefined }}>
+    <figure aria-label={label} style={{ margin: 0, cursor: onDrill ? 'pointer' : undefined }}>
       <Chart type="donut" height={height} series={values} options={options} />
-    </div>
+    </figure>
   )
 }

@@ -152,7 +152,8 @@ export const en = {
       commit: 'Commit',
       bestCase: 'Best case',
       quota: 'Quota',
-      explain: 'Forecast: each open deal’s amount × its stage’s probability. Commit: open deals in stages of {{commit}} or more. Best case: every open deal.',
+      explain:
+        'Forecast: each open deal’s amount × its stage’s probability. Commit: open deals in stages of {{commit}} or more. Best case: every open deal.',
       unscheduled_one: '{{shown}} open deal has no expected close date and is in no month.',
       unscheduled_other: '{{shown}} open deals have no expected close date and are in no month.',
       byMonth: 'By month',
@@ -195,7 +196,8 @@ export const en = {
       remove: 'Remove',
       removeQuota: 'Remove the quota of {{name}} for {{period}}',
       currencyTitle: 'Reporting currency',
-      currencyText: 'Dashboards always show amounts per currency. With a reporting currency and exchange rates, they also show a total converted into it, labelled as converted.',
+      currencyText:
+        'Dashboards always show amounts per currency. With a reporting currency and exchange rates, they also show a total converted into it, labelled as converted.',
       reportingCurrency: 'Reporting currency',
       reportingCurrencyHelp: 'The currency converted totals are shown in',
       noReportingCurrency: 'None (no converted totals)',

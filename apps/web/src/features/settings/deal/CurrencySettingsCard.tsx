@@ -25,12 +25,13 @@ function CurrencyForm({ initial }: { initial: { reportingCurrency: string | null
   const save = useSaveCurrencySettings()
   const { enqueueSnackbar } = useSnackbar()
   const [reporting, setReporting] = useState(initial.reportingCurrency ?? '')
-  const [rates, setRates] = useState(initial.rates)
+  // Each row keeps its own key while its currency is being changed.
+  const [rates, setRates] = useState(() => initial.rates.map((rate) => ({ ...rate, row: crypto.randomUUID() })))
   const [issues, setIssues] = useState<Record<string, string>>({})
 
   function submit() {
     // Without a reporting currency there is nothing to convert into: the rates go too.
-    const body = { reportingCurrency: reporting || null, rates: reporting ? rates : [] }
+    const body = { reportingCurrency: reporting || null, rates: reporting ? rates.map(({ currency, rate }) => ({ currency, rate })) : [] }
     const parsed = SaveCurrencySettings.safeParse(body)
     const found: Record<string, string> = {}
     if (!parsed.success)
@@ -40,7 +41,8 @@ function CurrencyForm({ initial }: { initial: { reportingCurrency: string | null
         found[key] ??= issue.message
       }
     rates.forEach((rate, index) => {
-      if (rates.findIndex((r) => r.currency === rate.currency) !== index) found[`rates.${index}.currency`] ??= t('insights.settings.rateTwice')
+      if (rates.findIndex((r) => r.currency === rate.currency) !== index)
+        found[`rates.${index}.currency`] ??= t('insights.settings.rateTwice')
       if (rate.currency === reporting) found[`rates.${index}.currency`] ??= t('insights.settings.rateReporting')
     })
     setIssues(found)
@@ -87,7 +89,7 @@ function CurrencyForm({ initial }: { initial: { reportingCurrency: string | null
           )}
           <Stack spacing={1.5} sx={{ mb: 2 }}>
             {rates.map((rate, index) => (
-              <Stack key={index} direction="row" sx={{ gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+              <Stack key={rate.row} direction="row" sx={{ gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
                 <Stack sx={{ minWidth: 120 }}>
                   <CurrencySelect
                     label={t('insights.settings.rateCurrency')}
@@ -106,17 +108,27 @@ function CurrencyForm({ initial }: { initial: { reportingCurrency: string | null
                   value={rate.rate}
                   onChange={(event) => setRates(rates.map((r, i) => (i === index ? { ...r, rate: event.target.value } : r)))}
                   error={!!issues[`rates.${index}.rate`]}
-                  helperText={issues[`rates.${index}.rate`] ?? t('insights.settings.rateHelp', { currency: rate.currency, reporting, rate: rate.rate || '…' })}
+                  helperText={
+                    issues[`rates.${index}.rate`] ??
+                    t('insights.settings.rateHelp', { currency: rate.currency, reporting, rate: rate.rate || '…' })
+                  }
                   slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                   sx={{ flex: 1, minWidth: 220 }}
                 />
-                <IconButton aria-label={t('insights.settings.removeRate', { currency: rate.currency })} onClick={() => setRates(rates.filter((_, i) => i !== index))}>
+                <IconButton
+                  aria-label={t('insights.settings.removeRate', { currency: rate.currency })}
+                  onClick={() => setRates(rates.filter((_, i) => i !== index))}
+                >
                   <DeleteOutlineRounded />
                 </IconButton>
               </Stack>
             ))}
           </Stack>
-          <Button startIcon={<AddRounded />} onClick={() => setRates([...rates, { currency: unused, rate: '' }])} sx={{ mb: 2 }}>
+          <Button
+            startIcon={<AddRounded />}
+            onClick={() => setRates([...rates, { currency: unused, rate: '', row: crypto.randomUUID() }])}
+            sx={{ mb: 2 }}
+          >
             {t('insights.settings.addRate')}
           </Button>
         </>

@@ -1,6 +1,22 @@
-import { CreateQuota, type Quota, QUOTA_PERIODS } from '@closeroom/shared'
+import { CreateQuota, QUOTA_PERIODS, type Quota } from '@closeroom/shared'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
-import { Button, Card, IconButton, ListSubheader, MenuItem, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material'
+import {
+  Button,
+  Card,
+  IconButton,
+  ListSubheader,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material'
 import { useSnackbar } from 'notistack'
 import { useMemo, useState } from 'react'
 import { FormError } from '../../../components/FormError'
@@ -37,7 +53,10 @@ export function QuotaSettingsCard() {
   const [issues, setIssues] = useState<Record<string, string>>({})
   const quotaCurrency = draft.currency || currency.data?.reportingCurrency || 'EUR'
 
-  const monthName = useMemo(() => new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'long', year: 'numeric', timeZone: 'UTC' }), [i18n.language])
+  const monthName = useMemo(
+    () => new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    [i18n.language],
+  )
   const periodName = (quota: Quota) =>
     quota.period === 'month'
       ? monthName.format(new Date(`${quota.start}T00:00:00Z`))
@@ -45,12 +64,20 @@ export function QuotaSettingsCard() {
 
   function add() {
     const [kind, id] = draft.subject.split(':')
-    const start = draft.period === 'month' ? `${draft.month}-01` : `${draft.year}-${String((Number(draft.quarter) - 1) * 3 + 1).padStart(2, '0')}-01`
+    const start =
+      draft.period === 'month' ? `${draft.month}-01` : `${draft.year}-${String((Number(draft.quarter) - 1) * 3 + 1).padStart(2, '0')}-01`
     const amount = toMinor(draft.amount, quotaCurrency)
     const found: Record<string, string> = {}
     if (!draft.subject) found.subject = t('insights.settings.quotaSubjectMissing')
     if (amount === null || draft.amount.trim() === '') found.amount = t('insights.settings.quotaAmountInvalid')
-    const body = { userId: kind === 'member' ? (id ?? null) : null, teamId: kind === 'team' ? (id ?? null) : null, period: draft.period, start, amount: amount ?? 0, currency: quotaCurrency }
+    const body = {
+      userId: kind === 'member' ? (id ?? null) : null,
+      teamId: kind === 'team' ? (id ?? null) : null,
+      period: draft.period,
+      start,
+      amount: amount ?? 0,
+      currency: quotaCurrency,
+    }
     const parsed = CreateQuota.safeParse(body)
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
@@ -168,7 +195,11 @@ export function QuotaSettingsCard() {
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           sx={{ minWidth: 140, flex: 1 }}
         />
-        <CurrencySelect label={t('insights.settings.currency')} value={quotaCurrency} onChange={(value) => setDraft({ ...draft, currency: value })} />
+        <CurrencySelect
+          label={t('insights.settings.currency')}
+          value={quotaCurrency}
+          onChange={(value) => setDraft({ ...draft, currency: value })}
+        />
         <Button variant="contained" onClick={add} disabled={mutations.create.isPending} sx={{ mt: 0.25 }}>
           {t('insights.settings.addQuota')}
         </Button>
@@ -186,7 +217,9 @@ export function QuotaSettingsCard() {
                 <TableCell>{t('insights.settings.quotaPeriod')}</TableCell>
                 <TableCell align="right">{t('insights.settings.amount')}</TableCell>
                 <TableCell align="right">
-                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('insights.settings.remove')}</span>
+                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    {t('insights.settings.remove')}
+                  </span>
                 </TableCell>
               </TableRow>
             </TableHead>
@@ -198,7 +231,11 @@ export function QuotaSettingsCard() {
                   </TableCell>
                   <TableCell>{periodName(quota)}</TableCell>
                   <TableCell align="right">
-                    <QuotaAmount quota={quota} label={t('insights.settings.amountOf', { name: quota.subject.name, period: periodName(quota) })} onSave={(amount) => mutations.update.mutate({ id: quota.id, amount })} />
+                    <QuotaAmount
+                      quota={quota}
+                      label={t('insights.settings.amountOf', { name: quota.subject.name, period: periodName(quota) })}
+                      onSave={(amount) => mutations.update.mutate({ id: quota.id, amount })}
+                    />
                   </TableCell>
                   <TableCell align="right">
                     <IconButton

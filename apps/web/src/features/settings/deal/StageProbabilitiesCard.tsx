@@ -38,7 +38,11 @@ export function StageProbabilitiesCard() {
       ) : (
         <Stack spacing={2}>
           {stages.data.map((stage) => (
-            <Probability key={`${stage.id}-${stage.probability}`} stage={stage} onSave={(probability) => save.mutate({ id: stage.id, probability })} />
+            <Probability
+              key={`${stage.id}-${stage.probability}`}
+              stage={stage}
+              onSave={(probability) => save.mutate({ id: stage.id, probability })}
+            />
           ))}
         </Stack>
       )}
