@@ -43,10 +43,11 @@ export function Bars({
             return Array.isArray(row) ? row[i] : (keys[i] as string | undefined)
           }, onDrill),
         },
-        plotOptions: { bar: { horizontal, ...(horizontal && { barHeight: '56%' }) } },
+        // A lone bar stays a bar, not a slab: the fewer the rows, the thinner each one's share.
+        plotOptions: { bar: { horizontal, ...(horizontal && { barHeight: categories.length < 3 ? '32%' : '56%' }) } },
         states: { active: { filter: { type: 'none' } } },
         stroke: { show: true, width: 2, colors: ['transparent'] },
-        xaxis: { categories, ...(horizontal && { labels: { formatter: (value: string) => format(Number(value)) } }) },
+        xaxis: { categories, ...(horizontal && { tickAmount: 4, labels: { formatter: (value: string) => format(Number(value)) } }) },
         yaxis: horizontal
           ? { labels: { maxWidth: 180 } }
           : { labels: { formatter: (value: number) => format(value) }, min: 0, forceNiceScale: true },

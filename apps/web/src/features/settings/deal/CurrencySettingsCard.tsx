@@ -5,10 +5,10 @@ import { Button, Card, IconButton, MenuItem, Skeleton, Stack, TextField, Typogra
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { FormError } from '../../../components/FormError'
-import { CurrencySelect } from '../../../components/money/CurrencySelect'
 import { CURRENCIES } from '../../../components/money/money'
 import { useTranslation } from '../../../locales/i18n'
 import { useCurrencySettings, useSaveCurrencySettings } from '../../insights/queries'
+import { CurrencyField } from './CurrencyField'
 
 /**
  * The reporting currency and, if the organization sets them, exchange rates into it: dashboards then add a
@@ -90,18 +90,12 @@ function CurrencyForm({ initial }: { initial: { reportingCurrency: string | null
           <Stack spacing={1.5} sx={{ mb: 2 }}>
             {rates.map((rate, index) => (
               <Stack key={rate.row} direction="row" sx={{ gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-                <Stack sx={{ minWidth: 120 }}>
-                  <CurrencySelect
-                    label={t('insights.settings.rateCurrency')}
-                    value={rate.currency}
-                    onChange={(currency) => setRates(rates.map((r, i) => (i === index ? { ...r, currency } : r)))}
-                  />
-                  {issues[`rates.${index}.currency`] && (
-                    <Typography variant="caption" sx={{ color: 'error.main', mx: 1.75, mt: 0.5 }}>
-                      {issues[`rates.${index}.currency`]}
-                    </Typography>
-                  )}
-                </Stack>
+                <CurrencyField
+                  label={t('insights.settings.rateCurrency')}
+                  value={rate.currency}
+                  onChange={(currency) => setRates(rates.map((r, i) => (i === index ? { ...r, currency } : r)))}
+                  error={issues[`rates.${index}.currency`]}
+                />
                 <TextField
                   size="small"
                   label={t('insights.settings.rateValue', { currency: rate.currency, reporting })}

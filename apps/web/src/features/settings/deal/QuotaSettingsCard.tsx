@@ -20,13 +20,13 @@ import {
 import { useSnackbar } from 'notistack'
 import { useMemo, useState } from 'react'
 import { FormError } from '../../../components/FormError'
-import { CurrencySelect } from '../../../components/money/CurrencySelect'
 import { toMajor, toMinor } from '../../../components/money/money'
 import { intlLocale } from '../../../lib/intl'
 import { useTranslation } from '../../../locales/i18n'
 import { useCurrencySettings, useQuotaMutations, useQuotas } from '../../insights/queries'
 import { useTeams } from '../../teams/queries'
 import { useUsers } from '../../users/queries'
+import { CurrencyField } from './CurrencyField'
 
 type Draft = { subject: string; period: Quota['period']; month: string; quarter: string; year: string; amount: string; currency: string }
 
@@ -195,10 +195,11 @@ export function QuotaSettingsCard() {
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           sx={{ minWidth: 140, flex: 1 }}
         />
-        <CurrencySelect
+        <CurrencyField
           label={t('insights.settings.currency')}
           value={quotaCurrency}
           onChange={(value) => setDraft({ ...draft, currency: value })}
+          error={issues.currency}
         />
         <Button variant="contained" onClick={add} disabled={mutations.create.isPending} sx={{ mt: 0.25 }}>
           {t('insights.settings.addQuota')}
