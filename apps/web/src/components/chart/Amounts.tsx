@@ -66,3 +66,23 @@ export function chartMoney(figures: MoneyFigure[]): { currency: string; values: 
   const [currency = reporting ?? 'EUR'] = currencies
   return { currency, values: figures.map((figure) => figure.amounts.find((a) => a.currency === currency)?.amount ?? 0) }
 }
+
+/** Money figures added up currency by currency (never across), and their converted totals when all have one. */
+export function addMoney(figures: MoneyFigure[]): MoneyFigure {
+  const byCurrency = new Map<string, number>()
+  for (const figure of figures) for (const a of figure.amounts) byCurrency.set(a.currency, (byCurrency.get(a.currency) ?? 0) + a.amount)
+  const amounts = [...byCurrency].map(([currency, amount]) => ({ currency, amount })).sort((a, b) => b.amount - a.amount)
+  const converted = figures.map((figure) => figure.converted)
+  const first = converted.find((c) => c)
+  const all = first && converted.every((c) => c?.currency === first.currency)
+  return {
+    amounts,
+    converted: all
+      ? {
+          currency: first.currency,
+          amount: converted.reduce((sum, c) => sum + (c?.amount ?? 0), 0),
+          missingRates: [...new Set(converted.flatMap((c) => c?.missingRates ?? []))],
+        }
+      : null,
+  }
+}

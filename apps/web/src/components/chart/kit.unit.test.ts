@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { addMoney, chartMoney } from './Amounts'
 import { figuresCsv, formatCell } from './ChartCard'
 import { csvFileName, toCsv } from './csv'
 import { delta } from './delta'
@@ -143,5 +144,50 @@ describe('a chart’s figures', () => {
     expect(formatCell(0.5, 'percent', 'en')).toBe('50%')
     expect(formatCell(null, 'count', 'en')).toBe('—')
     expect(formatCell(1234, 'count', 'ar')).toBe(new Intl.NumberFormat('ar').format(1234))
+  })
+})
+
+describe('money across figures', () => {
+  const eur = (amount: number) => ({ amount, currency: 'EUR' })
+  const usd = (amount: number) => ({ amount, currency: 'USD' })
+  const converted = (amount: number, missingRates: string[] = []) => ({ ...eur(amount), missingRates })
+
+  it('draws in the reporting currency when every figure converts fully, else in the one currency they share, else not at all', () => {
+    expect(
+      chartMoney([
+        { amounts: [eur(100), usd(50)], converted: converted(146) },
+        { amounts: [eur(10)], converted: converted(10) },
+      ]),
+    ).toEqual({
+      currency: 'EUR',
+      values: [146, 10],
+    })
+    expect(
+      chartMoney([
+        { amounts: [usd(50)], converted: null },
+        { amounts: [], converted: null },
+      ]),
+    ).toEqual({ currency: 'USD', values: [50, 0] })
+    expect(chartMoney([{ amounts: [eur(100), usd(50)], converted: null }])).toBeNull()
+    // A currency without a rate is not in the converted total: drawing that total would hide it.
+    expect(chartMoney([{ amounts: [eur(100), { amount: 9, currency: 'JPY' }], converted: converted(100, ['JPY']) }])).toBeNull()
+  })
+
+  it('adds figures currency by currency, never one currency to another', () => {
+    expect(
+      addMoney([
+        { amounts: [eur(100), usd(50)], converted: converted(146) },
+        { amounts: [eur(10)], converted: converted(10) },
+      ]),
+    ).toEqual({
+      amounts: [eur(110), usd(50)],
+      converted: converted(156),
+    })
+    expect(
+      addMoney([
+        { amounts: [usd(5)], converted: null },
+        { amounts: [eur(1)], converted: null },
+      ]),
+    ).toEqual({ amounts: [usd(5), eur(1)], converted: null })
   })
 })

@@ -1,8 +1,8 @@
 import type { ProductFigures } from '@closeroom/shared'
 import { Alert } from '@mui/material'
 import { useCallback, useMemo, useState } from 'react'
-import { Amounts, chartMoney } from '../../components/chart/Amounts'
-import { ChartCard, type Column, type MoneyFigure, type Row } from '../../components/chart/ChartCard'
+import { Amounts, addMoney, chartMoney } from '../../components/chart/Amounts'
+import { ChartCard, type Column, type Row } from '../../components/chart/ChartCard'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { Loading } from './AnalyticsPage'
@@ -14,26 +14,6 @@ import { type Drill, RecordsDrawer } from './RecordsDrawer'
 import { useDashboard } from './useDashboard'
 
 type Period = { from: string; to: string }
-
-/** The products' money added up currency by currency (never across), and their converted totals when all convert. */
-export function addMoney(figures: MoneyFigure[]): MoneyFigure {
-  const byCurrency = new Map<string, number>()
-  for (const figure of figures) for (const a of figure.amounts) byCurrency.set(a.currency, (byCurrency.get(a.currency) ?? 0) + a.amount)
-  const amounts = [...byCurrency].map(([currency, amount]) => ({ currency, amount })).sort((a, b) => b.amount - a.amount)
-  const converted = figures.map((figure) => figure.converted)
-  const first = converted.find((c) => c)
-  const all = first && converted.every((c) => c?.currency === first.currency)
-  return {
-    amounts,
-    converted: all
-      ? {
-          currency: first.currency,
-          amount: converted.reduce((sum, c) => sum + (c?.amount ?? 0), 0),
-          missingRates: [...new Set(converted.flatMap((c) => c?.missingRates ?? []))],
-        }
-      : null,
-  }
-}
 
 /** /ecommerce: what each product brought in won deals, how often it is in them, and its room's funnel. */
 export default function ProductInsightsPage() {
