@@ -150,6 +150,7 @@ export type InsightRecordList = z.infer<typeof InsightRecordList>
 
 export const DEAL_ATTENTION_REASONS = ['stale', 'overdue', 'visited'] as const
 export const DealAttentionReason = z.enum(DEAL_ATTENTION_REASONS)
+export type DealAttentionReason = z.infer<typeof DealAttentionReason>
 
 export const HomeInsights = z.object({
   timeZone: z.string(),

@@ -395,9 +395,19 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
     return presentOne(id)
   }
 
+  /** The host or an admin says the buyer did not come (or, unmarking, that they did): past accepted meetings only. */
+  async function markNoShow(auth: AuthContext, id: string, noShow: boolean): Promise<Booking> {
+    const row = await hosted(auth, id)
+    if (row.status !== 'accepted') throw Conflict('Only an accepted booking can be marked as a no-show')
+    if (row.startAt.getTime() > now()) throw Conflict('A meeting can be marked as a no-show once it has started')
+    await db.update(bookings).set({ noShow }).where(eq(bookings.id, id))
+    return presentOne(id)
+  }
+
   return {
     create,
     getPublic,
+    markNoShow,
     reschedule,
     cancelByAttendee,
     list,

@@ -12,6 +12,7 @@ import {
   EventType,
   EventTypeList,
   IdParams,
+  MarkNoShow,
   Ok,
   Schedule,
   ScheduleList,
@@ -86,6 +87,11 @@ export function bookingRoutes(app: FastifyInstance, { eventTypes, schedules, boo
       '/bookings/:id/decline',
       { schema: { tags, params: IdParams, body: DeclineBooking, response: { 200: Booking, ...errors } } },
       async (req) => bookings.decline(actor(req), req.params.id, req.body ?? {}),
+    )
+    r.post(
+      '/bookings/:id/no-show',
+      { schema: { tags, params: IdParams, body: MarkNoShow, response: { 200: Booking, ...errors } } },
+      async (req) => bookings.markNoShow(actor(req), req.params.id, req.body.noShow),
     )
     r.post(
       '/bookings/:id/cancel',

@@ -23,6 +23,8 @@ export type OpenDeal = {
   notes?: string
   /** Where it came from, on its 'created' line beside the stage (a product room's form, a rule's name). */
   origin: ActivityData
+  /** The product whose room's form opened it (the products dashboard's inquiries). */
+  originProductId?: string
 }
 
 export type MoveDealToStage = {
@@ -33,6 +35,8 @@ export type MoveDealToStage = {
   beforeId?: string | null
   /** The member who moved it; null for the product's own doing (an automation). */
   actorId: string | null
+  /** Why it was lost, kept on a move to a lost stage only. */
+  lostReason?: string | null
 }
 
 /**
@@ -80,6 +84,7 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
           amount: input.product?.price ?? 0,
           currency: input.product?.currency ?? DEFAULT_DEAL_CURRENCY,
           notes: input.notes,
+          originProductId: input.originProductId ?? null,
           position: await endOfColumn(tx, target.id),
         })
         .returning({ id: deals.id })
@@ -117,7 +122,12 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
       const position = input.beforeId
         ? await positionBefore(tx, organizationId, target.id, input.beforeId, dealId)
         : await endOfColumn(tx, target.id, dealId)
-      await tx.update(deals).set({ stageId: target.id, position, updatedAt: sql`now()` }).where(eq(deals.id, dealId))
+      // closed_at and the stage history follow in the database (triggers of migration 0014).
+      const lostReason = target.kind === 'lost' && input.lostReason !== undefined ? { lostReason: input.lostReason || null } : {}
+      await tx
+        .update(deals)
+        .set({ stageId: target.id, position, ...lostReason, updatedAt: sql`now()` })
+        .where(eq(deals.id, dealId))
       if (current.stageId !== target.id) await writeStageChange(tx, dealId, current.stageId, target, input.actorId)
       return summaryOf(tx, organizationId, dealId)
     })

@@ -2,7 +2,7 @@ import type { CreateDeal, Deal, DealSummary, UpdateDeal } from '@closeroom/share
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client.ts'
-import { clients, dealContacts, dealLines, deals, pipelineStages, products, users } from '../../db/schema/index.ts'
+import { clients, dealContacts, dealLines, deals, dealViews, pipelineStages, products, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
@@ -85,8 +85,14 @@ export function createDealService({ db, events }: { db: Db; events: DealEvents }
     return stage
   }
 
+  /** A member opening a deal: remembered, so the home page lists the deals whose room was visited since. */
   async function get(auth: AuthContext, id: string): Promise<Deal> {
-    return detail(db, auth.user.organizationId, id)
+    const deal = await detail(db, auth.user.organizationId, id)
+    await db
+      .insert(dealViews)
+      .values({ dealId: id, userId: auth.user.id })
+      .onConflictDoUpdate({ target: [dealViews.dealId, dealViews.userId], set: { viewedAt: sql`now()` } })
+    return deal
   }
 
   async function detail(tx: Db | Tx, organizationId: string, id: string): Promise<Deal> {
@@ -205,6 +211,14 @@ export function createDealService({ db, events }: { db: Db; events: DealEvents }
         const [previous] = await tx.select({ name: users.name }).from(users).where(eq(users.id, current.ownerId))
         changes.ownerId = owner.id
         await writeActivity(tx, id, 'owner_changed', auth.user.id, { from: previous?.name ?? null, to: owner.name })
+      }
+      // A lost reason is kept only on a deal that ends up in a lost stage (the trigger clears it when reopened).
+      if (input.lostReason !== undefined) {
+        const [stage] = await tx
+          .select({ kind: pipelineStages.kind })
+          .from(pipelineStages)
+          .where(eq(pipelineStages.id, target?.id ?? current.stageId))
+        if (stage?.kind === 'lost') changes.lostReason = input.lostReason || null
       }
       if (target && target.id !== current.stageId) {
         changes.stageId = target.id

@@ -9,10 +9,10 @@ import { createRecordsService } from './records.ts'
  * the records behind each figure, and what they are measured against (quotas, the reporting currency and its
  * rates). Only this module writes quotas, exchange rates and the reporting currency.
  */
-export function createInsightsModule({ db }: { db: Db }) {
+export function createInsightsModule({ db, now }: { db: Db; now?: () => number }) {
   const currency = createCurrencyService({ db })
   return {
-    dashboards: createDashboards({ db, currency }),
+    dashboards: createDashboards({ db, currency, now }),
     records: createRecordsService({ db }),
     quotas: createQuotaService({ db }),
     currency,

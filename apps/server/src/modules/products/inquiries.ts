@@ -69,6 +69,7 @@ export function createInquiryService({ db, deals, clients, notifications, automa
       product,
       notes: input.message,
       origin: { via: 'product_room', product: product.name, name: input.name, message: input.message },
+      originProductId: product.id,
     })
     await notifications.send(
       {

@@ -1,7 +1,7 @@
 import type { ProductRoom, ProductRoomSettings, PublicProduct } from '@closeroom/shared'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { eventTypes, files, organizations, productFiles, products, users } from '../../db/schema/index.ts'
+import { eventTypes, files, organizations, productFiles, productRoomVisits, products, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import { existingFormId, isOrganizationForm, publicEmbeddedForm } from '../../lib/embedded-forms.ts'
 import { newPublicId } from '../../lib/tokens.ts'
@@ -115,6 +115,8 @@ export function createProductRoomService({ db, appUrl, pages }: { db: Db; appUrl
       .from(organizations)
       .where(eq(organizations.id, product.organizationId))
     if (!organization) throw NotFound(PRODUCT_NOT_FOUND)
+    // Counted for the products dashboard's funnel (visits → inquiries → deals); nothing about the visitor is kept.
+    await db.insert(productRoomVisits).values({ organizationId: product.organizationId, productId: product.id })
     const media = await db
       .select({ id: files.id, name: files.name, contentType: files.contentType, size: files.size, kind: productFiles.kind })
       .from(productFiles)

@@ -1,0 +1,145 @@
+import { type DealAttentionReason, HOME_LIST_SIZE, type HomeInsights, STALE_DEAL_DAYS } from '@closeroom/shared'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import type { AuthContext } from '../auth/module.ts'
+import { addDays, midnights, num, type Rates, rows, type Scope } from './context.ts'
+import { bookingConditions, bookingsKey, dealConditions, dealsKey } from './drill.ts'
+import { dealsFigure, groupBy } from './pipeline.ts'
+import { present, type RecordRow } from './records.ts'
+
+const DAY = 86_400_000
+
+/** Today's date in a zone. */
+export const todayIn = (timeZone: string, at: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at))
+
+/** The signed-in person's week: their meetings, their deals that need them, their pipeline, what changed since yesterday. */
+export async function homeFigures(db: Db, auth: AuthContext, rates: Rates, timeZone: string, now: number): Promise<HomeInsights> {
+  const me = auth.user.id
+  const scope: Scope = { organizationId: auth.user.organizationId, owners: [me], asked: { ownerId: me, teamId: null } }
+  const asked = scope.asked
+  const today = todayIn(timeZone, now)
+  const isoDay = new Date(`${today}T00:00:00Z`).getUTCDay() || 7
+  const monday = addDays(today, 1 - isoDay)
+  const week = { from: monday, to: addDays(monday, 6) }
+  const [yesterday, todayStart, tomorrow, weekStart, weekEnd] = (await midnights(db, timeZone, [
+    addDays(today, -1),
+    today,
+    addDays(today, 1),
+    week.from,
+    addDays(week.to, 1),
+  ])) as [number, number, number, number, number]
+
+  const meetingStatuses = ['pending', 'accepted'] as ('pending' | 'accepted')[]
+  const todayMeetings = { starts: [todayStart, tomorrow] as [number, number], statuses: meetingStatuses }
+  const weekMeetings = { starts: [weekStart, weekEnd] as [number, number], statuses: meetingStatuses }
+  const staleSince = now - STALE_DEAL_DAYS * DAY
+  const attention = {
+    stale: { kind: 'open' as const, staleSince },
+    overdue: { kind: 'open' as const, overdueBefore: today },
+    visited: { visitedSinceLookOf: me },
+  }
+  const since: [number, number] = [yesterday, now + DAY]
+  const countOf = async (where: ReturnType<typeof sql>) => num((await rows<{ n: unknown }>(db, where))[0]?.n)
+  const dealCount = (f: Parameters<typeof dealConditions>[1]) =>
+    countOf(sql`select count(*) as n from deals d join pipeline_stages s on s.id = d.stage_id where ${dealConditions(scope, f)}`)
+  const bookingCount = (f: Parameters<typeof bookingConditions>[1]) =>
+    countOf(sql`select count(*) as n from bookings b where ${bookingConditions(scope, f)}`)
+
+  const [meetingsToday, meetingsWeek, upcoming, stale, overdue, visited, needing, open, created, closed, made, cancelled, visits] =
+    await Promise.all([
+      bookingCount(todayMeetings),
+      bookingCount(weekMeetings),
+      rows<RecordRow>(
+        db,
+        sql`select b.id, b.title as name, u.id as owner_id, u.name as owner_name, u.avatar_url as owner_avatar, null as amount,
+              null as currency, extract(epoch from b.start_at) * 1000 as ms, b.status
+            from bookings b join users u on u.id = ${me}
+            where ${bookingConditions(scope, { ...todayMeetings, startsAfter: now })} order by b.start_at limit ${HOME_LIST_SIZE}`,
+      ),
+      dealCount(attention.stale),
+      dealCount(attention.overdue),
+      dealCount(attention.visited),
+      // The deals needing the person, with every reason each has, most reasons first.
+      rows<RecordRow & { stale: boolean; overdue: boolean; visited: boolean }>(
+        db,
+        sql`select * from (select d.id, d.name, u.id as owner_id, u.name as owner_name, u.avatar_url as owner_avatar, d.amount, d.currency,
+              extract(epoch from d.updated_at) * 1000 as ms, s.name as status,
+              (${dealConditions(scope, attention.stale)}) as stale,
+              (${dealConditions(scope, attention.overdue)}) as overdue,
+              (${dealConditions(scope, attention.visited)}) as visited
+            from deals d join pipeline_stages s on s.id = d.stage_id join users u on u.id = d.owner_id
+            where ${dealConditions(scope, {})}) x
+            where stale or overdue or visited
+            order by (stale::int + overdue::int + visited::int) desc, visited desc, ms desc limit ${HOME_LIST_SIZE}`,
+      ),
+      rows<{ currency: string; probability: number; n: unknown; amount: unknown }>(
+        db,
+        sql`select d.currency, s.probability, count(*) as n, sum(d.amount) as amount from deals d join pipeline_stages s on s.id = d.stage_id
+            where ${dealConditions(scope, { kind: 'open' })} group by 1, 2`,
+      ),
+      dealCount({ created: since }),
+      rows<{ kind: string; currency: string; n: unknown; amount: unknown }>(
+        db,
+        sql`select s.kind, d.currency, count(*) as n, sum(d.amount) as amount from deals d join pipeline_stages s on s.id = d.stage_id
+            where ${dealConditions(scope, { closed: since })} and s.kind in ('won', 'lost') group by 1, 2`,
+      ),
+      bookingCount({ created: since }),
+      bookingCount({ event: { action: 'cancelled', range: since } }),
+      countOf(
+        sql`select count(*) as n from salesroom_visits v join deals d on d.id = v.deal_id
+            where d.organization_id = ${scope.organizationId} and d.owner_id = ${me} and v.started_at >= to_timestamp(${yesterday / 1000}::float8)`,
+      ),
+    ])
+
+  const weightedOpen = groupBy(open, (r) => r.currency).map(([currency, group]) => ({
+    currency,
+    amount: Math.round(group.reduce((t, r) => t + num(r.amount) * r.probability, 0) / 100),
+  }))
+  return {
+    timeZone,
+    today,
+    week,
+    reportingCurrency: rates.reportingCurrency,
+    meetings: {
+      today: { count: meetingsToday, drill: bookingsKey(asked, todayMeetings) },
+      week: { count: meetingsWeek, drill: bookingsKey(asked, weekMeetings) },
+      upcoming: upcoming.map((row) => present('booking', row)),
+    },
+    attention: {
+      stale: { count: stale, drill: dealsKey(asked, attention.stale) },
+      overdue: { count: overdue, drill: dealsKey(asked, attention.overdue, 'expected') },
+      visited: { count: visited, drill: dealsKey(asked, attention.visited) },
+      staleDays: STALE_DEAL_DAYS,
+      deals: needing.map((row) => ({
+        deal: present('deal', row),
+        reasons: (['stale', 'overdue', 'visited'] as DealAttentionReason[]).filter((reason) => row[reason]),
+      })),
+    },
+    pipeline: {
+      open: dealsFigure(open, rates, dealsKey(asked, { kind: 'open' })),
+      weighted: dealsFigure(
+        weightedOpen.map((w) => ({ ...w, n: 0 })),
+        rates,
+        '',
+      ).value,
+    },
+    changes: {
+      since: new Date(yesterday).toISOString(),
+      dealsCreated: { count: created, drill: dealsKey(asked, { created: since }, 'created') },
+      dealsWon: dealsFigure(
+        closed.filter((r) => r.kind === 'won'),
+        rates,
+        dealsKey(asked, { kind: 'won', closed: since }, 'closed'),
+      ),
+      dealsLost: dealsFigure(
+        closed.filter((r) => r.kind === 'lost'),
+        rates,
+        dealsKey(asked, { kind: 'lost', closed: since }, 'closed'),
+      ),
+      bookingsMade: { count: made, drill: bookingsKey(asked, { created: since }, 'created') },
+      bookingsCancelled: { count: cancelled, drill: bookingsKey(asked, { event: { action: 'cancelled', range: since } }) },
+      roomVisits: { count: visits, drill: dealsKey(asked, { visited: since }) },
+    },
+  }
+}
