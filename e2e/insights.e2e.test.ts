@@ -58,17 +58,23 @@ it('shows the week at a glance on / and /app, each figure opening its records', 
   const page = await harness.newPage({ viewport: { width: 1280, height: 900 } })
   await signInAsDemoOwner(page)
   await page.goto('/app')
-  const week = page.getByRole('button', { name: 'Show the records behind Meetings this week' })
-  await expect.poll(() => week.innerText()).toContain(count(home.meetings.week.count))
   await page
-    .getByRole('button', { name: 'Show the records behind Your open pipeline' })
+    .getByRole('button', { name: /^Meetings this week/ })
+    .getByText(count(home.meetings.week.count), { exact: true })
+    .waitFor()
+  await page
+    .getByRole('button', { name: /^Meetings today/ })
+    .getByText(count(home.meetings.today.count), { exact: true })
+    .waitFor()
+  await page
+    .getByRole('button', { name: /^Your open pipeline/ })
     .getByText(`${count(home.pipeline.open.count)} open deal`)
     .waitFor()
   // Each deal that needs the owner is a link to it.
   for (const { deal } of home.attention.deals.slice(0, 3))
     expect(await page.getByRole('link', { name: deal.name }).first().getAttribute('href')).toBe(deal.link)
   // The pipeline figure lists its open deals, each a link to its page.
-  await page.getByRole('button', { name: 'Show the records behind Your open pipeline' }).click()
+  await page.getByRole('button', { name: /^Your open pipeline/ }).click()
   const drawer = page.getByRole('dialog', { name: 'Your open pipeline' })
   await drawer.getByText(`${count(home.pipeline.open.count)} record`).waitFor()
   expect(await drawer.getByRole('link').first().getAttribute('href')).toMatch(/^\/deals\//)
@@ -147,12 +153,13 @@ it('shows bookings, products and revenue on /booking, /ecommerce and /banking wi
   await signInAsDemoOwner(page)
 
   await page.goto(`/booking?${search}`)
-  await expect
-    .poll(() => page.getByRole('button', { name: 'Show the records behind Bookings made' }).innerText())
-    .toBe(count(bookings.current.created.count))
-  await expect
-    .poll(() => page.getByRole('button', { name: 'Show the records behind Cancelled' }).innerText())
-    .toBe(count(bookings.current.cancelled.count))
+  // Each headline figure is a button to its records, named by what it opens.
+  const made = page.getByRole('button', { name: 'Show the records behind Bookings made' })
+  await made.getByText(count(bookings.current.created.count), { exact: true }).waitFor()
+  await page
+    .getByRole('button', { name: 'Show the records behind Cancelled' })
+    .getByText(count(bookings.current.cancelled.count), { exact: true })
+    .waitFor()
   expect(await violations(page)).toEqual([])
 
   await page.goto(`/ecommerce?${search}`)

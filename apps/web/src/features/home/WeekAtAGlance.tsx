@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router'
 import { Amounts } from '../../components/chart/Amounts'
 import { formatPeriod } from '../../components/chart/PeriodBar'
 import { formatMoney } from '../../components/money/money'
+import { visuallyHidden } from '../../components/visuallyHidden'
 import { serverErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
@@ -92,24 +93,19 @@ function Week({ home, open }: { home: HomeInsights; open: (title: string, key: s
           {needing === 0 ? (
             <Empty>{t('insights.home.noneNeedYou')}</Empty>
           ) : (
-            <List disablePadding>
+            <List disablePadding sx={hoverReadable}>
               {home.attention.deals.map(({ deal, reasons }) => (
-                <ListItemButton
-                  key={deal.id}
-                  component={RouterLink}
-                  to={deal.link}
-                  divider
-                  sx={{ px: 1, gap: 2, alignItems: 'flex-start' }}
-                >
-                  <ListItemText
-                    primary={<bdi>{deal.name}</bdi>}
-                    secondary={reasons
-                      .map((reason) => t(`insights.home.reasons.${reason}`, { days: home.attention.staleDays }))
-                      .join(' · ')}
-                    slotProps={{ secondary: { sx: { color: 'warning.dark' } } }}
-                  />
-                  <RecordAmount record={deal} />
-                </ListItemButton>
+                <ListItem key={deal.id} disablePadding divider>
+                  <ListItemButton component={RouterLink} to={deal.link} sx={{ px: 1, gap: 2, alignItems: 'flex-start' }}>
+                    <ListItemText
+                      primary={<bdi>{deal.name}</bdi>}
+                      secondary={reasons
+                        .map((reason) => t(`insights.home.reasons.${reason}`, { days: home.attention.staleDays }))
+                        .join(' · ')}
+                    />
+                    <RecordAmount record={deal} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
@@ -123,11 +119,13 @@ function Week({ home, open }: { home: HomeInsights; open: (title: string, key: s
               </Link>
             </Empty>
           ) : (
-            <List disablePadding>
+            <List disablePadding sx={hoverReadable}>
               {home.meetings.upcoming.map((meeting) => (
-                <ListItemButton key={meeting.id} component={RouterLink} to={meeting.link} divider sx={{ px: 1 }}>
-                  <ListItemText primary={<bdi>{meeting.name}</bdi>} secondary={<Time iso={meeting.date} timeZone={home.timeZone} />} />
-                </ListItemButton>
+                <ListItem key={meeting.id} disablePadding divider>
+                  <ListItemButton component={RouterLink} to={meeting.link} sx={{ px: 1 }}>
+                    <ListItemText primary={<bdi>{meeting.name}</bdi>} secondary={<Time iso={meeting.date} timeZone={home.timeZone} />} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
@@ -176,7 +174,6 @@ function Changes({ home, open }: { home: HomeInsights; open: (title: string, key
               onClick={() => open(item.label, item.drill)}
               disabled={item.count === 0}
               sx={{ px: 1, justifyContent: 'space-between', gap: 2 }}
-              aria-label={`${item.label}: ${f.count(item.count)}`}
             >
               <Typography variant="body2">{item.label}</Typography>
               <Typography variant="subtitle1" component="span" sx={{ textAlign: 'end' }}>
@@ -218,7 +215,6 @@ function Figure({ label, onClick, children }: { label: string; onClick: () => vo
         component="button"
         type="button"
         onClick={onClick}
-        aria-label={t('insights.kit.showRecords', { label })}
         sx={{
           all: 'unset',
           boxSizing: 'border-box',
@@ -241,6 +237,10 @@ function Figure({ label, onClick, children }: { label: string; onClick: () => vo
         ) : (
           children
         )}
+        <Box component="span" sx={visuallyHidden}>
+          {' '}
+          {t('insights.kit.recordsHint')}
+        </Box>
       </Box>
     </Card>
   )
@@ -263,3 +263,6 @@ function Panel({ title, subtitle, children }: { title: string; subtitle: string;
 function Empty({ children }: { children: ReactNode }) {
   return <Typography sx={{ color: 'text.secondary', py: 3, textAlign: 'center' }}>{children}</Typography>
 }
+
+/** A hovered row's grey would fade its second line below a readable contrast: it darkens with it. */
+const hoverReadable = { '& .MuiListItemButton-root:hover .MuiListItemText-secondary': { color: 'text.primary' } } as const

@@ -1,5 +1,18 @@
 import CloseRounded from '@mui/icons-material/CloseRounded'
-import { Alert, Box, Button, Drawer, IconButton, List, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material'
 import { Link as RouterLink } from 'react-router'
 import { formatMoney } from '../../components/money/money'
 import { serverErrorText } from '../../lib/errorText'
@@ -50,27 +63,29 @@ export function RecordsDrawer({ drill, onClose }: { drill: Drill | null; onClose
           ) : list.length === 0 ? (
             <Typography sx={{ color: 'text.secondary' }}>{t('insights.records.none')}</Typography>
           ) : (
-            <List disablePadding aria-labelledby="insight-records-title">
+            <List disablePadding aria-labelledby="insight-records-title" sx={hoverReadable}>
               {list.map((record) => (
-                <ListItemButton key={`${record.kind}-${record.id}`} component={RouterLink} to={record.link} divider sx={{ px: 1, gap: 2 }}>
-                  <ListItemText
-                    primary={<bdi>{record.name}</bdi>}
-                    secondary={[
-                      formatDateTime(record.date, i18n.language),
-                      record.kind === 'booking'
-                        ? t(`insights.records.statuses.${record.status}`, { defaultValue: record.status })
-                        : record.status,
-                      record.owner?.name,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  />
-                  {record.amount !== null && record.currency && (
-                    <Typography variant="subtitle2" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(record.amount, record.currency, i18n.language)}
-                    </Typography>
-                  )}
-                </ListItemButton>
+                <ListItem key={`${record.kind}-${record.id}`} disablePadding divider>
+                  <ListItemButton component={RouterLink} to={record.link} sx={{ px: 1, gap: 2 }}>
+                    <ListItemText
+                      primary={<bdi>{record.name}</bdi>}
+                      secondary={[
+                        formatDateTime(record.date, i18n.language),
+                        record.kind === 'booking'
+                          ? t(`insights.records.statuses.${record.status}`, { defaultValue: record.status })
+                          : record.status,
+                        record.owner?.name,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    />
+                    {record.amount !== null && record.currency && (
+                      <Typography variant="subtitle2" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(record.amount, record.currency, i18n.language)}
+                      </Typography>
+                    )}
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
@@ -84,3 +99,6 @@ export function RecordsDrawer({ drill, onClose }: { drill: Drill | null; onClose
     </Drawer>
   )
 }
+
+/** A hovered row's grey would fade its second line below a readable contrast: it darkens with it. */
+const hoverReadable = { '& .MuiListItemButton-root:hover .MuiListItemText-secondary': { color: 'text.primary' } } as const

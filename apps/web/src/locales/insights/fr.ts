@@ -189,6 +189,7 @@ export const fr: Text = {
       probabilityOf: 'Probabilité de {{name}}',
       probabilityInvalid: 'Un nombre entier de 0 à 100',
       probabilitySaved: 'Probabilité enregistrée',
+      fixedValue: '{{value}} %',
       fixed: { won: 'Une affaire gagnée compte en entier', lost: 'Une affaire perdue ne compte pas', open: '' },
       quotas: 'Objectifs',
       quotasText:
@@ -236,6 +237,7 @@ export const fr: Text = {
       inCurrency: '{{label}} ({{currency}})',
       convertedHeader: '{{label}} (converti en {{currency}})',
       showRecords: 'Voir les éléments de {{label}}',
+      recordsHint: '(voir les éléments)',
       loading: 'Chargement',
       empty: 'Rien sur cette période.',
       period: 'Période',

@@ -65,20 +65,26 @@ function Probability({ stage, onSave }: { stage: PipelineStage; onSave: (probabi
       <Typography sx={{ flex: 1, pt: 1, minWidth: 0 }} noWrap>
         <bdi>{stage.name}</bdi>
       </Typography>
-      <TextField
-        size="small"
-        type="number"
-        label={t('insights.settings.probabilityOf', { name: stage.name })}
-        value={value}
-        disabled={fixed}
-        onChange={(event) => setValue(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => event.key === 'Enter' && commit()}
-        error={invalid}
-        helperText={invalid ? t('insights.settings.probabilityInvalid') : fixed ? t(`insights.settings.fixed.${stage.kind}`) : ' '}
-        slotProps={{ htmlInput: { min: 0, max: 100, step: 5, inputMode: 'numeric' }, input: { endAdornment: '%' } }}
-        sx={{ width: 220 }}
-      />
+      {fixed ? (
+        // Read, not edited: a disabled field's faded text is hard to read and says nothing about why.
+        <Typography sx={{ width: 220, pt: 1, color: 'text.secondary' }}>
+          {t('insights.settings.fixedValue', { value: stage.probability })} · {t(`insights.settings.fixed.${stage.kind}`)}
+        </Typography>
+      ) : (
+        <TextField
+          size="small"
+          type="number"
+          label={t('insights.settings.probabilityOf', { name: stage.name })}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => event.key === 'Enter' && commit()}
+          error={invalid}
+          helperText={invalid ? t('insights.settings.probabilityInvalid') : ' '}
+          slotProps={{ htmlInput: { min: 0, max: 100, step: 5, inputMode: 'numeric' }, input: { endAdornment: '%' } }}
+          sx={{ width: 220 }}
+        />
+      )}
     </Stack>
   )
 }
