@@ -7,7 +7,7 @@ import type { MoneyFigure } from './ChartCard'
  * Amounts in several currencies, one line each (never summed across currencies), then, when the organization
  * has a reporting currency, their total converted to it, said to be converted (and which currencies had no rate).
  */
-export function Amounts({ money, variant = 'h4' }: { money: MoneyFigure; variant?: 'h3' | 'h4' | 'h5' | 'h6' | 'body1' }) {
+export function Amounts({ money, variant = 'h5' }: { money: MoneyFigure; variant?: 'h3' | 'h4' | 'h5' | 'h6' | 'body1' }) {
   const { t, i18n } = useTranslation()
   const shown = money.amounts.filter((amount) => amount.amount !== 0)
   const converted = money.converted

@@ -165,6 +165,7 @@ function ByStage({ figures, open, period }: Part) {
     [money, stages, t],
   )
   const format = useMemo(() => (money ? f.money(money.currency) : f.count), [money, f])
+  const axisFormat = useMemo(() => (money ? f.moneyAxis(money.currency) : f.count), [money, f])
   return (
     <ChartCard
       title={t('insights.analytics.byStage')}
@@ -175,7 +176,15 @@ function ByStage({ figures, open, period }: Part) {
       period={period}
       empty={t('insights.analytics.noStages')}
       chart={
-        <Bars categories={categories} series={series} keys={keys} onDrill={open} format={format} label={t('insights.analytics.byStage')} />
+        <Bars
+          categories={categories}
+          series={series}
+          keys={keys}
+          onDrill={open}
+          format={format}
+          axisFormat={axisFormat}
+          label={t('insights.analytics.byStage')}
+        />
       }
     />
   )

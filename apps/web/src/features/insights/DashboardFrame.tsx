@@ -50,10 +50,18 @@ function Scope({ dashboard }: { dashboard: Dashboard }) {
   )
 }
 
-/** A grid of cards: one column on a phone, `columns` from the medium breakpoint. */
+/** A grid of cards: one column on a phone; four figures go two by two on a tablet, all four on a wide screen. */
 export function Grid({ columns = 2, children }: { columns?: number; children: ReactNode }) {
+  const wide = `repeat(${columns}, minmax(0, 1fr))`
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `repeat(${columns}, minmax(0, 1fr))` } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns:
+          columns > 2 ? { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: wide } : { xs: 'minmax(0, 1fr)', md: wide },
+      }}
+    >
       {children}
     </Box>
   )

@@ -114,6 +114,7 @@ function Revenue({ products, open, period }: Part) {
     [money, products, t],
   )
   const format = useMemo(() => (money ? f.money(money.currency) : f.count), [money, f])
+  const axisFormat = useMemo(() => (money ? f.moneyAxis(money.currency) : f.count), [money, f])
   const sold = products.some((p) => p.deals.count > 0)
   return (
     <ChartCard
@@ -131,6 +132,7 @@ function Revenue({ products, open, period }: Part) {
           keys={keys}
           onDrill={open}
           format={format}
+          axisFormat={axisFormat}
           horizontal
           height={Math.max(220, 48 * products.length + 60)}
           label={t('insights.products.byProduct')}

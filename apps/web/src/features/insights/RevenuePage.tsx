@@ -120,6 +120,7 @@ function Months({ insights, open }: { insights: RevenueInsights; open: (key: str
     },
   }))
   const format = useMemo(() => (money ? f.money(money.currency) : f.count), [money, f])
+  const axisFormat = useMemo(() => (money ? f.moneyAxis(money.currency) : f.count), [money, f])
   const series = useMemo(() => {
     if (!money) return [{ name: t('insights.revenue.wonDeals'), type: 'column', data: months.map((m) => m.won.count) }]
     const at = (offset: number) => money.values.filter((_, i) => i % 5 === offset)
@@ -147,13 +148,13 @@ function Months({ insights, open }: { insights: RevenueInsights; open: (key: str
       () => ({
         chart: drillEvents((s, i) => keys[s]?.[i], open),
         xaxis: { categories: months.map((m) => monthName(m.month)) },
-        yaxis: { labels: { formatter: (value: number) => format(value) }, min: 0, forceNiceScale: true },
+        yaxis: { labels: { formatter: (value: number) => axisFormat(value) }, min: 0, forceNiceScale: true },
         tooltip: { shared: true, intersect: false, y: { formatter: (value: number) => format(value) } },
         stroke: { width: [0, 0, 0, 0, 3], curve: 'straight', dashArray: [0, 0, 0, 0, 6] },
         markers: { size: [0, 0, 0, 0, 4] },
         states: { active: { filter: { type: 'none' } } },
       }),
-      [keys, open, months, monthName, format],
+      [keys, open, months, monthName, format, axisFormat],
     ),
   )
   const nothing = months.every((m) => m.won.count === 0 && m.bestCase.count === 0 && comparable(m.quota) === 0)

@@ -17,6 +17,7 @@ export function Bars({
   keys,
   onDrill,
   format,
+  axisFormat = format,
   horizontal = false,
   stacked = false,
   height = 300,
@@ -27,12 +28,20 @@ export function Bars({
   keys: (string | undefined)[] | (string | undefined)[][]
   onDrill?: (key: string) => void
   format: (value: number) => string
+  /** The value axis' labels, when shorter than the tooltips' (money as "€12K"). */
+  axisFormat?: (value: number) => string
   horizontal?: boolean
   stacked?: boolean
   height?: number
   /** What the chart shows, for screen readers (the table view holds the figures). */
   label: string
 }) {
+  // Counts up to five get one tick each, so no axis reads 0.5 deals.
+  const values = series.flatMap((s) => s.data)
+  const most = stacked
+    ? Math.max(0, ...categories.map((_, i) => series.reduce((sum, s) => sum + (s.data[i] ?? 0), 0)))
+    : Math.max(0, ...values)
+  const fewWhole = values.every(Number.isInteger) && most <= 5
   const options = useChart(
     useMemo<ApexOptions>(
       () => ({
@@ -47,14 +56,25 @@ export function Bars({
         plotOptions: { bar: { horizontal, ...(horizontal && { barHeight: categories.length < 3 ? '32%' : '56%' }) } },
         states: { active: { filter: { type: 'none' } } },
         stroke: { show: true, width: 2, colors: ['transparent'] },
-        xaxis: { categories, ...(horizontal && { tickAmount: 4, labels: { formatter: (value: string) => format(Number(value)) } }) },
+        xaxis: {
+          categories,
+          ...(horizontal && {
+            tickAmount: fewWhole ? Math.max(most, 1) : 4,
+            ...(fewWhole && { max: Math.max(most, 1) }),
+            labels: { formatter: (value: string) => axisFormat(Number(value)) },
+          }),
+        },
         yaxis: horizontal
           ? { labels: { maxWidth: 180 } }
-          : { labels: { formatter: (value: number) => format(value) }, min: 0, forceNiceScale: true },
+          : {
+              labels: { formatter: (value: number) => axisFormat(value) },
+              min: 0,
+              ...(fewWhole ? { max: Math.max(most, 1), tickAmount: Math.max(most, 1) } : { forceNiceScale: true }),
+            },
         tooltip: { y: { formatter: (value: number) => format(value) } },
         legend: { show: series.length > 1 },
       }),
-      [categories, series.length, keys, onDrill, format, horizontal, stacked],
+      [categories, series.length, keys, onDrill, format, axisFormat, horizontal, stacked, fewWhole, most],
     ),
   )
   return (

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { formatMoney } from '../../components/money/money'
+import { formatMoney, toMajor } from '../../components/money/money'
 import { intlLocale } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
 
@@ -20,6 +20,17 @@ export function useFormats() {
       days: (value: number | null) => (value === null ? '—' : days.format(value)),
       hours: (value: number | null) => (value === null ? '—' : hours.format(value)),
       money: (currency: string) => (value: number) => formatMoney(Math.round(value), currency, language),
+      /** Money on an axis, short enough for a phone: "€12K". */
+      moneyAxis: (currency: string) => {
+        const compact = (() => {
+          try {
+            return new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 })
+          } catch {
+            return number
+          }
+        })()
+        return (value: number) => compact.format(toMajor(value, currency))
+      },
     }
   }, [language])
 }
