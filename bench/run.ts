@@ -3,6 +3,7 @@ import { bundleBench } from './bundle.ts'
 import { dealsBench } from './deals.ts'
 import { fanoutBench } from './fanout.ts'
 import { hooksBench } from './hooks.ts'
+import { insightsBench } from './insights.ts'
 import { lighthouseBench } from './lighthouse.ts'
 import { memoryBench } from './memory.ts'
 import { presenceBench } from './presence.ts'
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<Result[]>> = {
   deals: dealsBench,
   fanout: fanoutBench,
   hooks: hooksBench,
+  insights: insightsBench,
   lighthouse: lighthouseBench,
   memory: memoryBench,
   presence: presenceBench,

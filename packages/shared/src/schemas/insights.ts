@@ -224,7 +224,10 @@ export const PipelineFigures = z.object({
   lostByReason: z.array(z.object({ reason: z.string().nullable(), count: z.number().int(), value: Money, drill: DrillKey })),
   /** Per owner: won and lost in the period, open at its end. Admins' answers list every member with a figure. */
   byOwner: z.array(z.object({ owner: Person, won: DealsFigure, lost: DealsFigure, open: DealsFigure, winRate: z.number().nullable() })),
-  /** Per team (a deal counts for each team its owner belongs to). */
+  /**
+   * Per team (a deal counts for each team its owner belongs to): on everyone's figures every team, on one team's
+   * that team; empty on one member's figures.
+   */
   byTeam: z.array(
     z.object({
       team: z.object({ id: Id, name: z.string() }),
@@ -295,7 +298,10 @@ export const ProductFigures = z.object({
       deals: CountFigure,
       /** deals ÷ wonDeals, 0–1; null when no deal was won. */
       attachRate: z.number().nullable(),
-      /** The product room's funnel in the period: visits, inquiries (deals it opened), those won since. */
+      /**
+       * The product room's funnel in the period: visits (the organization's whatever the scope: a visit has no
+       * owner), inquiries (deals its form opened in the period), and those of them won since.
+       */
       roomVisits: z.number().int(),
       inquiries: CountFigure,
       inquiriesWon: CountFigure,
@@ -323,7 +329,7 @@ export const RevenueMonth = z.object({
   commit: DealsFigure,
   /** All open deals expected that month, at full amount. */
   bestCase: DealsFigure,
-  /** The quotas of the scope's subjects for that month (quarter quotas count in their quarter's rows below, not here). */
+  /** The monthly quotas of the members in the scope for that month (team and quarter quotas are in `quotas`). */
   quota: Money,
 })
 export type RevenueMonth = z.infer<typeof RevenueMonth>

@@ -12,7 +12,7 @@ export const BOARD_COLUMN_LIMIT = 200
 
 type Total = { currency: string; amount: number }
 /** A card as the board's statement sends it: a SummaryRow in JSON, so its timestamps are strings. */
-type CardJson = Omit<SummaryRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }
+type CardJson = Omit<SummaryRow, 'createdAt' | 'updatedAt' | 'closedAt'> & { createdAt: string; updatedAt: string; closedAt: string | null }
 
 /**
  * The whole board in one statement, one row per stage: the stage, its count and per-currency totals (kept
@@ -90,7 +90,12 @@ export function createBoardService({ db }: { db: Db }) {
       columns: rows.map(({ pipeline_stages: stage, stats, cards }) => ({
         stage: presentStage(stage),
         deals: cards.deals.map((card) =>
-          presentSummary({ ...card, createdAt: new Date(card.createdAt), updatedAt: new Date(card.updatedAt) }),
+          presentSummary({
+            ...card,
+            createdAt: new Date(card.createdAt),
+            updatedAt: new Date(card.updatedAt),
+            closedAt: card.closedAt ? new Date(card.closedAt) : null,
+          }),
         ),
         count: stats.count,
         totals: (stats.totals ?? []).map((t) => ({ currency: t.currency, amount: Number(t.amount) })),

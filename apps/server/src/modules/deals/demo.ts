@@ -1,5 +1,15 @@
+import { inArray } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { clients, dealActivities, dealContacts, dealLines, deals, pipelineStages, products } from '../../db/schema/index.ts'
+import {
+  clients,
+  dealActivities,
+  dealContacts,
+  dealLines,
+  dealStageHistory,
+  deals,
+  pipelineStages,
+  products,
+} from '../../db/schema/index.ts'
 import { POSITION_GAP } from './positions.ts'
 import { DEFAULT_STAGES } from './stages.ts'
 
@@ -101,6 +111,9 @@ export async function seedPipeline(tx: Tx, organizationId: string, people: Perso
         amount: euros * 100,
         currency: 'EUR',
         expectedCloseDate: closeIn === null ? null : inDays(closeIn),
+        // A closed deal closed on its expected date (in the past for all of them); the lost ones say why.
+        closedAt: stage.kind !== 'open' && closeIn !== null ? new Date(Date.now() + closeIn * DAY) : null,
+        lostReason: stage.kind === 'lost' ? (LOST_REASONS[i % LOST_REASONS.length] as string) : null,
         position: (i + 1) * POSITION_GAP,
       })
       .returning({ id: deals.id })
@@ -114,4 +127,112 @@ export async function seedPipeline(tx: Tx, organizationId: string, people: Perso
     if (rows.length > 0) await tx.insert(dealLines).values(rows)
     await tx.insert(dealActivities).values({ dealId: deal.id, kind: 'created', actorId: owner.id, data: { stage: stage.name } })
   }
+  await seedPipelineHistory(tx, organizationId, people, stages, catalogue)
+}
+
+const LOST_REASONS = ['Price', 'Went with a competitor', 'No budget this year', 'No decision']
+
+/** A small deterministic generator, so every fresh demo tells the same story. */
+function random(seed: number) {
+  let state = seed
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+    return state / 2_147_483_648
+  }
+}
+
+type StageRow = typeof pipelineStages.$inferSelect
+type ProductRow = typeof products.$inferSelect
+
+/**
+ * Six months of closed deals for the dashboards: won and lost ones (with reasons) spread over the past 180
+ * days, each having walked Lead → … → its last open stage before closing, some in dollars (Maya sells in the
+ * Americas), some opened by the Enterprise product room. Three statements whatever the count, so the seed stays
+ * fast: the deals, their product lines, and their stage history (the trigger's one-stay history replaced).
+ */
+async function seedPipelineHistory(tx: Tx, organizationId: string, people: Person[], stages: StageRow[], catalogue: ProductRow[]) {
+  const next = random(18)
+  const open = stages.filter((s) => s.kind === 'open')
+  const won = stages.find((s) => s.kind === 'won')
+  const lost = stages.find((s) => s.kind === 'lost')
+  if (!won || !lost || open.length === 0) throw new Error('demo pipeline: missing stages')
+  const companies = [
+    'Aperture',
+    'Massive Dynamic',
+    'Oscorp',
+    'Gringotts',
+    'Monarch',
+    'Pied Piper',
+    'Blue Sun',
+    'Virtucon',
+    'Duff',
+    'Krusty',
+  ]
+  const now = Date.now()
+  const plans = Array.from({ length: 72 }, (_, i) => {
+    const owner = people[i % people.length] as Person
+    const isWon = next() < 0.6
+    const closedAt = new Date(now - (2 + next() * 178) * DAY - next() * 8 * 3_600_000)
+    const createdAt = new Date(closedAt.getTime() - (7 + next() * 60) * DAY)
+    const reached = 1 + Math.floor(next() * open.length)
+    const product = catalogue[Math.floor(next() * catalogue.length)] as ProductRow
+    const quantity = product.price > 1_000_00 ? 1 : 5 + Math.floor(next() * 60)
+    const dollars = i % people.length === 1 && next() < 0.5
+    return {
+      name: `${companies[i % companies.length]} ${['pilot', 'expansion', 'renewal', 'team plan'][i % 4]} ${Math.floor(i / 10) + 1}`,
+      company: companies[i % companies.length] as string,
+      owner,
+      stage: isWon ? won : lost,
+      createdAt,
+      closedAt,
+      // Stays: created in Lead, then one open stage after another up to `reached`, closing at the end.
+      stays: open
+        .slice(0, reached)
+        .map((s, k) => ({ stage: s, at: new Date(createdAt.getTime() + ((closedAt.getTime() - createdAt.getTime()) * k) / reached) })),
+      product,
+      quantity,
+      currency: dollars ? 'USD' : 'EUR',
+      amount: dollars ? Math.round((product.price * quantity * 1.08) / 100) * 100 : product.price * quantity,
+      lostReason: isWon ? null : (LOST_REASONS[Math.floor(next() * LOST_REASONS.length)] as string),
+      fromRoom: product.name === 'Closeroom Enterprise' && next() < 0.4,
+    }
+  })
+  const inserted = await tx
+    .insert(deals)
+    .values(
+      plans.map((p, i) => ({
+        organizationId,
+        name: p.name,
+        company: p.company,
+        ownerId: p.owner.id,
+        stageId: p.stage.id,
+        amount: p.amount,
+        currency: p.currency,
+        expectedCloseDate: p.closedAt.toISOString().slice(0, 10),
+        closedAt: p.closedAt,
+        lostReason: p.lostReason,
+        originProductId: p.fromRoom ? p.product.id : null,
+        position: (100 + i) * POSITION_GAP,
+        createdAt: p.createdAt,
+        updatedAt: p.closedAt,
+      })),
+    )
+    .returning({ id: deals.id })
+  const lines = plans.flatMap((p, i) => {
+    const dealId = inserted[i]?.id
+    // A dollar deal is priced by hand: its lines would have to be in its currency.
+    return dealId && p.currency === 'EUR'
+      ? [{ dealId, productId: p.product.id, organizationId, quantity: p.quantity, unitPrice: p.product.price, position: 0 }]
+      : []
+  })
+  if (lines.length > 0) await tx.insert(dealLines).values(lines)
+  const ids = inserted.map((d) => d.id)
+  await tx.delete(dealStageHistory).where(inArray(dealStageHistory.dealId, ids))
+  await tx.insert(dealStageHistory).values(
+    plans.flatMap((p, i) => {
+      const dealId = inserted[i]?.id as string
+      const stays = [...p.stays.map((s) => ({ stageId: s.stage.id, at: s.at })), { stageId: p.stage.id, at: p.closedAt }]
+      return stays.map((s, k) => ({ organizationId, dealId, stageId: s.stageId, enteredAt: s.at, leftAt: stays[k + 1]?.at ?? null }))
+    }),
+  )
 }

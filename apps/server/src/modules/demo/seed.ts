@@ -1,9 +1,24 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { eventTypeHosts, eventTypes, organizations, publicHandles, schedules, teamMembers, teams, users } from '../../db/schema/index.ts'
+import {
+  bookingEvents,
+  bookingParticipants,
+  bookings,
+  eventTypeHosts,
+  eventTypes,
+  organizations,
+  publicHandles,
+  schedules,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { seedAutomations } from '../automations/module.ts'
 import { WORKING_HOURS } from '../booking/module.ts'
 import { seedPipeline } from '../deals/module.ts'
+import { seedInsights } from '../insights/module.ts'
 import { seedLandingPage } from '../landing/module.ts'
 import { seedMeeting } from '../meetings/module.ts'
 import { seedConversations } from '../messages/module.ts'
@@ -74,6 +89,14 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     // Olivia's meeting room at /m/demo, to try a call (modules/meetings/demo.ts).
     const olivia = rows.find((u) => u.email === DEMO_OWNER_EMAIL)
     if (olivia) await seedMeeting(tx, org.id, olivia.id)
+    // The dashboards' past: eight weeks of bookings, quotas and the reporting currency (modules/insights/demo.ts).
+    await seedPastBookings(tx, org.id, rows)
+    await seedInsights(
+      tx,
+      org.id,
+      rows.map((u) => u.id),
+      team.id,
+    )
   })
   return { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }
 }
@@ -151,4 +174,84 @@ async function seedBooking(tx: Tx, organizationId: string, people: Person[], tea
           : people.map((p) => ({ eventTypeId: e.id, userId: p.id, organizationId })),
       ),
     )
+}
+
+/** Rough offsets of the demo people's zones, enough to put past meetings in their working hours. */
+const DEMO_OFFSETS: Record<string, number> = { 'Europe/Paris': 1, 'America/New_York': -5, 'Asia/Ho_Chi_Minh': 7 }
+
+/**
+ * Eight weeks of past bookings on the demo's event types, in each host's working hours: most held, some
+ * cancelled, some moved, a few marked no-show. Past, so they hold no time (no booking_hosts rows) and no
+ * email or reminder goes out. Three bulk statements.
+ */
+async function seedPastBookings(tx: Tx, organizationId: string, people: Person[]) {
+  const types = await tx
+    .select({ id: eventTypes.id, title: eventTypes.title, kind: eventTypes.kind })
+    .from(eventTypes)
+    .where(eq(eventTypes.organizationId, organizationId))
+  const olivia = people.find((p) => p.email === DEMO_OWNER_EMAIL)
+  if (!olivia || types.length === 0) return
+  const names = ['Bea Buyer', 'Carlos Ruiz', 'Dana Kim', 'Emeka Obi', 'Farah Haddad', 'Goro Tanaka', 'Hanna Berg', 'Ivan Petrov']
+  const now = Date.now()
+  const plans = Array.from({ length: 90 }, (_, i) => {
+    const type = types[i % types.length] as (typeof types)[number]
+    const host = type.kind === 'round_robin' ? (people[i % people.length] as Person) : olivia
+    const daysAgo = 1 + ((i * 37) % 56)
+    const day = new Date(now - daysAgo * 86_400_000)
+    // Weekdays only: a weekend day moves to the Friday before.
+    const weekday = day.getUTCDay()
+    if (weekday === 0 || weekday === 6) day.setUTCDate(day.getUTCDate() - (weekday === 0 ? 2 : 1))
+    const hour = 9 + ((i * 5) % 8) - (DEMO_OFFSETS[host.timeZone] ?? 0)
+    const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour, (i % 2) * 30))
+    const created = new Date(start.getTime() - (2 + ((i * 13) % 240)) * 3_600_000)
+    const fate = i % 10 === 3 ? 'cancelled' : i % 10 === 7 ? 'no_show' : i % 10 === 5 ? 'rescheduled' : 'held'
+    const name = names[i % names.length] as string
+    return { type, host, start, created, fate, name }
+  })
+  const inserted = await tx
+    .insert(bookings)
+    .values(
+      plans.map((p) => ({
+        uid: randomBytes(16).toString('base64url'),
+        organizationId,
+        eventTypeId: p.type.id,
+        status: p.fate === 'cancelled' ? ('cancelled' as const) : ('accepted' as const),
+        title: `${p.type.title} with ${p.name}`,
+        startAt: p.start,
+        endAt: new Date(p.start.getTime() + 30 * 60_000),
+        attendeeName: p.name,
+        attendeeEmail: `${p.name.split(' ')[0]?.toLowerCase()}@buyer.example`,
+        attendeeTimeZone: p.host.timeZone,
+        locationKind: 'meeting' as const,
+        noShow: p.fate === 'no_show',
+        cancelReason: p.fate === 'cancelled' ? 'Something came up' : null,
+        sequence: p.fate === 'held' ? 0 : 1,
+        createdAt: p.created,
+      })),
+    )
+    .returning({ id: bookings.id })
+  await tx.insert(bookingParticipants).values(plans.map((p, i) => ({ bookingId: inserted[i]?.id as string, userId: p.host.id })))
+  await tx.insert(bookingEvents).values(
+    plans.flatMap((p, i) => {
+      const bookingId = inserted[i]?.id as string
+      const between = new Date((p.created.getTime() + p.start.getTime()) / 2)
+      return [
+        { bookingId, action: 'created' as const, by: 'attendee' as const, createdAt: p.created },
+        ...(p.fate === 'cancelled'
+          ? [{ bookingId, action: 'cancelled' as const, by: 'attendee' as const, reason: 'Something came up', createdAt: between }]
+          : []),
+        ...(p.fate === 'rescheduled'
+          ? [
+              {
+                bookingId,
+                action: 'rescheduled' as const,
+                by: 'attendee' as const,
+                fromStart: new Date(p.start.getTime() - 86_400_000),
+                createdAt: between,
+              },
+            ]
+          : []),
+      ]
+    }),
+  )
 }

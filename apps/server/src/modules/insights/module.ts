@@ -20,3 +20,5 @@ export function createInsightsModule({ db, now }: { db: Db; now?: () => number }
 }
 
 export type InsightsModule = ReturnType<typeof createInsightsModule>
+
+export { seedInsights } from './demo.ts'

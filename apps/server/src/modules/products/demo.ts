@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { eventTypes, products } from '../../db/schema/index.ts'
+import { eventTypes, productRoomVisits, products } from '../../db/schema/index.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -20,4 +20,18 @@ export async function seedProductRoom(tx: Tx, organizationId: string) {
         'Closeroom for sales teams that sell to larger companies.\n\nEverything in Team, plus urgent incidents answered within 4 business hours, a named engineer for onboarding and data migration, and answers for your security reviews. Per seat and month, billed yearly.',
     })
     .where(and(eq(products.organizationId, organizationId), eq(products.name, 'Closeroom Enterprise')))
+  // Six weeks of visits to the room, a few a day, for the products dashboard's funnel.
+  const [room] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.organizationId, organizationId), eq(products.name, 'Closeroom Enterprise')))
+  if (!room) return
+  const now = Date.now()
+  await tx.insert(productRoomVisits).values(
+    Array.from({ length: 120 }, (_, i) => ({
+      organizationId,
+      productId: room.id,
+      visitedAt: new Date(now - ((i * 7919) % 42) * 86_400_000 - ((i * 104_729) % 86_400) * 1000),
+    })),
+  )
 }
