@@ -181,7 +181,7 @@ function Quotas({ insights, open }: { insights: RevenueInsights; open: (key: str
   const f = useFormats()
   const quotas = insights.quotas
   const when = useMemo(() => {
-    const month = new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    const month = new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'short', year: 'numeric', timeZone: 'UTC' })
     return (q: RevenueInsights['quotas'][number]) =>
       q.period === 'month'
         ? month.format(new Date(`${q.start}T00:00:00Z`))
