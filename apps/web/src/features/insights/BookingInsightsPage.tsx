@@ -1,5 +1,6 @@
 import type { BookingFigures } from '@closeroom/shared'
 import { Alert, Card, List, ListItem, ListItemText, Typography } from '@mui/material'
+import { useTheme } from '@mui/material/styles'
 import type { ApexOptions } from 'apexcharts'
 import { useCallback, useMemo, useState } from 'react'
 import { Chart } from '../../components/chart/Chart'
@@ -220,7 +221,8 @@ function ByRoutingForm({ figures, open, period }: Part) {
           keys={keys}
           onDrill={open}
           format={f.count}
-          height={260}
+          horizontal
+          height={Math.max(180, 48 * list.length + 60)}
           label={t('insights.bookings.byRoutingForm')}
         />
       }
@@ -233,6 +235,7 @@ function Heatmap({ figures, period }: { figures: BookingFigures; period: Period 
   const { t } = useTranslation()
   const when = useWhen()
   const f = useFormats()
+  const { palette } = useTheme()
   const cells = figures.heatmap
   const series = useMemo(() => {
     const count = new Map(cells.map((c) => [`${c.weekday}-${c.hour}`, c.count]))
@@ -246,13 +249,15 @@ function Heatmap({ figures, period }: { figures: BookingFigures; period: Period 
     useMemo<ApexOptions>(
       () => ({
         plotOptions: { heatmap: { radius: 2, enableShades: true, shadeIntensity: 0.6 } },
-        colors: undefined,
-        stroke: { width: 1 },
+        // One colour in shades: seven colours would read as seven kinds of meeting.
+        colors: [palette.primary.main],
+        // Cells parted by the card's own colour, light or dark.
+        stroke: { width: 1, colors: [palette.background.paper] },
         legend: { show: false },
         xaxis: { tickAmount: 12 },
         tooltip: { y: { formatter: (value: number) => f.count(value) } },
       }),
-      [f],
+      [f, palette.primary.main, palette.background.paper],
     ),
   )
   const columns: Column[] = [
@@ -308,8 +313,8 @@ function LeadTime({ figures, period }: { figures: BookingFigures; period: Period
     <ChartCard
       title={t('insights.bookings.leadTime')}
       subtitle={t('insights.bookings.leadTimeText', {
-        average: f.hours(figures.leadTime.averageHours),
-        median: f.hours(figures.leadTime.medianHours),
+        average: f.duration(figures.leadTime.averageHours),
+        median: f.duration(figures.leadTime.medianHours),
       })}
       columns={columns}
       rows={rows}

@@ -142,7 +142,9 @@ function Revenue({ products, open, period }: Part) {
   )
 }
 
-function Funnel({ products, open, period }: Part) {
+function Funnel({ products: all, open, period }: Part) {
+  // Only products whose room was visited or asked about: the others have no funnel to show.
+  const products = useMemo(() => all.filter((p) => p.roomVisits > 0 || p.inquiries.count > 0), [all])
   const { t } = useTranslation()
   const f = useFormats()
   const columns: Column[] = [
@@ -169,7 +171,7 @@ function Funnel({ products, open, period }: Part) {
     () => [products.map((p) => p.inquiries.drill), products.map((p) => p.inquiries.drill), products.map((p) => p.inquiriesWon.drill)],
     [products],
   )
-  const any = products.some((p) => p.roomVisits > 0 || p.inquiries.count > 0)
+  const any = products.length > 0
   return (
     <ChartCard
       title={t('insights.products.funnel')}
@@ -180,7 +182,16 @@ function Funnel({ products, open, period }: Part) {
       period={period}
       empty={t('insights.products.noVisits')}
       chart={
-        <Bars categories={categories} series={series} keys={keys} onDrill={open} format={f.count} label={t('insights.products.funnel')} />
+        <Bars
+          categories={categories}
+          series={series}
+          keys={keys}
+          onDrill={open}
+          format={f.count}
+          horizontal
+          height={Math.max(200, 90 * products.length + 60)}
+          label={t('insights.products.funnel')}
+        />
       }
     />
   )

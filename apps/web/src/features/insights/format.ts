@@ -19,6 +19,8 @@ export function useFormats() {
       percent: (value: number | null) => (value === null ? '—' : percent.format(value)),
       days: (value: number | null) => (value === null ? '—' : days.format(value)),
       hours: (value: number | null) => (value === null ? '—' : hours.format(value)),
+      /** Hours as hours up to two days, then as days: "30 hr", "4.9 days". */
+      duration: (value: number | null) => (value === null ? '—' : value < 48 ? hours.format(value) : days.format(value / 24)),
       money: (currency: string) => (value: number) => formatMoney(Math.round(value), currency, language),
       /** Money on an axis, short enough for a phone: "€12K". */
       moneyAxis: (currency: string) => {
