@@ -16,7 +16,7 @@ import { type Result, result } from './report.ts'
 const BENCH = 'insights'
 const DEALS = 100_000
 const BOOKINGS = 200_000
-const SECONDS = 4
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
 const ZONE = 'Europe/Paris'
 
 type Rows<T> = { rows: T[] }
@@ -48,7 +48,7 @@ async function seedDeals(database: Database, organizationId: string, stageIds: s
     from generate_series(1, ${DEALS}) g`)
   await database.db.execute(sql`
     insert into deal_lines (deal_id, product_id, organization_id, quantity, unit_price)
-    select d.id, (${uuids(productIds)})[1 + (abs(hashtext(d.id::text)) % ${productIds.length})], d.organization_id, 1 + abs(hashtext(d.name)) % 20, 100_00
+    select d.id, (${uuids(productIds)})[1 + (abs(hashtext(d.id::text)) % ${productIds.length})], d.organization_id, 1 + abs(hashtext(d.name)) % 20, 10000
     from deals d where d.organization_id = ${organizationId} and d.currency = 'EUR'`)
 }
 
@@ -231,9 +231,9 @@ async function measure(database: Database, target: string): Promise<Result[]> {
 }
 
 export async function insightsBench(): Promise<Result[]> {
-  const targets: { name: string; open: () => Promise<Database> }[] = [
-    { name: 'pglite', open: () => openDatabase({ dataDir: 'memory://' }) },
-  ]
+  // BENCH_ONLY=postgres skips PGlite, whose seed alone takes minutes on a loaded machine.
+  const targets: { name: string; open: () => Promise<Database> }[] =
+    process.env.BENCH_ONLY === 'postgres' ? [] : [{ name: 'pglite', open: () => openDatabase({ dataDir: 'memory://' }) }]
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
   if (postgresUrl) targets.push({ name: 'postgres', open: () => openThrowawayDatabase(postgresUrl) })
   console.log(`${BENCH}: one request at a time for ${SECONDS} s per dashboard after 5 warm-up requests, alternating with its bare query`)

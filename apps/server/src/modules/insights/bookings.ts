@@ -48,9 +48,12 @@ export async function bookingFigures(db: Db, scope: Scope, range: Range, timeZon
     ),
     rows<{ form_id: string | null; name: string | null; n: unknown }>(
       db,
+      // Each booking's first routing response, read once for the organization and hash-joined.
       sql`select f.id as form_id, f.name, count(*) as n
           from bookings b
-          left join lateral (select rr.form_id from routing_responses rr where rr.booking_id = b.id order by rr.created_at limit 1) r on true
+          left join (select distinct on (rr.booking_id) rr.booking_id, rr.form_id from routing_responses rr
+            where rr.organization_id = ${scope.organizationId} and rr.booking_id is not null
+            order by rr.booking_id, rr.created_at) r on r.booking_id = b.id
           left join routing_forms f on f.id = r.form_id
           where ${created} group by f.id, f.name order by count(*) desc, f.name nulls last`,
     ),
@@ -59,21 +62,19 @@ export async function bookingFigures(db: Db, scope: Scope, range: Range, timeZon
       sql`select extract(isodow from ${local('b.start_at')})::int as weekday, extract(hour from ${local('b.start_at')})::int as hour, count(*) as n
           from bookings b where ${meetings} group by 1, 2 order by 1, 2`,
     ),
-    rows<{ bucket: string; n: unknown; hours: unknown; median: unknown }>(
+    rows<{ bucket: string | null; n: unknown; hours: unknown; median: unknown }>(
       db,
-      sql`select bucket, count(*) as n, avg(hours) as hours, null as median from (
+      // One pass: each bucket, and (the grouping set with no bucket) every booking's mean and median.
+      sql`select bucket, count(*) as n, avg(hours) as hours, percentile_cont(0.5) within group (order by hours) as median from (
             select extract(epoch from b.start_at - b.created_at) / 3600 as hours,
-              case (${local('b.start_at')})::date - (${local('b.created_at')})::date
-                when 0 then 'same_day' when 1 then 'next_day'
-                else case when (${local('b.start_at')})::date - (${local('b.created_at')})::date <= 7 then 'within_week'
-                  when (${local('b.start_at')})::date - (${local('b.created_at')})::date <= 30 then 'within_month' else 'later' end
+              case
+                when days = 0 then 'same_day' when days = 1 then 'next_day' when days <= 7 then 'within_week'
+                when days <= 30 then 'within_month' else 'later'
               end as bucket
-            from bookings b where ${created}) x
-          group by bucket
-          union all
-          select 'all', count(*), avg(extract(epoch from b.start_at - b.created_at) / 3600),
-            percentile_cont(0.5) within group (order by extract(epoch from b.start_at - b.created_at) / 3600)
-          from bookings b where ${created}`,
+            from bookings b
+            cross join lateral (select (${local('b.start_at')})::date - (${local('b.created_at')})::date as days) d
+            where ${created}) x
+          group by grouping sets ((bucket), ())`,
     ),
   ])
 
@@ -86,7 +87,7 @@ export async function bookingFigures(db: Db, scope: Scope, range: Range, timeZon
     ).map((p) => [p.id, p]),
   )
   const heatmap = heat.map((r) => ({ weekday: r.weekday, hour: r.hour, count: num(r.n) }))
-  const all = lead.find((r) => r.bucket === 'all')
+  const all = lead.find((r) => r.bucket === null)
   const eventCount = (action: string) => num(events.find((e) => e.action === action)?.n)
   const [counts] = starts
   return {

@@ -69,7 +69,9 @@ export async function homeFigures(db: Db, auth: AuthContext, rates: Rates, timeZ
               (${dealConditions(scope, attention.overdue)}) as overdue,
               (${dealConditions(scope, attention.visited)}) as visited
             from deals d join pipeline_stages s on s.id = d.stage_id join users u on u.id = d.owner_id
-            where ${dealConditions(scope, {})}) x
+            where ${dealConditions(scope, {})}
+              -- Only open deals can be stale or overdue, and only a visited room can be visited: the rest is skipped.
+              and (s.kind = 'open' or exists (select 1 from salesroom_visits v where v.deal_id = d.id))) x
             where stale or overdue or visited
             order by (stale::int + overdue::int + visited::int) desc, visited desc, ms desc limit ${HOME_LIST_SIZE}`,
       ),

@@ -261,7 +261,7 @@ beforeAll(async () => {
   other = await buildOwner(app, { name: 'Otto Other' })
   const otherStages = await stagesOf(app, other)
   await app.database.db.execute(sql`insert into deals (organization_id, name, owner_id, stage_id, amount, currency, position, created_at, closed_at)
-    values (${other.user.organizationId}, 'Elsewhere', ${other.user.id}, ${otherStages.find((s) => s.kind === 'won')?.id}, 99_999, 'EUR', 0,
+    values (${other.user.organizationId}, 'Elsewhere', ${other.user.id}, ${otherStages.find((s) => s.kind === 'won')?.id}, 99999, 'EUR', 0,
       ${tokyo('2026-03-05T09:00')}, ${tokyo('2026-03-06T09:00')})`)
   const otherType = await buildEventType(app, other, { title: 'Other call' })
   await insertBooking(other, otherType.id, { status: 'accepted', created: '2026-03-02T10:00', start: '2026-03-03T10:00' })
