@@ -143,7 +143,7 @@ it('shows the pipeline on /analytics: stages as a chart and a table, a CSV of th
   expect(new URL(page.url()).searchParams.get('from')).toBe(period.from)
 })
 
-it('shows bookings, products and revenue on /booking, /ecommerce and /banking with the API’s figures, axe-clean', async () => {
+it('shows bookings, products and revenue on /booking, /ecommerce and /banking with the API’s figures, axe-clean, and sets a quota in the admin deal settings', async () => {
   const bookings = await api<{ current: { created: Figure; cancelled: Figure } }>(`/insights/bookings?${query}`)
   const products = await api<{ current: { wonDeals: number; products: { units: number }[] } }>(`/insights/products?${query}`)
   const revenue = await api<{ totals: { won: Figure & { value: { amounts: { amount: number; currency: string }[] } } } }>(
@@ -193,4 +193,30 @@ it('shows bookings, products and revenue on /booking, /ecommerce and /banking wi
   await page.getByRole('heading', { name: 'Quotas' }).waitFor()
   await page.getByRole('heading', { name: 'Reporting currency', level: 2 }).waitFor()
   expect(await violations(page)).toEqual([])
+
+  // A quota without an amount is refused beside its field; with one, it is listed.
+  const quotas = page.getByRole('region', { name: 'Quotas' })
+  const before = await quotas.getByRole('row').count()
+  await quotas.getByRole('combobox', { name: 'Member or team' }).click()
+  await page.getByRole('option', { name: 'Maya Member' }).click()
+  await quotas.getByRole('combobox', { name: 'Per' }).click()
+  await page.getByRole('option', { name: 'Quarter' }).click()
+  await quotas.getByRole('combobox', { name: 'Quarter' }).click()
+  await page.getByRole('option', { name: 'Q1' }).click()
+  await quotas.getByLabel('Year').fill('2031')
+  await quotas.getByRole('button', { name: 'Add quota' }).click()
+  await quotas.getByText('Enter an amount, such as 25000').waitFor()
+  await quotas.getByLabel('Amount', { exact: true }).fill('25000')
+  await quotas.getByRole('button', { name: 'Add quota' }).click()
+  await quotas.getByRole('row').filter({ hasText: 'Maya Member' }).filter({ hasText: 'Q1 2031' }).waitFor()
+  expect(await quotas.getByRole('row').count()).toBe(Math.max(before, 1) + 1)
+  const saved = await api<{ quotas: { subject: { name: string }; start: string; amount: number; period: string }[] }>(
+    '/insights/quotas?from=2031-01-01&to=2031-03-31',
+  )
+  expect(saved.quotas.map((q) => [q.subject.name, q.period, q.start, q.amount])).toContainEqual([
+    'Maya Member',
+    'quarter',
+    '2031-01-01',
+    2_500_000,
+  ])
 })
