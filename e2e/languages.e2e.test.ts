@@ -65,6 +65,8 @@ const sameEverywhere = [
   /^Closeroom$/,
   /^(English|Français|Tiếng Việt|中文|العربية)$/,
   /^UTC$/,
+  // ISO currency codes (the reporting currency and its rates on /admin-settings/deal).
+  /^[A-Z]{3}$/,
   /·/,
   // The organization's pipeline stages are its own data, named when it was made (here, in English).
   /^(Lead|Qualified|Proposal|Negotiation|Won|Lost)$/,

@@ -70,11 +70,6 @@ function Moved({ to }: { to: string }) {
 const moved = (path: string, to: string): RouteObject => ({ path, element: <Moved to={to} /> })
 
 const templateRoutes: RouteObject[] = [
-  moved('/app', '/'),
-  moved('/analytics', '/'),
-  moved('/ecommerce', '/products'),
-  moved('/banking', '/deals'),
-  moved('/booking', '/calendar'),
   moved('/file', '/files-manager'),
   moved('/user', '/users'),
   moved('/user/list', '/users'),
@@ -120,7 +115,12 @@ const dashboard: RouteObject = {
     </RequireAuth>
   ),
   children: [
-    { path: '/', element: page(() => import('../features/home/HomePage')) },
+    // The week at a glance, at the spec's /app too.
+    ...['/', '/app'].map((path) => ({ path, element: page(() => import('../features/home/HomePage')) })),
+    { path: '/analytics', element: page(() => import('../features/insights/AnalyticsPage')) },
+    { path: '/booking', element: page(() => import('../features/insights/BookingInsightsPage')) },
+    { path: '/ecommerce', element: page(() => import('../features/insights/ProductInsightsPage')) },
+    { path: '/banking', element: page(() => import('../features/insights/RevenuePage')) },
     { path: '/deals', element: page(() => import('../features/deals/DealsPage')) },
     ...['/deals/new', '/deals/:id'].map((path) => ({ path, element: page(() => import('../features/deals/DealPage')) })),
     { path: '/deals/:id/room', element: page(() => import('../features/salesroom/SalesroomEditorPage')) },
@@ -185,7 +185,7 @@ const dashboard: RouteObject = {
         children: [
           { index: true, element: <Navigate to="/admin-settings/account" replace /> },
           { path: 'account', element: page(() => import('../features/settings/OrganizationSettings')) },
-          { path: 'deal', element: page(() => import('../features/deals/PipelineSettingsPage')) },
+          { path: 'deal', element: page(() => import('../features/settings/deal/DealSettingsPage')) },
           { path: 'booking', element: page(() => import('../features/booking/BookingSettingsPage')) },
           soonSection('crm-integrations', 'crm'),
         ],

@@ -1,16 +1,20 @@
 import type { Action } from '@closeroom/shared'
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined'
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined'
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined'
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined'
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined'
 import FolderOutlined from '@mui/icons-material/FolderOutlined'
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined'
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined'
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined'
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined'
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined'
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined'
 import RouteOutlined from '@mui/icons-material/RouteOutlined'
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined'
+import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined'
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined'
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined'
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined'
@@ -37,6 +41,16 @@ export const navSections: NavSection[] = [
       { key: 'invoices', path: '/invoice', icon: <ReceiptLongOutlined /> },
       { key: 'routings', path: '/routings', icon: <RouteOutlined /> },
       { key: 'files', path: '/files-manager', icon: <FolderOutlined /> },
+    ],
+  },
+  {
+    // The dashboards: each figure a click away from the records behind it.
+    key: 'insights',
+    items: [
+      { key: 'analytics', path: '/analytics', icon: <InsightsOutlined /> },
+      { key: 'bookingInsights', path: '/booking', icon: <EventAvailableOutlined /> },
+      { key: 'productInsights', path: '/ecommerce', icon: <ShoppingBagOutlined /> },
+      { key: 'revenue', path: '/banking', icon: <AccountBalanceOutlined /> },
     ],
   },
   {

@@ -1,8 +1,10 @@
+import { can } from '@closeroom/shared'
 import { Alert, Button, Typography } from '@mui/material'
 import { Link } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { useTranslation } from '../../locales/i18n'
 import { OverviewPanels } from './OverviewPanels'
+import { WeekAtAGlance } from './WeekAtAGlance'
 
 export default function HomePage() {
   const { t } = useTranslation()
@@ -24,11 +26,19 @@ export default function HomePage() {
           {t('home.unverified')}
         </Alert>
       )}
-      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 4 }}>
         {t('home.welcome', { name: user.name })}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 4 }}>{t('home.role', { role: t(`home.roles.${user.role}`) })}</Typography>
-      <OverviewPanels />
+      <WeekAtAGlance timeZone={user.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone} />
+      {/* Those who manage people also see the organization: who has access, sign-ins, teams. */}
+      {can(user, 'users.invite') && (
+        <>
+          <Typography variant="h5" component="h2" sx={{ mt: 5, mb: 2 }}>
+            {t('insights.home.organization')}
+          </Typography>
+          <OverviewPanels />
+        </>
+      )}
     </>
   )
 }

@@ -2,6 +2,7 @@ import { ar as agreements } from '../agreements/ar'
 import { ar as automations } from '../automations/ar'
 import { ar as calendarApp } from '../booking/ar'
 import { ar as general } from '../general/ar'
+import { ar as insights } from '../insights/ar'
 import { ar as invoices } from '../invoices/ar'
 import { ar as landingApp } from '../landing/editor/ar'
 import { ar as onboarding } from '../landing/onboarding/ar'
@@ -37,4 +38,5 @@ export default {
   ...invoices,
   ...routing,
   ...routingInsights,
+  ...insights,
 }

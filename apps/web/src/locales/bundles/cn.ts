@@ -2,6 +2,7 @@ import { cn as agreements } from '../agreements/cn'
 import { cn as automations } from '../automations/cn'
 import { cn as calendarApp } from '../booking/cn'
 import { cn as general } from '../general/cn'
+import { cn as insights } from '../insights/cn'
 import { cn as invoices } from '../invoices/cn'
 import { cn as landingApp } from '../landing/editor/cn'
 import { cn as onboarding } from '../landing/onboarding/cn'
@@ -37,4 +38,5 @@ export default {
   ...invoices,
   ...routing,
   ...routingInsights,
+  ...insights,
 }

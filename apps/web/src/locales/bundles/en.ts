@@ -2,6 +2,7 @@ import { en as agreements } from '../agreements/en'
 import { en as automations } from '../automations/en'
 import { en as calendarApp } from '../booking/en'
 import { en as general } from '../general/en'
+import { en as insights } from '../insights/en'
 import { en as invoices } from '../invoices/en'
 import { en as landingApp } from '../landing/editor/en'
 import { en as onboarding } from '../landing/onboarding/en'
@@ -37,4 +38,5 @@ export default {
   ...invoices,
   ...routing,
   ...routingInsights,
+  ...insights,
 }

@@ -2,6 +2,7 @@ import { fr as agreements } from '../agreements/fr'
 import { fr as automations } from '../automations/fr'
 import { fr as calendarApp } from '../booking/fr'
 import { fr as general } from '../general/fr'
+import { fr as insights } from '../insights/fr'
 import { fr as invoices } from '../invoices/fr'
 import { fr as landingApp } from '../landing/editor/fr'
 import { fr as onboarding } from '../landing/onboarding/fr'
@@ -37,4 +38,5 @@ export default {
   ...invoices,
   ...routing,
   ...routingInsights,
+  ...insights,
 }

@@ -2,6 +2,7 @@ import { vi as agreements } from '../agreements/vi'
 import { vi as automations } from '../automations/vi'
 import { vi as calendarApp } from '../booking/vi'
 import { vi as general } from '../general/vi'
+import { vi as insights } from '../insights/vi'
 import { vi as invoices } from '../invoices/vi'
 import { vi as landingApp } from '../landing/editor/vi'
 import { vi as onboarding } from '../landing/onboarding/vi'
@@ -37,4 +38,5 @@ export default {
   ...invoices,
   ...routing,
   ...routingInsights,
+  ...insights,
 }

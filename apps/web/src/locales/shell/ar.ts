@@ -3,7 +3,7 @@ import type { Text } from './en'
 export const ar: Text = {
   nav: {
     label: 'القائمة الرئيسية',
-    sections: { sales: 'المبيعات', management: 'الإدارة' },
+    sections: { sales: 'المبيعات', insights: 'لوحات المؤشرات', management: 'الإدارة' },
     items: {
       overview: 'نظرة عامة',
       deals: 'الصفقات',
@@ -21,6 +21,10 @@ export const ar: Text = {
       teams: 'الفرق',
       settings: 'الإعدادات',
       adminSettings: 'إعدادات المسؤول',
+      analytics: 'التحليلات',
+      bookingInsights: 'الحجوزات',
+      productInsights: 'مبيعات المنتجات',
+      revenue: 'الإيرادات',
     },
   },
   header: { account: 'حسابك', openMenu: 'فتح القائمة' },

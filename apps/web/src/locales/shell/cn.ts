@@ -3,7 +3,7 @@ import type { Text } from './en'
 export const cn: Text = {
   nav: {
     label: '主菜单',
-    sections: { sales: '销售', management: '管理' },
+    sections: { sales: '销售', insights: '数据看板', management: '管理' },
     items: {
       overview: '概览',
       deals: '交易',
@@ -21,6 +21,10 @@ export const cn: Text = {
       teams: '团队',
       settings: '设置',
       adminSettings: '管理设置',
+      analytics: '分析',
+      bookingInsights: '预约',
+      productInsights: '产品销售',
+      revenue: '收入',
     },
   },
   header: { account: '您的账户', openMenu: '打开菜单' },

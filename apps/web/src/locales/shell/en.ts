@@ -5,7 +5,7 @@ import type { Translation } from '../plurals'
 export const en = {
   nav: {
     label: 'Main menu',
-    sections: { sales: 'Sales', management: 'Management' },
+    sections: { sales: 'Sales', insights: 'Insights', management: 'Management' },
     items: {
       overview: 'Overview',
       deals: 'Deals',
@@ -23,6 +23,10 @@ export const en = {
       teams: 'Teams',
       settings: 'Settings',
       adminSettings: 'Admin settings',
+      analytics: 'Analytics',
+      bookingInsights: 'Bookings',
+      productInsights: 'Products',
+      revenue: 'Revenue',
     },
   },
   header: { account: 'Your account', openMenu: 'Open the menu' },

@@ -3,7 +3,7 @@ import type { Text } from './en'
 export const fr: Text = {
   nav: {
     label: 'Menu principal',
-    sections: { sales: 'Ventes', management: 'Gestion' },
+    sections: { sales: 'Ventes', insights: 'Tableaux de bord', management: 'Gestion' },
     items: {
       overview: 'Vue d’ensemble',
       deals: 'Affaires',
@@ -21,6 +21,10 @@ export const fr: Text = {
       teams: 'Équipes',
       settings: 'Paramètres',
       adminSettings: 'Administration',
+      analytics: 'Analyses',
+      bookingInsights: 'Réservations',
+      productInsights: 'Produits vendus',
+      revenue: 'Chiffre d’affaires',
     },
   },
   header: { account: 'Votre compte', openMenu: 'Ouvrir le menu' },

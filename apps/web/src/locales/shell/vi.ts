@@ -3,7 +3,7 @@ import type { Text } from './en'
 export const vi: Text = {
   nav: {
     label: 'Menu chính',
-    sections: { sales: 'Bán hàng', management: 'Quản lý' },
+    sections: { sales: 'Bán hàng', insights: 'Bảng số liệu', management: 'Quản lý' },
     items: {
       overview: 'Tổng quan',
       deals: 'Thương vụ',
@@ -21,6 +21,10 @@ export const vi: Text = {
       teams: 'Nhóm',
       settings: 'Cài đặt',
       adminSettings: 'Quản trị',
+      analytics: 'Phân tích',
+      bookingInsights: 'Lịch hẹn',
+      productInsights: 'Sản phẩm bán ra',
+      revenue: 'Doanh thu',
     },
   },
   header: { account: 'Tài khoản của bạn', openMenu: 'Mở menu' },
