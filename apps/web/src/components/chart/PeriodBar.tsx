@@ -15,9 +15,9 @@ export type PeriodState = {
 }
 
 /** The period a dashboard shows, kept in the address (`from`, `to`, `compare`) so a link shows the same figures. */
-export function usePeriod(timeZone: string): PeriodState {
+export function usePeriod(timeZone: string, fallback?: PeriodPreset): PeriodState {
   const [params, setParams] = useSearchParams()
-  const period = useMemo(() => periodOf(params, timeZone), [params, timeZone])
+  const period = useMemo(() => periodOf(params, timeZone, Date.now(), fallback), [params, timeZone, fallback])
   const compare = params.get('compare') !== '0'
   const update = useCallback(
     (change: (next: URLSearchParams) => void) =>

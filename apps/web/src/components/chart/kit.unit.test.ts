@@ -88,6 +88,18 @@ describe('period presets in the reader’s zone', () => {
     expect(presetPeriod('lastMonth', 'UTC', Date.parse('2028-03-02T10:00:00Z'))).toEqual({ from: '2028-02-01', to: '2028-02-29' })
   })
 
+  it('look ahead for a forecast: the next quarter whole, across a year, and this year whole, in the zone', () => {
+    expect(presetPeriod('nextQuarter', 'Europe/London', now)).toEqual({ from: '2027-01-01', to: '2027-03-31' })
+    expect(presetPeriod('nextQuarter', 'UTC', Date.parse('2026-05-15T10:00:00Z'))).toEqual({ from: '2026-07-01', to: '2026-09-30' })
+    expect(presetPeriod('thisYear', 'Europe/London', now)).toEqual({ from: '2026-01-01', to: '2026-12-31' })
+    expect(presetPeriod('thisYear', 'Pacific/Kiritimati', Date.parse('2026-12-31T11:00:00Z'))).toEqual({
+      from: '2027-01-01',
+      to: '2027-12-31',
+    })
+    // A page may start on another preset when the address names no period (the revenue page starts on the year).
+    expect(periodOf(new URLSearchParams(''), 'UTC', now, 'thisYear')).toEqual({ from: '2026-01-01', to: '2026-12-31' })
+  })
+
   it('compare with the same number of days just before', () => {
     expect(previousPeriod({ from: '2026-11-01', to: '2026-11-30' })).toEqual({ from: '2026-10-02', to: '2026-10-31' })
     expect(previousPeriod({ from: '2026-03-30', to: '2026-03-30' })).toEqual({ from: '2026-03-29', to: '2026-03-29' })

@@ -1,7 +1,7 @@
 /** The days a dashboard covers, both included, as calendar dates (YYYY-MM-DD) in the reader's time zone. */
 export type Period = { from: string; to: string }
 
-export const PERIOD_PRESETS = ['thisWeek', 'thisMonth', 'lastMonth', 'thisQuarter', 'last90'] as const
+export const PERIOD_PRESETS = ['thisWeek', 'thisMonth', 'lastMonth', 'thisQuarter', 'last90', 'nextQuarter', 'thisYear'] as const
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number]
 export const DEFAULT_PRESET: PeriodPreset = 'thisMonth'
 
@@ -27,7 +27,8 @@ export const lengthInDays = (period: Period) => Math.round((toTime(period.to) - 
 
 /**
  * A preset in `timeZone`: weeks start on Monday (ISO 8601), "this" periods end today (the rest has not
- * happened), last month is whole.
+ * happened), last month is whole. The two that look ahead, for a forecast: next quarter, and this year whole
+ * (won so far, forecast for the months left, against the year's quotas).
  */
 export function presetPeriod(preset: PeriodPreset, timeZone: string, now = Date.now()): Period {
   const today = todayIn(timeZone, now)
@@ -48,6 +49,14 @@ export function presetPeriod(preset: PeriodPreset, timeZone: string, now = Date.
       return { from: firstOf(year, month - ((month - 1) % 3)), to: today }
     case 'last90':
       return { from: addDays(today, -89), to: today }
+    case 'nextQuarter': {
+      const first = month - ((month - 1) % 3) + 3
+      const from = first > 12 ? firstOf(year + 1, first - 12) : firstOf(year, first)
+      const [y, m] = from.split('-').map(Number) as [number, number]
+      return { from, to: addDays(m + 3 > 12 ? firstOf(y + 1, m + 3 - 12) : firstOf(y, m + 3), -1) }
+    }
+    case 'thisYear':
+      return { from: firstOf(year, 1), to: toDate(Date.UTC(year, 11, 31)) }
   }
 }
 
@@ -67,10 +76,10 @@ export function presetOf(period: Period, timeZone: string, now = Date.now()): Pe
   )
 }
 
-/** The period the address asks for (`from`, `to`), else this month; a period the wrong way round is turned. */
-export function periodOf(params: URLSearchParams, timeZone: string, now = Date.now()): Period {
+/** The period the address asks for (`from`, `to`), else the page's default; a period the wrong way round is turned. */
+export function periodOf(params: URLSearchParams, timeZone: string, now = Date.now(), fallback: PeriodPreset = DEFAULT_PRESET): Period {
   const from = params.get('from')
   const to = params.get('to')
-  if (!isIsoDate(from) || !isIsoDate(to)) return presetPeriod(DEFAULT_PRESET, timeZone, now)
+  if (!isIsoDate(from) || !isIsoDate(to)) return presetPeriod(fallback, timeZone, now)
   return from <= to ? { from, to } : { from: to, to: from }
 }

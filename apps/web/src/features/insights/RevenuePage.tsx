@@ -20,7 +20,8 @@ import { useDashboard } from './useDashboard'
 /** /banking: won per month, the forecast, commit and best case, against the quotas of members and teams. */
 export default function RevenuePage() {
   const { t } = useTranslation()
-  const dashboard = useDashboard()
+  // Revenue looks ahead: the year whole, won so far and the forecast for the months left, against its quotas.
+  const dashboard = useDashboard('thisYear')
   const insights = useRevenueInsights(dashboard.query)
   const [drill, setDrill] = useState<Drill | null>(null)
   const open = useCallback((title: string) => (key: string) => setDrill({ key, title }), [])

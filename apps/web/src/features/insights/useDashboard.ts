@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { type PeriodState, usePeriod } from '../../components/chart/PeriodBar'
+import type { PeriodPreset } from '../../components/chart/period'
 import { type Scope, scopeFromParam, scopeToParam } from '../../components/chart/ScopePicker'
 import type { DashboardQuery } from './queries'
 
@@ -19,10 +20,10 @@ export type Dashboard = {
  * The period and scope of a dashboard, both in the address. A member's figures are their own; an admin
  * starts on everyone's and may pick a member or a team. Days are counted in the reader's own zone.
  */
-export function useDashboard(): Dashboard {
+export function useDashboard(defaultPreset?: PeriodPreset): Dashboard {
   const { user } = useAuthContext()
   const timeZone = user?.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone
-  const period = usePeriod(timeZone)
+  const period = usePeriod(timeZone, defaultPreset)
   const [params, setParams] = useSearchParams()
   const mayChooseScope = can(user, 'insights.readOthers')
   const scope = mayChooseScope ? scopeFromParam(params.get('scope'), { kind: 'everyone' }) : ({ kind: 'me' } as const)

@@ -256,6 +256,8 @@ export const ar: Text = {
         lastMonth: 'الشهر الماضي',
         thisQuarter: 'هذا الربع',
         last90: 'آخر 90 يومًا',
+        nextQuarter: 'الربع القادم',
+        thisYear: 'هذا العام',
         custom: 'تواريخ مخصصة',
       },
       compare: 'المقارنة بالفترة السابقة',

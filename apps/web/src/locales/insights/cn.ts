@@ -224,6 +224,8 @@ export const cn: Text = {
         lastMonth: '上月',
         thisQuarter: '本季度',
         last90: '最近 90 天',
+        nextQuarter: '下季度',
+        thisYear: '今年',
         custom: '自定义日期',
       },
       compare: '与上一期间比较',

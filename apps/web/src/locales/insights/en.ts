@@ -234,6 +234,8 @@ export const en = {
         lastMonth: 'Last month',
         thisQuarter: 'This quarter',
         last90: 'Last 90 days',
+        nextQuarter: 'Next quarter',
+        thisYear: 'This year',
         custom: 'Custom dates',
       },
       compare: 'Compare with the previous period',

@@ -249,6 +249,8 @@ export const fr: Text = {
         lastMonth: 'Le mois dernier',
         thisQuarter: 'Ce trimestre',
         last90: '90 derniers jours',
+        nextQuarter: 'Trimestre prochain',
+        thisYear: 'Cette année',
         custom: 'Dates choisies',
       },
       compare: 'Comparer à la période précédente',

@@ -237,6 +237,8 @@ export const vi: Text = {
         lastMonth: 'Tháng trước',
         thisQuarter: 'Quý này',
         last90: '90 ngày qua',
+        nextQuarter: 'Quý sau',
+        thisYear: 'Năm nay',
         custom: 'Ngày tùy chọn',
       },
       compare: 'So sánh với kỳ trước',
