@@ -1,7 +1,7 @@
 import type { Booking } from '@closeroom/shared'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../apps/server/src/testing/booking.ts'
-import { buildOwner, request } from '../apps/server/src/testing/factories.ts'
+import { buildMember, buildOwner, request } from '../apps/server/src/testing/factories.ts'
 import { startRadicale } from '../apps/server/src/testing/radicale.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
@@ -107,6 +107,33 @@ it('follows the reader’s language and direction', async () => {
   await page.locator('.fc-direction-rtl').waitFor()
   await page.getByRole('button', { name: 'أسبوع' }).click()
   await page.locator('.fc-timeGridWeek-view').waitFor()
+})
+
+it('opens a booking linked by id (/calendar?booking=…, as a dashboard figure’s records link), months ahead, even a colleague’s for an admin', async () => {
+  const app = harness.server.app
+  const owner = await buildOwner(app, { name: 'Lina Linked' })
+  const colleague = await buildMember(app, owner, { name: 'Cole League' })
+  const call = await buildEventType(app, colleague, { title: 'Far call', bookingWindow: { kind: 'rolling', days: 120 } })
+  // Seven weeks ahead and more: never in the month grid the calendar opens on.
+  const later = nextMonday(50)
+  const [slot] = await freeSlots(app, call.id, later)
+  const made = await fetch(`${harness.server.url}/api/public/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(bookingBody(call.id, slot ?? '', { name: 'Fay Faraway', email: 'fay@buyer.example' })),
+  })
+  expect(made.status).toBe(201)
+  const [booking] = (await request(app, colleague, 'GET', '/api/bookings')).json().bookings as { id: string }[]
+
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Lina Linked')
+  await page.goto(`/calendar?booking=${booking?.id}`)
+  const details = page.getByRole('dialog', { name: 'Far call' })
+  await details.getByText('fay@buyer.example').waitFor()
+  // The calendar went to the booking's month.
+  await page.locator(`[data-date="${later}"]`).first().waitFor()
+  await details.getByRole('button', { name: 'Close' }).click()
+  await page.waitForURL((url) => !url.search.includes('booking='))
 })
 
 it('connects a CalDAV calendar (a real Radicale), picks the calendars that block slots and the one bookings go to, then disconnects it', async () => {

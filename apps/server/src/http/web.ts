@@ -119,8 +119,10 @@ function publicPages(app: FastifyInstance, webDist: string, index: string) {
  * A server-rendered page is painted from its HTML; the app's script only makes it interactive. Left in the head,
  * the entry module (140 KB compressed) is fetched at once and, on a fast connection, evaluated before the first
  * paint, which it then delays (and Lighthouse counts its download before the largest paint). Instead a small
- * inline script adds it once the document is parsed (so it hydrates the whole page) and has painted: after the
- * next frame, so the paint is never held for it.
+ * inline script adds it once the document is parsed (so it hydrates the whole page) and its first contentful paint
+ * is reported (a PerformanceObserver; the next frame where paint timing is not supported), so the paint is never
+ * held for it. A page hidden by the stale guard (entry-server.tsx, `data-stale` as named in preloaded.ts) paints
+ * nothing until the app renders it: the script is added at once there.
  * Answers the template without the entry's tags, with that script, and the CSP source that allows it.
  */
 export function loadAfterPaint(template: string): { template: string; source: string } {
@@ -128,7 +130,7 @@ export function loadAfterPaint(template: string): { template: string; source: st
   if (!entry) return { template, source: '' }
   const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1])
   const add = [...preloads.map((href) => ['link', 'rel', 'modulepreload', 'href', href]), ['script', 'type', 'module', 'src', entry]]
-  const script = `(function(){var d=document,done=0;function go(){if(done++)return;${JSON.stringify(add)}.forEach(function(a){var e=d.createElement(a[0]);e.setAttribute(a[1],a[2]);e.setAttribute(a[3],a[4]);e.crossOrigin='anonymous';d.head.appendChild(e)})}function after(){requestAnimationFrame(function(){setTimeout(go,0)})}if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',after);else after()})()`
+  const script = `(function(){var d=document,done=0;function go(){if(done++)return;${JSON.stringify(add)}.forEach(function(a){var e=d.createElement(a[0]);e.setAttribute(a[1],a[2]);e.setAttribute(a[3],a[4]);e.crossOrigin='anonymous';d.head.appendChild(e)})}function frame(){requestAnimationFrame(function(){setTimeout(go,0)})}function after(){if(d.documentElement.hasAttribute('data-stale'))return go();try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0)return new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true})}catch(e){}frame()}if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',after);else after()})()`
   const stripped = template
     .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, `<script>${script}</script>`)
     .replace(/<link rel="modulepreload" crossorigin href="[^"]+">/g, '')

@@ -11,13 +11,14 @@ import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded'
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded'
 import { Alert, Box, Button, Card, IconButton, LinearProgress, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
 import { alpha, useTheme } from '@mui/material/styles'
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { CalendarTabs } from '../booking/CalendarTabs'
 import { BookingDrawer } from './BookingDrawer'
-import { type BookingRange, useBookings } from './queries'
+import { type BookingRange, useBooking, useBookings } from './queries'
 import { useBookingNotifications } from './useBookingNotifications'
 
 const VIEWS = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay', list: 'listWeek' } as const
@@ -36,6 +37,15 @@ export default function CalendarPage() {
   const [openId, setOpenId] = useState<string | null>(null)
   const bookings = useBookings(range)
   useBookingNotifications()
+  // /calendar?booking={id} (a dashboard's records link here): the calendar goes to that booking's date and opens it.
+  const [params, setParams] = useSearchParams()
+  const linkedId = params.get('booking')
+  const linked = useBooking(linkedId)
+  useEffect(() => {
+    if (!linked.data) return
+    calendar.current?.getApi().gotoDate(linked.data.start)
+    setOpenId(linked.data.id)
+  }, [linked.data])
 
   const events = useMemo<EventInput[]>(
     () =>
@@ -48,7 +58,8 @@ export default function CalendarPage() {
       })),
     [bookings.data],
   )
-  const open = bookings.data?.find((b) => b.id === openId) ?? null
+  // A linked booking may be a colleague's (an admin drilling into everyone's figures), so not in this calendar's list.
+  const open = bookings.data?.find((b) => b.id === openId) ?? (linked.data?.id === openId ? linked.data : null)
 
   const api = () => calendar.current?.getApi()
   const rtl = theme.direction === 'rtl'
@@ -70,6 +81,11 @@ export default function CalendarPage() {
       {bookings.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {serverErrorText(t, bookings.error)}
+        </Alert>
+      )}
+      {linked.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {serverErrorText(t, linked.error)}
         </Alert>
       )}
       <Card sx={{ p: { xs: 1.5, md: 2.5 } }}>
@@ -199,7 +215,21 @@ export default function CalendarPage() {
           />
         </Stack>
       </Card>
-      <BookingDrawer booking={open} onClose={() => setOpenId(null)} />
+      <BookingDrawer
+        booking={open}
+        onClose={() => {
+          setOpenId(null)
+          if (linkedId)
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current)
+                next.delete('booking')
+                return next
+              },
+              { replace: true },
+            )
+        }}
+      />
     </>
   )
 }

@@ -23,6 +23,15 @@ export function useBookings(range: BookingRange | null) {
   })
 }
 
+/** One booking by id (a link from elsewhere, e.g. the records behind a dashboard figure); null asks nothing. */
+export function useBooking(id: string | null) {
+  return useQuery({
+    queryKey: [...bookingKeys.all, 'one', id ?? ''],
+    queryFn: async ({ signal }) => unwrap(client.GET('/bookings/{id}', { params: { path: { id: id ?? '' } }, signal })),
+    enabled: !!id,
+  })
+}
+
 export type BookingAction = 'confirm' | 'decline' | 'cancel'
 
 export function useBookingAction() {
