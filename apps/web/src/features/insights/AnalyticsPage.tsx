@@ -1,56 +1,24 @@
 import type { PipelineFigures } from '@closeroom/shared'
-import { Alert, Skeleton } from '@mui/material'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { Amounts, chartMoney, comparable } from '../../components/chart/Amounts'
 import { ChartCard, type Column, type Row } from '../../components/chart/ChartCard'
-import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { Bars, Donut } from './charts'
-import { DashboardFrame, Grid, Stat } from './DashboardFrame'
+import { Grid, Stat } from './DashboardFrame'
+import { DashboardPage } from './DashboardPage'
 import { useFormats } from './format'
 import { usePipelineInsights } from './queries'
-import { type Drill, RecordsDrawer } from './RecordsDrawer'
-import { useDashboard } from './useDashboard'
 
 /** /analytics: the pipeline by stage, win rate, deal size, cycle, conversion, lost reasons, owners and teams. */
 export default function AnalyticsPage() {
-  const { t } = useTranslation()
-  const dashboard = useDashboard()
-  const insights = usePipelineInsights(dashboard.query)
-  const [drill, setDrill] = useState<Drill | null>(null)
-  const open = useCallback((title: string) => (key: string) => setDrill({ key, title }), [])
   return (
-    <DashboardFrame title={t('insights.analytics.title')} intro={t('insights.analytics.intro')} dashboard={dashboard}>
-      {insights.isError ? (
-        <Alert severity="error">{serverErrorText(t, insights.error)}</Alert>
-      ) : !insights.data ? (
-        <Loading />
-      ) : (
-        <Figures
-          current={insights.data.current}
-          previous={dashboard.period.previous ? insights.data.previous : null}
-          open={open}
-          period={insights.data.period}
-        />
+    <DashboardPage
+      area="analytics"
+      useAnswer={usePipelineInsights}
+      render={(answer, { compare, open }) => (
+        <Figures current={answer.current} previous={compare ? answer.previous : null} open={open} period={answer.period} />
       )}
-      <RecordsDrawer drill={drill} onClose={() => setDrill(null)} />
-    </DashboardFrame>
-  )
-}
-
-export function Loading() {
-  return (
-    <>
-      <Grid columns={4}>
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} variant="rounded" height={132} />
-        ))}
-      </Grid>
-      <Grid>
-        <Skeleton variant="rounded" height={380} />
-        <Skeleton variant="rounded" height={380} />
-      </Grid>
-    </>
+    />
   )
 }
 

@@ -1,47 +1,31 @@
 import type { BookingFigures } from '@closeroom/shared'
-import { Alert, Card, List, ListItem, ListItemText, Typography } from '@mui/material'
+import { Card, List, ListItem, ListItemText, Typography } from '@mui/material'
 import { useTheme } from '@mui/material/styles'
 import type { ApexOptions } from 'apexcharts'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { Chart } from '../../components/chart/Chart'
 import { ChartCard, type Column, type Row } from '../../components/chart/ChartCard'
 import { useChart } from '../../components/chart/useChart'
-import { serverErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
-import { Loading } from './AnalyticsPage'
 import { Bars } from './charts'
-import { DashboardFrame, Grid, Stat } from './DashboardFrame'
+import { Grid, Stat } from './DashboardFrame'
+import { DashboardPage } from './DashboardPage'
 import { useFormats } from './format'
 import { useBookingInsights } from './queries'
-import { type Drill, RecordsDrawer } from './RecordsDrawer'
-import { useDashboard } from './useDashboard'
 
 type Period = { from: string; to: string }
 
 /** /booking: bookings made, moved, cancelled and missed; by event type, member and routing form; when buyers book. */
 export default function BookingInsightsPage() {
-  const { t } = useTranslation()
-  const dashboard = useDashboard()
-  const insights = useBookingInsights(dashboard.query)
-  const [drill, setDrill] = useState<Drill | null>(null)
-  const open = useCallback((title: string) => (key: string) => setDrill({ key, title }), [])
   return (
-    <DashboardFrame title={t('insights.bookings.title')} intro={t('insights.bookings.intro')} dashboard={dashboard}>
-      {insights.isError ? (
-        <Alert severity="error">{serverErrorText(t, insights.error)}</Alert>
-      ) : !insights.data ? (
-        <Loading />
-      ) : (
-        <Figures
-          current={insights.data.current}
-          previous={dashboard.period.previous ? insights.data.previous : null}
-          open={open}
-          period={insights.data.period}
-        />
+    <DashboardPage
+      area="bookings"
+      useAnswer={useBookingInsights}
+      render={(answer, { compare, open }) => (
+        <Figures current={answer.current} previous={compare ? answer.previous : null} open={open} period={answer.period} />
       )}
-      <RecordsDrawer drill={drill} onClose={() => setDrill(null)} />
-    </DashboardFrame>
+    />
   )
 }
 

@@ -1,43 +1,26 @@
 import type { ProductFigures } from '@closeroom/shared'
-import { Alert } from '@mui/material'
-import { useCallback, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Amounts, addMoney, chartMoney } from '../../components/chart/Amounts'
 import { ChartCard, type Column, type Row } from '../../components/chart/ChartCard'
-import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
-import { Loading } from './AnalyticsPage'
 import { Bars } from './charts'
-import { DashboardFrame, Grid, Stat } from './DashboardFrame'
+import { Grid, Stat } from './DashboardFrame'
+import { DashboardPage } from './DashboardPage'
 import { useFormats } from './format'
 import { useProductInsights } from './queries'
-import { type Drill, RecordsDrawer } from './RecordsDrawer'
-import { useDashboard } from './useDashboard'
 
 type Period = { from: string; to: string }
 
 /** /ecommerce: what each product brought in won deals, how often it is in them, and its room's funnel. */
 export default function ProductInsightsPage() {
-  const { t } = useTranslation()
-  const dashboard = useDashboard()
-  const insights = useProductInsights(dashboard.query)
-  const [drill, setDrill] = useState<Drill | null>(null)
-  const open = useCallback((title: string) => (key: string) => setDrill({ key, title }), [])
   return (
-    <DashboardFrame title={t('insights.products.title')} intro={t('insights.products.intro')} dashboard={dashboard}>
-      {insights.isError ? (
-        <Alert severity="error">{serverErrorText(t, insights.error)}</Alert>
-      ) : !insights.data ? (
-        <Loading />
-      ) : (
-        <Figures
-          current={insights.data.current}
-          previous={dashboard.period.previous ? insights.data.previous : null}
-          open={open}
-          period={insights.data.period}
-        />
+    <DashboardPage
+      area="products"
+      useAnswer={useProductInsights}
+      render={(answer, { compare, open }) => (
+        <Figures current={answer.current} previous={compare ? answer.previous : null} open={open} period={answer.period} />
       )}
-      <RecordsDrawer drill={drill} onClose={() => setDrill(null)} />
-    </DashboardFrame>
+    />
   )
 }
 

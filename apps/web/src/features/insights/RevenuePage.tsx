@@ -1,41 +1,29 @@
 import type { RevenueInsights } from '@closeroom/shared'
-import { Alert, Typography } from '@mui/material'
+import { Typography } from '@mui/material'
 import type { ApexOptions } from 'apexcharts'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { Amounts, chartMoney, comparable } from '../../components/chart/Amounts'
 import { Chart } from '../../components/chart/Chart'
 import { ChartCard, type Column, drillEvents, type Row } from '../../components/chart/ChartCard'
 import { useChart } from '../../components/chart/useChart'
-import { serverErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
-import { Loading } from './AnalyticsPage'
 import { Bars } from './charts'
-import { DashboardFrame, Grid, Stat } from './DashboardFrame'
+import { Grid, Stat } from './DashboardFrame'
+import { DashboardPage } from './DashboardPage'
 import { useFormats } from './format'
 import { useRevenueInsights } from './queries'
-import { type Drill, RecordsDrawer } from './RecordsDrawer'
-import { useDashboard } from './useDashboard'
 
 /** /banking: won per month, the forecast, commit and best case, against the quotas of members and teams. */
 export default function RevenuePage() {
-  const { t } = useTranslation()
-  // Revenue looks ahead: the year whole, won so far and the forecast for the months left, against its quotas.
-  const dashboard = useDashboard('thisYear')
-  const insights = useRevenueInsights(dashboard.query)
-  const [drill, setDrill] = useState<Drill | null>(null)
-  const open = useCallback((title: string) => (key: string) => setDrill({ key, title }), [])
   return (
-    <DashboardFrame title={t('insights.revenue.title')} intro={t('insights.revenue.intro')} dashboard={dashboard}>
-      {insights.isError ? (
-        <Alert severity="error">{serverErrorText(t, insights.error)}</Alert>
-      ) : !insights.data ? (
-        <Loading />
-      ) : (
-        <Figures insights={insights.data} compare={!!dashboard.period.previous} open={open} />
-      )}
-      <RecordsDrawer drill={drill} onClose={() => setDrill(null)} />
-    </DashboardFrame>
+    <DashboardPage
+      area="revenue"
+      // Revenue looks ahead: the year whole, won so far and the forecast for the months left, against its quotas.
+      defaultPreset="thisYear"
+      useAnswer={useRevenueInsights}
+      render={(answer, { compare, open }) => <Figures insights={answer} compare={compare} open={open} />}
+    />
   )
 }
 
