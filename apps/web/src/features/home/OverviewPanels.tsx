@@ -75,9 +75,15 @@ function SignInsChart({ overview }: { overview: Overview }) {
     useMemo<ApexOptions>(() => {
       // The days are calendar dates: shown as such, whatever the browser's zone.
       const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+      // Sign-ins are whole: up to five, one tick each, so the axis never reads 0.5 of a sign-in.
+      const most = Math.max(1, ...overview.signIns.map((d) => d.count))
       return {
         xaxis: { categories: overview.signIns.map((d) => format.format(new Date(`${d.day}T00:00:00Z`))) },
-        yaxis: { labels: { formatter: (value: number) => new Intl.NumberFormat(locale).format(value) }, forceNiceScale: true },
+        yaxis: {
+          labels: { formatter: (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value) },
+          min: 0,
+          ...(most <= 5 ? { max: most, tickAmount: most } : { forceNiceScale: true }),
+        },
       }
     }, [overview.signIns, locale]),
   )
