@@ -45,6 +45,12 @@ const signedInScreens = [
   '/landing-pages',
   '/recordings',
   '/agreements',
+  '/invoice',
+  '/invoice/new',
+  '/analytics',
+  '/booking',
+  '/ecommerce',
+  '/banking',
   '/calendar',
   '/settings/general',
   '/settings/change-password',
@@ -73,7 +79,8 @@ const sameEverywhere = [
 ]
 // Words a language shares with English (the FAQ's count, "13 questions", too).
 const cognates: Partial<Record<Language, RegExp>> = {
-  fr: /^(Notifications|Pipeline|Clients|Total|Contact|CONTACT|Message|Support|Open source|\d+ questions?)$/,
+  fr: /^(Notifications|Pipeline|Clients|Total|Contact|CONTACT|Message|Support|Open source|Notes|Description|\d+ questions?)$/,
+  vi: /^Email$/,
 }
 
 /** Each visible line of text on the page, as the reader sees it. */
