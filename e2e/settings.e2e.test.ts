@@ -108,8 +108,9 @@ it('changes the password, which signs out the other devices, and signs one devic
 it("lets an owner edit the organization's profile in admin settings", async () => {
   const { owner, page } = await ownerPage('Orla Org')
   await page.getByRole('link', { name: 'Admin settings' }).click()
-  await page.getByRole('heading', { name: 'Your organization' }).waitFor()
-  expect(new URL(page.url()).pathname).toBe('/admin-settings/account')
+  // The home page has a "Your organization" heading of its own: wait for the settings' address first.
+  await page.waitForURL('**/admin-settings/account')
+  await page.getByRole('main').getByRole('heading', { name: 'Your organization' }).waitFor()
 
   await page.getByLabel('Organization name').fill('Harbour Analytics')
   await page.getByLabel('Website').fill('not a site')
