@@ -98,6 +98,9 @@ it('the seller publishes the room; the buyer sees it, ticks a step, opens a link
   await plan.getByText('Send the order form').waitFor()
   // The seller's steps are theirs to tick; the buyer's have a checkbox.
   expect(await plan.getByRole('checkbox').count()).toBe(1)
+  // The room comes rendered by the server, its checkbox too: it answers once the page is hydrated, which is when
+  // the chat (mounted only then) appears. Ticked before that, the box would change with no request sent.
+  await page.getByLabel('Message').waitFor()
 
   const ticked = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/steps/'))
   await plan.getByRole('checkbox', { name: 'Mark “Legal review” as done' }).check()
