@@ -5,7 +5,7 @@ import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUnchecke
 import { Box, Checkbox, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
-import { ClientSuspense } from '../../components/public/ClientSuspense'
+import { ClientSuspense, useHydrated } from '../../components/public/ClientSuspense'
 import { money } from '../../components/public/money'
 import { PersonAvatar } from '../../components/public/PersonAvatar'
 import { PublicFrame } from '../../components/public/PublicFrame'
@@ -281,6 +281,9 @@ function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: ()
 function PlanStep({ step, locale, onToggle }: { step: ActionStep; locale: string; onToggle(done: boolean): void }) {
   const { t } = useTranslation()
   const buyer = step.side === 'buyer'
+  // Rendered by the server, the box shows before the page listens: until hydrated it is disabled, so a tick is
+  // never shown without being saved.
+  const hydrated = useHydrated()
   const due = step.dueDate
     ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${step.dueDate}T00:00:00Z`))
     : null
@@ -295,6 +298,7 @@ function PlanStep({ step, locale, onToggle }: { step: ActionStep; locale: string
         {buyer ? (
           <Checkbox
             checked={step.done}
+            disabled={!hydrated}
             onChange={(event) => onToggle(event.target.checked)}
             slotProps={{ input: { 'aria-label': t('salesroom.room.markDone', { title: step.title }) } }}
             sx={{ p: 0.5 }}
