@@ -1,4 +1,4 @@
-import { intlLocale } from '../../lib/intl'
+import { dateTimeFormat, intlLocale, numberFormat } from '../../lib/intl'
 
 /** The currencies offered in pickers; a deal or product may hold any ISO code the server accepts. */
 export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'CNY', 'VND', 'AED', 'SAR', 'MAD', 'XOF', 'INR', 'BRL'] as const
@@ -6,7 +6,7 @@ export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'CNY
 /** How many decimals the currency has (JPY 0, EUR 2, KWD 3), as Intl knows it. */
 export function currencyDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
   } catch {
     return 2
   }
@@ -25,7 +25,7 @@ export function toMinor(major: string | number, currency: string): number | null
 /** An amount in the reader's language and the deal's currency, e.g. "12 500,00 €". */
 export function formatMoney(minor: number, currency: string, language: string): string {
   try {
-    return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency }).format(toMajor(minor, currency))
+    return numberFormat(intlLocale(language), { style: 'currency', currency }).format(toMajor(minor, currency))
   } catch {
     return `${toMajor(minor, currency)} ${currency}`
   }
@@ -33,7 +33,7 @@ export function formatMoney(minor: number, currency: string, language: string): 
 
 /** A calendar date (2026-12-31) in the reader's language, read as that day wherever the reader is. */
 export function formatDay(isoDate: string, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
+  return dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
 }
 
 /** "3 minutes ago", "yesterday", in the reader's language. */

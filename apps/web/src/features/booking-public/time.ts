@@ -1,4 +1,4 @@
-import { intlLocale } from '../../lib/intl'
+import { dateTimeFormat, intlLocale } from '../../lib/intl'
 
 // Calendar dates are 'YYYY-MM-DD' strings, read in a named zone; arithmetic on them runs on UTC midnights, so
 // no local clock or daylight-saving change shifts a day.
@@ -26,7 +26,7 @@ export const weekdayOf = (date: IsoDate): number => new Date(utc(date)).getUTCDa
 
 /** Today's date in a time zone. */
 export function todayIn(timeZone: string, now = new Date()): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
 }
 
 export function detectedTimeZone(): string {
@@ -35,7 +35,7 @@ export function detectedTimeZone(): string {
 
 /** Whether the reader's language counts hours 1–12 (with am/pm) rather than 0–23. */
 export function prefers12h(language: string): boolean {
-  const cycle = new Intl.DateTimeFormat(intlLocale(language), { hour: 'numeric' }).resolvedOptions().hourCycle
+  const cycle = dateTimeFormat(intlLocale(language), { hour: 'numeric' }).resolvedOptions().hourCycle
   return cycle === 'h12' || cycle === 'h11'
 }
 
@@ -59,16 +59,7 @@ export function monthGrid(month: Month, weekStart: number): { key: string; date:
   return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7))
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-function format(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = language + JSON.stringify(options)
-  let found = formats.get(key)
-  if (!found) {
-    found = new Intl.DateTimeFormat(intlLocale(language), options)
-    formats.set(key, found)
-  }
-  return found
-}
+const format = (language: string, options: Intl.DateTimeFormatOptions) => dateTimeFormat(intlLocale(language), options)
 
 /** '9:30 AM' or '09:30' in the zone. */
 export const formatTime = (iso: string, timeZone: string, language: string, h12: boolean) =>

@@ -3,7 +3,7 @@ import DownloadRounded from '@mui/icons-material/DownloadRounded'
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined'
 import { Box, Chip, IconButton, Stack, Typography } from '@mui/material'
 import { money } from '../../components/public/money'
-import { intlLocale } from '../../lib/intl'
+import { dateTimeFormat, intlLocale, numberFormat } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
 import { Section } from '../salesroom-public/bits'
 
@@ -11,8 +11,7 @@ import { Section } from '../salesroom-public/bits'
 export function RoomInvoices({ invoices }: { invoices: PublicRoomInvoice[] }) {
   const { t, i18n } = useTranslation()
   const locale = intlLocale(i18n.language)
-  const day = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`))
+  const day = (iso: string) => dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`))
   return (
     <Section id="room-invoices" title={t('salesroom.room.invoices')}>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>

@@ -1,5 +1,5 @@
 import { currencyExponent, isKnownCurrency } from '@closeroom/shared'
-import { intlLocale } from '../../lib/intl'
+import { dateTimeFormat, intlLocale, numberFormat } from '../../lib/intl'
 
 // What people type (major units, percentages) to what the API takes (minor units, basis points), by string
 // arithmetic: no amount passes through a float. The currency's exponent says how many decimals it has.
@@ -49,12 +49,12 @@ export function parseQuantity(text: string): number | null {
 export function formatAmount(minor: number, currency: string, language: string): string {
   const digits = exponentOf(currency)
   try {
-    return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency }).format(minor / 10 ** digits)
+    return numberFormat(intlLocale(language), { style: 'currency', currency }).format(minor / 10 ** digits)
   } catch {
     return `${majorText(minor, currency)} ${currency}`
   }
 }
 
 export function formatPercent(bps: number, language: string): string {
-  return new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000)
+  return numberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000)
 }

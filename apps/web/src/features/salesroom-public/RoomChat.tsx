@@ -1,7 +1,7 @@
 import { ProductSocketEvents, type RoomMessage, SocketEvents } from '@closeroom/shared'
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { intlLocale } from '../../lib/intl'
+import { dateTimeFormat, intlLocale, numberFormat } from '../../lib/intl'
 import { joinRoom } from '../../lib/joinRoom'
 import { openSocket } from '../../lib/socket'
 import { localStorageAvailable } from '../../lib/storage'
@@ -97,7 +97,7 @@ export default function RoomChat({
     }
   }
 
-  const time = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' })
+  const time = dateTimeFormat(intlLocale(i18n.language), { dateStyle: 'short', timeStyle: 'short' })
   return (
     <Stack spacing={2}>
       <Box

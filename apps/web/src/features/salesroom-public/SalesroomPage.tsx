@@ -12,7 +12,7 @@ import { PublicFrame } from '../../components/public/PublicFrame'
 import { LoadFailed, Loading, NotFound } from '../../components/public/states'
 import { surface } from '../../components/public/surface'
 import { useRemote } from '../../components/public/useRemote'
-import { intlLocale } from '../../lib/intl'
+import { dateTimeFormat, intlLocale, numberFormat } from '../../lib/intl'
 import { loadTexts, useTranslation } from '../../locales/i18n'
 import { RoomInvoices } from '../invoices/RoomInvoices'
 import { RoomRecordings } from '../recordings/RoomRecordings'
@@ -236,7 +236,7 @@ function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: ()
                   {room.lines.map((line) => (
                     <TableRow key={line.productId}>
                       <TableCell dir="auto">{line.name}</TableCell>
-                      <TableCell align="right">{new Intl.NumberFormat(locale).format(line.quantity)}</TableCell>
+                      <TableCell align="right">{numberFormat(locale).format(line.quantity)}</TableCell>
                       <TableCell align="right" sx={narrowHidden}>
                         {money(line.unitPrice, line.currency, locale)}
                       </TableCell>
@@ -285,7 +285,7 @@ function PlanStep({ step, locale, onToggle }: { step: ActionStep; locale: string
   // never shown without being saved.
   const hydrated = useHydrated()
   const due = step.dueDate
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${step.dueDate}T00:00:00Z`))
+    ? dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${step.dueDate}T00:00:00Z`))
     : null
   return (
     <Stack
