@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { preloadPage } from './app/router'
+import { hydratingServerHtml } from './components/public/ClientSuspense'
 import { STALE_ATTRIBUTE } from './components/public/preloaded'
 import { currentLanguage, directionOf, i18nReady } from './locales/i18n'
 import { loadRtlCache } from './theme/ThemeProvider'
@@ -29,7 +30,10 @@ void Promise.all([ready(), hydrating && preloadPage(window.location.pathname)]).
   // React does it in slices of a few milliseconds between which the browser stays responsive, rather than one
   // long task (bench/README.md, lighthouse). One rendered in another language or scheme than the reader's was
   // hidden by its inline script: it is rendered afresh.
-  if (hydrating) return startTransition(() => void hydrateRoot(root, app))
+  if (hydrating) {
+    hydratingServerHtml()
+    return startTransition(() => void hydrateRoot(root, app))
+  }
   if (!root.hasChildNodes()) return createRoot(root).render(app)
   root.replaceChildren()
   document.documentElement.removeAttribute(STALE_ATTRIBUTE)

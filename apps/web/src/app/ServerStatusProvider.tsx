@@ -1,5 +1,5 @@
 import { HEALTH_CHECK_TIMEOUT_MS } from '@closeroom/shared'
-import { createContext, type ReactNode, useContext, useEffect, useEffectEvent, useState } from 'react'
+import { createContext, type ReactNode, startTransition, useContext, useEffect, useEffectEvent, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { client, unwrap } from '../lib/api'
 
@@ -23,10 +23,12 @@ export function ServerStatusProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), HEALTH_CHECK_TIMEOUT_MS)
+    // The answer is a transition: an urgent update here, above a server-rendered page still hydrating, would make
+    // React hydrate all of it at once, in one long task (bench/README.md, lighthouse).
     unwrap(client.GET('/health', { signal: controller.signal }))
-      .then(() => setState({ status: 'active', initialized: true }))
+      .then(() => startTransition(() => setState({ status: 'active', initialized: true })))
       .catch(() => {
-        setState({ status: 'inactive', initialized: true })
+        startTransition(() => setState({ status: 'inactive', initialized: true }))
         toServerError()
       })
       .finally(() => clearTimeout(timer))

@@ -1,6 +1,4 @@
-import { type ReactNode, Suspense, startTransition, useEffect, useState, useSyncExternalStore } from 'react'
-
-const subscribe = () => () => undefined
+import { type ReactNode, Suspense, startTransition, useEffect, useState } from 'react'
 
 /**
  * A Suspense whose children render in the browser only: the server's render (entry-server.tsx) and the
@@ -20,13 +18,27 @@ export function ClientSuspense({ fallback, children }: { fallback: ReactNode; ch
   return <Suspense fallback={fallback}>{ready ? children : fallback}</Suspense>
 }
 
-/** False on the server and while a server-rendered page hydrates, true from then on (and in a page the browser renders). */
+/** Whether this document's page came from the server's HTML (main.tsx says so before hydrating it). */
+let serverRendered = false
+
+/** Called by main.tsx before it hydrates the server's HTML. */
+export function hydratingServerHtml() {
+  serverRendered = true
+}
+
+/**
+ * False on the server and while a server-rendered page hydrates, true from then on (at once in a page the
+ * browser renders itself). The change is a transition: useSyncExternalStore with a server snapshot would re-render
+ * each user synchronously right after hydration, and that update would make every part of the page still waiting
+ * to hydrate do it at once, in one long task (bench/README.md, lighthouse). On a server-rendered document, a part
+ * mounted later (another page of the same document) starts false too and turns true a moment after it mounts.
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  )
+  const [hydrated, setHydrated] = useState(() => typeof window !== 'undefined' && !serverRendered)
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true))
+  }, [hydrated])
+  return hydrated
 }
 
 /** The callbacks waiting for an idle moment, run one per moment, in the order they asked. */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
 // The visit the room page reported (POST …/events), by room: documents are opened under it, so the seller
 // sees which visit opened what, as with links.
@@ -12,16 +12,17 @@ export function visitStarted(publicId: string, visitId: string): string {
   return visitId
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
 export function useVisitId(publicId: string): string | null {
-  // No visit yet on the server, nor while the page it rendered hydrates.
-  return useSyncExternalStore(
-    subscribe,
-    () => visits.get(publicId) ?? null,
-    () => null,
-  )
+  // No visit yet on the server, nor while the page it rendered hydrates. It arrives in a transition, as
+  // useHydrated's change does: a synchronous update then would make the parts still hydrating do it at once.
+  const [visitId, setVisitId] = useState<string | null>(null)
+  useEffect(() => {
+    const update = () => startTransition(() => setVisitId(visits.get(publicId) ?? null))
+    update()
+    listeners.add(update)
+    return () => {
+      listeners.delete(update)
+    }
+  }, [publicId])
+  return visitId
 }
