@@ -1,4 +1,4 @@
-import type { InsightsScope } from '@closeroom/shared'
+import { type InsightsScope, isTimeZone, LEAD_TIME_BUCKETS } from '@closeroom/shared'
 import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { Invalid } from '../../http/errors.ts'
@@ -11,6 +11,7 @@ import { bookingOwnedBy, inRange, ownedBy, type Range, type Scope, ts } from './
 const range = z.tuple([z.number(), z.number()])
 const id = z.uuid()
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+const zone = z.string().refine(isTimeZone)
 
 export const DealFilter = z
   .object({
@@ -59,6 +60,10 @@ export const BookingFilter = z
     /** Booked through this routing form, or 'none' for not through a form. */
     form: z.union([id, z.literal('none')]),
     startsAfter: z.number(),
+    /** Starts on this ISO weekday and at this hour in the zone (a heat map cell). */
+    local: z.object({ tz: zone, weekday: z.number().int().min(1).max(7), hour: z.number().int().min(0).max(23) }),
+    /** Booked this long ahead, counted in days of the zone (a lead time bucket). */
+    lead: z.object({ tz: zone, bucket: z.enum(LEAD_TIME_BUCKETS) }),
   })
   .partial()
 export type BookingFilter = z.infer<typeof BookingFilter>
@@ -160,11 +165,23 @@ export function bookingConditions(scope: Scope, f: BookingFilter): SQL {
       )})`,
     )
   if (f.noShow !== undefined) parts.push(sql`b.no_show = ${f.noShow}`)
+  if (f.local) {
+    const at = sql`(b.start_at at time zone ${f.local.tz})`
+    parts.push(sql`extract(isodow from ${at}) = ${f.local.weekday} and extract(hour from ${at}) = ${f.local.hour}`)
+  }
+  if (f.lead) parts.push(sql`${leadBucket(f.lead.tz)} = ${f.lead.bucket}`)
   if (f.eventType) parts.push(sql`b.event_type_id = ${f.eventType}`)
   if (f.member) parts.push(sql`exists (select 1 from booking_participants p where p.booking_id = b.id and p.user_id = ${f.member})`)
   if (f.form === 'none') parts.push(sql`not exists (select 1 from routing_responses rr where rr.booking_id = b.id)`)
   else if (f.form) parts.push(sql`exists (select 1 from routing_responses rr where rr.booking_id = b.id and rr.form_id = ${f.form})`)
   return sql.join(parts, sql` and `)
+}
+
+/** A booking's lead time bucket (over `bookings b`): whole days of the zone from its making to its start. */
+export function leadBucket(timeZone: string): SQL {
+  const days = sql`((b.start_at at time zone ${timeZone})::date - (b.created_at at time zone ${timeZone})::date)`
+  return sql`(case when ${days} = 0 then 'same_day' when ${days} = 1 then 'next_day' when ${days} <= 7 then 'within_week'
+    when ${days} <= 30 then 'within_month' else 'later' end)`
 }
 
 export type { Range }

@@ -107,6 +107,11 @@ export async function revenueFigures(db: Db, scope: Scope, rates: Rates, window:
   const commitKey = (dates: [string, string]) =>
     dealsKey(asked, { kind: 'open', expected: dates, minProbability: COMMIT_PROBABILITY }, 'expected')
   const bestKey = (dates: [string, string]) => dealsKey(asked, { kind: 'open', expected: dates }, 'expected')
+  // The deals a forecast is made of: a stage of probability 0 adds nothing to it.
+  const forecastDeals = (found: (Sum & { probability: number })[], dates: [string, string]) => ({
+    count: found.filter((r) => r.probability > 0).reduce((t, r) => t + num(r.n), 0),
+    drill: dealsKey(asked, { kind: 'open', expected: dates, minProbability: 1 }, 'expected'),
+  })
 
   const monthly: RevenueMonth[] = months.map((month, i) => {
     const here = open.filter((r) => r.month === month)
@@ -118,6 +123,7 @@ export async function revenueFigures(db: Db, scope: Scope, rates: Rates, window:
         dealsKey(asked, { kind: 'won', closed: monthRange(i) }, 'closed'),
       ),
       forecast: forecastOf(here),
+      forecastDeals: forecastDeals(here, monthDates(i)),
       commit: dealsFigure(
         here.filter((r) => r.probability >= COMMIT_PROBABILITY),
         rates,
@@ -140,6 +146,7 @@ export async function revenueFigures(db: Db, scope: Scope, rates: Rates, window:
     totals: {
       won: dealsFigure(won, rates, dealsKey(asked, { kind: 'won', closed: [from, to] }, 'closed')),
       forecast: forecastOf(open),
+      forecastDeals: forecastDeals(open, dates),
       commit: dealsFigure(
         open.filter((r) => r.probability >= COMMIT_PROBABILITY),
         rates,
