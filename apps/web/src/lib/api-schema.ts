@@ -5177,6 +5177,23 @@ export interface paths {
                                         missingRates: string[];
                                     } | null;
                                 };
+                                quotaWon: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
                             }[];
                             totals: {
                                 won: {

@@ -335,6 +335,8 @@ export const RevenueMonth = z.object({
   bestCase: DealsFigure,
   /** The monthly quotas of the members in the scope for that month (team and quarter quotas are in `quotas`). */
   quota: Money,
+  /** What those quotas are measured against: the deals their members won that month. */
+  quotaWon: DealsFigure,
 })
 export type RevenueMonth = z.infer<typeof RevenueMonth>
 

@@ -234,22 +234,30 @@ export async function bookingPeriods(db: Db, scope: Scope, window: Window): Prom
         )
       : Promise.resolve(null),
     rows<{ id: string; title: string }>(db, sql`select id, title from event_types where organization_id = ${scope.organizationId}`),
-    rows<{ current: boolean; form_id: string | null; name: string | null; n: unknown }>(
+    rows<{ current: boolean; form_id: string; name: string; n: unknown }>(
       db,
-      // Each booking's first routing response, read once for the organization and hash-joined.
+      // The bookings made through a form, by their first routing response: the others are the rest of those made.
       sql`select ${bIsCurrent} as current, f.id as form_id, f.name, count(*) as n
-          from bookings b
-          left join (select distinct on (rr.booking_id) rr.booking_id, rr.form_id from routing_responses rr
+          from (select distinct on (rr.booking_id) rr.booking_id, rr.form_id from routing_responses rr
             where rr.organization_id = ${scope.organizationId} and rr.booking_id is not null
-            order by rr.booking_id, rr.created_at) r on r.booking_id = b.id
-          left join routing_forms f on f.id = r.form_id
-          where ${made} group by 1, 2, 3 order by count(*) desc, f.name nulls last`,
+            order by rr.booking_id, rr.created_at) r
+          join bookings b on b.id = r.booking_id join routing_forms f on f.id = r.form_id
+          where ${made} group by 1, 2, 3`,
     ),
     rows<{ current: boolean; bucket: string | null; n: unknown; hours: unknown; median: unknown }>(
       db,
-      sql`select current, bucket, count(*) as n, avg(hours) as hours, percentile_cont(0.5) within group (order by hours) as median from (
-            select ${bIsCurrent} as current, extract(epoch from b.start_at - b.created_at) / 3600 as hours, ${leadBucket(timeZone)} as bucket
-            from bookings b where ${made}) x
+      // Days in the zone from making to start, as the local midnights passed between them: found in the sorted
+      // midnights of the two periods and the 32 days after (a start beyond is 'later' anyway) by binary search,
+      // instead of two zone conversions per booking.
+      sql`with m as (select array_agg(extract(epoch from (d::date::timestamp at time zone ${timeZone})) order by d) as at
+            from generate_series(${window.previousPeriod.from}::date, ${window.period.to}::date + 33, interval '1 day') d)
+          select current, bucket, count(*) as n, avg(hours) as hours, percentile_cont(0.5) within group (order by hours) as median from (
+            select ${bIsCurrent} as current, extract(epoch from b.start_at - b.created_at) / 3600 as hours,
+              case when days = 0 then 'same_day' when days = 1 then 'next_day' when days <= 7 then 'within_week'
+                when days <= 30 then 'within_month' else 'later' end as bucket
+            from bookings b cross join m
+            cross join lateral (select width_bucket(extract(epoch from b.start_at), m.at) - width_bucket(extract(epoch from b.created_at), m.at) as days) x
+            where ${made}) y
           group by grouping sets ((current, bucket), (current))`,
     ),
   ])
@@ -300,7 +308,10 @@ export async function bookingPeriods(db: Db, scope: Scope, window: Window): Prom
       byType: [...byType.values()].filter((t) => t.n !== 0).sort((a, b) => b.n - a.n || a.name.localeCompare(b.name)),
       byMember: [...byMember.values()].filter((m) => m.n !== 0),
       people,
-      byForm: forms.filter((r) => r.current === current).map((r) => ({ formId: r.form_id, name: r.name, n: num(r.n) })),
+      byForm: byForm(
+        sum(created),
+        forms.filter((r) => r.current === current),
+      ),
       heat: [...heat.values()],
       lead: {
         average: numOrNull(all?.hours),
@@ -310,4 +321,12 @@ export async function bookingPeriods(db: Db, scope: Scope, window: Window): Prom
     })
   }
   return { current: period(true), previous: period(false) }
+}
+
+/** Bookings by routing form, the ones made through none last among equals (as null names sort in SQL). */
+function byForm(made: number, through: { form_id: string; name: string; n: unknown }[]) {
+  const list: { formId: string | null; name: string | null; n: number }[] = through.map((r) => ({ formId: r.form_id, name: r.name, n: num(r.n) }))
+  const none = made - list.reduce((t, r) => t + r.n, 0)
+  if (none > 0) list.push({ formId: null, name: null, n: none })
+  return list.sort((a, b) => b.n - a.n || (a.name === null ? 1 : b.name === null ? -1 : a.name.localeCompare(b.name)))
 }

@@ -2,7 +2,7 @@ import { type InsightsScope, isTimeZone, LEAD_TIME_BUCKETS } from '@closeroom/sh
 import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { Invalid } from '../../http/errors.ts'
-import { bookingOwnedBy, inRange, ownedBy, type Range, type Scope, ts } from './context.ts'
+import { bookingOwnedBy, inRange, ownedBy, type Range, type Scope, ts, uuidArray } from './context.ts'
 
 // A figure's records are named by a filter over deals or bookings. The dashboards count with the same SQL
 // conditions the records list uses, so a figure and the length of its list cannot disagree. The key is the
@@ -27,6 +27,8 @@ export const DealFilter = z
     reason: z.string().nullable(),
     owner: id,
     team: id,
+    /** Owned by one of these members (a month's quota holders). */
+    owners: z.array(id).max(1000),
     /** Expected to close between these dates (inclusive), or 'none' for no date. */
     expected: z.union([z.tuple([date, date]), z.literal('none')]),
     minProbability: z.number().int(),
@@ -127,6 +129,7 @@ export function dealConditions(scope: Scope, f: DealFilter): SQL {
       and ${inRange(sql`h.entered_at`, f.entered.range)})`)
   if (f.reason !== undefined) parts.push(f.reason === null ? sql`d.lost_reason is null` : sql`d.lost_reason = ${f.reason}`)
   if (f.owner) parts.push(sql`d.owner_id = ${f.owner}`)
+  if (f.owners) parts.push(sql`d.owner_id = any(${uuidArray(f.owners)})`)
   if (f.team) parts.push(sql`d.owner_id in (select tm.user_id from team_members tm where tm.team_id = ${f.team})`)
   if (f.expected === 'none') parts.push(sql`d.expected_close_date is null`)
   else if (f.expected) parts.push(sql`d.expected_close_date between ${f.expected[0]}::date and ${f.expected[1]}::date`)

@@ -604,7 +604,7 @@ describe('records behind a figure', () => {
     expect(booked.records.map((r: { name: string }) => r.name)).toEqual(['Meeting 2026-04-20T10:00'])
   })
 
-  it('lists the open deals a forecast is made of', async () => {
+  it("lists the open deals a forecast is made of, and the deals a month's quotas are measured against", async () => {
     const body = await get(olivia, `/api/insights/revenue?${MARCH}`)
     const [march] = body.months
     expect([march.forecastDeals.count, body.totals.forecastDeals.count]).toEqual([2, 2])
@@ -613,6 +613,13 @@ describe('records behind a figure', () => {
     expect((await get(sam, `/api/insights/records?key=${march.forecastDeals.drill}`)).records.map((r: { id: string }) => r.id)).toEqual([
       deal.S4,
     ])
+    // Sam's and Mia's monthly quotas, against what they won in March: S1, S2 and M1.
+    expect(march.quotaWon.count).toBe(3)
+    const quotaBehind = await get(olivia, `/api/insights/records?key=${march.quotaWon.drill}`)
+    expect(quotaBehind.records.map((r: { id: string }) => r.id)).toEqual([deal.S2, deal.S1, deal.M1])
+    const samMonth = (await get(sam, `/api/insights/revenue?${MARCH}`)).months[0]
+    expect(samMonth.quotaWon.count).toBe(2)
+    expect((await get(sam, `/api/insights/records?key=${samMonth.quotaWon.drill}`)).total).toBe(2)
   })
 
   it('keeps a member to their own records and another organization out', async () => {
