@@ -10,7 +10,20 @@ CREATE TABLE "booking_counts" (
 	CONSTRAINT "booking_counts_organization_id_user_id_measure_bucket_event_type_id_status_no_show_pk" PRIMARY KEY("organization_id","user_id","measure","bucket","event_type_id","status","no_show")
 );
 --> statement-breakpoint
--- Hand-written from here: the triggers that keep booking_counts exact, its backfill, and closed_at following a
+CREATE TABLE "deal_owner_totals" (
+	"stage_id" uuid NOT NULL,
+	"owner_id" uuid NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"currency" text NOT NULL,
+	"count" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	CONSTRAINT "deal_owner_totals_stage_id_owner_id_currency_pk" PRIMARY KEY("stage_id","owner_id","currency")
+);
+--> statement-breakpoint
+ALTER TABLE "deal_owner_totals" ADD CONSTRAINT "deal_owner_totals_stage_id_organization_id_pipeline_stages_id_organization_id_fk" FOREIGN KEY ("stage_id","organization_id") REFERENCES "public"."pipeline_stages"("id","organization_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "deal_owner_totals_organization_idx" ON "deal_owner_totals" USING btree ("organization_id","owner_id");--> statement-breakpoint
+CREATE INDEX "deal_stage_history_org_left_idx" ON "deal_stage_history" USING btree ("organization_id","left_at") WHERE "deal_stage_history"."left_at" is not null;--> statement-breakpoint
+-- Hand-written from here: the triggers that keep booking_counts and deal_owner_totals exact, their backfills, and closed_at following a
 -- stage whose kind changes.
 -- A 15-minute UTC bucket: every zone's offset is a whole number of quarter hours, so a local day or hour is
 -- a run of whole buckets.
@@ -175,3 +188,36 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "pipeline_stages_kind_closed_at" AFTER UPDATE OF "kind" ON "pipeline_stages" FOR EACH ROW
   WHEN (OLD."kind" IS DISTINCT FROM NEW."kind") EXECUTE FUNCTION "pipeline_stages_kind_closed_at"();
+--> statement-breakpoint
+-- deal_owner_totals: as deal_stage_totals (migration 0012), with the owner. One function for the three
+-- statement triggers: rows a statement added count +1 and their amount, those it took away -1 and minus
+-- theirs, netted per key and upserted in key order (no deadlock between two transactions).
+CREATE FUNCTION "deal_owner_totals_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  added text := 'select stage_id, owner_id, organization_id, currency, 1 as n, amount from new_deals';
+  removed text := 'select stage_id, owner_id, organization_id, currency, -1 as n, -amount as amount from old_deals';
+BEGIN
+  EXECUTE format($sql$
+    insert into deal_owner_totals as t (stage_id, owner_id, organization_id, currency, count, amount)
+    select stage_id, owner_id, organization_id, currency, sum(n), sum(amount)
+    from (%s) change
+    group by stage_id, owner_id, organization_id, currency
+    having sum(n) <> 0 or sum(amount) <> 0
+    order by stage_id, owner_id, currency
+    on conflict (stage_id, owner_id, currency) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount
+  $sql$, CASE TG_OP WHEN 'INSERT' THEN added WHEN 'DELETE' THEN removed ELSE added || ' union all ' || removed END);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "deals_owner_totals_insert" AFTER INSERT ON "deals" REFERENCING NEW TABLE AS new_deals
+  FOR EACH STATEMENT EXECUTE FUNCTION "deal_owner_totals_apply"();
+--> statement-breakpoint
+CREATE TRIGGER "deals_owner_totals_update" AFTER UPDATE ON "deals" REFERENCING OLD TABLE AS old_deals NEW TABLE AS new_deals
+  FOR EACH STATEMENT EXECUTE FUNCTION "deal_owner_totals_apply"();
+--> statement-breakpoint
+CREATE TRIGGER "deals_owner_totals_delete" AFTER DELETE ON "deals" REFERENCING OLD TABLE AS old_deals
+  FOR EACH STATEMENT EXECUTE FUNCTION "deal_owner_totals_apply"();
+--> statement-breakpoint
+INSERT INTO "deal_owner_totals" ("stage_id", "owner_id", "organization_id", "currency", "count", "amount")
+  SELECT "stage_id", "owner_id", "organization_id", "currency", count(*), sum("amount") FROM "deals" GROUP BY 1, 2, 3, 4;

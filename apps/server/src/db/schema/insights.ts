@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { organizations, teams, users } from './accounts.ts'
+import { pipelineStages } from './deals.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -93,4 +94,28 @@ export const bookingCounts = pgTable(
     n: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.userId, t.measure, t.bucket, t.eventTypeId, t.status, t.noShow] })],
+)
+
+/**
+ * Deals counted per stage, owner and currency (deal_stage_totals with the owner), kept by the statement
+ * triggers of migration 0016 on every write of deals: the dashboards read where each member's deals stand now
+ * from these rows, and where they stood at a past instant from these and the stays that changed since.
+ */
+export const dealOwnerTotals = pgTable(
+  'deal_owner_totals',
+  {
+    stageId: uuid('stage_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    currency: text().notNull(),
+    count: integer().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stageId, t.ownerId, t.currency] }),
+    foreignKey({ columns: [t.stageId, t.organizationId], foreignColumns: [pipelineStages.id, pipelineStages.organizationId] }).onDelete(
+      'cascade',
+    ),
+    index('deal_owner_totals_organization_idx').on(t.organizationId, t.ownerId),
+  ],
 )

@@ -204,6 +204,10 @@ export async function bookingPeriods(db: Db, scope: Scope, window: Window): Prom
   const made = sql`b.organization_id = ${scope.organizationId} and ${bookingOwnedBy(scope, sql`b.id`)}
     and b.created_at >= ${ts(prevStart)} and b.created_at < ${ts(end)}`
   const bIsCurrent = sql`(b.created_at >= ${ts(start)})`
+  // The zone's midnights from the previous period's first day to 32 days after the period (sorted, in seconds),
+  // computed once per statement (an uncorrelated subquery).
+  const midnightsAt = sql`(select array_agg(date_part('epoch', (d::date::timestamp at time zone ${timeZone})) order by d)
+    from generate_series(${window.previousPeriod.from}::date, ${window.period.to}::date + 33, interval '1 day') d)`
 
   type CountRow = {
     current: boolean
@@ -249,14 +253,13 @@ export async function bookingPeriods(db: Db, scope: Scope, window: Window): Prom
       // Days in the zone from making to start, as the local midnights passed between them: found in the sorted
       // midnights of the two periods and the 32 days after (a start beyond is 'later' anyway) by binary search,
       // instead of two zone conversions per booking.
-      sql`with m as (select array_agg(extract(epoch from (d::date::timestamp at time zone ${timeZone})) order by d) as at
-            from generate_series(${window.previousPeriod.from}::date, ${window.period.to}::date + 33, interval '1 day') d)
-          select current, bucket, count(*) as n, avg(hours) as hours, percentile_cont(0.5) within group (order by hours) as median from (
+      sql`select current, bucket, count(*) as n, avg(hours) as hours, percentile_cont(0.5) within group (order by hours) as median from (
             select ${bIsCurrent} as current, extract(epoch from b.start_at - b.created_at) / 3600 as hours,
               case when days = 0 then 'same_day' when days = 1 then 'next_day' when days <= 7 then 'within_week'
                 when days <= 30 then 'within_month' else 'later' end as bucket
-            from bookings b cross join m
-            cross join lateral (select width_bucket(extract(epoch from b.start_at), m.at) - width_bucket(extract(epoch from b.created_at), m.at) as days) x
+            from bookings b
+            cross join lateral (select width_bucket(date_part('epoch', b.start_at), ${midnightsAt})
+              - width_bucket(date_part('epoch', b.created_at), ${midnightsAt}) as days) x
             where ${made}) y
           group by grouping sets ((current, bucket), (current))`,
     ),

@@ -14,7 +14,7 @@ import { bookingPeriods } from './bookings.ts'
 import { resolveScope, windowOf, zoneOf } from './context.ts'
 import type { CurrencyService } from './currency.ts'
 import { homeFigures } from './home.ts'
-import { pipelineFigures } from './pipeline.ts'
+import { pipelinePeriods } from './pipeline.ts'
 import { productFigures } from './products.ts'
 import { revenueFigures } from './revenue.ts'
 
@@ -41,11 +41,7 @@ export function createDashboards({ db, currency, now = Date.now }: { db: Db; cur
 
   async function pipeline(auth: AuthContext, query: Query): Promise<PipelineInsights> {
     const { scope, window, rates, frame } = await setUp(auth, query)
-    const [current, previous] = await Promise.all([
-      pipelineFigures(db, scope, rates, window.current),
-      pipelineFigures(db, scope, rates, window.previous),
-    ])
-    return { ...frame, current, previous }
+    return { ...frame, ...(await pipelinePeriods(db, scope, rates, window)) }
   }
 
   async function bookings(auth: AuthContext, query: Query): Promise<BookingInsights> {
