@@ -20,9 +20,11 @@ CREATE TABLE "deal_owner_totals" (
 	CONSTRAINT "deal_owner_totals_stage_id_owner_id_currency_pk" PRIMARY KEY("stage_id","owner_id","currency")
 );
 --> statement-breakpoint
+DROP INDEX "bookings_organization_created_idx";--> statement-breakpoint
 ALTER TABLE "deal_owner_totals" ADD CONSTRAINT "deal_owner_totals_stage_id_organization_id_pipeline_stages_id_organization_id_fk" FOREIGN KEY ("stage_id","organization_id") REFERENCES "public"."pipeline_stages"("id","organization_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "deal_owner_totals_organization_idx" ON "deal_owner_totals" USING btree ("organization_id","owner_id");--> statement-breakpoint
 CREATE INDEX "deal_stage_history_org_left_idx" ON "deal_stage_history" USING btree ("organization_id","left_at") WHERE "deal_stage_history"."left_at" is not null;--> statement-breakpoint
+CREATE INDEX "bookings_organization_created_idx" ON "bookings" USING btree ("organization_id","created_at","start_at");--> statement-breakpoint
 -- Hand-written from here: the triggers that keep booking_counts and deal_owner_totals exact, their backfills, and closed_at following a
 -- stage whose kind changes.
 -- A 15-minute UTC bucket: every zone's offset is a whole number of quarter hours, so a local day or hour is
