@@ -13,7 +13,6 @@ const MEETING_STATUSES = ['pending', 'accepted'] as const
  * figures (a booking two of its members host counts once) and for a zone whose midnights are not on a quarter hour.
  */
 export async function bookingFigures(db: Db, scope: Scope, range: Range, timeZone: string): Promise<BookingFigures> {
-  const asked = scope.asked
   const [from, to] = range
   const base = bookingConditions(scope, {})
   const created = bookingConditions(scope, { created: [from, to] })
@@ -337,7 +336,11 @@ export async function bookingPeriods(db: Db, scope: Scope, window: Window): Prom
 
 /** Bookings by routing form, the ones made through none last among equals (as null names sort in SQL). */
 function byForm(made: number, through: { form_id: string; name: string; n: unknown }[]) {
-  const list: { formId: string | null; name: string | null; n: number }[] = through.map((r) => ({ formId: r.form_id, name: r.name, n: num(r.n) }))
+  const list: { formId: string | null; name: string | null; n: number }[] = through.map((r) => ({
+    formId: r.form_id,
+    name: r.name,
+    n: num(r.n),
+  }))
   const none = made - list.reduce((t, r) => t + r.n, 0)
   if (none > 0) list.push({ formId: null, name: null, n: none })
   return list.sort((a, b) => b.n - a.n || (a.name === null ? 1 : b.name === null ? -1 : a.name.localeCompare(b.name)))

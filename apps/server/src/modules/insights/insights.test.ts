@@ -713,8 +713,11 @@ describe('kept by the database', () => {
     const open = stages.find((s) => s.name === 'Negotiation') as PipelineStage
     const made = await buildDeal(app, other, { name: 'Turning', stageId: open.id })
     const closedAt = async () =>
-      ((await app.database.db.execute(sql`select closed_at from deals where id = ${made.id}`)) as unknown as { rows: { closed_at: unknown }[] })
-        .rows[0]?.closed_at
+      (
+        (await app.database.db.execute(sql`select closed_at from deals where id = ${made.id}`)) as unknown as {
+          rows: { closed_at: unknown }[]
+        }
+      ).rows[0]?.closed_at
     expect(await closedAt()).toBeNull()
     expect((await request(app, other, 'PATCH', `/api/pipeline-stages/${open.id}`, { kind: 'won' })).statusCode).toBe(200)
     expect(await closedAt()).not.toBeNull()

@@ -340,7 +340,11 @@ function PopularTimes({ figures, open }: { figures: BookingFigures; open: (key: 
       ) : (
         <List dense>
           {figures.popularTimes.map((time, index) => (
-            <ListItemButton key={`${time.weekday}-${time.hour}`} divider={index < figures.popularTimes.length - 1} onClick={() => open(time.drill)}>
+            <ListItemButton
+              key={`${time.weekday}-${time.hour}`}
+              divider={index < figures.popularTimes.length - 1}
+              onClick={() => open(time.drill)}
+            >
               <ListItemText
                 primary={t('insights.bookings.slot', { weekday: when.weekday(time.weekday), hour: when.hour(time.hour) })}
                 slotProps={{ primary: { sx: { fontWeight: 600 } } }}
