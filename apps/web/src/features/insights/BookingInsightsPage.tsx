@@ -1,5 +1,5 @@
 import type { BookingFigures } from '@closeroom/shared'
-import { Card, List, ListItemButton, ListItemText, Typography } from '@mui/material'
+import { Card, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material'
 import { useTheme } from '@mui/material/styles'
 import type { ApexOptions } from 'apexcharts'
 import { useCallback, useMemo } from 'react'
@@ -340,19 +340,17 @@ function PopularTimes({ figures, open }: { figures: BookingFigures; open: (key: 
       ) : (
         <List dense>
           {figures.popularTimes.map((time, index) => (
-            <ListItemButton
-              key={`${time.weekday}-${time.hour}`}
-              divider={index < figures.popularTimes.length - 1}
-              onClick={() => open(time.drill)}
-            >
-              <ListItemText
-                primary={t('insights.bookings.slot', { weekday: when.weekday(time.weekday), hour: when.hour(time.hour) })}
-                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-              />
-              <Typography variant="body2">
-                {t('insights.bookings.meetingCount', { count: time.count, shown: f.count(time.count) })}
-              </Typography>
-            </ListItemButton>
+            <ListItem key={`${time.weekday}-${time.hour}`} disablePadding divider={index < figures.popularTimes.length - 1}>
+              <ListItemButton onClick={() => open(time.drill)}>
+                <ListItemText
+                  primary={t('insights.bookings.slot', { weekday: when.weekday(time.weekday), hour: when.hour(time.hour) })}
+                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                />
+                <Typography variant="body2">
+                  {t('insights.bookings.meetingCount', { count: time.count, shown: f.count(time.count) })}
+                </Typography>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
