@@ -66,15 +66,21 @@ export async function pipelinePeriods(db: Db, scope: Scope, rates: Rates, window
     ),
     rows<AtRow & { current: boolean }>(
       db,
-      sql`select p.current, x.stage_id, d.owner_id, d.currency, sum(x.sign) as n, sum(x.sign * d.amount) as amount
-          from (values (true, ${ts(end)}), (false, ${ts(start)})) p(current, at)
-          cross join lateral (
-            select h.deal_id, h.stage_id, -1 as sign from deal_stage_history h
-              where h.organization_id = ${scope.organizationId} and h.entered_at >= p.at and h.left_at is null and h.stage_id is not null
-            union all
-            select h.deal_id, h.stage_id, 1 from deal_stage_history h
-              where h.organization_id = ${scope.organizationId} and h.left_at >= p.at and h.entered_at < p.at and h.stage_id is not null
-          ) x
+      sql`select x.current, x.stage_id, d.owner_id, d.currency, sum(x.sign) as n, sum(x.sign * d.amount) as amount
+          from (${sql.join(
+            [
+              [true, end],
+              [false, start],
+            ].flatMap(([current, at]) => [
+              sql`select ${current}::boolean as current, h.deal_id, h.stage_id, -1 as sign from deal_stage_history h
+                where h.organization_id = ${scope.organizationId} and h.entered_at >= ${ts(at as number)} and h.left_at is null
+                  and h.stage_id is not null`,
+              sql`select ${current}::boolean, h.deal_id, h.stage_id, 1 from deal_stage_history h
+                where h.organization_id = ${scope.organizationId} and h.left_at >= ${ts(at as number)} and h.entered_at < ${ts(at as number)}
+                  and h.stage_id is not null`,
+            ]),
+            sql` union all `,
+          )}) x
           join deals d on d.id = x.deal_id
           where ${base}
           group by 1, 2, 3, 4`,
