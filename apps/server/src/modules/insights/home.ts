@@ -1,8 +1,8 @@
 import { type DealAttentionReason, HOME_LIST_SIZE, type HomeInsights, STALE_DEAL_DAYS } from '@closeroom/shared'
-import { type SQL, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import type { AuthContext } from '../auth/module.ts'
-import { addDays, inRange, midnights, num, type Rates, rows, type Scope } from './context.ts'
+import { addDays, midnights, num, type Rates, rows, type Scope } from './context.ts'
 import { bookingConditions, bookingsKey, dealConditions, dealsKey } from './drill.ts'
 import { dealsFigure, groupBy } from './pipeline.ts'
 import { present, type RecordRow } from './records.ts'
@@ -46,32 +46,24 @@ export async function homeFigures(db: Db, auth: AuthContext, rates: Rates, timeZ
   const bookingCount = (f: Parameters<typeof bookingConditions>[1]) =>
     countOf(sql`select count(*) as n from bookings b where ${bookingConditions(scope, f)}`)
 
-  // Filters as conditions for one pass each: a count per filter, each with the same SQL the records list uses.
-  const bookingCounts = (filters: Parameters<typeof bookingConditions>[1][], span: SQL) =>
-    rows<Record<string, unknown>>(
-      db,
-      sql`select ${sql.join(
-        filters.map((f, i) => sql`count(*) filter (where ${bookingConditions(scope, f)}) as ${sql.raw(`n${i}`)}`),
-        sql`, `,
-      )} from bookings b where b.organization_id = ${scope.organizationId} and ${span}`,
-    ).then(([r]) => filters.map((_, i) => num(r?.[`n${i}`])))
-
-  const [meetings, upcoming, needing, open, created, closed, changes, visits] = await Promise.all([
-    bookingCounts([todayMeetings, weekMeetings], inRange(sql`b.start_at`, [Math.min(todayStart, weekStart), Math.max(tomorrow, weekEnd)])),
-    rows<RecordRow>(
-      db,
-      sql`select b.id, b.title as name, u.id as owner_id, u.name as owner_name, u.avatar_url as owner_avatar, null as amount,
-            null as currency, extract(epoch from b.start_at) * 1000 as ms, b.status
-          from bookings b join users u on u.id = ${me}
-          where ${bookingConditions(scope, { ...todayMeetings, startsAfter: now })} order by b.start_at limit ${HOME_LIST_SIZE}`,
-    ),
-    // The deals needing the person, with every reason each has, most reasons first, and how many have each
-    // reason (counted over all of them before the list is cut).
-    rows<RecordRow & { stale: boolean; overdue: boolean; visited: boolean; stale_n: unknown; overdue_n: unknown; visited_n: unknown }>(
-      db,
-      sql`select *, count(*) filter (where stale) over () as stale_n, count(*) filter (where overdue) over () as overdue_n,
-            count(*) filter (where visited) over () as visited_n
-          from (select d.id, d.name, u.id as owner_id, u.name as owner_name, u.avatar_url as owner_avatar, d.amount, d.currency,
+  const [meetingsToday, meetingsWeek, upcoming, stale, overdue, visited, needing, open, created, closed, made, cancelled, visits] =
+    await Promise.all([
+      bookingCount(todayMeetings),
+      bookingCount(weekMeetings),
+      rows<RecordRow>(
+        db,
+        sql`select b.id, b.title as name, u.id as owner_id, u.name as owner_name, u.avatar_url as owner_avatar, null as amount,
+              null as currency, extract(epoch from b.start_at) * 1000 as ms, b.status
+            from bookings b join users u on u.id = ${me}
+            where ${bookingConditions(scope, { ...todayMeetings, startsAfter: now })} order by b.start_at limit ${HOME_LIST_SIZE}`,
+      ),
+      dealCount(attention.stale),
+      dealCount(attention.overdue),
+      dealCount(attention.visited),
+      // The deals needing the person, with every reason each has, most reasons first.
+      rows<RecordRow & { stale: boolean; overdue: boolean; visited: boolean }>(
+        db,
+        sql`select * from (select d.id, d.name, u.id as owner_id, u.name as owner_name, u.avatar_url as owner_avatar, d.amount, d.currency,
               extract(epoch from d.updated_at) * 1000 as ms, s.name as status,
               (${dealConditions(scope, attention.stale)}) as stale,
               (${dealConditions(scope, attention.overdue)}) as overdue,
@@ -80,33 +72,30 @@ export async function homeFigures(db: Db, auth: AuthContext, rates: Rates, timeZ
             where ${dealConditions(scope, {})}
               -- Only open deals can be stale or overdue, and only a visited room can be visited: the rest is skipped.
               and (s.kind = 'open' or exists (select 1 from salesroom_visits v where v.deal_id = d.id))) x
-          where stale or overdue or visited
-          order by (stale::int + overdue::int + visited::int) desc, visited desc, ms desc limit ${HOME_LIST_SIZE}`,
-    ),
-    // The person's open deals now, as the triggers keep them.
-    rows<{ currency: string; probability: number; n: unknown; amount: unknown }>(
-      db,
-      sql`select t.currency, s.probability, sum(t.count) as n, sum(t.amount) as amount
-          from deal_owner_totals t join pipeline_stages s on s.id = t.stage_id
-          where t.organization_id = ${scope.organizationId} and t.owner_id = ${me} and s.kind = 'open' and t.count <> 0
-          group by 1, 2`,
-    ),
-    dealCount({ created: since }),
-    rows<{ kind: string; currency: string; n: unknown; amount: unknown }>(
-      db,
-      sql`select s.kind, d.currency, count(*) as n, sum(d.amount) as amount from deals d join pipeline_stages s on s.id = d.stage_id
-          where ${dealConditions(scope, { closed: since })} and s.kind in ('won', 'lost') group by 1, 2`,
-    ),
-    Promise.all([bookingCount({ created: since }), bookingCount({ event: { action: 'cancelled', range: since } })]),
-    countOf(
-      sql`select count(*) as n from salesroom_visits v join deals d on d.id = v.deal_id
-          where d.organization_id = ${scope.organizationId} and d.owner_id = ${me} and v.started_at >= to_timestamp(${yesterday / 1000}::float8)`,
-    ),
-  ])
-  const [meetingsToday, meetingsWeek] = meetings as [number, number]
-  const [made, cancelled] = changes
-  const [first] = needing
-  const [stale, overdue, visited] = [num(first?.stale_n), num(first?.overdue_n), num(first?.visited_n)]
+            where stale or overdue or visited
+            order by (stale::int + overdue::int + visited::int) desc, visited desc, ms desc limit ${HOME_LIST_SIZE}`,
+      ),
+      // The person's open deals now, as the triggers keep them.
+      rows<{ currency: string; probability: number; n: unknown; amount: unknown }>(
+        db,
+        sql`select t.currency, s.probability, sum(t.count) as n, sum(t.amount) as amount
+            from deal_owner_totals t join pipeline_stages s on s.id = t.stage_id
+            where t.organization_id = ${scope.organizationId} and t.owner_id = ${me} and s.kind = 'open' and t.count <> 0
+            group by 1, 2`,
+      ),
+      dealCount({ created: since }),
+      rows<{ kind: string; currency: string; n: unknown; amount: unknown }>(
+        db,
+        sql`select s.kind, d.currency, count(*) as n, sum(d.amount) as amount from deals d join pipeline_stages s on s.id = d.stage_id
+            where ${dealConditions(scope, { closed: since })} and s.kind in ('won', 'lost') group by 1, 2`,
+      ),
+      bookingCount({ created: since }),
+      bookingCount({ event: { action: 'cancelled', range: since } }),
+      countOf(
+        sql`select count(*) as n from salesroom_visits v join deals d on d.id = v.deal_id
+            where d.organization_id = ${scope.organizationId} and d.owner_id = ${me} and v.started_at >= to_timestamp(${yesterday / 1000}::float8)`,
+      ),
+    ])
 
   const weightedOpen = groupBy(open, (r) => r.currency).map(([currency, group]) => ({
     currency,
