@@ -723,5 +723,18 @@ describe('kept by the database', () => {
     expect(await closedAt()).not.toBeNull()
     expect((await request(app, other, 'PATCH', `/api/pipeline-stages/${open.id}`, { kind: 'open' })).statusCode).toBe(200)
     expect(await closedAt()).toBeNull()
+    // deal_owner_totals stays what counting the deals gives, through moves, new amounts and deletions.
+    const won = stages.find((s) => s.kind === 'won') as PipelineStage
+    expect((await request(app, other, 'PATCH', `/api/deals/${made.id}`, { stageId: won.id, amount: 123_45 })).statusCode).toBe(200)
+    const totals = async () =>
+      (
+        (await app.database.db.execute(sql`select stage_id, owner_id, currency, count, amount from deal_owner_totals where count <> 0
+          except select stage_id, owner_id, currency, count(*)::int, sum(amount) from deals group by 1, 2, 3`)) as unknown as {
+          rows: unknown[]
+        }
+      ).rows
+    expect(await totals()).toEqual([])
+    expect((await request(app, other, 'DELETE', `/api/deals/${made.id}`)).statusCode).toBe(200)
+    expect(await totals()).toEqual([])
   })
 })
