@@ -6,16 +6,17 @@ import { users } from '../apps/server/src/db/schema/index.ts'
 import { openThrowawayDatabase } from '../apps/server/src/testing/database.ts'
 import { type Result, result } from './report.ts'
 
-// The dashboards at 100,000 deals and 200,000 bookings in one organization, asked by its owner (everyone's
+// The dashboards at 100,000 deals, 200,000 bookings and 20,000 invoices in one organization, asked by its owner (everyone's
 // figures, the widest scope) for the last 90 days in Europe/Paris: each endpoint over HTTP through the whole
 // server (session, validation, scope, its grouped statements for the period and the previous one, the
 // conversion, serialization), alternating request by request with a bare aggregate query of the same
 // dashboard on the same data: the one grouped statement a hand-written report would run. The home page is
-// the owner's own week. Invoices join once their module exists: add their seed to `extraSeeds`.
+// the owner's own week. 20,000 invoices are seeded too (`extraSeeds`), though no dashboard reads them yet.
 
 const BENCH = 'insights'
 const DEALS = 100_000
 const BOOKINGS = 200_000
+const INVOICES = 20_000
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
 const ZONE = 'Europe/Paris'
 
@@ -27,7 +28,31 @@ const uuids = (ids: string[]) => sql.raw(`array[${ids.map((id) => `'${id}'::uuid
  * Seeds that later modules add to the same organization (invoices: 20,000 of them, per issue 18), run after
  * the deals and bookings and before the timing.
  */
-const extraSeeds: ((database: Database, organizationId: string, ownerIds: string[]) => Promise<void>)[] = []
+const extraSeeds: ((database: Database, organizationId: string, ownerIds: string[]) => Promise<void>)[] = [seedInvoices]
+
+/**
+ * 20,000 invoices over a year, in euros and dollars: drafts without a number, the others numbered from the
+ * organization's sequence, some paid, some void, one line each.
+ */
+async function seedInvoices(database: Database, organizationId: string, ownerIds: string[]) {
+  await database.db.execute(sql`
+    insert into invoices (organization_id, status, sequence, number, buyer_name, buyer_email, currency, issue_date, due_date,
+      subtotal, tax, total, created_by_id, created_at, updated_at, sent_at, paid_at, voided_at)
+    select ${organizationId}::uuid, x.status, case when x.status = 'draft' then null else g end,
+      case when x.status = 'draft' then null else 'INV-' || lpad(g::text, 6, '0') end,
+      'Buyer ' || g, 'buyer' || g || '@example.com', case when g % 7 = 0 then 'USD' else 'EUR' end,
+      current_date - (g % 365), current_date - (g % 365) + 30, ((g * 7919) % 20000) * 100, ((g * 7919) % 20000) * 20,
+      ((g * 7919) % 20000) * 120, (${uuids(ownerIds)})[1 + g % ${ownerIds.length}], now() - (g % 365) * interval '1 day', now(),
+      case when x.status = 'draft' then null else now() - (g % 365) * interval '1 day' end,
+      case when x.status = 'paid' then now() - (g % 365) * interval '1 day' + interval '10 days' end,
+      case when x.status = 'void' then now() - (g % 365) * interval '1 day' + interval '2 days' end
+    from generate_series(1, ${INVOICES}) g
+    cross join lateral (select case when g % 10 = 0 then 'draft' when g % 25 = 1 then 'void' when g % 3 = 0 then 'sent' else 'paid' end as status) x`)
+  await database.db.execute(sql`
+    insert into invoice_lines (invoice_id, position, description, quantity, unit_price, discount, tax_rate, net, tax, total)
+    select i.id, 0, 'Seats', 1, i.subtotal, 0, 2000, i.subtotal, i.tax, i.total
+    from invoices i where i.organization_id = ${organizationId}`)
+}
 
 /** Deals over a year: a third open (with expected close dates ahead), the rest won or lost with a close date and a reason. */
 async function seedDeals(database: Database, organizationId: string, stageIds: string[], ownerIds: string[], productIds: string[]) {
@@ -130,17 +155,28 @@ async function measure(database: Database, target: string): Promise<Result[]> {
     await seedBookings(database, org, eventType.json().id, ownerIds)
     for (const seed of extraSeeds) await seed(database, org, ownerIds)
     // As autovacuum would leave the tables after a bulk load: statistics, and the visibility maps.
-    for (const table of ['deals', 'deal_stage_history', 'deal_lines', 'bookings', 'booking_participants', 'booking_events'])
+    for (const table of [
+      'deals',
+      'deal_stage_history',
+      'deal_lines',
+      'bookings',
+      'booking_participants',
+      'booking_events',
+      'booking_counts',
+      'invoices',
+      'invoice_lines',
+    ])
       await database.db.execute(sql.raw(`vacuum analyze ${table}`))
     const seedSeconds = (performance.now() - started) / 1000
-    const [counted] = await rows<{ deals: string; history: string; bookings: string; events: string }>(
+    const [counted] = await rows<{ deals: string; history: string; bookings: string; events: string; counts: string; invoices: string }>(
       database,
       sql`select (select count(*) from deals) as deals, (select count(*) from deal_stage_history) as history,
-        (select count(*) from bookings) as bookings, (select count(*) from booking_events) as events`,
+        (select count(*) from bookings) as bookings, (select count(*) from booking_events) as events,
+        (select count(*) from booking_counts) as counts, (select count(*) from invoices) as invoices`,
     )
     console.log(
       `${BENCH} (${target}): seeded in ${seedSeconds.toFixed(1)} s: ${counted?.deals} deals, ${counted?.history} stage stays, ` +
-        `${counted?.bookings} bookings, ${counted?.events} booking events`,
+        `${counted?.bookings} bookings, ${counted?.events} booking events (${counted?.counts} booking_counts rows), ${counted?.invoices} invoices`,
     )
 
     await app.listen({ port: 0, host: '127.0.0.1' })
@@ -217,7 +253,7 @@ async function measure(database: Database, target: string): Promise<Result[]> {
         results.push(
           result({
             bench: BENCH,
-            metric: `GET /api/insights/${dashboard.name}, 100,000 deals, 200,000 bookings, p${p * 100} (${target})`,
+            metric: `GET /api/insights/${dashboard.name}, 100,000 deals, 200,000 bookings, 20,000 invoices, p${p * 100} (${target})`,
             value: percentile(http, p) * 1000,
             unit: 'µs',
             baseline: percentile(bare, p) * 1000,

@@ -161,6 +161,16 @@ it('shows bookings, products and revenue on /booking, /ecommerce and /banking wi
     .getByText(count(bookings.current.cancelled.count), { exact: true })
     .waitFor()
   expect(await violations(page)).toEqual([])
+  // The busiest time opens the meetings counted in it.
+  const busiest = region(page, 'Popular times').getByRole('button').first()
+  const meetings = Number((((await busiest.textContent()) ?? '').match(/([\d,]+) meetings?$/)?.[1] ?? '').replace(/,/g, ''))
+  expect(meetings).toBeGreaterThan(0)
+  await busiest.click()
+  await page
+    .getByRole('dialog', { name: 'Popular times' })
+    .getByText(`${count(meetings)} record`)
+    .waitFor()
+  await page.keyboard.press('Escape')
 
   await page.goto(`/ecommerce?${search}`)
   const units = products.current.products.reduce((sum, p) => sum + p.units, 0)

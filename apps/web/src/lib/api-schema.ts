@@ -4675,11 +4675,13 @@ export interface paths {
                                     weekday: number;
                                     hour: number;
                                     count: number;
+                                    drill: string;
                                 }[];
                                 popularTimes: {
                                     weekday: number;
                                     hour: number;
                                     count: number;
+                                    drill: string;
                                 }[];
                                 leadTime: {
                                     averageHours: number | null;
@@ -4688,6 +4690,7 @@ export interface paths {
                                         /** @enum {string} */
                                         bucket: "same_day" | "next_day" | "within_week" | "within_month" | "later";
                                         count: number;
+                                        drill: string;
                                     }[];
                                 };
                             };
@@ -4743,11 +4746,13 @@ export interface paths {
                                     weekday: number;
                                     hour: number;
                                     count: number;
+                                    drill: string;
                                 }[];
                                 popularTimes: {
                                     weekday: number;
                                     hour: number;
                                     count: number;
+                                    drill: string;
                                 }[];
                                 leadTime: {
                                     averageHours: number | null;
@@ -4756,6 +4761,7 @@ export interface paths {
                                         /** @enum {string} */
                                         bucket: "same_day" | "next_day" | "within_week" | "within_month" | "later";
                                         count: number;
+                                        drill: string;
                                     }[];
                                 };
                             };
@@ -5120,6 +5126,10 @@ export interface paths {
                                         missingRates: string[];
                                     } | null;
                                 };
+                                forecastDeals: {
+                                    count: number;
+                                    drill: string;
+                                };
                                 commit: {
                                     count: number;
                                     value: {
@@ -5167,6 +5177,23 @@ export interface paths {
                                         missingRates: string[];
                                     } | null;
                                 };
+                                quotaWon: {
+                                    count: number;
+                                    value: {
+                                        amounts: {
+                                            currency: string;
+                                            amount: number;
+                                        }[];
+                                        converted: {
+                                            currency: string;
+                                            amount: number;
+                                            /** @enum {boolean} */
+                                            converted: true;
+                                            missingRates: string[];
+                                        } | null;
+                                    };
+                                    drill: string;
+                                };
                             }[];
                             totals: {
                                 won: {
@@ -5198,6 +5225,10 @@ export interface paths {
                                         converted: true;
                                         missingRates: string[];
                                     } | null;
+                                };
+                                forecastDeals: {
+                                    count: number;
+                                    drill: string;
                                 };
                                 commit: {
                                     count: number;

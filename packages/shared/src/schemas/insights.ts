@@ -267,14 +267,16 @@ export const BookingFigures = z.object({
   ),
   byRoutingForm: z.array(z.object({ formId: Id.nullable(), name: z.string().nullable(), count: z.number().int(), drill: DrillKey })),
   /** Bookings (not cancelled or declined) starting in the period, by ISO weekday (1 Monday … 7 Sunday) and hour in the zone; only non-zero cells. */
-  heatmap: z.array(z.object({ weekday: z.number().int().min(1).max(7), hour: z.number().int().min(0).max(23), count: z.number().int() })),
+  heatmap: z.array(
+    z.object({ weekday: z.number().int().min(1).max(7), hour: z.number().int().min(0).max(23), count: z.number().int(), drill: DrillKey }),
+  ),
   /** The busiest cells of the heat map, at most five, busiest first. */
-  popularTimes: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), count: z.number().int() })),
+  popularTimes: z.array(z.object({ weekday: z.number().int(), hour: z.number().int(), count: z.number().int(), drill: DrillKey })),
   /** From booking to start, for the bookings made in the period. */
   leadTime: z.object({
     averageHours: z.number().nullable(),
     medianHours: z.number().nullable(),
-    buckets: z.array(z.object({ bucket: z.enum(LEAD_TIME_BUCKETS), count: z.number().int() })),
+    buckets: z.array(z.object({ bucket: z.enum(LEAD_TIME_BUCKETS), count: z.number().int(), drill: DrillKey })),
   }),
 })
 export type BookingFigures = z.infer<typeof BookingFigures>
@@ -325,12 +327,16 @@ export const RevenueMonth = z.object({
   won: DealsFigure,
   /** Open deals expected to close that month: amount × stage probability. */
   forecast: Money,
+  /** The open deals that forecast is made of (expected that month, in stages of probability above 0). */
+  forecastDeals: CountFigure,
   /** Open deals expected that month in stages of probability ≥ COMMIT_PROBABILITY, at full amount. */
   commit: DealsFigure,
   /** All open deals expected that month, at full amount. */
   bestCase: DealsFigure,
   /** The monthly quotas of the members in the scope for that month (team and quarter quotas are in `quotas`). */
   quota: Money,
+  /** What those quotas are measured against: the deals their members won that month. */
+  quotaWon: DealsFigure,
 })
 export type RevenueMonth = z.infer<typeof RevenueMonth>
 
@@ -356,7 +362,7 @@ export const RevenueInsights = z.object({
   commitProbability: z.number().int(),
   /** Each month touching the period, oldest first. */
   months: z.array(RevenueMonth),
-  totals: z.object({ won: DealsFigure, forecast: Money, commit: DealsFigure, bestCase: DealsFigure }),
+  totals: z.object({ won: DealsFigure, forecast: Money, forecastDeals: CountFigure, commit: DealsFigure, bestCase: DealsFigure }),
   /** Open deals without an expected close date (in no month's forecast). */
   unscheduled: DealsFigure,
   /** Quotas of the scope whose month or quarter overlaps the period. */

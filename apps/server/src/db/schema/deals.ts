@@ -274,6 +274,8 @@ export const dealStageHistory = pgTable(
   (t) => [
     index('deal_stage_history_deal_idx').on(t.dealId, t.enteredAt),
     index('deal_stage_history_org_entered_idx').on(t.organizationId, t.enteredAt),
+    // Where deals stood at a past instant: the stays left since (insights).
+    index('deal_stage_history_org_left_idx').on(t.organizationId, t.leftAt).where(sql`${t.leftAt} is not null`),
     index('deal_stage_history_stage_idx').on(t.stageId, t.enteredAt),
   ],
 )

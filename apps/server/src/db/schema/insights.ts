@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   date,
   foreignKey,
   index,
+  integer,
   numeric,
   pgTable,
   primaryKey,
@@ -14,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { organizations, teams, users } from './accounts.ts'
+import { pipelineStages } from './deals.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -67,4 +70,52 @@ export const exchangeRates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.currency] }), check('exchange_rates_rate_check', sql`${t.rate} > 0`)],
+)
+
+/**
+ * Bookings counted per 15-minute UTC bucket, kept exact by the triggers of migration 0016 on bookings,
+ * booking_participants and booking_events: the /booking dashboard reads these few rows instead of the
+ * period's bookings. Every zone's midnights and hours fall on a 15-minute UTC boundary, so a viewer's days,
+ * weekdays and hours are sums of whole buckets. `user_id` is a participant (host or co-host) for a member's
+ * figures, or the nil uuid for the booking itself (everyone's figures, each booking once). `measure` is
+ * 'created' (bucket of created_at), 'start' (of start_at), or a change done then ('rescheduled',
+ * 'cancelled': bucket of the booking event; event type, status and no-show are left blank for those).
+ */
+export const bookingCounts = pgTable(
+  'booking_counts',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    measure: text({ enum: ['created', 'start', 'rescheduled', 'cancelled'] }).notNull(),
+    bucket: timestamp({ withTimezone: true }).notNull(),
+    eventTypeId: uuid('event_type_id').notNull(),
+    status: text().notNull(),
+    noShow: boolean('no_show').notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId, t.measure, t.bucket, t.eventTypeId, t.status, t.noShow] })],
+)
+
+/**
+ * Deals counted per stage, owner and currency (deal_stage_totals with the owner), kept by the statement
+ * triggers of migration 0016 on every write of deals: the dashboards read where each member's deals stand now
+ * from these rows, and where they stood at a past instant from these and the stays that changed since.
+ */
+export const dealOwnerTotals = pgTable(
+  'deal_owner_totals',
+  {
+    stageId: uuid('stage_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    currency: text().notNull(),
+    count: integer().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stageId, t.ownerId, t.currency] }),
+    foreignKey({ columns: [t.stageId, t.organizationId], foreignColumns: [pipelineStages.id, pipelineStages.organizationId] }).onDelete(
+      'cascade',
+    ),
+    index('deal_owner_totals_organization_idx').on(t.organizationId, t.ownerId),
+  ],
 )

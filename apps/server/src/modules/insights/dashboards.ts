@@ -10,11 +10,11 @@ import type {
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { AuthContext } from '../auth/module.ts'
-import { bookingFigures } from './bookings.ts'
+import { bookingPeriods } from './bookings.ts'
 import { resolveScope, windowOf, zoneOf } from './context.ts'
 import type { CurrencyService } from './currency.ts'
 import { homeFigures } from './home.ts'
-import { pipelineFigures } from './pipeline.ts'
+import { pipelinePeriods } from './pipeline.ts'
 import { productFigures } from './products.ts'
 import { revenueFigures } from './revenue.ts'
 
@@ -41,20 +41,12 @@ export function createDashboards({ db, currency, now = Date.now }: { db: Db; cur
 
   async function pipeline(auth: AuthContext, query: Query): Promise<PipelineInsights> {
     const { scope, window, rates, frame } = await setUp(auth, query)
-    const [current, previous] = await Promise.all([
-      pipelineFigures(db, scope, rates, window.current),
-      pipelineFigures(db, scope, rates, window.previous),
-    ])
-    return { ...frame, current, previous }
+    return { ...frame, ...(await pipelinePeriods(db, scope, rates, window)) }
   }
 
   async function bookings(auth: AuthContext, query: Query): Promise<BookingInsights> {
     const { scope, window, frame } = await setUp(auth, query)
-    const [current, previous] = await Promise.all([
-      bookingFigures(db, scope, window.current, window.timeZone),
-      bookingFigures(db, scope, window.previous, window.timeZone),
-    ])
-    return { ...frame, current, previous }
+    return { ...frame, ...(await bookingPeriods(db, scope, window)) }
   }
 
   async function products(auth: AuthContext, query: Query): Promise<ProductInsights> {

@@ -1,8 +1,8 @@
-import type { InsightsScope } from '@closeroom/shared'
+import { type InsightsScope, isTimeZone, LEAD_TIME_BUCKETS } from '@closeroom/shared'
 import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { Invalid } from '../../http/errors.ts'
-import { bookingOwnedBy, inRange, ownedBy, type Range, type Scope, ts } from './context.ts'
+import { bookingOwnedBy, inRange, ownedBy, type Range, type Scope, ts, uuidArray } from './context.ts'
 
 // A figure's records are named by a filter over deals or bookings. The dashboards count with the same SQL
 // conditions the records list uses, so a figure and the length of its list cannot disagree. The key is the
@@ -11,6 +11,7 @@ import { bookingOwnedBy, inRange, ownedBy, type Range, type Scope, ts } from './
 const range = z.tuple([z.number(), z.number()])
 const id = z.uuid()
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+const zone = z.string().refine(isTimeZone)
 
 export const DealFilter = z
   .object({
@@ -26,6 +27,8 @@ export const DealFilter = z
     reason: z.string().nullable(),
     owner: id,
     team: id,
+    /** Owned by one of these members (a month's quota holders). */
+    owners: z.array(id).max(1000),
     /** Expected to close between these dates (inclusive), or 'none' for no date. */
     expected: z.union([z.tuple([date, date]), z.literal('none')]),
     minProbability: z.number().int(),
@@ -59,6 +62,10 @@ export const BookingFilter = z
     /** Booked through this routing form, or 'none' for not through a form. */
     form: z.union([id, z.literal('none')]),
     startsAfter: z.number(),
+    /** Starts on this ISO weekday and at this hour in the zone (a heat map cell). */
+    local: z.object({ tz: zone, weekday: z.number().int().min(1).max(7), hour: z.number().int().min(0).max(23) }),
+    /** Booked this long ahead, counted in days of the zone (a lead time bucket). */
+    lead: z.object({ tz: zone, bucket: z.enum(LEAD_TIME_BUCKETS) }),
   })
   .partial()
 export type BookingFilter = z.infer<typeof BookingFilter>
@@ -122,6 +129,7 @@ export function dealConditions(scope: Scope, f: DealFilter): SQL {
       and ${inRange(sql`h.entered_at`, f.entered.range)})`)
   if (f.reason !== undefined) parts.push(f.reason === null ? sql`d.lost_reason is null` : sql`d.lost_reason = ${f.reason}`)
   if (f.owner) parts.push(sql`d.owner_id = ${f.owner}`)
+  if (f.owners) parts.push(sql`d.owner_id = any(${uuidArray(f.owners)})`)
   if (f.team) parts.push(sql`d.owner_id in (select tm.user_id from team_members tm where tm.team_id = ${f.team})`)
   if (f.expected === 'none') parts.push(sql`d.expected_close_date is null`)
   else if (f.expected) parts.push(sql`d.expected_close_date between ${f.expected[0]}::date and ${f.expected[1]}::date`)
@@ -160,11 +168,23 @@ export function bookingConditions(scope: Scope, f: BookingFilter): SQL {
       )})`,
     )
   if (f.noShow !== undefined) parts.push(sql`b.no_show = ${f.noShow}`)
+  if (f.local) {
+    const at = sql`(b.start_at at time zone ${f.local.tz})`
+    parts.push(sql`extract(isodow from ${at}) = ${f.local.weekday} and extract(hour from ${at}) = ${f.local.hour}`)
+  }
+  if (f.lead) parts.push(sql`${leadBucket(f.lead.tz)} = ${f.lead.bucket}`)
   if (f.eventType) parts.push(sql`b.event_type_id = ${f.eventType}`)
   if (f.member) parts.push(sql`exists (select 1 from booking_participants p where p.booking_id = b.id and p.user_id = ${f.member})`)
   if (f.form === 'none') parts.push(sql`not exists (select 1 from routing_responses rr where rr.booking_id = b.id)`)
   else if (f.form) parts.push(sql`exists (select 1 from routing_responses rr where rr.booking_id = b.id and rr.form_id = ${f.form})`)
   return sql.join(parts, sql` and `)
+}
+
+/** A booking's lead time bucket (over `bookings b`): whole days of the zone from its making to its start. */
+export function leadBucket(timeZone: string): SQL {
+  const days = sql`((b.start_at at time zone ${timeZone})::date - (b.created_at at time zone ${timeZone})::date)`
+  return sql`(case when ${days} = 0 then 'same_day' when ${days} = 1 then 'next_day' when ${days} <= 7 then 'within_week'
+    when ${days} <= 30 then 'within_month' else 'later' end)`
 }
 
 export type { Range }

@@ -75,10 +75,13 @@ export async function homeFigures(db: Db, auth: AuthContext, rates: Rates, timeZ
             where stale or overdue or visited
             order by (stale::int + overdue::int + visited::int) desc, visited desc, ms desc limit ${HOME_LIST_SIZE}`,
       ),
+      // The person's open deals now, as the triggers keep them.
       rows<{ currency: string; probability: number; n: unknown; amount: unknown }>(
         db,
-        sql`select d.currency, s.probability, count(*) as n, sum(d.amount) as amount from deals d join pipeline_stages s on s.id = d.stage_id
-            where ${dealConditions(scope, { kind: 'open' })} group by 1, 2`,
+        sql`select t.currency, s.probability, sum(t.count) as n, sum(t.amount) as amount
+            from deal_owner_totals t join pipeline_stages s on s.id = t.stage_id
+            where t.organization_id = ${scope.organizationId} and t.owner_id = ${me} and s.kind = 'open' and t.count <> 0
+            group by 1, 2`,
       ),
       dealCount({ created: since }),
       rows<{ kind: string; currency: string; n: unknown; amount: unknown }>(

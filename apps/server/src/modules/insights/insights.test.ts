@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildEventType } from '../../testing/booking.ts'
-import { buildProduct, stagesOf } from '../../testing/deals.ts'
+import { buildDeal, buildProduct, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 
 // A small organization whose every figure is counted by hand below. Times are Tokyo's (UTC+9, no DST): the
@@ -423,11 +423,11 @@ describe('bookings dashboard (/booking)', () => {
       ['Inbound', 1],
     ])
     // Tuesdays 10:00 (3 and 17 March) and 15:00 (10 March), Tokyo time; the declined and cancelled ones hold no time.
-    expect(current.heatmap).toEqual([
+    expect(current.heatmap.map(({ drill, ...cell }: { drill: string }) => cell)).toEqual([
       { weekday: 2, hour: 10, count: 2 },
       { weekday: 2, hour: 15, count: 1 },
     ])
-    expect(current.popularTimes[0]).toEqual({ weekday: 2, hour: 10, count: 2 })
+    expect(current.popularTimes[0]).toMatchObject({ weekday: 2, hour: 10, count: 2 })
     // 24 h, 7 days, 6 h, 36 days, 24 h.
     expect(current.leadTime.averageHours).toBeCloseTo(1086 / 5, 6)
     expect(current.leadTime.medianHours).toBe(24)
@@ -580,6 +580,48 @@ describe('records behind a figure', () => {
     expect(noShow.records[0].link).toBe(`/calendar?booking=${noShow.records[0].id}`)
   })
 
+  it('lists the bookings behind each heat map cell, popular time and lead time bucket, as many as counted', async () => {
+    const total = async (client: Client, key: string) => (await get(client, `/api/insights/records?key=${key}`)).total
+    // Everyone's, one member's, a team's (counted over the bookings), and a zone off the hour (Kolkata, UTC+5:30).
+    for (const [client, query] of [
+      [olivia, MARCH],
+      [sam, MARCH],
+      [olivia, `${MARCH}&teamId=${team.id}`],
+      [olivia, 'from=2026-03-01&to=2026-03-31&tz=Asia/Kolkata'],
+    ] as const) {
+      const body = await get(client, `/api/insights/bookings?${query}`)
+      for (const figures of [body.current, body.previous]) {
+        const cells = [...figures.heatmap, ...figures.popularTimes, ...figures.leadTime.buckets] as { count: number; drill: string }[]
+        for (const cell of cells) expect(await total(client, cell.drill)).toBe(cell.count)
+      }
+    }
+    const { current } = await get(olivia, `/api/insights/bookings?${MARCH}`)
+    // The two Tuesday 10:00 meetings: 3 March (held) and 17 March (no-show).
+    const ten = await get(olivia, `/api/insights/records?key=${current.heatmap[0].drill}`)
+    expect(ten.records.map((r: { date: string }) => r.date)).toEqual(['2026-03-17T01:00:00.000Z', '2026-03-03T01:00:00.000Z'])
+    const later = current.leadTime.buckets.find((b: { bucket: string }) => b.bucket === 'later')
+    const booked = await get(olivia, `/api/insights/records?key=${later.drill}`)
+    expect(booked.records.map((r: { name: string }) => r.name)).toEqual(['Meeting 2026-04-20T10:00'])
+  })
+
+  it("lists the open deals a forecast is made of, and the deals a month's quotas are measured against", async () => {
+    const body = await get(olivia, `/api/insights/revenue?${MARCH}`)
+    const [march] = body.months
+    expect([march.forecastDeals.count, body.totals.forecastDeals.count]).toEqual([2, 2])
+    const behind = await get(olivia, `/api/insights/records?key=${march.forecastDeals.drill}`)
+    expect(behind.records.map((r: { id: string }) => r.id).sort()).toEqual([deal.S4, deal.M3].sort())
+    expect((await get(sam, `/api/insights/records?key=${march.forecastDeals.drill}`)).records.map((r: { id: string }) => r.id)).toEqual([
+      deal.S4,
+    ])
+    // Sam's and Mia's monthly quotas, against what they won in March: S1, S2 and M1.
+    expect(march.quotaWon.count).toBe(3)
+    const quotaBehind = await get(olivia, `/api/insights/records?key=${march.quotaWon.drill}`)
+    expect(quotaBehind.records.map((r: { id: string }) => r.id)).toEqual([deal.S2, deal.S1, deal.M1])
+    const samMonth = (await get(sam, `/api/insights/revenue?${MARCH}`)).months[0]
+    expect(samMonth.quotaWon.count).toBe(2)
+    expect((await get(sam, `/api/insights/records?key=${samMonth.quotaWon.drill}`)).total).toBe(2)
+  })
+
   it('keeps a member to their own records and another organization out', async () => {
     const { current } = await get(olivia, `/api/insights/pipeline?${MARCH}&ownerId=${mia.user.id}`)
     const refused = await request(app, sam, 'GET', `/api/insights/records?key=${current.won.drill}`)
@@ -620,5 +662,79 @@ describe('asking wrongly', () => {
     const quarter = await request(app, olivia, 'POST', '/api/insights/quotas', { ...body, period: 'quarter', start: '2026-02-01' })
     expect([quarter.statusCode, quarter.json().message]).toEqual([400, 'start: A quarter starts in January, April, July or October'])
     expect((await request(app, other, 'POST', '/api/insights/quotas', body)).statusCode).toBe(400)
+  })
+})
+
+describe('kept by the database', () => {
+  const withoutKeys = (figures: unknown) => JSON.parse(JSON.stringify(figures, (k, v) => (k === 'drill' ? undefined : v)))
+
+  it('keeps the bookings counts exact through moves, no-shows, co-hosts, cancellations and deletions', async () => {
+    const db = app.database.db
+    // The East team (Sam and Mia) hosts every booking of the organization: its figures, counted over the
+    // bookings themselves, are everyone's, read from the counts the triggers keep.
+    const same = async () => {
+      const everyone = await get(olivia, `/api/insights/bookings?${MARCH}`)
+      const east = await get(olivia, `/api/insights/bookings?${MARCH}&teamId=${team.id}`)
+      expect(withoutKeys(everyone.current)).toEqual(withoutKeys(east.current))
+      expect(withoutKeys(everyone.previous)).toEqual(withoutKeys(east.previous))
+      return everyone.current
+    }
+    const before = await same()
+    const org = olivia.user.organizationId
+    await db.execute(sql`update bookings set start_at = start_at + interval '1 day 2 hours', end_at = end_at + interval '1 day 2 hours'
+      where organization_id = ${org} and title = 'Meeting 2026-03-03T10:00'`)
+    await db.execute(sql`update bookings set no_show = true where organization_id = ${org} and title = 'Meeting 2026-03-10T15:00'`)
+    await db.execute(sql`update bookings set status = 'cancelled' where organization_id = ${org} and title = 'Meeting 2026-04-20T10:00'`)
+    await db.execute(sql`insert into booking_events (booking_id, action, by, created_at)
+      select id, 'cancelled', 'host', ${tokyo('2026-03-25T10:00')} from bookings where organization_id = ${org} and title = 'Meeting 2026-04-20T10:00'`)
+    const after = await same()
+    expect(after.heatmap.map((c: { weekday: number; hour: number; count: number }) => [c.weekday, c.hour, c.count])).toEqual([
+      [2, 10, 1],
+      [2, 15, 1],
+      [3, 12, 1],
+    ])
+    expect([after.cancelled.count, after.noShow.count, after.held.count]).toEqual([2, 2, 1])
+    // Sam co-hosts Mia's demo: it counts once for everyone, and now for Sam too.
+    await db.execute(sql`insert into booking_participants (booking_id, user_id)
+      select id, ${sam.user.id}::uuid from bookings where organization_id = ${org} and title = 'Meeting 2026-03-21T10:00'`)
+    await same()
+    const samNow = await get(sam, `/api/insights/bookings?${MARCH}`)
+    expect(samNow.current.created.count).toBe(4)
+    await db.execute(sql`delete from booking_participants where user_id = ${sam.user.id}
+      and booking_id in (select id from bookings where organization_id = ${org} and title = 'Meeting 2026-03-21T10:00')`)
+    expect((await get(sam, `/api/insights/bookings?${MARCH}`)).current.created.count).toBe(3)
+    await db.execute(sql`delete from bookings where organization_id = ${org} and title = 'Meeting 2026-03-10T15:00'`)
+    const deleted = await same()
+    expect([deleted.created.count, deleted.rescheduled.count]).toEqual([before.created.count - 1, 0])
+  })
+
+  it("closes and reopens a stage's deals when its kind changes", async () => {
+    const stages = await stagesOf(app, other)
+    const open = stages.find((s) => s.name === 'Negotiation') as PipelineStage
+    const made = await buildDeal(app, other, { name: 'Turning', stageId: open.id })
+    const closedAt = async () =>
+      (
+        (await app.database.db.execute(sql`select closed_at from deals where id = ${made.id}`)) as unknown as {
+          rows: { closed_at: unknown }[]
+        }
+      ).rows[0]?.closed_at
+    expect(await closedAt()).toBeNull()
+    expect((await request(app, other, 'PATCH', `/api/pipeline-stages/${open.id}`, { kind: 'won' })).statusCode).toBe(200)
+    expect(await closedAt()).not.toBeNull()
+    expect((await request(app, other, 'PATCH', `/api/pipeline-stages/${open.id}`, { kind: 'open' })).statusCode).toBe(200)
+    expect(await closedAt()).toBeNull()
+    // deal_owner_totals stays what counting the deals gives, through moves, new amounts and deletions.
+    const won = stages.find((s) => s.kind === 'won') as PipelineStage
+    expect((await request(app, other, 'PATCH', `/api/deals/${made.id}`, { stageId: won.id, amount: 123_45 })).statusCode).toBe(200)
+    const totals = async () =>
+      (
+        (await app.database.db.execute(sql`select stage_id, owner_id, currency, count, amount from deal_owner_totals where count <> 0
+          except select stage_id, owner_id, currency, count(*)::int, sum(amount) from deals group by 1, 2, 3`)) as unknown as {
+          rows: unknown[]
+        }
+      ).rows
+    expect(await totals()).toEqual([])
+    expect((await request(app, other, 'DELETE', `/api/deals/${made.id}`)).statusCode).toBe(200)
+    expect(await totals()).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import type { DealsFigure, InsightsScope, PipelineFigures } from '@closeroom/shared'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { inRange, money, num, type Range, type Rates, rows, type Scope, ts } from './context.ts'
+import { inRange, money, num, ownedBy, type Range, type Rates, rows, type Scope, ts, type Window } from './context.ts'
 import { dealConditions, dealsKey } from './drill.ts'
 
 type StageRow = { id: string; name: string; kind: 'open' | 'won' | 'lost'; position: number; probability: number }
@@ -29,67 +29,139 @@ export async function stagesOf(db: Db, organizationId: string): Promise<StageRow
   )
 }
 
-/** The /analytics figures of one period: every count and sum is one grouped statement over indexes. */
-export async function pipelineFigures(db: Db, scope: Scope, rates: Rates, range: Range): Promise<PipelineFigures> {
-  const asked: InsightsScope = scope.asked
+type ClosedRow = Sum & { current: boolean; kind: 'won' | 'lost'; owner_id: string; reason: string | null; cycle: unknown }
+type AtRow = Sum & { stage_id: string; owner_id: string }
+
+/**
+ * Both periods of /analytics, each count and sum a grouped statement over indexes, one pass for both periods
+ * where a figure is over a range of dates. Where deals stood when a period ended is where they stand now
+ * (deal_owner_totals, kept by triggers) less the stays entered since and plus the stays left since.
+ */
+export async function pipelinePeriods(db: Db, scope: Scope, rates: Rates, window: Window) {
   const stages = await stagesOf(db, scope.organizationId)
   const base = dealConditions(scope, {})
-  const [from, to] = range
-  const end = ts(to)
+  const [start, end] = window.current
+  const [prevStart] = window.previous
+  const both = (column: SQL) => sql`${column} >= ${ts(prevStart)} and ${column} < ${ts(end)}`
+  const isCurrent = (column: SQL) => sql`(${column} >= ${ts(start)})`
 
-  const [created, closed, atEnd, conversion, reasons, owners] = await Promise.all([
-    rows<Sum>(
+  const [created, closed, now, since, conversionNow, conversionBefore, teams] = await Promise.all([
+    rows<Sum & { current: boolean }>(
       db,
-      sql`select d.currency, count(*) as n, sum(d.amount) as amount from deals d
-          where ${base} and ${inRange(sql`d.created_at`, range)} group by d.currency`,
+      sql`select ${isCurrent(sql`d.created_at`)} as current, d.currency, count(*) as n, sum(d.amount) as amount from deals d
+          where ${base} and ${both(sql`d.created_at`)} group by 1, 2`,
     ),
-    rows<Sum & { kind: 'won' | 'lost'; cycle: unknown }>(
+    rows<ClosedRow>(
       db,
-      sql`select s.kind, d.currency, count(*) as n, sum(d.amount) as amount,
-            sum(extract(epoch from d.closed_at - d.created_at)) as cycle
+      sql`select ${isCurrent(sql`d.closed_at`)} as current, s.kind, d.owner_id, d.currency, d.lost_reason as reason, count(*) as n,
+            sum(d.amount) as amount, sum(extract(epoch from d.closed_at - d.created_at)) as cycle
           from deals d join pipeline_stages s on s.id = d.stage_id
-          where ${base} and s.kind in ('won', 'lost') and ${inRange(sql`d.closed_at`, range)}
-          group by s.kind, d.currency`,
+          where ${base} and s.kind in ('won', 'lost') and ${both(sql`d.closed_at`)}
+          group by 1, 2, 3, 4, 5`,
     ),
-    // Where each deal stood when the period ended, by its stage history.
-    rows<Sum & { stage_id: string; owner_id: string }>(
+    rows<AtRow>(
       db,
-      sql`select h.stage_id, d.owner_id, d.currency, count(*) as n, sum(d.amount) as amount
-          from deal_stage_history h join deals d on d.id = h.deal_id
-          where h.organization_id = ${scope.organizationId} and ${base}
-            and h.entered_at < ${end} and (h.left_at is null or h.left_at >= ${end}) and h.stage_id is not null
-          group by h.stage_id, d.owner_id, d.currency`,
+      sql`select t.stage_id, t.owner_id, t.currency, t.count as n, t.amount from deal_owner_totals t
+          where t.organization_id = ${scope.organizationId} and ${ownedBy(scope, sql`t.owner_id`)}`,
     ),
-    rows<{ stage_id: string; entered: unknown; advanced: unknown; seconds: unknown; stays: unknown }>(
+    rows<AtRow & { current: boolean }>(
       db,
-      sql`select h.stage_id,
-            count(distinct h.deal_id) filter (where ${inRange(sql`h.entered_at`, range)}) as entered,
-            count(distinct h.deal_id) filter (where ${inRange(sql`h.entered_at`, range)} and exists (
-              select 1 from deal_stage_history later join pipeline_stages ls on ls.id = later.stage_id
-              where later.deal_id = h.deal_id and later.entered_at > h.entered_at
-                and (ls.kind = 'won' or (ls.kind = 'open' and ls.position > hs.position)))) as advanced,
-            sum(extract(epoch from h.left_at - h.entered_at)) filter (where ${inRange(sql`h.left_at`, range)}) as seconds,
-            count(*) filter (where ${inRange(sql`h.left_at`, range)}) as stays
-          from deal_stage_history h join pipeline_stages hs on hs.id = h.stage_id join deals d on d.id = h.deal_id
-          where h.organization_id = ${scope.organizationId} and ${base} and hs.kind = 'open'
-            and (${inRange(sql`h.entered_at`, range)} or ${inRange(sql`h.left_at`, range)})
-          group by h.stage_id`,
+      sql`select x.current, x.stage_id, d.owner_id, d.currency, sum(x.sign) as n, sum(x.sign * d.amount) as amount
+          from (${sql.join(
+            [
+              [true, end],
+              [false, start],
+            ].flatMap(([current, at]) => [
+              sql`select ${current}::boolean as current, h.deal_id, h.stage_id, -1 as sign from deal_stage_history h
+                where h.organization_id = ${scope.organizationId} and h.entered_at >= ${ts(at as number)} and h.left_at is null
+                  and h.stage_id is not null`,
+              sql`select ${current}::boolean, h.deal_id, h.stage_id, 1 from deal_stage_history h
+                where h.organization_id = ${scope.organizationId} and h.left_at >= ${ts(at as number)} and h.entered_at < ${ts(at as number)}
+                  and h.stage_id is not null`,
+            ]),
+            sql` union all `,
+          )}) x
+          join deals d on d.id = x.deal_id
+          where ${base}
+          group by 1, 2, 3, 4`,
     ),
-    rows<Sum & { reason: string | null }>(
-      db,
-      sql`select d.lost_reason as reason, d.currency, count(*) as n, sum(d.amount) as amount
-          from deals d join pipeline_stages s on s.id = d.stage_id
-          where ${base} and s.kind = 'lost' and ${inRange(sql`d.closed_at`, range)}
-          group by d.lost_reason, d.currency`,
-    ),
-    rows<Sum & { owner_id: string; kind: 'won' | 'lost' }>(
-      db,
-      sql`select d.owner_id, s.kind, d.currency, count(*) as n, sum(d.amount) as amount
-          from deals d join pipeline_stages s on s.id = d.stage_id
-          where ${base} and s.kind in ('won', 'lost') and ${inRange(sql`d.closed_at`, range)}
-          group by d.owner_id, s.kind, d.currency`,
-    ),
+    conversionOf(db, scope, base, window.current),
+    conversionOf(db, scope, base, window.previous),
+    // Teams are shown on everyone's and on one team's figures; one member's figures are that member's alone.
+    scope.asked.ownerId === null
+      ? rows<{ id: string; name: string; members: string[] | null }>(
+          db,
+          sql`select t.id, t.name, array_remove(array_agg(tm.user_id::text), null) as members from teams t
+              left join team_members tm on tm.team_id = t.id
+              where t.organization_id = ${scope.organizationId} ${scope.asked.teamId ? sql`and t.id = ${scope.asked.teamId}` : sql``}
+              group by t.id, t.name order by t.name`,
+        )
+      : Promise.resolve([]),
   ])
+  const atEndOf = (current: boolean): AtRow[] => {
+    const sums = new Map<string, AtRow>()
+    for (const r of [...now, ...since.filter((c) => c.current === current)]) {
+      const key = `${r.stage_id} ${r.owner_id} ${r.currency}`
+      const entry = sums.get(key) ?? { stage_id: r.stage_id, owner_id: r.owner_id, currency: r.currency, n: 0, amount: 0 }
+      entry.n = num(entry.n) + num(r.n)
+      entry.amount = num(entry.amount) + num(r.amount)
+      sums.set(key, entry)
+    }
+    return [...sums.values()].filter((r) => num(r.n) !== 0)
+  }
+  const ownerIds = [...new Set([...closed.map((r) => r.owner_id), ...now.map((r) => r.owner_id), ...since.map((r) => r.owner_id)])]
+  const people = await peopleOf(db, ownerIds)
+  const period = (current: boolean) =>
+    pipelineFigures(scope, rates, current ? window.current : window.previous, {
+      stages,
+      created: created.filter((r) => r.current === current),
+      closed: closed.filter((r) => r.current === current),
+      atEnd: atEndOf(current),
+      conversion: current ? conversionNow : conversionBefore,
+      people,
+      teams,
+    })
+  return { current: period(true), previous: period(false) }
+}
+
+function conversionOf(db: Db, scope: Scope, base: SQL, range: Range) {
+  return rows<{ stage_id: string; entered: unknown; advanced: unknown; seconds: unknown; stays: unknown }>(
+    db,
+    sql`select h.stage_id,
+          count(distinct h.deal_id) filter (where ${inRange(sql`h.entered_at`, range)}) as entered,
+          count(distinct h.deal_id) filter (where ${inRange(sql`h.entered_at`, range)} and exists (
+            select 1 from deal_stage_history later join pipeline_stages ls on ls.id = later.stage_id
+            where later.deal_id = h.deal_id and later.entered_at > h.entered_at
+              and (ls.kind = 'won' or (ls.kind = 'open' and ls.position > hs.position)))) as advanced,
+          sum(extract(epoch from h.left_at - h.entered_at)) filter (where ${inRange(sql`h.left_at`, range)}) as seconds,
+          count(*) filter (where ${inRange(sql`h.left_at`, range)}) as stays
+        from deal_stage_history h join pipeline_stages hs on hs.id = h.stage_id join deals d on d.id = h.deal_id
+        where h.organization_id = ${scope.organizationId} and ${base} and hs.kind = 'open'
+          and (${inRange(sql`h.entered_at`, range)} or ${inRange(sql`h.left_at`, range)})
+        group by h.stage_id`,
+  )
+}
+
+/** The /analytics figures of one period, from its rows. */
+function pipelineFigures(
+  scope: Scope,
+  rates: Rates,
+  range: Range,
+  found: {
+    stages: StageRow[]
+    created: Sum[]
+    closed: ClosedRow[]
+    atEnd: AtRow[]
+    conversion: Awaited<ReturnType<typeof conversionOf>>
+    people: { id: string; name: string; avatarUrl: string | null }[]
+    teams: { id: string; name: string; members: string[] | null }[]
+  },
+): PipelineFigures {
+  const asked: InsightsScope = scope.asked
+  const { stages, created, closed, atEnd, conversion, people, teams } = found
+  const [from, to] = range
+  const owners = closed
+  const reasons = closed.filter((r) => r.kind === 'lost')
 
   const won = closed.filter((r) => r.kind === 'won')
   const lost = closed.filter((r) => r.kind === 'lost')
@@ -114,7 +186,6 @@ export async function pipelineFigures(db: Db, scope: Scope, rates: Rates, range:
     }
   })
 
-  const people = await peopleOf(db, [...new Set([...owners.map((r) => r.owner_id), ...openAtEnd.map((r) => r.owner_id)])])
   const ownerFigures = (ids: string[], key: { owner?: string; team?: string }) => {
     const wonRows = owners.filter((r) => ids.includes(r.owner_id) && r.kind === 'won')
     const lostRows = owners.filter((r) => ids.includes(r.owner_id) && r.kind === 'lost')
@@ -128,21 +199,12 @@ export async function pipelineFigures(db: Db, scope: Scope, rates: Rates, range:
       winRate: ratio(w.count, w.count + l.count),
     }
   }
+  const mine = new Set([...owners.map((r) => r.owner_id), ...openAtEnd.map((r) => r.owner_id)])
   const byOwner = people
+    .filter((person) => mine.has(person.id))
     .map((person) => ({ owner: person, ...ownerFigures([person.id], { owner: person.id }) }))
     .sort((a, b) => b.won.count - a.won.count || a.owner.name.localeCompare(b.owner.name))
 
-  // Teams are shown on everyone's and on one team's figures; one member's figures are that member's alone.
-  const teams =
-    asked.ownerId === null
-      ? await rows<{ id: string; name: string; members: string[] | null }>(
-          db,
-          sql`select t.id, t.name, array_remove(array_agg(tm.user_id::text), null) as members from teams t
-              left join team_members tm on tm.team_id = t.id
-              where t.organization_id = ${scope.organizationId} ${asked.teamId ? sql`and t.id = ${asked.teamId}` : sql``}
-              group by t.id, t.name order by t.name`,
-        )
-      : []
   const byTeam = teams.map((team) => ({ team: { id: team.id, name: team.name }, ...ownerFigures(team.members ?? [], { team: team.id }) }))
 
   const cycleSeconds = won.reduce((t, r) => t + num(r.cycle), 0)
@@ -153,7 +215,10 @@ export async function pipelineFigures(db: Db, scope: Scope, rates: Rates, range:
     lost: dealsFigure(lost, rates, dealsKey(asked, { kind: 'lost', closed: [from, to] }, 'closed')),
     winRate: ratio(wonCount, wonCount + lostCount),
     averageDealSize: money(
-      won.map((r) => ({ currency: r.currency, amount: Math.round(num(r.amount) / num(r.n)) })),
+      groupBy(won, (r) => r.currency).map(([currency, group]) => ({
+        currency,
+        amount: Math.round(group.reduce((t, r) => t + num(r.amount), 0) / group.reduce((t, r) => t + num(r.n), 0)),
+      })),
       rates,
     ),
     salesCycleDays: wonCount === 0 ? null : cycleSeconds / wonCount / DAY_SECONDS,

@@ -62,12 +62,12 @@ export async function revenueFigures(db: Db, scope: Scope, rates: Rates, window:
   const local = sql`to_char(d.closed_at at time zone ${timeZone}, 'YYYY-MM')`
 
   const [won, open, unscheduled, previousWon, monthQuotas] = await Promise.all([
-    rows<Sum & { month: string }>(
+    rows<Sum & { month: string; owner_id: string }>(
       db,
-      sql`select ${local} as month, d.currency, count(*) as n, sum(d.amount) as amount
+      sql`select ${local} as month, d.owner_id, d.currency, count(*) as n, sum(d.amount) as amount
           from deals d join pipeline_stages s on s.id = d.stage_id
           where ${base} and s.kind = 'won' and ${inRange(sql`d.closed_at`, window.current)}
-          group by 1, 2`,
+          group by 1, 2, 3`,
     ),
     rows<Sum & { month: string; probability: number }>(
       db,
@@ -86,13 +86,13 @@ export async function revenueFigures(db: Db, scope: Scope, rates: Rates, window:
       sql`select d.currency, count(*) as n, sum(d.amount) as amount from deals d join pipeline_stages s on s.id = d.stage_id
           where ${base} and s.kind = 'won' and ${inRange(sql`d.closed_at`, window.previous)} group by d.currency`,
     ),
-    rows<{ month: string; currency: string; amount: unknown }>(
+    rows<{ month: string; user_id: string; currency: string; amount: unknown }>(
       db,
-      sql`select to_char(q.start, 'YYYY-MM') as month, q.currency, sum(q.amount) as amount from quotas q
+      sql`select to_char(q.start, 'YYYY-MM') as month, q.user_id, q.currency, sum(q.amount) as amount from quotas q
           where q.organization_id = ${scope.organizationId} and q.period = 'month' and q.user_id is not null
             ${scope.owners === null ? sql`` : sql`and q.user_id = any(${uuidArray(scope.owners)})`}
             and q.start between ${`${months[0]}-01`}::date and ${`${months[months.length - 1]}-01`}::date
-          group by 1, 2`,
+          group by 1, 2, 3`,
     ),
   ])
 
@@ -107,6 +107,21 @@ export async function revenueFigures(db: Db, scope: Scope, rates: Rates, window:
   const commitKey = (dates: [string, string]) =>
     dealsKey(asked, { kind: 'open', expected: dates, minProbability: COMMIT_PROBABILITY }, 'expected')
   const bestKey = (dates: [string, string]) => dealsKey(asked, { kind: 'open', expected: dates }, 'expected')
+  // The deals a forecast is made of: a stage of probability 0 adds nothing to it.
+  const forecastDeals = (found: (Sum & { probability: number })[], dates: [string, string]) => ({
+    count: found.filter((r) => r.probability > 0).reduce((t, r) => t + num(r.n), 0),
+    drill: dealsKey(asked, { kind: 'open', expected: dates, minProbability: 1 }, 'expected'),
+  })
+
+  // What a month's quotas are measured against: the deals their members won that month.
+  const quotaWon = (month: string, i: number) => {
+    const holders = [...new Set(monthQuotas.filter((q) => q.month === month).map((q) => q.user_id))].sort()
+    return dealsFigure(
+      won.filter((r) => r.month === month && holders.includes(r.owner_id)),
+      rates,
+      dealsKey(asked, { kind: 'won', closed: monthRange(i), owners: holders }, 'closed'),
+    )
+  }
 
   const monthly: RevenueMonth[] = months.map((month, i) => {
     const here = open.filter((r) => r.month === month)
@@ -118,6 +133,7 @@ export async function revenueFigures(db: Db, scope: Scope, rates: Rates, window:
         dealsKey(asked, { kind: 'won', closed: monthRange(i) }, 'closed'),
       ),
       forecast: forecastOf(here),
+      forecastDeals: forecastDeals(here, monthDates(i)),
       commit: dealsFigure(
         here.filter((r) => r.probability >= COMMIT_PROBABILITY),
         rates,
@@ -128,6 +144,7 @@ export async function revenueFigures(db: Db, scope: Scope, rates: Rates, window:
         monthQuotas.filter((q) => q.month === month).map((q) => ({ currency: q.currency, amount: num(q.amount) })),
         rates,
       ),
+      quotaWon: quotaWon(month, i),
     }
   })
 
@@ -140,6 +157,7 @@ export async function revenueFigures(db: Db, scope: Scope, rates: Rates, window:
     totals: {
       won: dealsFigure(won, rates, dealsKey(asked, { kind: 'won', closed: [from, to] }, 'closed')),
       forecast: forecastOf(open),
+      forecastDeals: forecastDeals(open, dates),
       commit: dealsFigure(
         open.filter((r) => r.probability >= COMMIT_PROBABILITY),
         rates,

@@ -1,10 +1,10 @@
 import type { BookingFigures } from '@closeroom/shared'
-import { Card, List, ListItem, ListItemText, Typography } from '@mui/material'
+import { Card, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material'
 import { useTheme } from '@mui/material/styles'
 import type { ApexOptions } from 'apexcharts'
 import { useCallback, useMemo } from 'react'
 import { Chart } from '../../components/chart/Chart'
-import { ChartCard, type Column, type Row } from '../../components/chart/ChartCard'
+import { ChartCard, type Column, drillEvents, type Row } from '../../components/chart/ChartCard'
 import { useChart } from '../../components/chart/useChart'
 import { intlLocale } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
@@ -80,10 +80,10 @@ function Figures({
         <ByEventType figures={current} open={open(t('insights.bookings.byEventType'))} period={period} />
         <ByMember figures={current} open={open(t('insights.bookings.byMember'))} period={period} />
       </Grid>
-      <Heatmap figures={current} period={period} />
+      <Heatmap figures={current} open={open(t('insights.bookings.heatmap'))} period={period} />
       <Grid>
-        <LeadTime figures={current} period={period} />
-        <PopularTimes figures={current} />
+        <LeadTime figures={current} open={open(t('insights.bookings.leadTime'))} period={period} />
+        <PopularTimes figures={current} open={open(t('insights.bookings.popularTimes'))} />
       </Grid>
       <ByRoutingForm figures={current} open={open(t('insights.bookings.byRoutingForm'))} period={period} />
     </>
@@ -215,23 +215,26 @@ function ByRoutingForm({ figures, open, period }: Part) {
 }
 
 /** Weekday × hour: when meetings take place, in the reader's zone. */
-function Heatmap({ figures, period }: { figures: BookingFigures; period: Period }) {
+function Heatmap({ figures, open, period }: Part) {
   const { t } = useTranslation()
   const when = useWhen()
   const f = useFormats()
   const { palette } = useTheme()
   const cells = figures.heatmap
+  // ApexCharts draws the first series at the bottom: Sunday first puts Monday on top.
+  const weekdays = useMemo(() => [7, 6, 5, 4, 3, 2, 1], [])
+  const drills = useMemo(() => new Map(cells.map((c) => [`${c.weekday}-${c.hour}`, c.drill])), [cells])
   const series = useMemo(() => {
     const count = new Map(cells.map((c) => [`${c.weekday}-${c.hour}`, c.count]))
-    // ApexCharts draws the first series at the bottom: Sunday first puts Monday on top.
-    return [7, 6, 5, 4, 3, 2, 1].map((weekday) => ({
+    return weekdays.map((weekday) => ({
       name: when.shortWeekday(weekday),
       data: Array.from({ length: 24 }, (_, hour) => ({ x: when.hour(hour), y: count.get(`${weekday}-${hour}`) ?? 0 })),
     }))
-  }, [cells, when])
+  }, [cells, when, weekdays])
   const options = useChart(
     useMemo<ApexOptions>(
       () => ({
+        chart: drillEvents((s, hour) => drills.get(`${weekdays[s]}-${hour}`), open),
         plotOptions: { heatmap: { radius: 2, enableShades: true, shadeIntensity: 0.6 } },
         // One colour in shades: seven colours would read as seven kinds of meeting.
         colors: [palette.primary.main],
@@ -241,7 +244,7 @@ function Heatmap({ figures, period }: { figures: BookingFigures; period: Period 
         xaxis: { tickAmount: 12 },
         tooltip: { y: { formatter: (value: number) => f.count(value) } },
       }),
-      [f, palette.primary.main, palette.background.paper],
+      [f, palette.primary.main, palette.background.paper, drills, weekdays, open],
     ),
   )
   const columns: Column[] = [
@@ -252,8 +255,7 @@ function Heatmap({ figures, period }: { figures: BookingFigures; period: Period 
   const rows: Row[] = [...cells]
     .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour)
     .map((c) => ({
-      key: `${c.weekday}-${c.hour}`,
-      noDrill: true,
+      key: c.drill,
       cells: { weekday: when.weekday(c.weekday), hour: when.hour(c.hour), count: c.count },
     }))
   return (
@@ -262,10 +264,11 @@ function Heatmap({ figures, period }: { figures: BookingFigures; period: Period 
       subtitle={t('insights.bookings.heatmapText')}
       columns={columns}
       rows={rows}
+      onDrill={open}
       period={period}
       empty={t('insights.bookings.noMeetings')}
       chart={
-        <figure aria-label={t('insights.bookings.heatmap')} style={{ margin: 0 }}>
+        <figure aria-label={t('insights.bookings.heatmap')} style={{ margin: 0, cursor: 'pointer' }}>
           <Chart type="heatmap" height={300} series={series} options={options} />
         </figure>
       }
@@ -273,7 +276,7 @@ function Heatmap({ figures, period }: { figures: BookingFigures; period: Period 
   )
 }
 
-function LeadTime({ figures, period }: { figures: BookingFigures; period: Period }) {
+function LeadTime({ figures, open, period }: Part) {
   const { t } = useTranslation()
   const f = useFormats()
   const buckets = figures.leadTime.buckets
@@ -286,13 +289,13 @@ function LeadTime({ figures, period }: { figures: BookingFigures; period: Period
     total === 0
       ? []
       : buckets.map((b) => ({
-          key: b.bucket,
-          noDrill: true,
+          key: b.drill,
+          noDrill: b.count === 0,
           cells: { bucket: t(`insights.bookings.buckets.${b.bucket}`), count: b.count },
         }))
   const categories = useMemo(() => buckets.map((b) => t(`insights.bookings.buckets.${b.bucket}`)), [buckets, t])
   const series = useMemo(() => [{ name: t('insights.bookings.made'), data: buckets.map((b) => b.count) }], [buckets, t])
-  const keys = useMemo(() => buckets.map(() => undefined), [buckets])
+  const keys = useMemo(() => buckets.map((b) => (b.count === 0 ? undefined : b.drill)), [buckets])
   return (
     <ChartCard
       title={t('insights.bookings.leadTime')}
@@ -302,16 +305,25 @@ function LeadTime({ figures, period }: { figures: BookingFigures; period: Period
       })}
       columns={columns}
       rows={rows}
+      onDrill={open}
       period={period}
       empty={t('insights.bookings.noBookings')}
       chart={
-        <Bars categories={categories} series={series} keys={keys} format={f.count} height={260} label={t('insights.bookings.leadTime')} />
+        <Bars
+          categories={categories}
+          series={series}
+          keys={keys}
+          onDrill={open}
+          format={f.count}
+          height={260}
+          label={t('insights.bookings.leadTime')}
+        />
       }
     />
   )
 }
 
-function PopularTimes({ figures }: { figures: BookingFigures }) {
+function PopularTimes({ figures, open }: { figures: BookingFigures; open: (key: string) => void }) {
   const { t } = useTranslation()
   const when = useWhen()
   const f = useFormats()
@@ -328,14 +340,16 @@ function PopularTimes({ figures }: { figures: BookingFigures }) {
       ) : (
         <List dense>
           {figures.popularTimes.map((time, index) => (
-            <ListItem key={`${time.weekday}-${time.hour}`} divider={index < figures.popularTimes.length - 1}>
-              <ListItemText
-                primary={t('insights.bookings.slot', { weekday: when.weekday(time.weekday), hour: when.hour(time.hour) })}
-                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-              />
-              <Typography variant="body2">
-                {t('insights.bookings.meetingCount', { count: time.count, shown: f.count(time.count) })}
-              </Typography>
+            <ListItem key={`${time.weekday}-${time.hour}`} disablePadding divider={index < figures.popularTimes.length - 1}>
+              <ListItemButton onClick={() => open(time.drill)}>
+                <ListItemText
+                  primary={t('insights.bookings.slot', { weekday: when.weekday(time.weekday), hour: when.hour(time.hour) })}
+                  slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                />
+                <Typography variant="body2">
+                  {t('insights.bookings.meetingCount', { count: time.count, shown: f.count(time.count) })}
+                </Typography>
+              </ListItemButton>
             </ListItem>
           ))}
         </List>

@@ -56,7 +56,7 @@ function Figures({
         <Stat
           label={t('insights.revenue.forecast')}
           value={<Amounts money={totals.forecast} />}
-          onDrill={() => open(t('insights.revenue.forecast'))(totals.bestCase.drill)}
+          onDrill={() => open(t('insights.revenue.forecast'))(totals.forecastDeals.drill)}
         />
         <Stat
           label={t('insights.revenue.commit')}
@@ -121,14 +121,14 @@ function Months({ insights, open }: { insights: RevenueInsights; open: (key: str
       { name: t('insights.revenue.quota'), type: 'line', data: at(4) },
     ]
   }, [money, months, t])
-  // Forecast bars open the open deals it is made of (the best case's).
+  // Forecast bars open the open deals it is made of; the quota's point, the deals its members won that month.
   const keys = useMemo(
     () => [
       months.map((m) => m.won.drill),
-      months.map((m) => m.bestCase.drill),
+      months.map((m) => m.forecastDeals.drill),
       months.map((m) => m.commit.drill),
       months.map((m) => m.bestCase.drill),
-      [],
+      months.map((m) => m.quotaWon.drill),
     ],
     [months],
   )
