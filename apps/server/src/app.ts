@@ -32,6 +32,8 @@ import { publicBookingRoutes } from './modules/booking/public-routes.ts'
 import { bookingRoutes } from './modules/booking/routes.ts'
 import { calendarRoutes } from './modules/calendar/routes.ts'
 import { createCalendarService } from './modules/calendar/service.ts'
+import { createChatModule } from './modules/chat/module.ts'
+import { chatRoutes } from './modules/chat/routes.ts'
 import { createClientsModule } from './modules/clients/module.ts'
 import { clientRoutes } from './modules/clients/routes.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
@@ -168,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   })
   const files = createFilesModule({ db, dataDir: config.dataDir })
+  const chat = createChatModule({ db, realtime, files: files.store })
   const agreements = await createAgreementsModule({
     db,
     jobs,
@@ -275,6 +278,7 @@ export async function buildApp(deps: AppDeps) {
       publicProductRoutes(api, { rooms: productRooms, inquiries, limits })
       clientRoutes(api, clients)
       messageRoutes(api, messages)
+      chatRoutes(api, chat)
       salesroomRoutes(api, salesrooms)
       publicSalesroomRoutes(api, { ...salesrooms, recordings, limits })
       recordingRoutes(api, recordings)

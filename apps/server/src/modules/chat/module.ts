@@ -1,0 +1,39 @@
+import { ProductSocketEvents } from '@closeroom/shared'
+import type { Db } from '../../db/client.ts'
+import { rooms } from '../../realtime/rooms.ts'
+import type { Realtime } from '../../realtime/server.ts'
+import type { AuthContext } from '../auth/module.ts'
+import type { FileStore, Incoming } from '../files/module.ts'
+import { createConversations } from './conversations.ts'
+
+export { seedChat } from './demo.ts'
+
+/**
+ * The team's chat: direct and group conversations of an organization's members, live over socket.io. Each
+ * event goes to the participants' own user rooms, so no socket has a conversation room to join or forget,
+ * and the Redis adapter carries it to whichever process holds them.
+ */
+export function createChatModule({ db, realtime, files }: { db: Db; realtime: Pick<Realtime, 'toRoom'>; files: FileStore }) {
+  const conversations = createConversations({
+    db,
+    events: {
+      message: (participantIds, message) => realtime.toRoom(participantIds.map(rooms.user), ProductSocketEvents.chatMessage, { message }),
+      read: (participantIds, payload) => realtime.toRoom(participantIds.map(rooms.user), ProductSocketEvents.chatRead, payload),
+    },
+  })
+
+  /** A message with one attached file: the membership is checked before a byte is stored; the bytes go if the write fails. */
+  async function sendAttachment(auth: AuthContext, conversationId: string, upload: Incoming<{ body: string }>) {
+    await conversations.membership(auth, conversationId)
+    const { file, fields } = await upload()
+    return files.keep(file, () => conversations.send(auth, conversationId, fields.body, file))
+  }
+
+  async function openAttachment(auth: AuthContext, attachmentId: string) {
+    return conversations.attachment(auth, attachmentId)
+  }
+
+  return { conversations, sendAttachment, openAttachment, files }
+}
+
+export type ChatModule = ReturnType<typeof createChatModule>
