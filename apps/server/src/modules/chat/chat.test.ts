@@ -144,16 +144,14 @@ describe('messages', () => {
     const { owner, maya } = await team()
     const { id } = await direct(owner, maya)
     const start = Date.now() - 100_000
-    await app.database.db
-      .insert(chatMessages)
-      .values(
-        Array.from({ length: 75 }, (_, i) => ({
-          conversationId: id,
-          senderId: owner.user.id,
-          body: `m${i}`,
-          createdAt: new Date(start + i),
-        })),
-      )
+    await app.database.db.insert(chatMessages).values(
+      Array.from({ length: 75 }, (_, i) => ({
+        conversationId: id,
+        senderId: owner.user.id,
+        body: `m${i}`,
+        createdAt: new Date(start + i),
+      })),
+    )
     const page = async (before?: string) =>
       (await call(maya, 'GET', `/api/chat/conversations/${id}/messages?limit=30${before ? `&before=${before}` : ''}`)).json()
     const first = await page()

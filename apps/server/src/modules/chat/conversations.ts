@@ -1,5 +1,5 @@
 import { CHAT_LIMITS, type ChatAttachment, type ChatConversation, type ChatMessage, type CreateChatConversation } from '@closeroom/shared'
-import { and, asc, desc, eq, gt, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { chatAttachments, chatConversations, chatMessages, chatParticipants, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
@@ -214,7 +214,7 @@ export function createConversations({ db, events }: { db: Db; events: ChatEvents
   /** A page of history, oldest first, ending just before the cursor's message (or at the newest). */
   async function history(auth: AuthContext, conversationId: string, { before, limit }: { before?: string; limit: number }) {
     await membership(auth, conversationId)
-    let older
+    let older: SQL | undefined
     if (before) {
       const [cursor] = await db
         .select({ createdAt: chatMessages.createdAt, id: chatMessages.id })
