@@ -1,6 +1,6 @@
 import ForumOutlined from '@mui/icons-material/ForumOutlined'
 import { Box, Typography } from '@mui/material'
-import { useLocation, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
 import { useTranslation } from '../../locales/i18n'
 import { ConversationList } from './ConversationList'
@@ -15,7 +15,7 @@ import { useChat } from './useChat'
 export default function ChatPage() {
   const { t } = useTranslation()
   const { id } = useParams()
-  const creating = useLocation().pathname === '/chat/new'
+  const creating = id === 'new'
   const activeId = !creating && id ? id : null
   const { state, dispatch, loaded, loadOlder, sent, me } = useChat(activeId)
   const conversation = activeId ? state.conversations.byId[activeId] : undefined

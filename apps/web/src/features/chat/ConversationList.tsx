@@ -137,7 +137,8 @@ function ConversationRow({ conversation, me, active }: { conversation: Conversat
           secondary={preview}
           slotProps={{
             primary: { noWrap: true, dir: 'auto', sx: { fontWeight: unread ? 700 : 500 } },
-            secondary: { noWrap: true, dir: 'auto', sx: { color: unread ? 'text.primary' : 'text.secondary' } },
+            // On the selected row's shade, grey text is too faint to read.
+            secondary: { noWrap: true, dir: 'auto', sx: { color: unread || active ? 'text.primary' : 'text.secondary' } },
           }}
         />
         {unread > 0 && (

@@ -1,6 +1,7 @@
 import { CHAT_LIMITS, type ChatConversation, type Person } from '@closeroom/shared'
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import { Alert, Autocomplete, Avatar, Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import { avatarColours } from '../../components/PeopleAvatars'
@@ -8,7 +9,7 @@ import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { PresenceBadge } from '../presence/PresenceBadge'
 import { usePresence } from '../presence/presence'
-import { chatApi } from './api'
+import { chatApi, chatKeys } from './api'
 import type { ChatAction, ChatState } from './store'
 
 /**
@@ -18,6 +19,7 @@ import type { ChatAction, ChatState } from './store'
 export function NewConversation({ state, dispatch }: { state: ChatState; dispatch: (action: ChatAction) => void }) {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const presence = usePresence()
   const [name, setName] = useState('')
   const [saving, setSaving] = useState(false)
@@ -34,6 +36,10 @@ export function NewConversation({ state, dispatch }: { state: ChatState; dispatc
         name: name.trim() || undefined,
       })
       dispatch({ type: 'conversation', conversation })
+      queryClient.setQueryData(
+        chatKeys.conversations,
+        (list: ChatConversation[] | undefined) => list && [conversation, ...list.filter((c) => c.id !== conversation.id)],
+      )
       dispatch({ type: 'recipients', recipients: [] })
       void navigate(`/chat/${conversation.id}`)
     } catch (caught) {
