@@ -3,8 +3,9 @@ import { CHAT_LIMITS, FILE_LIMITS } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatMessages } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
-import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
+import { buildMember, buildOwner, type Client, sessionCookie } from '../../testing/factories.ts'
 import { form, HTML, PDF, PNG, storedFiles } from '../../testing/files.ts'
+import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, seedDemo } from '../demo/module.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -234,5 +235,28 @@ describe('attachments', () => {
     // Not a participant: refused before a byte is stored.
     expect((await upload(sam, form({ name: 'a.png', bytes: PNG }))).statusCode).toBe(404)
     expect((await storedFiles(storage)).length).toBe(before)
+  })
+})
+
+describe('demo', () => {
+  it('gives the demo organization a group and a direct conversation, one message of which Olivia has not read', async () => {
+    const demo = await buildTestApp()
+    try {
+      expect(await seedDemo(demo.database.db)).not.toBeNull()
+      const login = await demo.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD },
+      })
+      const headers = { cookie: sessionCookie(login.headers['set-cookie']) }
+      const { conversations } = (await demo.inject({ method: 'GET', url: '/api/chat/conversations', headers })).json()
+      expect(conversations.map((c: { kind: string; unreadCount: number }) => [c.kind, c.unreadCount])).toEqual([
+        ['direct', 1],
+        ['group', 0],
+      ])
+      expect((await demo.inject({ method: 'GET', url: '/api/chat/unread', headers })).json()).toEqual({ total: 1 })
+    } finally {
+      await demo.close()
+    }
   })
 })

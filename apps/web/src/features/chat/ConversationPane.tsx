@@ -245,7 +245,7 @@ function MessageBubble({
               borderRadius: 2,
               whiteSpace: 'pre-wrap',
               overflowWrap: 'anywhere',
-              bgcolor: mine ? 'primary.main' : theme.palette.mode === 'dark' ? 'grey.800' : 'grey.200',
+              bgcolor: mine ? 'primary.main' : theme.palette.mode === 'dark' ? 'grey.700' : 'grey.200',
               color: mine ? 'primary.contrastText' : 'text.primary',
             })}
           >

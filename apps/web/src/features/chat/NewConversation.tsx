@@ -9,7 +9,7 @@ import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { PresenceBadge } from '../presence/PresenceBadge'
 import { usePresence } from '../presence/presence'
-import { chatApi, chatKeys } from './api'
+import { chatApi, conversationsQuery } from './api'
 import type { ChatAction, ChatState } from './store'
 
 /**
@@ -37,8 +37,8 @@ export function NewConversation({ state, dispatch }: { state: ChatState; dispatc
       })
       dispatch({ type: 'conversation', conversation })
       queryClient.setQueryData(
-        chatKeys.conversations,
-        (list: ChatConversation[] | undefined) => list && [conversation, ...list.filter((c) => c.id !== conversation.id)],
+        conversationsQuery.queryKey,
+        (list) => list && [conversation, ...list.filter((c) => c.id !== conversation.id)],
       )
       dispatch({ type: 'recipients', recipients: [] })
       void navigate(`/chat/${conversation.id}`)

@@ -1,4 +1,5 @@
 import type { CreateChatConversation } from '@closeroom/shared'
+import { queryOptions } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 import { upload } from '../../lib/upload'
 
@@ -32,3 +33,9 @@ export const chatKeys = {
   conversations: ['chat', 'conversations'] as const,
   search: (q: string) => ['chat', 'search', q] as const,
 }
+
+/** The caller's conversations: its key carries its type, since a started conversation is written into it. */
+export const conversationsQuery = queryOptions({
+  queryKey: chatKeys.conversations,
+  queryFn: ({ signal }) => chatApi.conversations(signal),
+})

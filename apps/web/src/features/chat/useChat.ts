@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { useAuthContext } from '../../app/AuthProvider'
 import { useSocket } from '../../app/SocketProvider'
-import { chatApi, chatKeys } from './api'
+import { chatApi, chatKeys, conversationsQuery } from './api'
 import { chatReducer, initialChatState } from './store'
 
 /**
