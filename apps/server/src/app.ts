@@ -170,7 +170,6 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   })
   const files = createFilesModule({ db, dataDir: config.dataDir })
-  const chat = createChatModule({ db, realtime, files: files.store })
   const agreements = await createAgreementsModule({
     db,
     jobs,
@@ -200,6 +199,8 @@ export async function buildApp(deps: AppDeps) {
     deals: dealsModule,
     files: files.store,
   })
+  // The team chat lists the deal, client and sales room threads beside its conversations, asking their modules.
+  const chat = createChatModule({ db, realtime, files: files.store, threadSources: [messages, salesrooms.chat] })
   const recordings = await createRecordingsModule({
     db,
     jobs,

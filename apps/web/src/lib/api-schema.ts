@@ -15964,6 +15964,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/chat/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Deal chats, client threads and sales room chats with their latest message, to list beside the conversations. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            threads: {
+                                /** @enum {string} */
+                                kind: "deal" | "client" | "room";
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                lastMessage: {
+                                    body: string;
+                                    authorName: string;
+                                    createdAt: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/chat/unread": {
         parameters: {
             query?: never;

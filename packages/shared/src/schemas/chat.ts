@@ -123,3 +123,18 @@ export const ChatAttachmentParams = IdParams
 /** chat-message: a new message, to every participant's sockets. chat-read: someone read up to a time. */
 export const ChatMessageEvent = z.object({ message: ChatMessage })
 export const ChatReadEvent = z.object({ conversationId: Id, userId: Id, lastReadAt: z.string() })
+
+/**
+ * A thread that lives elsewhere, listed beside the conversations so nothing needs checking twice: a deal's
+ * internal chat, a client's thread or a sales room's chat with its buyers. Answered through its own calls
+ * (/deals/{id}/messages, /clients/{id}/messages, /deals/{id}/salesroom/messages), by the parent's id.
+ */
+export const ChatThread = z.object({
+  kind: z.enum(['deal', 'client', 'room']),
+  /** The deal's or the client's id. */
+  id: Id,
+  name: z.string(),
+  lastMessage: z.object({ body: z.string(), authorName: z.string(), createdAt: z.string() }),
+})
+export type ChatThread = z.infer<typeof ChatThread>
+export const ChatThreadList = z.object({ threads: z.array(ChatThread) })

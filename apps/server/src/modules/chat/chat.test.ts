@@ -3,6 +3,7 @@ import { CHAT_LIMITS, FILE_LIMITS } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatMessages } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildContact, buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, sessionCookie } from '../../testing/factories.ts'
 import { form, HTML, PDF, PNG, storedFiles } from '../../testing/files.ts'
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, seedDemo } from '../demo/module.ts'
@@ -13,7 +14,7 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-type Method = 'GET' | 'POST'
+type Method = 'GET' | 'POST' | 'PUT'
 const call = (client: Client | null, method: Method, url: string, payload?: object) =>
   app.inject({ method, url, headers: client ? { cookie: client.cookie } : {}, payload })
 
@@ -235,6 +236,48 @@ describe('attachments', () => {
     // Not a participant: refused before a byte is stored.
     expect((await upload(sam, form({ name: 'a.png', bytes: PNG }))).statusCode).toBe(404)
     expect((await storedFiles(storage)).length).toBe(before)
+  })
+})
+
+describe('threads of deals, clients and sales rooms', () => {
+  it("lists the organization's deal chats, client threads and room chats with their latest message, latest first", async () => {
+    const { owner, maya } = await team()
+    const deal = await buildDeal(app, owner, { name: 'Acme rollout' })
+    const client = await buildContact(app, owner, { name: 'Bea Buyer' })
+    const roomDeal = await buildDeal(app, owner, { name: 'Globex pilot' })
+    expect(
+      (await call(owner, 'PUT', `/api/deals/${roomDeal.id}/salesroom`, { title: 'Globex', welcome: 'Hi', published: true })).statusCode,
+    ).toBe(200)
+    expect((await call(owner, 'POST', `/api/deals/${deal.id}/messages`, { body: 'Deal note' })).statusCode).toBe(201)
+    expect((await call(maya, 'POST', `/api/clients/${client.id}/messages`, { body: 'Client note' })).statusCode).toBe(201)
+    expect((await call(owner, 'POST', `/api/deals/${roomDeal.id}/salesroom/messages`, { body: 'Room answer' })).statusCode).toBe(201)
+    expect((await call(owner, 'POST', `/api/deals/${deal.id}/messages`, { body: 'Deal note, later' })).statusCode).toBe(201)
+
+    const answer = await call(maya, 'GET', '/api/chat/threads')
+    expect(answer.statusCode, answer.body).toBe(200)
+    const { threads } = answer.json()
+    expect(threads).toEqual([
+      {
+        kind: 'deal',
+        id: deal.id,
+        name: 'Acme rollout',
+        lastMessage: { body: 'Deal note, later', authorName: 'Olivia Owner', createdAt: expect.any(String) },
+      },
+      {
+        kind: 'room',
+        id: roomDeal.id,
+        name: 'Globex pilot',
+        lastMessage: { body: 'Room answer', authorName: 'Olivia Owner', createdAt: expect.any(String) },
+      },
+      {
+        kind: 'client',
+        id: client.id,
+        name: 'Bea Buyer',
+        lastMessage: { body: 'Client note', authorName: 'Maya Member', createdAt: expect.any(String) },
+      },
+    ])
+    const stranger = await buildOwner(app)
+    expect((await call(stranger, 'GET', '/api/chat/threads')).json()).toEqual({ threads: [] })
   })
 })
 

@@ -1,4 +1,4 @@
-import { ProductSocketEvents } from '@closeroom/shared'
+import { type ChatThread, ProductSocketEvents } from '@closeroom/shared'
 import type { Db } from '../../db/client.ts'
 import { rooms } from '../../realtime/rooms.ts'
 import type { Realtime } from '../../realtime/server.ts'
@@ -8,12 +8,27 @@ import { createConversations } from './conversations.ts'
 
 export { seedChat } from './demo.ts'
 
+const THREADS_LIMIT = 30
+
 /**
  * The team's chat: direct and group conversations of an organization's members, live over socket.io. Each
  * event goes to the participants' own user rooms, so no socket has a conversation room to join or forget,
  * and the Redis adapter carries it to whichever process holds them.
  */
-export function createChatModule({ db, realtime, files }: { db: Db; realtime: Pick<Realtime, 'toRoom'>; files: FileStore }) {
+/** Threads kept by other modules, asked through their doors: deal chats and client threads, sales room chats. */
+type ThreadSource = { recent(organizationId: string, limit: number): Promise<ChatThread[]> }
+
+export function createChatModule({
+  db,
+  realtime,
+  files,
+  threadSources,
+}: {
+  db: Db
+  realtime: Pick<Realtime, 'toRoom'>
+  files: FileStore
+  threadSources: ThreadSource[]
+}) {
   const conversations = createConversations({
     db,
     events: {
@@ -33,7 +48,13 @@ export function createChatModule({ db, realtime, files }: { db: Db; realtime: Pi
     return conversations.attachment(auth, attachmentId)
   }
 
-  return { conversations, sendAttachment, openAttachment, files }
+  /** The deal, client and sales room threads with a message, latest first, beside the conversations. */
+  async function threads(auth: AuthContext): Promise<ChatThread[]> {
+    const all = (await Promise.all(threadSources.map((source) => source.recent(auth.user.organizationId, THREADS_LIMIT)))).flat()
+    return all.sort((a, b) => b.lastMessage.createdAt.localeCompare(a.lastMessage.createdAt)).slice(0, THREADS_LIMIT)
+  }
+
+  return { conversations, sendAttachment, openAttachment, threads, files }
 }
 
 export type ChatModule = ReturnType<typeof createChatModule>

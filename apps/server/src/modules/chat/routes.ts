@@ -9,6 +9,7 @@ import {
   ChatMessagePage,
   ChatSearchQuery,
   ChatSearchResults,
+  ChatThreadList,
   ChatUnread,
   CreateChatConversation,
   ErrorBody,
@@ -27,7 +28,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const ReadAnswer = z.object({ lastReadAt: z.string() })
 
 /** The team chat: conversations, their history, sending (text or one attachment), reading, search. */
-export function chatRoutes(app: FastifyInstance, { conversations, sendAttachment, openAttachment, files }: ChatModule) {
+export function chatRoutes(app: FastifyInstance, { conversations, sendAttachment, openAttachment, threads, files }: ChatModule) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get('/chat/contacts', { schema: { tags, response: { 200: ChatContactList, ...errors } } }, async (req) => ({
@@ -82,6 +83,17 @@ export function chatRoutes(app: FastifyInstance, { conversations, sendAttachment
   )
   r.post('/chat/conversations/:id/read', { schema: { tags, params: IdParams, response: { 200: ReadAnswer, ...errors } } }, async (req) =>
     conversations.markRead(actor(req), req.params.id),
+  )
+  r.get(
+    '/chat/threads',
+    {
+      schema: {
+        tags,
+        description: 'Deal chats, client threads and sales room chats with their latest message, to list beside the conversations.',
+        response: { 200: ChatThreadList, ...errors },
+      },
+    },
+    async (req) => ({ threads: await threads(actor(req)) }),
   )
   r.get('/chat/unread', { schema: { tags, response: { 200: ChatUnread, ...errors } } }, async (req) => ({
     total: await conversations.unreadTotal(actor(req)),
