@@ -6,6 +6,8 @@ import { useTranslation } from '../../locales/i18n'
 import { ConversationList } from './ConversationList'
 import { ConversationPane } from './ConversationPane'
 import { NewConversation } from './NewConversation'
+import { ThreadPane } from './ThreadPane'
+import { isThreadKind, useThreads } from './threads'
 import { useChat } from './useChat'
 
 /**
@@ -14,12 +16,15 @@ import { useChat } from './useChat'
  */
 export default function ChatPage() {
   const { t } = useTranslation()
-  const { id } = useParams()
-  const creating = id === 'new'
-  const activeId = !creating && id ? id : null
+  // /chat/new, /chat/<conversation id>, or /chat/<deal|client|room>/<its id>.
+  const [first = '', second] = (useParams()['*'] ?? '').split('/')
+  const thread = isThreadKind(first) && second ? { kind: first, id: second } : null
+  const creating = first === 'new'
+  const activeId = !creating && !thread && first ? first : null
+  const threads = useThreads()
   const { state, dispatch, loaded, loadOlder, sent, me } = useChat(activeId)
   const conversation = activeId ? state.conversations.byId[activeId] : undefined
-  const listOnly = !activeId && !creating
+  const listOnly = !activeId && !creating && !thread
 
   let pane = (
     <Box sx={{ m: 'auto', textAlign: 'center', color: 'text.secondary', p: 3 }}>
@@ -28,6 +33,10 @@ export default function ChatPage() {
     </Box>
   )
   if (creating) pane = <NewConversation state={state} dispatch={dispatch} />
+  else if (thread)
+    pane = (
+      <ThreadPane kind={thread.kind} id={thread.id} name={threads.data?.find((t) => t.kind === thread.kind && t.id === thread.id)?.name} />
+    )
   else if (conversation) pane = <ConversationPane conversation={conversation} me={me} loaded={loaded} onOlder={loadOlder} onSent={sent} />
   else if (activeId && !state.isLoading)
     pane = <Typography sx={{ m: 'auto', color: 'text.secondary', p: 3 }}>{t('chat.notFound')}</Typography>
@@ -59,7 +68,7 @@ export default function ChatPage() {
             borderColor: { md: 'divider' },
           }}
         >
-          <ConversationList state={state} me={me} />
+          <ConversationList state={state} me={me} threads={threads.data ?? []} activeThread={thread} />
         </Box>
         <Box
           component="section"

@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, type ChatMessage } from '@closeroom/shared'
+import { CHAT_LIMITS, type ChatMessage, type ChatThread } from '@closeroom/shared'
 import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined'
 import SearchRounded from '@mui/icons-material/SearchRounded'
 import {
@@ -28,11 +28,17 @@ import { usePresence } from '../presence/presence'
 import { chatApi, chatKeys } from './api'
 import { conversationTitle, messagePreview, otherPerson } from './names'
 import type { ChatState, Conversation } from './store'
+import { ThreadAvatar } from './ThreadAvatar'
 
-type Props = { state: ChatState; me: string | undefined }
+type Props = {
+  state: ChatState
+  me: string | undefined
+  threads: ChatThread[]
+  activeThread: { kind: ChatThread['kind']; id: string } | null
+}
 
 /** The left pane: search over messages, a button to start a conversation, and the conversations, latest first. */
-export function ConversationList({ state, me }: Props) {
+export function ConversationList({ state, me, threads, activeThread }: Props) {
   const { t } = useTranslation()
   const [q, setQ] = useState('')
   const searching = q.trim().length >= CHAT_LIMITS.minSearchLength
@@ -43,6 +49,11 @@ export function ConversationList({ state, me }: Props) {
     placeholderData: (previous) => previous,
   })
   const conversations = state.conversations.allIds.map((id) => state.conversations.byId[id]).filter((c) => !!c)
+  // The deal, client and room threads take their place among the conversations by the time of their last message.
+  const rows = [
+    ...conversations.map((conversation) => ({ at: conversation.updatedAt, conversation, thread: undefined })),
+    ...threads.map((thread) => ({ at: thread.lastMessage.createdAt, conversation: undefined, thread })),
+  ].sort((a, b) => b.at.localeCompare(a.at))
 
   return (
     <>
@@ -81,18 +92,26 @@ export function ConversationList({ state, me }: Props) {
             {state.isLoading &&
               !state.error &&
               [0, 1, 2].map((row) => <Skeleton key={row} variant="rounded" height={56} sx={{ m: 1.5 }} />)}
-            {!state.isLoading && conversations.length === 0 && (
+            {!state.isLoading && rows.length === 0 && (
               <Typography sx={{ color: 'text.secondary', p: 3, textAlign: 'center' }}>{t('chat.empty')}</Typography>
             )}
             <List aria-label={t('chat.list')} disablePadding>
-              {conversations.map((conversation) => (
-                <ConversationRow
-                  key={conversation.id}
-                  conversation={conversation}
-                  me={me}
-                  active={conversation.id === state.activeConversationId}
-                />
-              ))}
+              {rows.map(({ conversation, thread }) =>
+                conversation ? (
+                  <ConversationRow
+                    key={conversation.id}
+                    conversation={conversation}
+                    me={me}
+                    active={conversation.id === state.activeConversationId}
+                  />
+                ) : thread ? (
+                  <ThreadRow
+                    key={`${thread.kind}:${thread.id}`}
+                    thread={thread}
+                    active={activeThread?.kind === thread.kind && activeThread.id === thread.id}
+                  />
+                ) : null,
+              )}
             </List>
           </>
         )}
@@ -148,6 +167,44 @@ function ConversationRow({ conversation, me, active }: { conversation: Conversat
             </Box>
           </Badge>
         )}
+      </ListItemButton>
+    </li>
+  )
+}
+
+function ThreadRow({ thread, active }: { thread: ChatThread; active: boolean }) {
+  const { t } = useTranslation()
+  const line = `${thread.lastMessage.authorName}: ${thread.lastMessage.body.replace(/\s+/g, ' ').trim()}`
+  return (
+    <li>
+      <ListItemButton
+        component={Link}
+        to={`/chat/${thread.kind}/${thread.id}`}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        data-testid="thread"
+        sx={{ gap: 0.5 }}
+      >
+        <ListItemAvatar>
+          <ThreadAvatar kind={thread.kind} />
+        </ListItemAvatar>
+        <ListItemText
+          primary={
+            <>
+              <Box component="span" dir="auto">
+                {thread.name}
+              </Box>
+              <Box component="span" sx={{ color: active ? 'text.primary' : 'text.secondary', fontWeight: 400, fontSize: 12, mx: 1 }}>
+                {t(`chat.kinds.${thread.kind}`)}
+              </Box>
+            </>
+          }
+          secondary={line}
+          slotProps={{
+            primary: { noWrap: true, sx: { fontWeight: 500 } },
+            secondary: { noWrap: true, dir: 'auto', sx: { color: active ? 'text.primary' : 'text.secondary' } },
+          }}
+        />
       </ListItemButton>
     </li>
   )

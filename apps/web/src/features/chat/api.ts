@@ -20,6 +20,7 @@ export const chatApi = {
     return upload('/chat/conversations/{id}/attachments', { id }, form, onProgress)
   },
   read: (id: string) => unwrap(client.POST('/chat/conversations/{id}/read', { params: { path: { id } } })),
+  threads: async (signal?: AbortSignal) => (await unwrap(client.GET('/chat/threads', { signal }))).threads,
   unread: async (signal?: AbortSignal) => (await unwrap(client.GET('/chat/unread', { signal }))).total,
   search: async (q: string, signal?: AbortSignal) =>
     (await unwrap(client.GET('/chat/search', { params: { query: { q } }, signal }))).messages,
@@ -31,6 +32,7 @@ export const chatKeys = {
   unread: ['chat', 'unread'] as const,
   contacts: ['chat', 'contacts'] as const,
   conversations: ['chat', 'conversations'] as const,
+  threads: ['chat', 'threads'] as const,
   search: (q: string) => ['chat', 'search', q] as const,
 }
 

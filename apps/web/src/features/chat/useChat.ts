@@ -16,11 +16,7 @@ export function useChat(activeId: string | null) {
   const { socket, connected } = useSocket()
   const queryClient = useQueryClient()
 
-  const conversations = useQuery({
-    queryKey: chatKeys.conversations,
-    queryFn: ({ signal }) => chatApi.conversations(signal),
-    enabled: connected,
-  })
+  const conversations = useQuery({ ...conversationsQuery, enabled: connected })
   const contacts = useQuery({ queryKey: chatKeys.contacts, queryFn: ({ signal }) => chatApi.contacts(signal) })
   useEffect(() => {
     if (conversations.data) dispatch({ type: 'conversations', conversations: conversations.data })

@@ -2,6 +2,8 @@ import type { Text } from './en'
 
 export const ar: Text = {
   chat: {
+    kinds: { deal: 'دردشة الصفقة', client: 'سجل العميل', room: 'غرفة المبيعات' },
+    openHome: { deal: 'فتح الصفقة', client: 'فتح العميل', room: 'فتح الغرفة' },
     nav: 'الدردشة',
     title: 'الدردشة',
     list: 'المحادثات',

@@ -2,6 +2,8 @@ import type { Text } from './en'
 
 export const cn: Text = {
   chat: {
+    kinds: { deal: '交易讨论', client: '客户记录', room: '销售室' },
+    openHome: { deal: '打开交易', client: '打开客户', room: '打开销售室' },
     nav: '聊天',
     title: '聊天',
     list: '会话',

@@ -4,6 +4,8 @@ import type { Translation } from '../plurals'
 
 export const en = {
   chat: {
+    kinds: { deal: 'Deal chat', client: 'Client thread', room: 'Sales room' },
+    openHome: { deal: 'Open the deal', client: 'Open the client', room: 'Open the room' },
     nav: 'Chat',
     title: 'Chat',
     list: 'Conversations',

@@ -2,6 +2,8 @@ import type { Text } from './en'
 
 export const fr: Text = {
   chat: {
+    kinds: { deal: 'Discussion de l’affaire', client: 'Fil du client', room: 'Salle de vente' },
+    openHome: { deal: 'Ouvrir l’affaire', client: 'Ouvrir le client', room: 'Ouvrir la salle' },
     nav: 'Messagerie',
     title: 'Messagerie',
     list: 'Conversations',

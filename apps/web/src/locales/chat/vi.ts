@@ -2,6 +2,8 @@ import type { Text } from './en'
 
 export const vi: Text = {
   chat: {
+    kinds: { deal: 'Trao đổi giao dịch', client: 'Luồng khách hàng', room: 'Phòng bán hàng' },
+    openHome: { deal: 'Mở giao dịch', client: 'Mở khách hàng', room: 'Mở phòng' },
     nav: 'Trò chuyện',
     title: 'Trò chuyện',
     list: 'Cuộc trò chuyện',
