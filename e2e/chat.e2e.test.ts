@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { buildMember, buildOwner } from '../apps/server/src/testing/factories.ts'
+import { buildDeal } from '../apps/server/src/testing/deals.ts'
+import { buildMember, buildOwner, request } from '../apps/server/src/testing/factories.ts'
 import { PDF, PNG } from '../apps/server/src/testing/files.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
@@ -80,6 +81,37 @@ it('lets two members chat live, counts unread messages in the menu until they ar
   await mayaPage.getByRole('searchbox', { name: 'Search messages' }).fill('northwind')
   await mayaPage.getByTestId('search-result').filter({ hasText: 'Can you take the Northwind demo on Monday?' }).click()
   await mayaLog.waitFor()
+})
+
+it('lists a deal chat among the conversations and answers it from there, as on the deal page', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
+  const maya = await buildMember(harness.server.app, owner, { name: 'Maya Member' })
+  const deal = await buildDeal(harness.server.app, owner, { name: 'Acme rollout' })
+  const posted = await request(harness.server.app, maya, 'POST', `/api/deals/${deal.id}/messages`, {
+    body: 'Procurement wants two quarters.',
+  })
+  expect(posted.statusCode).toBe(201)
+
+  const olivia = await harness.newPage()
+  await signIn(olivia, owner.user.email, 'Olivia Owner')
+  await olivia.goto('/chat')
+  const row = olivia.getByTestId('thread').filter({ hasText: 'Acme rollout' })
+  await row.getByText('Deal chat').waitFor()
+  await row.getByText('Maya Member: Procurement wants two quarters.').waitFor()
+  await row.click()
+  await olivia.getByRole('heading', { name: 'Acme rollout', level: 2 }).waitFor()
+  const log = olivia.getByRole('log', { name: 'Acme rollout' })
+  await log.getByText('Procurement wants two quarters.').waitFor()
+
+  // Maya, on the deal page, sees Olivia's answer written from the chat.
+  const mayaPage = await harness.newPage()
+  await signIn(mayaPage, maya.user.email, 'Maya Member')
+  await mayaPage.goto(`/deals/${deal.id}`)
+  await mayaPage.getByText('Procurement wants two quarters.').waitFor()
+  await olivia.getByRole('textbox', { name: 'Message' }).fill('Fine if they sign this month.')
+  await olivia.getByRole('textbox', { name: 'Message' }).press('Enter')
+  await log.getByText('Fine if they sign this month.').waitFor()
+  await mayaPage.getByText('Fine if they sign this month.').waitFor()
 })
 
 it('refuses a file it does not take with a clear message', async () => {
