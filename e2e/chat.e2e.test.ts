@@ -146,6 +146,13 @@ for (const mode of ['light', 'dark'] as const) {
     await page.goto('/chat/new')
     await page.getByRole('combobox', { name: 'With' }).waitFor()
     expect(await violations(page)).toEqual([])
+    // A deal chat, listed and open among the conversations.
+    const deal = await buildDeal(harness.server.app, owner, { name: 'Acme rollout' })
+    await page.request.post(`/api/deals/${deal.id}/messages`, { data: { body: 'Procurement wants two quarters.' } })
+    await page.goto(`/chat/deal/${deal.id}`)
+    await page.getByRole('log', { name: 'Acme rollout' }).getByText('Procurement wants two quarters.').waitFor()
+    await page.getByTestId('thread').waitFor()
+    expect(await violations(page)).toEqual([])
   })
 }
 

@@ -18,6 +18,8 @@ import { SellerChat } from '../salesroom/SellerChat'
 import { ThreadAvatar } from './ThreadAvatar'
 
 type Kind = ChatThread['kind']
+/** The log's height that leaves the composer in view under the pane's header. */
+const LOG_HEIGHT = 'max(200px, calc(100dvh - 440px))'
 const homes: Record<Kind, (id: string) => string> = {
   deal: (id) => `/deals/${id}`,
   client: (id) => `/clients/${id}`,
@@ -62,7 +64,15 @@ function DealThread({ dealId, title }: { dealId: string; title: string }) {
   const messages = useDealMessages(dealId)
   const post = usePostDealMessage(dealId)
   useMessageRoom(dealRoom, dealId, dealMessagesQuery(dealId).queryKey)
-  return <MessageThread title={title} messages={messages.data} error={messages.error} onSend={(body) => post.mutateAsync(body)} />
+  return (
+    <MessageThread
+      title={title}
+      messages={messages.data}
+      error={messages.error}
+      onSend={(body) => post.mutateAsync(body)}
+      height={LOG_HEIGHT}
+    />
+  )
 }
 
 function ClientThread({ clientId, title }: { clientId: string; title: string }) {
@@ -77,6 +87,7 @@ function ClientThread({ clientId, title }: { clientId: string; title: string }) 
       error={messages.error}
       onSend={(body) => post.mutateAsync(body)}
       onEdit={(messageId, body) => edit.mutateAsync({ messageId, body })}
+      height={LOG_HEIGHT}
     />
   )
 }
