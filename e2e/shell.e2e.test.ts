@@ -130,8 +130,8 @@ it("leads the template's demo routes to the product's page for the same job", as
     await page.getByRole('heading', { name: heading, exact: true }).waitFor()
     expect(new URL(page.url()).pathname).toBe(to)
   }
-  // Mail, chat and blog have no page of their own yet: their empty state says where that will live.
-  await page.goto('/chat/new')
+  // Mail and blog have no page of their own yet: their empty state says where that will live.
+  await page.goto('/mail/all')
   await page.getByRole('heading', { name: 'Inbox' }).waitFor()
   await page.goto('/blog/posts')
   await page.getByRole('heading', { name: 'Articles' }).waitFor()

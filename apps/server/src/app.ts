@@ -32,6 +32,8 @@ import { publicBookingRoutes } from './modules/booking/public-routes.ts'
 import { bookingRoutes } from './modules/booking/routes.ts'
 import { calendarRoutes } from './modules/calendar/routes.ts'
 import { createCalendarService } from './modules/calendar/service.ts'
+import { createChatModule } from './modules/chat/module.ts'
+import { chatRoutes } from './modules/chat/routes.ts'
 import { createClientsModule } from './modules/clients/module.ts'
 import { clientRoutes } from './modules/clients/routes.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
@@ -197,6 +199,8 @@ export async function buildApp(deps: AppDeps) {
     deals: dealsModule,
     files: files.store,
   })
+  // The team chat lists the deal, client and sales room threads beside its conversations, asking their modules.
+  const chat = createChatModule({ db, realtime, files: files.store, threadSources: [messages, salesrooms.chat] })
   const recordings = await createRecordingsModule({
     db,
     jobs,
@@ -275,6 +279,7 @@ export async function buildApp(deps: AppDeps) {
       publicProductRoutes(api, { rooms: productRooms, inquiries, limits })
       clientRoutes(api, clients)
       messageRoutes(api, messages)
+      chatRoutes(api, chat)
       salesroomRoutes(api, salesrooms)
       publicSalesroomRoutes(api, { ...salesrooms, recordings, limits })
       recordingRoutes(api, recordings)

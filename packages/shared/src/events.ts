@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AgreementChange } from './schemas/agreements.ts'
 import { AutomationNotification } from './schemas/automations.ts'
 import { BookingNotification } from './schemas/booking.ts'
+import { ChatMessageEvent, ChatReadEvent } from './schemas/chat.ts'
 import { Id } from './schemas/common.ts'
 import { DealSummary, Message } from './schemas/deals.ts'
 import {
@@ -65,6 +66,8 @@ export const SocketEvents = {
  * - meeting-admit: a member lets a waiting guest in or not ({ participantId, admit });
  * - meeting-admission: the waiting guest's answer ({ admitted } or { admitted: false, message }); once
  *   admitted the guest sends meeting-join again and gets in.
+ * - chat-message { message }: a team chat message, to every participant's own sockets (no room to join);
+ * - chat-read { conversationId, userId, lastReadAt }: a participant read the conversation, to every participant.
  *
  * The spec's meeting events, as the call uses them (schemas/meetings.ts has the payloads):
  * - meeting-join { meetingId, name, key? } with an ack; meeting-new-participant { participant } to the others;
@@ -83,6 +86,8 @@ export const ProductSocketEvents = {
   meetingLobby: 'meeting-lobby',
   meetingAdmit: 'meeting-admit',
   meetingAdmission: 'meeting-admission',
+  chatMessage: 'chat-message',
+  chatRead: 'chat-read',
 } as const
 
 // ---- Payloads (socket.io's typed maps below are made of these) ----
@@ -162,6 +167,8 @@ export const ServerEventPayloads = {
   [ProductSocketEvents.meetingChat]: MeetingChatMessage,
   [ProductSocketEvents.meetingLobby]: MeetingLobby,
   [ProductSocketEvents.meetingAdmission]: MeetingAdmission,
+  [ProductSocketEvents.chatMessage]: ChatMessageEvent,
+  [ProductSocketEvents.chatRead]: ChatReadEvent,
 } satisfies Record<string, z.ZodType>
 
 type ServerEvents = typeof ServerEventPayloads

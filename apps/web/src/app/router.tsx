@@ -149,7 +149,9 @@ const dashboard: RouteObject = {
     { path: '/kanban', element: page(() => import('../features/deals/board/KanbanPage')) },
     soon('/files-manager', 'files'),
     soon('/blank', 'blank'),
-    ...['/mail', '/mail/all', '/chat', '/chat/new', '/chat/:id'].map((path) => soon(path, 'inbox')),
+    ...['/mail', '/mail/all'].map((path) => soon(path, 'inbox')),
+    // One route for /chat, /chat/new, /chat/:id and /chat/<deal|client|room>/:id: the page stays mounted, and its state with it, as one moves between them.
+    { path: '/chat/*', element: page(() => import('../features/chat/ChatPage')) },
     ...['/blog', '/blog/posts', '/blog/new', '/blog/post/:id'].map((path) => soon(path, 'blog')),
     { path: '/permission-denied', element: page(() => import('../features/errors/ForbiddenContent')) },
     { path: '/routings', element: page(() => import('../features/routing/RoutingsPage')) },

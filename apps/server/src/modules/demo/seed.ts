@@ -17,6 +17,7 @@ import {
 import { hashPassword } from '../../lib/passwords.ts'
 import { seedAutomations } from '../automations/module.ts'
 import { WORKING_HOURS } from '../booking/module.ts'
+import { seedChat } from '../chat/module.ts'
 import { seedPipeline } from '../deals/module.ts'
 import { seedInsights } from '../insights/module.ts'
 import { seedLandingPage } from '../landing/module.ts'
@@ -76,6 +77,8 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     await seedPipeline(tx, org.id, rows)
     // Client threads and deal chats on that pipeline (modules/messages/demo.ts).
     await seedConversations(tx, org.id, rows)
+    // The team chat: a group and a direct conversation (modules/chat/demo.ts).
+    await seedChat(tx, org.id, rows)
     // The Northwind pilot's sales room at /d/demo (modules/salesrooms/demo.ts).
     await seedSalesroom(tx, org.id)
     // A rule on Closeroom Enterprise: inquiry → deal in Qualified, round robin to Enterprise, thank-you email.

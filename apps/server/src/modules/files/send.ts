@@ -6,7 +6,12 @@ import type { FileRow, FileStore } from './store.ts'
  * Answers with a stored file. The type is the sniffed one and the browser may not guess another (nosniff);
  * the sandbox policy keeps anything that did run as script from reaching the app, its cookies or its origin.
  */
-export function sendFile(reply: FastifyReply, files: FileStore, file: FileRow, disposition: 'inline' | 'attachment') {
+export function sendFile(
+  reply: FastifyReply,
+  files: FileStore,
+  file: Pick<FileRow, 'contentType' | 'size' | 'name' | 'storageKey'>,
+  disposition: 'inline' | 'attachment',
+) {
   return reply
     .header('content-type', file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType)
     .header('content-length', file.size)

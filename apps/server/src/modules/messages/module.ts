@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { rooms } from '../../realtime/rooms.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { DealsModule } from '../deals/module.ts'
+import { recentThreads } from './recent.ts'
 import { createClientThread, createDealThread } from './threads.ts'
 
 export { seedConversations } from './demo.ts'
@@ -60,7 +61,12 @@ export function createMessagesModule({
     },
   })
 
-  return { dealThread, clientThread }
+  return {
+    dealThread,
+    clientThread,
+    /** The organization's deal chats and client threads, latest message first (the team chat lists them). */
+    recent: (organizationId: string, limit: number) => recentThreads(db, organizationId, limit),
+  }
 }
 
 export type MessagesModule = ReturnType<typeof createMessagesModule>

@@ -1,7 +1,7 @@
-import { type RoomMessage, SocketEvents } from '@closeroom/shared'
+import { type ChatThread, type RoomMessage, SocketEvents } from '@closeroom/shared'
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { salesroomMessages } from '../../db/schema/index.ts'
+import { deals, salesroomMessages } from '../../db/schema/index.ts'
 import { rooms } from '../../realtime/rooms.ts'
 import type { Realtime } from '../../realtime/server.ts'
 
@@ -61,7 +61,31 @@ export function createRoomChat({ db, realtime }: { db: Db; realtime: Pick<Realti
     return row?.name ?? null
   }
 
-  return { list, post, lastBuyerName }
+  /** The organization's rooms with a chat, latest message first: what the team chat lists beside its conversations. */
+  async function recent(organizationId: string, limit: number): Promise<ChatThread[]> {
+    const latest = db
+      .selectDistinctOn([salesroomMessages.dealId], {
+        id: salesroomMessages.dealId,
+        name: deals.name,
+        body: salesroomMessages.body,
+        authorName: salesroomMessages.authorName,
+        createdAt: salesroomMessages.createdAt,
+      })
+      .from(salesroomMessages)
+      .innerJoin(deals, eq(deals.id, salesroomMessages.dealId))
+      .where(eq(deals.organizationId, organizationId))
+      .orderBy(salesroomMessages.dealId, desc(salesroomMessages.createdAt))
+    // One row per room (DISTINCT ON wants its own order), then the latest first.
+    const rows = (await latest).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit)
+    return rows.map((r) => ({
+      kind: 'room' as const,
+      id: r.id,
+      name: r.name,
+      lastMessage: { body: r.body, authorName: r.authorName, createdAt: r.createdAt.toISOString() },
+    }))
+  }
+
+  return { list, post, lastBuyerName, recent }
 }
 
 export type RoomChat = ReturnType<typeof createRoomChat>

@@ -56,7 +56,7 @@ export function Nav({ mini, onNavigate }: { mini: boolean; onNavigate?: () => vo
             .filter((item) => !item.action || can(user, item.action))
             .map((item) => {
               const active = isActive(pathname, item.path)
-              const label = t(`nav.items.${item.key}`)
+              const label = t(item.label ?? `nav.items.${item.key}`)
               const button = (
                 <ListItemButton
                   component={Link}
@@ -78,7 +78,7 @@ export function Nav({ mini, onNavigate }: { mini: boolean; onNavigate?: () => vo
                   <ListItemIcon
                     sx={{ minWidth: mini ? 0 : 36, color: 'inherit', '& svg': { fontSize: mini ? LAYOUT.icon.navMini : LAYOUT.icon.nav } }}
                   >
-                    {item.icon}
+                    {item.Badge ? <item.Badge>{item.icon}</item.Badge> : item.icon}
                   </ListItemIcon>
                   {!mini && (
                     <ListItemText primary={label} slotProps={{ primary: { sx: { fontSize: 14, fontWeight: active ? 700 : 500 } } }} />

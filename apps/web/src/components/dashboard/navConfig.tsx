@@ -6,6 +6,7 @@ import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined'
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined'
 import FolderOutlined from '@mui/icons-material/FolderOutlined'
+import ForumOutlined from '@mui/icons-material/ForumOutlined'
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined'
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined'
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined'
@@ -19,9 +20,19 @@ import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined'
 import VideocamOutlined from '@mui/icons-material/VideocamOutlined'
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined'
 import ViewQuiltOutlined from '@mui/icons-material/ViewQuiltOutlined'
-import type { ReactElement } from 'react'
+import type { ComponentType, ReactElement, ReactNode } from 'react'
+import { ChatUnreadBadge } from '../../features/chat/UnreadBadge'
 
-export type NavItem = { key: string; path: string; icon: ReactElement; action?: Action }
+export type NavItem = {
+  key: string
+  path: string
+  icon: ReactElement
+  action?: Action
+  /** The label's i18n key when it is not nav.items.<key> (an area's own texts). */
+  label?: string
+  /** Wraps the icon, e.g. with a count of unread messages. */
+  Badge?: ComponentType<{ children: ReactNode }>
+}
 export type NavSection = { key: string; items: NavItem[] }
 
 /** The signed-in app's menu. Labels are i18n keys under nav.*; an item with an action is shown to those who may do it. */
@@ -32,6 +43,7 @@ export const navSections: NavSection[] = [
       { key: 'overview', path: '/', icon: <SpaceDashboardOutlined /> },
       { key: 'deals', path: '/deals', icon: <HandshakeOutlined /> },
       { key: 'clients', path: '/clients', icon: <BadgeOutlined /> },
+      { key: 'chat', path: '/chat', icon: <ForumOutlined />, label: 'chat.nav', Badge: ChatUnreadBadge },
       { key: 'kanban', path: '/kanban', icon: <ViewKanbanOutlined /> },
       { key: 'products', path: '/products', icon: <Inventory2Outlined /> },
       { key: 'landingPages', path: '/landing-pages', icon: <ViewQuiltOutlined /> },

@@ -1,6 +1,7 @@
 import { ar as agreements } from '../agreements/ar'
 import { ar as automations } from '../automations/ar'
 import { ar as calendarApp } from '../booking/ar'
+import { ar as chat } from '../chat/ar'
 import { ar as general } from '../general/ar'
 import { ar as insights } from '../insights/ar'
 import { ar as invoices } from '../invoices/ar'
@@ -39,4 +40,5 @@ export default {
   ...routing,
   ...routingInsights,
   ...insights,
+  ...chat,
 }

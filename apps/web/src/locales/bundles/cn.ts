@@ -1,6 +1,7 @@
 import { cn as agreements } from '../agreements/cn'
 import { cn as automations } from '../automations/cn'
 import { cn as calendarApp } from '../booking/cn'
+import { cn as chat } from '../chat/cn'
 import { cn as general } from '../general/cn'
 import { cn as insights } from '../insights/cn'
 import { cn as invoices } from '../invoices/cn'
@@ -39,4 +40,5 @@ export default {
   ...routing,
   ...routingInsights,
   ...insights,
+  ...chat,
 }

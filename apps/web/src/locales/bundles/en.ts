@@ -1,6 +1,7 @@
 import { en as agreements } from '../agreements/en'
 import { en as automations } from '../automations/en'
 import { en as calendarApp } from '../booking/en'
+import { en as chat } from '../chat/en'
 import { en as general } from '../general/en'
 import { en as insights } from '../insights/en'
 import { en as invoices } from '../invoices/en'
@@ -39,4 +40,5 @@ export default {
   ...routing,
   ...routingInsights,
   ...insights,
+  ...chat,
 }

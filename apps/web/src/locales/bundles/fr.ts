@@ -1,6 +1,7 @@
 import { fr as agreements } from '../agreements/fr'
 import { fr as automations } from '../automations/fr'
 import { fr as calendarApp } from '../booking/fr'
+import { fr as chat } from '../chat/fr'
 import { fr as general } from '../general/fr'
 import { fr as insights } from '../insights/fr'
 import { fr as invoices } from '../invoices/fr'
@@ -39,4 +40,5 @@ export default {
   ...routing,
   ...routingInsights,
   ...insights,
+  ...chat,
 }

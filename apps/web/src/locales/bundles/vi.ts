@@ -1,6 +1,7 @@
 import { vi as agreements } from '../agreements/vi'
 import { vi as automations } from '../automations/vi'
 import { vi as calendarApp } from '../booking/vi'
+import { vi as chat } from '../chat/vi'
 import { vi as general } from '../general/vi'
 import { vi as insights } from '../insights/vi'
 import { vi as invoices } from '../invoices/vi'
@@ -39,4 +40,5 @@ export default {
   ...routing,
   ...routingInsights,
   ...insights,
+  ...chat,
 }
