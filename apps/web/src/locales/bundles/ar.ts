@@ -1,5 +1,6 @@
 import { ar as agreements } from '../agreements/ar'
 import { ar as automations } from '../automations/ar'
+import { ar as blog } from '../blog/ar'
 import { ar as calendarApp } from '../booking/ar'
 import { ar as general } from '../general/ar'
 import { ar as insights } from '../insights/ar'
@@ -39,4 +40,7 @@ export default {
   ...routing,
   ...routingInsights,
   ...insights,
+  ...blog,
+  // The posts' menu item joins the shell's menu texts.
+  nav: { ...shell.nav, items: { ...shell.nav.items, ...blog.nav.items } },
 }

@@ -1,5 +1,6 @@
 import { cn as agreements } from '../agreements/cn'
 import { cn as automations } from '../automations/cn'
+import { cn as blog } from '../blog/cn'
 import { cn as calendarApp } from '../booking/cn'
 import { cn as general } from '../general/cn'
 import { cn as insights } from '../insights/cn'
@@ -39,4 +40,7 @@ export default {
   ...routing,
   ...routingInsights,
   ...insights,
+  ...blog,
+  // The posts' menu item joins the shell's menu texts.
+  nav: { ...shell.nav, items: { ...shell.nav.items, ...blog.nav.items } },
 }

@@ -1,5 +1,6 @@
 import { en as agreements } from '../agreements/en'
 import { en as automations } from '../automations/en'
+import { en as blog } from '../blog/en'
 import { en as calendarApp } from '../booking/en'
 import { en as general } from '../general/en'
 import { en as insights } from '../insights/en'
@@ -39,4 +40,7 @@ export default {
   ...routing,
   ...routingInsights,
   ...insights,
+  ...blog,
+  // The posts' menu item joins the shell's menu texts.
+  nav: { ...shell.nav, items: { ...shell.nav.items, ...blog.nav.items } },
 }

@@ -1,5 +1,6 @@
 import { fr as agreements } from '../agreements/fr'
 import { fr as automations } from '../automations/fr'
+import { fr as blog } from '../blog/fr'
 import { fr as calendarApp } from '../booking/fr'
 import { fr as general } from '../general/fr'
 import { fr as insights } from '../insights/fr'
@@ -39,4 +40,7 @@ export default {
   ...routing,
   ...routingInsights,
   ...insights,
+  ...blog,
+  // The posts' menu item joins the shell's menu texts.
+  nav: { ...shell.nav, items: { ...shell.nav.items, ...blog.nav.items } },
 }

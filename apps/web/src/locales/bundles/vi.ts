@@ -1,5 +1,6 @@
 import { vi as agreements } from '../agreements/vi'
 import { vi as automations } from '../automations/vi'
+import { vi as blog } from '../blog/vi'
 import { vi as calendarApp } from '../booking/vi'
 import { vi as general } from '../general/vi'
 import { vi as insights } from '../insights/vi'
@@ -39,4 +40,7 @@ export default {
   ...routing,
   ...routingInsights,
   ...insights,
+  ...blog,
+  // The posts' menu item joins the shell's menu texts.
+  nav: { ...shell.nav, items: { ...shell.nav.items, ...blog.nav.items } },
 }
