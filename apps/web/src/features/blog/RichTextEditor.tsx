@@ -195,6 +195,8 @@ function LinkDialog({ initial, onClose, onSave }: { initial: string; onClose(): 
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
+          // The dialog sits in the post's form in React's tree, where its submit would bubble and save the post.
+          event.stopPropagation()
           if (valid) onSave(trimmed)
         }}
       >

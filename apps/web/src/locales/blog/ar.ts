@@ -47,8 +47,8 @@ export const ar: Text = {
       slugHelp: 'نهاية رابط المنشور: أحرف لاتينية صغيرة وأرقام وشرطات. إن تُرك فارغًا: يُصنع من العنوان.',
       toolbar: {
         label: 'التنسيق',
-        heading2: 'عنوان',
-        heading3: 'عنوان فرعي',
+        heading2: 'عنوان H2',
+        heading3: 'عنوان فرعي H3',
         bold: 'غامق',
         italic: 'مائل',
         code: 'شيفرة',

@@ -47,8 +47,8 @@ export const cn: Text = {
       slugHelp: '文章地址的结尾：小写字母、数字和连字符。留空：根据标题生成。',
       toolbar: {
         label: '格式',
-        heading2: '标题',
-        heading3: '副标题',
+        heading2: '标题 H2',
+        heading3: '副标题 H3',
         bold: '粗体',
         italic: '斜体',
         code: '代码',

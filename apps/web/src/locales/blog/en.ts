@@ -49,8 +49,8 @@ export const en = {
       slugHelp: 'The end of the post’s address: lowercase letters, digits and dashes. Empty: made from the title.',
       toolbar: {
         label: 'Formatting',
-        heading2: 'Heading',
-        heading3: 'Subheading',
+        heading2: 'Heading H2',
+        heading3: 'Subheading H3',
         bold: 'Bold',
         italic: 'Italic',
         code: 'Code',

@@ -48,8 +48,8 @@ export const fr: Text = {
       slugHelp: 'La fin de l’adresse de l’article : minuscules, chiffres et tirets. Vide : tirée du titre.',
       toolbar: {
         label: 'Mise en forme',
-        heading2: 'Titre',
-        heading3: 'Sous-titre',
+        heading2: 'Titre H2',
+        heading3: 'Sous-titre H3',
         bold: 'Gras',
         italic: 'Italique',
         code: 'Code',

@@ -48,8 +48,8 @@ export const vi: Text = {
       slugHelp: 'Phần cuối địa chỉ của bài: chữ thường, chữ số và dấu gạch ngang. Để trống: tạo từ tiêu đề.',
       toolbar: {
         label: 'Định dạng',
-        heading2: 'Tiêu đề',
-        heading3: 'Tiêu đề phụ',
+        heading2: 'Tiêu đề H2',
+        heading3: 'Tiêu đề phụ H3',
         bold: 'In đậm',
         italic: 'In nghiêng',
         code: 'Mã',

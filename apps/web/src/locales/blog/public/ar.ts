@@ -4,7 +4,6 @@ export const ar: Text = {
   blogPublic: {
     posts: 'أخبار وقصص',
     postsText: 'دراسات حالة وملاحظات إصدار من فريقنا.',
-    readNamed: 'اقرأ: {{title}}',
     by: 'بقلم {{name}}',
     back: 'العودة إلى {{title}}',
     poweredBy: 'صُنع باستخدام Closeroom',

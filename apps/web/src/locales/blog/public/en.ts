@@ -6,7 +6,6 @@ export const en = {
   blogPublic: {
     posts: 'News and stories',
     postsText: 'Case studies and release notes from our team.',
-    readNamed: 'Read: {{title}}',
     by: 'By {{name}}',
     back: 'Back to {{title}}',
     poweredBy: 'Made with Closeroom',

@@ -4,7 +4,6 @@ export const fr: Text = {
   blogPublic: {
     posts: 'Actualités et témoignages',
     postsText: 'Études de cas et notes de version de notre équipe.',
-    readNamed: 'Lire : {{title}}',
     by: 'Par {{name}}',
     back: 'Retour à {{title}}',
     poweredBy: 'Réalisé avec Closeroom',

@@ -4,7 +4,6 @@ export const vi: Text = {
   blogPublic: {
     posts: 'Tin tức và câu chuyện',
     postsText: 'Câu chuyện khách hàng và ghi chú phát hành từ đội ngũ của chúng tôi.',
-    readNamed: 'Đọc: {{title}}',
     by: 'Bởi {{name}}',
     back: 'Quay lại {{title}}',
     poweredBy: 'Tạo bằng Closeroom',
