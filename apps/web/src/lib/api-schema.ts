@@ -25225,6 +25225,7 @@ export interface paths {
                             body: string;
                             /** Format: uuid */
                             coverFileId: string | null;
+                            ownExcerpt: string;
                         };
                     };
                 };
@@ -25364,6 +25365,7 @@ export interface paths {
                             body: string;
                             /** Format: uuid */
                             coverFileId: string | null;
+                            ownExcerpt: string;
                         };
                     };
                 };
@@ -25617,6 +25619,7 @@ export interface paths {
                             body: string;
                             /** Format: uuid */
                             coverFileId: string | null;
+                            ownExcerpt: string;
                         };
                     };
                 };
@@ -28478,6 +28481,7 @@ export interface paths {
                             body: string;
                             /** Format: uuid */
                             coverFileId: string | null;
+                            ownExcerpt: string;
                         };
                     };
                 };

@@ -44,6 +44,7 @@ export const PostSummary = z.object({
   id: Id,
   title: z.string(),
   slug: z.string(),
+  /** The author's summary, or the start of the body's words when they wrote none. */
   excerpt: z.string(),
   status: PostStatus,
   /** When it was (last) published; null for a draft. */
@@ -57,7 +58,12 @@ export const PostSummary = z.object({
 export type PostSummary = z.infer<typeof PostSummary>
 
 /** A post as its editor loads it: the sanitised body too. */
-export const Post = PostSummary.extend({ body: z.string(), coverFileId: Id.nullable() })
+export const Post = PostSummary.extend({
+  body: z.string(),
+  coverFileId: Id.nullable(),
+  /** The summary its author wrote; empty when `excerpt` is made from the start of the body. */
+  ownExcerpt: z.string(),
+})
 export type Post = z.infer<typeof Post>
 
 export const PostList = z.object({ posts: z.array(PostSummary) })

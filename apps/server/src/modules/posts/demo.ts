@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import { posts } from '../../db/schema/index.ts'
-import { plainText, sanitizePostHtml } from './sanitize.ts'
+import { sanitizePostHtml } from './sanitize.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -10,6 +10,8 @@ const demoPosts = [
   {
     slug: 'northwind-closes-faster',
     title: 'How Northwind closed its pilot in three weeks',
+    excerpt:
+      'One sales room for the proposal, the security answers and the next steps: how a buying team in three offices agreed in three weeks.',
     daysAgo: 9,
     body: `<p>Northwind's buying team was spread over three offices and two time zones. Instead of long email threads, their seller opened <strong>one sales room</strong> for the pilot: the proposal, the security answers and the next steps in one place.</p>
 <h2>What changed</h2>
@@ -20,6 +22,7 @@ const demoPosts = [
   {
     slug: 'release-notes-autumn',
     title: 'Release notes: routing forms and invoices',
+    excerpt: 'Send each buyer to the right person with a few questions, and invoice a deal without leaving Closeroom.',
     daysAgo: 3,
     body: `<p>This release brings two things our customers asked for most.</p>
 <h2>Routing forms</h2>
@@ -41,7 +44,7 @@ export async function seedPosts(tx: Tx, organizationId: string, authorId: string
         title: post.title,
         slug: post.slug,
         body,
-        excerpt: plainText(body, 200),
+        excerpt: post.excerpt,
         publishedAt: new Date(now - post.daysAgo * DAY),
         createdAt: new Date(now - post.daysAgo * DAY),
         updatedAt: new Date(now - post.daysAgo * DAY),

@@ -54,8 +54,9 @@ describe('posts in the app', () => {
       publishedAt: null,
       coverUrl: null,
       author: { id: member.user.id },
-      // Without an excerpt of its own, a post's excerpt is the start of its words.
+      // Without an excerpt of its own, a post's excerpt is the start of its words, and follows them.
       excerpt: 'Hello buyers, read the notes.',
+      ownExcerpt: '',
       body: '<p>Hello <strong>buyers</strong>, read <a href="https://example.com/notes" rel="noopener nofollow">the notes</a>.</p>',
     })
 
@@ -65,7 +66,12 @@ describe('posts in the app', () => {
 
     const published = await call(member, 'PATCH', `/api/posts/${post.id}`, { status: 'published', excerpt: 'What is new this spring.' })
     expect(published.statusCode).toBe(200)
-    expect(published.json()).toMatchObject({ status: 'published', excerpt: 'What is new this spring.', title: 'Release notes: Spring' })
+    expect(published.json()).toMatchObject({
+      status: 'published',
+      excerpt: 'What is new this spring.',
+      ownExcerpt: 'What is new this spring.',
+      title: 'Release notes: Spring',
+    })
     expect(published.json().publishedAt).toEqual(expect.any(String))
 
     const list = async (query = '') => (await call(owner, 'GET', `/api/posts${query}`)).json().posts.map((p: { id: string }) => p.id)

@@ -1,4 +1,4 @@
-import { type CreatePost, IMAGE_TYPES, POST_LIMITS, type Post, type PostStatus, type PostSummary, type UpdatePost } from '@closeroom/shared'
+import { type CreatePost, IMAGE_TYPES, type Post, type PostStatus, type PostSummary, type UpdatePost } from '@closeroom/shared'
 import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -7,7 +7,7 @@ import { Conflict, Invalid, isUniqueViolation, NotFound } from '../../http/error
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { FileStore, Incoming } from '../files/module.ts'
-import { plainText, sanitizePostHtml, slugOf } from './sanitize.ts'
+import { excerptOf, sanitizePostHtml, slugOf } from './sanitize.ts'
 
 export const POST_NOT_FOUND = 'Post not found'
 const SLUG_TAKEN = 'slug: Another post of your organization has this address'
@@ -19,7 +19,7 @@ const summaryOf = ({ post, authorName }: Joined): PostSummary => ({
   id: post.id,
   title: post.title,
   slug: post.slug,
-  excerpt: post.excerpt,
+  excerpt: excerptOf(post),
   status: post.publishedAt ? 'published' : 'draft',
   publishedAt: post.publishedAt?.toISOString() ?? null,
   coverUrl: post.coverFileId ? `/api/files/${post.coverFileId}` : null,
@@ -28,14 +28,15 @@ const summaryOf = ({ post, authorName }: Joined): PostSummary => ({
   updatedAt: post.updatedAt.toISOString(),
 })
 
-const present = (joined: Joined): Post => ({ ...summaryOf(joined), body: joined.post.body, coverFileId: joined.post.coverFileId })
+const present = (joined: Joined): Post => ({
+  ...summaryOf(joined),
+  body: joined.post.body,
+  coverFileId: joined.post.coverFileId,
+  ownExcerpt: joined.post.excerpt,
+})
 
-/** What the body and excerpt become on saving: the body sanitised, the excerpt the author's or the body's start. */
-function written(input: { body?: string; excerpt?: string }, current?: Row) {
-  const body = input.body === undefined ? current?.body : sanitizePostHtml(input.body)
-  const excerpt = input.excerpt === undefined ? current?.excerpt : input.excerpt
-  return { body, excerpt: excerpt || plainText(body ?? '', POST_LIMITS.maxExcerpt) }
-}
+/** The body as it is stored: sanitised to the allow-list. */
+const written = (input: { body?: string }) => (input.body === undefined ? {} : { body: sanitizePostHtml(input.body) })
 
 /**
  * The organization's posts as its members write them. Everyone reads them; any member writes one; its author and
@@ -112,6 +113,7 @@ export function createPosts({ db, files: store }: { db: Db; files: FileStore }) 
           authorId: auth.user.id,
           title: input.title,
           slug,
+          excerpt: input.excerpt,
           ...written(input),
           coverFileId: input.coverFileId,
           publishedAt: input.status === 'published' ? new Date() : null,
@@ -146,7 +148,8 @@ export function createPosts({ db, files: store }: { db: Db; files: FileStore }) 
         .set({
           title: input.title,
           slug: slug || undefined,
-          ...written(input, current),
+          excerpt: input.excerpt,
+          ...written(input),
           coverFileId: input.coverFileId,
           publishedAt,
           updatedAt: new Date(),

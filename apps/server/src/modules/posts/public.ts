@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { files, posts, users } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
 import type { FileStore } from '../files/module.ts'
+import { excerptOf } from './sanitize.ts'
 
 const POST_NOT_FOUND = 'Post not found'
 
@@ -17,7 +18,7 @@ function summaryOf(post: Row & { publishedAt: Date }, authorName: string | null)
   return {
     slug: post.slug,
     title: post.title,
-    excerpt: post.excerpt,
+    excerpt: excerptOf(post),
     coverUrl: post.coverFileId ? publicFileUrl(post.id, post.coverFileId) : null,
     publishedAt: post.publishedAt.toISOString(),
     authorName,

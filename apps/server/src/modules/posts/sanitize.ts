@@ -52,6 +52,9 @@ export function plainText(html: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
 }
 
+/** A post's summary: its author's, else the start of its body's words. */
+export const excerptOf = (post: { excerpt: string; body: string }) => post.excerpt || plainText(post.body, 200)
+
 /** An address made of the title's letters and digits (accents dropped), as a slug may be. */
 export function slugOf(title: string): string {
   const slug = title

@@ -61,7 +61,7 @@ function Editor({ post }: { post?: Post }) {
   const { form, serverError, submit } = useSchemaForm(PostFields, {
     title: post?.title ?? '',
     slug: post?.slug ?? '',
-    excerpt: post?.excerpt ?? '',
+    excerpt: post?.ownExcerpt ?? '',
     body: post?.body ?? '',
     coverFileId: post?.coverFileId ?? null,
     status: post?.status ?? 'draft',
@@ -70,7 +70,7 @@ function Editor({ post }: { post?: Post }) {
   // The cover is saved on its own as it is uploaded; the form sends the rest.
   const onSubmit = submit(async ({ coverFileId: _, ...values }) => {
     const saved = await save.mutateAsync(values)
-    form.reset({ ...values, slug: saved.slug, excerpt: saved.excerpt, coverFileId: saved.coverFileId })
+    form.reset({ ...values, slug: saved.slug, coverFileId: saved.coverFileId })
     enqueueSnackbar(t('blog.editor.saved'), { variant: 'success' })
     navigate(`/blog/post/${saved.id}`, { replace: !post })
   })

@@ -73,11 +73,6 @@ function PostView({ post }: { post: Post }) {
               />
             )}
             <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
-              {post.excerpt && (
-                <Typography dir="auto" sx={{ color: 'text.secondary', fontSize: 18, mb: 3 }}>
-                  {post.excerpt}
-                </Typography>
-              )}
               {post.body ? <RichText html={post.body} /> : <Typography sx={{ color: 'text.secondary' }}>{t('blog.post.empty')}</Typography>}
             </CardContent>
           </Card>

@@ -88,11 +88,6 @@ function Article({ post }: { post: PublicPost }) {
             />
           )}
           <Box sx={{ p: { xs: 2.5, sm: 4, md: 5 } }}>
-            {post.excerpt && (
-              <Typography dir="auto" sx={{ fontSize: { xs: 18, md: 20 }, color: 'text.secondary', mb: 3, textAlign: 'left' }}>
-                {post.excerpt}
-              </Typography>
-            )}
             <RichText html={post.html} />
           </Box>
         </Box>
