@@ -163,6 +163,7 @@ describe('what a post body keeps', () => {
         '<iframe src="https://evil.example"></iframe><style>body{display:none}</style>',
         '<ul><li><em>one</em></li></ul><ol><li><b>two</b></li></ol><blockquote><p>quote</p></blockquote><pre><code>npm i</code></pre>',
         '<svg onload="alert(1)"><circle r="4"/></svg>',
+        '<p dir="auto">Direction</p><p dir="evil">kept, its dir not</p>',
       ].join(''),
     })
     expect(post.body).toBe(
@@ -172,6 +173,7 @@ describe('what a post body keeps', () => {
         '<p><a rel="noopener nofollow">click</a> <a rel="noopener nofollow">again</a> <a href="mailto:sales@acme.test" rel="noopener nofollow">mail</a></p>',
         '<p><a rel="noopener nofollow">data</a></p>',
         '<ul><li><em>one</em></li></ul><ol><li><strong>two</strong></li></ol><blockquote><p>quote</p></blockquote><pre><code>npm i</code></pre>',
+        '<p dir="auto">Direction</p><p>kept, its dir not</p>',
       ].join(''),
     )
     for (const bad of ['script', 'onerror', 'onclick', 'javascript:', 'iframe', 'style', 'evil.example', 'svg', 'data:'])

@@ -3,9 +3,25 @@ import sanitizeHtml from 'sanitize-html'
 /** The only images a post may show: the organization's own files, served for the post (routes.ts). */
 export const POST_IMAGE_SRC = /^\/api\/public\/post-files\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/
 
+const BLOCKS = ['p', 'h2', 'h3', 'h4', 'li', 'blockquote', 'ul', 'ol']
+const DIRECTIONS = new Set(['auto', 'ltr', 'rtl'])
+
+/** A block keeps its direction only when it is one of the three a browser knows. */
+const withDirection =
+  (tag?: string): sanitizeHtml.Transformer =>
+  (tagName, attribs) => ({
+    tagName: tag ?? tagName,
+    attribs: attribs.dir && DIRECTIONS.has(attribs.dir) ? { dir: attribs.dir } : ({} as Record<string, string>),
+  })
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'u', 's', 'blockquote', 'code', 'pre', 'img'],
-  allowedAttributes: { a: ['href', 'rel'], img: ['src', 'alt'] },
+  allowedAttributes: {
+    a: ['href', 'rel'],
+    img: ['src', 'alt'],
+    // The editor marks each block's direction from its words (dir="auto"), so mixed-language posts read right.
+    ...Object.fromEntries(BLOCKS.map((tag) => [tag, ['dir']])),
+  },
   // Links go to the web or to a mailbox; anything else (javascript:, data:, vbscript:) loses its href.
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: [] },
@@ -13,8 +29,9 @@ const options: sanitizeHtml.IOptions = {
   // A script's or a style's text goes with it, not left behind as words.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math'],
   transformTags: {
+    ...Object.fromEntries(BLOCKS.map((tag) => [tag, withDirection()])),
     // The editor's big headings are the page's h2: the post's title is its only h1.
-    h1: 'h2',
+    h1: withDirection('h2'),
     b: 'strong',
     i: 'em',
     strike: 's',

@@ -50,6 +50,8 @@ export function RichTextEditor({ label, initial, onChange }: Props) {
       }),
     ],
     content: initial,
+    // Each paragraph takes the direction of its own words: an English post in the Arabic app reads left to right.
+    textDirection: 'auto',
     editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', 'data-testid': 'post-body' } },
     onUpdate: ({ editor }) => onChange(editor.isEmpty ? '' : editor.getHTML()),
   })
