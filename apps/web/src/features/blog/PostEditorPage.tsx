@@ -165,6 +165,7 @@ function Editor({ post }: { post?: Post }) {
                   name="excerpt"
                   label={t('blog.editor.excerpt')}
                   helperText={t('blog.editor.excerptHelp')}
+                  slotProps={{ htmlInput: { dir: 'auto' } }}
                   multiline
                   minRows={3}
                   fullWidth
