@@ -59,6 +59,8 @@ import { organizationRoutes } from './modules/organizations/routes.ts'
 import { createOrganizationService } from './modules/organizations/service.ts'
 import { overviewRoutes } from './modules/overview/routes.ts'
 import { createOverviewService } from './modules/overview/service.ts'
+import { createPostsModule } from './modules/posts/module.ts'
+import { postRoutes, publicPostRoutes } from './modules/posts/routes.ts'
 import { createInquiryService } from './modules/products/inquiries.ts'
 import { publishedProduct } from './modules/products/module.ts'
 import { publicProductRoutes } from './modules/products/public-routes.ts'
@@ -236,7 +238,8 @@ export async function buildApp(deps: AppDeps) {
   await routing.noBooking.start()
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, deals: dealsModule, clients, notifications, automations })
-  const landing = createLandingModule({ db })
+  const posts = createPostsModule({ db, files: files.store })
+  const landing = createLandingModule({ db, posts: posts.published })
   const meetings = createMeetingsModule({
     db,
     realtime,
@@ -292,6 +295,8 @@ export async function buildApp(deps: AppDeps) {
       publicInvoiceRoutes(api, { ...invoices, limits })
       landingRoutes(api, landing)
       publicLandingRoutes(api, { ...landing, limits })
+      postRoutes(api, posts)
+      publicPostRoutes(api, { ...posts, limits })
       meetingRoutes(api, { ...meetings, limits })
       routingRoutes(api, routing)
       publicRoutingRoutes(api, { ...routing, limits })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, salesroomPassCookie } from '@closeroom/shared'
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type PublicPost, salesroomPassCookie } from '@closeroom/shared'
 import createCache from '@emotion/cache'
 import createEmotionServer from '@emotion/server/create-instance'
 import { StrictMode } from 'react'
@@ -28,6 +28,8 @@ import { ThemeProvider } from './theme/ThemeProvider'
 const pages: {
   pattern: string
   data(params: Record<string, string | undefined>, search: URLSearchParams, cookie: PageRequest['cookie']): string[] | null
+  /** The document's title and description from the page's first answer, for search engines and link previews. */
+  head?(answer: unknown): { title: string; description: string }
 }[] = [
   // With ?type= the booker opens, whose calendar is in the buyer's time zone, which only the browser knows.
   { pattern: '/u/:id', data: ({ id = '' }, search) => (search.has('type') ? null : [bookingPaths.profile(id)]) },
@@ -40,6 +42,14 @@ const pages: {
   },
   { pattern: '/p/:id', data: ({ id = '' }) => [productRoomPaths.product(id)] },
   { pattern: '/l/:id', data: ({ id = '' }) => [landingPaths.page(id)] },
+  {
+    pattern: '/l/:id/posts/:slug',
+    data: ({ id = '', slug = '' }) => [landingPaths.post(id, slug)],
+    head: (answer) => {
+      const post = answer as PublicPost
+      return { title: `${post.title} · ${post.organization.name}`, description: post.excerpt }
+    },
+  },
   { pattern: '/f/:slug', data: ({ slug = '' }) => [routingPublicPaths.form(slug)] },
 ]
 
@@ -81,11 +91,24 @@ export async function renderPublicPage(template: string, request: PageRequest): 
     const answers = await Promise.all(paths.map((path) => request.fetchPublic(path)))
     if (answers.some((answer) => answer.status !== 200)) return null
     const data = Object.fromEntries(paths.map((path, i) => [path, answers[i]?.body]))
-    const rendered = queue.then(() => render(template, request, url.pathname + url.search, data))
+    const head = page.head?.(answers[0]?.body)
+    const rendered = queue.then(() => render(head ? withHead(template, head) : template, request, url.pathname + url.search, data))
     queue = rendered.catch(() => undefined)
     return rendered
   }
   return null
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The template with the page's own title and description in place of the app's. */
+function withHead(template: string, head: { title: string; description: string }) {
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    )
 }
 
 async function render(template: string, request: PageRequest, location: string, data: Record<string, unknown>) {

@@ -118,6 +118,10 @@ describe('who may do what', () => {
     ["an admin changes a member's routing form", true, admin, 'routings.manage', { ownerId: member.id }],
     ['a member changes their own routing form', true, member, 'routings.manage', { ownerId: member.id }],
     ["a member changes a teammate's routing form", false, member, 'routings.manage', { ownerId: otherMember.id }],
+    ["an admin publishes a member's post", true, admin, 'posts.manage', { authorId: member.id }],
+    ['a member publishes their own post', true, member, 'posts.manage', { authorId: member.id }],
+    ["a member changes a teammate's post", false, member, 'posts.manage', { authorId: otherMember.id }],
+    ['a member changes a post whose author left', false, member, 'posts.manage', { authorId: null }],
     ['an owner deletes a client', true, owner, 'clients.delete'],
 
     // Comments on a recording: their author alone deletes them, whatever the roles.

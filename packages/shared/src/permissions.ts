@@ -30,6 +30,9 @@ const rules = {
   'landing.manage': (actor: Actor) => isAdmin(actor),
   // Any member builds routing forms; changing one is for whoever made it and the admins.
   'routings.manage': (actor: Actor, form?: { ownerId: string }) => isAdmin(actor) || form?.ownerId === actor.id,
+  // Any member writes posts; changing, publishing or deleting one is for its author and the admins, since a
+  // published post speaks for the organization in public.
+  'posts.manage': (actor: Actor, post?: { authorId: string | null }) => isAdmin(actor) || (!!post && post.authorId === actor.id),
   // Any member edits any deal of the organization (a sales team works together); deleting is for its owner and admins.
   'deals.delete': (actor: Actor, deal?: { ownerId: string }) => isAdmin(actor) || deal?.ownerId === actor.id,
   'clients.delete': (actor: Actor) => isAdmin(actor),
@@ -88,6 +91,7 @@ const refusals: { [A in Action]: string | ((...args: ActionArgs<A>) => string) }
   'products.manage': 'Only owners and admins can manage products',
   'landing.manage': 'Only owners and admins can manage landing pages',
   'routings.manage': "Only the form's owner, owners and admins can change a routing form",
+  'posts.manage': "Only the post's author, owners and admins can change, publish or delete a post",
   'deals.delete': "Only owners, admins and the deal's owner can delete a deal",
   'clients.delete': 'Only owners and admins can delete clients',
   'messages.edit': 'Only its author can edit a message',

@@ -21,7 +21,7 @@ type PublicPageRenderer = {
 }
 
 /** The buyer's public pages, which the web build renders on the server; every other page stays the SPA. */
-const PUBLIC_PAGE = /^\/(u|d|p|l|m|f)\/[^/]+$/
+const PUBLIC_PAGE = /^\/((u|d|p|l|m|f)\/[^/]+|l\/[^/]+\/posts\/[^/]+)$/
 
 /**
  * Serves the built SPA. Unknown /api paths get a JSON 404; any other GET that wants HTML gets index.html

@@ -152,7 +152,9 @@ const dashboard: RouteObject = {
     ...['/mail', '/mail/all'].map((path) => soon(path, 'inbox')),
     // One route for /chat, /chat/new, /chat/:id and /chat/<deal|client|room>/:id: the page stays mounted, and its state with it, as one moves between them.
     { path: '/chat/*', element: page(() => import('../features/chat/ChatPage')) },
-    ...['/blog', '/blog/posts', '/blog/new', '/blog/post/:id'].map((path) => soon(path, 'blog')),
+    ...['/blog', '/blog/posts'].map((path) => ({ path, element: page(() => import('../features/blog/PostsPage')) })),
+    ...['/blog/new', '/blog/post/:id/edit'].map((path) => ({ path, element: page(() => import('../features/blog/PostEditorPage')) })),
+    { path: '/blog/post/:id', element: page(() => import('../features/blog/PostPage')) },
     { path: '/permission-denied', element: page(() => import('../features/errors/ForbiddenContent')) },
     { path: '/routings', element: page(() => import('../features/routing/RoutingsPage')) },
     ...['/routings/new', '/routings/:id'].map((path) => ({ path, element: page(() => import('../features/routing/RoutingPage')) })),

@@ -24,6 +24,7 @@ export type TextArea =
   | 'landing'
   | 'product-room'
   | 'routing-public'
+  | 'blog-public'
   | 'meeting'
   | 'components'
   | 'app'
@@ -82,6 +83,14 @@ const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
     vi: async () => (await import('./routing-public/vi')).vi,
     cn: async () => (await import('./routing-public/cn')).cn,
     ar: async () => (await import('./routing-public/ar')).ar,
+  },
+  // Published posts as visitors read them: on a landing page /l/:id and at /l/:id/posts/:slug.
+  'blog-public': {
+    en: async () => (await import('./blog/public/en')).en,
+    fr: async () => (await import('./blog/public/fr')).fr,
+    vi: async () => (await import('./blog/public/vi')).vi,
+    cn: async () => (await import('./blog/public/cn')).cn,
+    ar: async () => (await import('./blog/public/ar')).ar,
   },
   // The meeting room at /m/:id: lobby, call, leave (`meeting`), with the booking pages' frame.
   meeting: {

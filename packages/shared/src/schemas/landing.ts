@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MESSAGES } from '../messages.ts'
 import { Slug } from './booking.ts'
 import { Id, patchOf } from './common.ts'
+import { PublicPostSummary } from './posts.ts'
 import { EmbeddedRoutingForm } from './routing.ts'
 
 // Landing pages: the organization's public page at /l/{publicId}, a hero, the products it features and the
@@ -77,6 +78,8 @@ export const PublicLandingPage = z.object({
   bookingLinks: z.array(BookingLinkOption.extend({ eventTypes: z.array(z.string()) })),
   /** The routing form the page shows, while it is published: the page loads it by its slug. */
   routingForm: EmbeddedRoutingForm.nullable(),
+  /** The organization's latest published posts, newest first; each opens at /l/{publicId}/posts/{slug}. */
+  posts: z.array(PublicPostSummary),
 })
 export type PublicLandingPage = z.infer<typeof PublicLandingPage>
 

@@ -23,6 +23,7 @@ import { seedInsights } from '../insights/module.ts'
 import { seedLandingPage } from '../landing/module.ts'
 import { seedMeeting } from '../meetings/module.ts'
 import { seedConversations } from '../messages/module.ts'
+import { seedPosts } from '../posts/module.ts'
 import { seedProductRoom } from '../products/module.ts'
 import { seedRoutingForm } from '../routing/module.ts'
 import { seedSalesroom } from '../salesrooms/module.ts'
@@ -92,6 +93,8 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     // Olivia's meeting room at /m/demo, to try a call (modules/meetings/demo.ts).
     const olivia = rows.find((u) => u.email === DEMO_OWNER_EMAIL)
     if (olivia) await seedMeeting(tx, org.id, olivia.id)
+    // A case study and release notes, published on /l/demo (modules/posts/demo.ts).
+    if (olivia) await seedPosts(tx, org.id, olivia.id)
     // The dashboards' past: eight weeks of bookings, quotas and the reporting currency (modules/insights/demo.ts).
     await seedPastBookings(tx, org.id, rows)
     await seedInsights(

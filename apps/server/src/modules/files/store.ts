@@ -3,7 +3,7 @@ import { type Readable, Transform } from 'node:stream'
 import { FILE_REQUIRED, FILE_RULES, type FileUse, fileTooBig } from '@closeroom/shared'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { agreements, files, productFiles, salesroomDocuments } from '../../db/schema/index.ts'
+import { agreements, files, posts, productFiles, salesroomDocuments } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { displayName } from './names.ts'
@@ -100,6 +100,7 @@ export function createFileStore({ db, storage: store }: { db: Db; storage: FileS
     sql`not exists (select 1 from ${salesroomDocuments} where ${salesroomDocuments.fileId} = ${files.id})`,
     sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
     sql`not exists (select 1 from ${agreements} where ${agreements.originalFileId} = ${files.id} or ${agreements.sealedFileId} = ${files.id})`,
+    sql`not exists (select 1 from ${posts} where ${posts.coverFileId} = ${files.id})`,
   )
 
   async function removeWhere(where: ReturnType<typeof and>): Promise<number> {

@@ -204,6 +204,7 @@ describe('the public page /l/:id', () => {
         },
       ],
       routingForm: null,
+      posts: [],
     })
     // Nothing of the organization beyond the page: no emails, no internal ids.
     expect(res.body).not.toContain(owner.user.email)

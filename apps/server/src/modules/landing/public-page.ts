@@ -1,9 +1,10 @@
-import type { PublicLandingPage } from '@closeroom/shared'
+import type { PublicLandingPage, PublicPost } from '@closeroom/shared'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { eventTypes, landingPages, organizations, products } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
 import { publicEmbeddedForm } from '../../lib/embedded-forms.ts'
+import type { PublicPosts } from '../posts/module.ts'
 import type { BookingLinks } from './booking-links.ts'
 
 const PAGE_NOT_FOUND = 'Page not found'
@@ -19,12 +20,11 @@ function inOrder<T>(order: string[], rows: T[], key: (row: T) => string): T[] {
  * (with their room's address while that room is published) and booking links with the titles of their
  * visible event types. Nothing else of the organization leaves: no ids, no emails, no inactive product.
  */
-export function createPublicLandingPage({ db, bookingLinks }: { db: Db; bookingLinks: BookingLinks }) {
+export function createPublicLandingPage({ db, bookingLinks, posts }: { db: Db; bookingLinks: BookingLinks; posts: PublicPosts }) {
   return async function read(publicId: string): Promise<PublicLandingPage> {
-    const [page] = await db.select().from(landingPages).where(eq(landingPages.publicId, publicId))
-    if (!page?.published) throw NotFound(PAGE_NOT_FOUND)
+    const page = await publishedPage(db, publicId)
     const organizationId = page.organizationId
-    const [[organization], productRows, links, routingForm] = await Promise.all([
+    const [[organization], productRows, links, routingForm, latestPosts] = await Promise.all([
       db
         .select({ name: organizations.name, logoUrl: organizations.logoUrl })
         .from(organizations)
@@ -37,6 +37,7 @@ export function createPublicLandingPage({ db, bookingLinks }: { db: Db; bookingL
             .where(and(eq(products.organizationId, organizationId), inArray(products.id, page.productIds), eq(products.active, true))),
       bookingLinks.existing(organizationId, page.handles),
       publicEmbeddedForm(db, organizationId, page.routingFormId),
+      posts.latest(organizationId),
     ])
     if (!organization) throw NotFound(PAGE_NOT_FOUND)
 
@@ -89,6 +90,29 @@ export function createPublicLandingPage({ db, bookingLinks }: { db: Db; bookingL
         ),
       })),
       routingForm,
+      posts: latestPosts,
     }
+  }
+}
+
+async function publishedPage(db: Db, publicId: string) {
+  const [page] = await db.select().from(landingPages).where(eq(landingPages.publicId, publicId))
+  if (!page?.published) throw NotFound(PAGE_NOT_FOUND)
+  return page
+}
+
+/** A visitor's /l/{publicId}/posts/{slug}: a published post of the page's organization, under the page. */
+export function createPublicPost({ db, posts }: { db: Db; posts: PublicPosts }) {
+  return async function read(publicId: string, slug: string): Promise<PublicPost> {
+    const page = await publishedPage(db, publicId)
+    const [[organization], post] = await Promise.all([
+      db
+        .select({ name: organizations.name, logoUrl: organizations.logoUrl })
+        .from(organizations)
+        .where(eq(organizations.id, page.organizationId)),
+      posts.bySlug(page.organizationId, slug),
+    ])
+    if (!organization) throw NotFound(PAGE_NOT_FOUND)
+    return { ...post, page: { publicId: page.publicId, title: page.title }, organization }
   }
 }

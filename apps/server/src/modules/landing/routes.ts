@@ -8,6 +8,8 @@ import {
   LandingPageParams,
   Ok,
   PublicLandingPage,
+  PublicPost,
+  PublicPostParams,
   UpdateLandingPage,
 } from '@closeroom/shared'
 import type { FastifyInstance } from 'fastify'
@@ -61,8 +63,8 @@ export function landingRoutes(app: FastifyInstance, { pages, bookingLinks }: Lan
   })
 }
 
-/** GET /api/public/landing/:id */
-export function publicLandingRoutes(app: FastifyInstance, { publicPage, limits }: LandingModule & { limits: RateLimitGuards }) {
+/** GET /api/public/landing/:id and GET /api/public/landing/:id/posts/:slug */
+export function publicLandingRoutes(app: FastifyInstance, { publicPage, publicPost, limits }: LandingModule & { limits: RateLimitGuards }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/public/landing/:id',
@@ -75,5 +77,18 @@ export function publicLandingRoutes(app: FastifyInstance, { publicPage, limits }
       },
     },
     async (req) => publicPage(req.params.id),
+  )
+  r.get(
+    '/public/landing/:id/posts/:slug',
+    {
+      preHandler: limits.publicReads,
+      schema: {
+        tags: ['public landing pages'],
+        description: "A published post of the page's organization; a draft answers 404.",
+        params: PublicPostParams,
+        response: { 200: PublicPost, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (req) => publicPost(req.params.id, req.params.slug),
   )
 }

@@ -1,6 +1,7 @@
 import type { Action } from '@closeroom/shared'
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined'
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined'
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined'
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined'
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined'
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
@@ -47,6 +48,7 @@ export const navSections: NavSection[] = [
       { key: 'kanban', path: '/kanban', icon: <ViewKanbanOutlined /> },
       { key: 'products', path: '/products', icon: <Inventory2Outlined /> },
       { key: 'landingPages', path: '/landing-pages', icon: <ViewQuiltOutlined /> },
+      { key: 'posts', path: '/blog/posts', icon: <ArticleOutlined />, label: 'blog.nav' },
       { key: 'calendar', path: '/calendar', icon: <CalendarMonthOutlined /> },
       { key: 'recordings', path: '/recordings', icon: <VideocamOutlined /> },
       { key: 'agreements', path: '/agreements', icon: <DescriptionOutlined /> },

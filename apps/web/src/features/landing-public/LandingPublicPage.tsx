@@ -14,6 +14,7 @@ import { useRemote } from '../../components/public/useRemote'
 import { intlLocale } from '../../lib/intl'
 import { loadTexts, useTranslation } from '../../locales/i18n'
 import { landingApi, landingPaths } from './api'
+import { PostCard } from './PostCard'
 
 // A routing form on the page: its code and texts load only for a page that shows one (in a page the server
 // rendered, once it is hydrated).
@@ -53,6 +54,7 @@ function Landing({ page }: { page: PublicLandingPage }) {
         <Stack spacing={{ xs: 6, md: 9 }}>
           {page.routingForm && <RoutingSection embed={page.routingForm} />}
           {page.products.length > 0 && <Products page={page} />}
+          {page.posts.length > 0 && <Posts page={page} />}
           {page.bookingLinks.length > 0 && <BookingLinks page={page} />}
         </Stack>
       </Container>
@@ -198,6 +200,22 @@ function Products({ page }: { page: PublicLandingPage }) {
                 </Button>
               )}
             </Stack>
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  )
+}
+
+function Posts({ page }: { page: PublicLandingPage }) {
+  const { t } = useTranslation()
+  return (
+    <Box component="section" id="posts" aria-labelledby="posts-title" sx={anchor}>
+      <SectionTitle id="posts-title" title={t('blogPublic.posts')} text={t('blogPublic.postsText')} />
+      <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {page.posts.map((post) => (
+          <Grid key={post.slug} size={{ xs: 12, sm: 6, md: 4 }} component="li" sx={{ display: 'flex' }}>
+            <PostCard publicId={page.publicId} post={post} />
           </Grid>
         ))}
       </Grid>

@@ -1,5 +1,6 @@
 import { ar as agreements } from '../agreements/ar'
 import { ar as automations } from '../automations/ar'
+import { ar as blog } from '../blog/ar'
 import { ar as calendarApp } from '../booking/ar'
 import { ar as chat } from '../chat/ar'
 import { ar as general } from '../general/ar'
@@ -41,4 +42,5 @@ export default {
   ...routingInsights,
   ...insights,
   ...chat,
+  ...blog,
 }

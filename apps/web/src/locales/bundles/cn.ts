@@ -1,5 +1,6 @@
 import { cn as agreements } from '../agreements/cn'
 import { cn as automations } from '../automations/cn'
+import { cn as blog } from '../blog/cn'
 import { cn as calendarApp } from '../booking/cn'
 import { cn as chat } from '../chat/cn'
 import { cn as general } from '../general/cn'
@@ -41,4 +42,5 @@ export default {
   ...routingInsights,
   ...insights,
   ...chat,
+  ...blog,
 }

@@ -1,5 +1,6 @@
 import { en as agreements } from '../agreements/en'
 import { en as automations } from '../automations/en'
+import { en as blog } from '../blog/en'
 import { en as calendarApp } from '../booking/en'
 import { en as chat } from '../chat/en'
 import { en as general } from '../general/en'
@@ -41,4 +42,5 @@ export default {
   ...routingInsights,
   ...insights,
   ...chat,
+  ...blog,
 }

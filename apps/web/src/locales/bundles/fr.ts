@@ -1,5 +1,6 @@
 import { fr as agreements } from '../agreements/fr'
 import { fr as automations } from '../automations/fr'
+import { fr as blog } from '../blog/fr'
 import { fr as calendarApp } from '../booking/fr'
 import { fr as chat } from '../chat/fr'
 import { fr as general } from '../general/fr'
@@ -41,4 +42,5 @@ export default {
   ...routingInsights,
   ...insights,
   ...chat,
+  ...blog,
 }

@@ -1,5 +1,6 @@
 import { vi as agreements } from '../agreements/vi'
 import { vi as automations } from '../automations/vi'
+import { vi as blog } from '../blog/vi'
 import { vi as calendarApp } from '../booking/vi'
 import { vi as chat } from '../chat/vi'
 import { vi as general } from '../general/vi'
@@ -41,4 +42,5 @@ export default {
   ...routingInsights,
   ...insights,
   ...chat,
+  ...blog,
 }
