@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps) {
     clients,
     log: app.log,
   })
-  const files = createFilesModule({ db, dataDir: config.dataDir })
+  const files = createFilesModule({ db, dataDir: config.dataDir, limitBytes: config.filesStorageLimitBytes })
   const agreements = await createAgreementsModule({
     db,
     jobs,
@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps) {
     automations,
     deals: dealsModule,
     files: files.store,
+    library: files.library,
   })
   const recordings = await createRecordingsModule({
     db,
