@@ -38,3 +38,18 @@ export const useDeleteDocument = (dealId: string) =>
   useDocumentMutation(dealId, (id: string) =>
     unwrap(client.DELETE('/deals/{id}/salesroom/documents/{documentId}', { params: { path: { id: dealId, documentId: id } } })),
   )
+
+/** A file of the organization's library shown in the room, by reference. */
+export const useAddLibraryDocument = (dealId: string) =>
+  useDocumentMutation(dealId, (fileId: string) =>
+    unwrap(client.POST('/deals/{id}/salesroom/documents/library', { params: { path: { id: dealId } }, body: { fileId } })),
+  )
+
+/** How the room's buyers read each document, under the engagement's key: a buyer's reading refreshes it live. */
+export function useDocumentReading(dealId: string) {
+  return useQuery({
+    queryKey: [...salesroomKeys.engagement(dealId), 'reading'],
+    queryFn: async ({ signal }) =>
+      (await unwrap(client.GET('/deals/{id}/salesroom/documents/reading', { params: { path: { id: dealId } }, signal }))).documents,
+  })
+}
