@@ -153,7 +153,7 @@ export function PreviewDialog({ file, onClose }: { file: LibraryFile; onClose():
       <DialogTitle id="preview-title" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
         {file.name}
       </DialogTitle>
-      <DialogContent dividers sx={{ bgcolor: 'action.hover' }}>
+      <DialogContent dividers tabIndex={0} role="region" aria-labelledby="preview-title" sx={{ bgcolor: 'action.hover' }}>
         {type === 'application/pdf' ? (
           <PdfPages url={file.url} />
         ) : type.startsWith('image/') ? (

@@ -124,7 +124,15 @@ export default function DocumentViewer({ publicId, document, visitId, href, onCl
           </IconButton>
         </Tooltip>
       </DialogTitle>
-      <DialogContent ref={scroller} dividers sx={{ bgcolor: 'action.hover', p: { xs: 1, sm: 2 } }}>
+      {/* The pages scroll: focusable, so the keyboard's arrows and Page Down read on. */}
+      <DialogContent
+        ref={scroller}
+        dividers
+        tabIndex={0}
+        role="region"
+        aria-labelledby="document-viewer-title"
+        sx={{ bgcolor: 'action.hover', p: { xs: 1, sm: 2 } }}
+      >
         <Stack sx={{ maxWidth: 760, mx: 'auto' }}>
           <PdfPages url={href(false)} onLoad={setPageCount} />
         </Stack>

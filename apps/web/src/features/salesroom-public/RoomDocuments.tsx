@@ -13,7 +13,7 @@ import { Parts } from './bits'
 import { useVisitId } from './visit'
 
 // Our PDF viewer (pdf.js, half a megabyte, and its words) loads only when a buyer opens a PDF.
-const DocumentViewer = lazy(async () => (await Promise.all([import('./DocumentViewer'), loadTexts('files', 'components')]))[0])
+const DocumentViewer = lazy(async () => (await Promise.all([import('./DocumentViewer'), loadTexts('components')]))[0])
 
 /**
  * The room's documents: a PDF opens in our viewer (which tells the seller the time on each page), anything

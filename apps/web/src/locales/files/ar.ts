@@ -67,6 +67,7 @@ export const ar = {
       inLibrary: 'من المكتبة',
     },
     viewer: {
+      openLabel: 'فتح «{{title}}»',
       page: 'الصفحة {{page}} من {{count}}',
       download: 'تنزيل',
       downloadLabel: 'تنزيل {{title}}',

@@ -61,6 +61,7 @@ export const cn = {
       inLibrary: '来自文件库',
     },
     viewer: {
+      openLabel: '打开“{{title}}”',
       page: '第 {{page}} 页，共 {{count}} 页',
       download: '下载',
       downloadLabel: '下载 {{title}}',

@@ -63,6 +63,7 @@ export const en = {
       inLibrary: 'from the library',
     },
     viewer: {
+      openLabel: 'Open “{{title}}”',
       page: 'Page {{page}} of {{count}}',
       download: 'Download',
       downloadLabel: 'Download {{title}}',

@@ -63,6 +63,7 @@ export const fr = {
       inLibrary: 'de la bibliothèque',
     },
     viewer: {
+      openLabel: 'Ouvrir « {{title}} »',
       page: 'Page {{page}} sur {{count}}',
       download: 'Télécharger',
       downloadLabel: 'Télécharger {{title}}',

@@ -62,6 +62,7 @@ export const vi = {
       inLibrary: 'từ thư viện',
     },
     viewer: {
+      openLabel: 'Mở “{{title}}”',
       page: 'Trang {{page}}/{{count}}',
       download: 'Tải xuống',
       downloadLabel: 'Tải xuống {{title}}',
