@@ -50,7 +50,12 @@ export default function DocumentViewsPage() {
                 <Typography variant="body2" sx={{ color: 'text.secondary' }} id={`total-${key}`}>
                   {t(`files.views.totals.${key}`)}
                 </Typography>
-                <Typography variant="h4" component="p" aria-describedby={`total-${key}`} sx={numeric}>
+                <Typography
+                  variant="h4"
+                  component="p"
+                  aria-describedby={`total-${key}`}
+                  sx={{ ...numeric, fontSize: { xs: '1.5rem', sm: undefined } }}
+                >
                   {!data ? <Skeleton width={60} /> : key === 'time' ? readingTime(t, data.totals.ms) : data.totals[key]}
                 </Typography>
               </CardContent>
@@ -66,7 +71,7 @@ export default function DocumentViewsPage() {
         </Card>
       ) : (
         <Grid container spacing={3}>
-          <Grid size={{ xs: 12, lg: 7 }}>
+          <Grid size={12}>
             <Card component="section" aria-labelledby="views-documents">
               <CardHeader
                 title={t('files.views.byDocument')}
@@ -79,7 +84,9 @@ export default function DocumentViewsPage() {
                       <TableCell>{t('files.views.document')}</TableCell>
                       <TableCell>{t('files.views.room')}</TableCell>
                       <TableCell align="right">{t('files.reading.opens')}</TableCell>
-                      <TableCell align="right">{t('files.views.totals.visitors')}</TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {t('files.views.totals.visitors')}
+                      </TableCell>
                       <TableCell align="right">{t('files.reading.time')}</TableCell>
                       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('files.reading.lastOpened')}</TableCell>
                     </TableRow>
@@ -105,7 +112,7 @@ export default function DocumentViewsPage() {
                           <TableCell align="right" sx={numeric}>
                             {row.opens}
                           </TableCell>
-                          <TableCell align="right" sx={numeric}>
+                          <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
                             {row.visitors}
                           </TableCell>
                           <TableCell align="right" sx={numeric}>
@@ -122,7 +129,7 @@ export default function DocumentViewsPage() {
               </TableContainer>
             </Card>
           </Grid>
-          <Grid size={{ xs: 12, lg: 5 }}>
+          <Grid size={12}>
             <Card component="section" aria-labelledby="views-visitors">
               <CardHeader
                 title={t('files.views.byVisitor')}

@@ -79,8 +79,7 @@ function DocumentBlock({ document }: { document: DocumentReading }) {
                 <TableCell>{t('files.reading.visitor')}</TableCell>
                 <TableCell align="right">{t('files.reading.opens')}</TableCell>
                 <TableCell align="right">{t('files.reading.time')}</TableCell>
-                <TableCell>{t('files.reading.pages')}</TableCell>
-                <TableCell>{t('files.reading.lastOpened')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('files.reading.lastOpened')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -88,17 +87,17 @@ function DocumentBlock({ document }: { document: DocumentReading }) {
                 <TableRow key={visitor.visitor ?? ''}>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
                     <bdi>{visitor.visitor ?? t('files.reading.anonymous')}</bdi>
+                    {visitor.pages.length > 0 && (
+                      <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                        {visitor.pages.map((p) => t('files.reading.pageTime', { page: p.page, time: readingTime(t, p.ms) })).join(' · ')}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                     {visitor.opens}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                     {readingTime(t, visitor.ms)}
-                  </TableCell>
-                  <TableCell>
-                    {visitor.pages.length === 0
-                      ? '—'
-                      : visitor.pages.map((p) => t('files.reading.pageTime', { page: p.page, time: readingTime(t, p.ms) })).join(' · ')}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {visitor.lastOpenedAt ? formatDateTime(visitor.lastOpenedAt, i18n.language) : '—'}

@@ -5,6 +5,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material'
 import { lazy, Suspense, useState } from 'react'
 import { FileTypeIcon, fileKind } from '../../components/FileTypeIcon'
+import { useHydrated } from '../../components/public/ClientSuspense'
 import { API_URL } from '../../lib/api'
 import { intlLocale } from '../../lib/intl'
 import { formatFileSize } from '../../lib/upload'
@@ -25,6 +26,8 @@ export function RoomDocuments({ publicId, documents }: { publicId: string; docum
   const visitId = useVisitId(publicId)
   const locale = intlLocale(i18n.language)
   const [viewing, setViewing] = useState<PublicRoomDocument | null>(null)
+  // The room comes rendered by the server: the viewer's button works once React listens.
+  const hydrated = useHydrated()
   const href = (document: PublicRoomDocument, download: boolean) => {
     const query = new URLSearchParams(visitId ? { visit: visitId } : {})
     if (download) query.set('download', '1')
@@ -55,7 +58,8 @@ export function RoomDocuments({ publicId, documents }: { publicId: string; docum
               <Button
                 size="small"
                 endIcon={<VisibilityOutlined />}
-                onClick={() => setViewing(document)}
+                disabled={!hydrated}
+              onClick={() => setViewing(document)}
                 aria-label={t('salesroom.room.openLabel', { title: document.title })}
               >
                 {t('salesroom.room.open')}

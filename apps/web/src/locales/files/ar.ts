@@ -94,7 +94,6 @@ export const ar = {
       anonymous: 'زائر عبر الرابط',
       opens: 'مرات الفتح',
       time: 'الوقت',
-      pages: 'الصفحات',
       page: 'الصفحة {{page}}',
       pageTime: 'ص {{page}}: {{time}}',
       lastOpened: 'آخر فتح',

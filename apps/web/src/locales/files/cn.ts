@@ -83,7 +83,6 @@ export const cn = {
       anonymous: '通过链接的访客',
       opens: '打开次数',
       time: '时间',
-      pages: '页面',
       page: '第 {{page}} 页',
       pageTime: '第 {{page}} 页：{{time}}',
       lastOpened: '最近打开',

@@ -86,7 +86,6 @@ export const en = {
       anonymous: 'Visitor with the link',
       opens: 'Opens',
       time: 'Time',
-      pages: 'Pages',
       page: 'Page {{page}}',
       pageTime: 'p. {{page}}: {{time}}',
       lastOpened: 'Last opened',

@@ -86,7 +86,6 @@ export const fr = {
       anonymous: 'Visiteur avec le lien',
       opens: 'Ouvertures',
       time: 'Temps',
-      pages: 'Pages',
       page: 'Page {{page}}',
       pageTime: 'p. {{page}} : {{time}}',
       lastOpened: 'Dernière ouverture',

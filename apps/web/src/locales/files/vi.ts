@@ -84,7 +84,6 @@ export const vi = {
       anonymous: 'Khách có đường liên kết',
       opens: 'Lượt mở',
       time: 'Thời gian',
-      pages: 'Trang',
       page: 'Trang {{page}}',
       pageTime: 'tr. {{page}}: {{time}}',
       lastOpened: 'Mở lần cuối',
