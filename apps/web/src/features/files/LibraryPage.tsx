@@ -34,6 +34,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FileDrop, useFileUploads } from '../../components/FileDrop'
 import { FileTypeIcon, fileKind } from '../../components/FileTypeIcon'
 import { PageHeader } from '../../components/PageHeader'
+import { visuallyHidden } from '../../components/visuallyHidden'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime, intlLocale } from '../../lib/intl'
 import { formatFileSize } from '../../lib/upload'
@@ -503,15 +504,6 @@ export default function LibraryPage() {
     </>
   )
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const
 
 type MenuItemSpec = { label: string; run?(): void; href?: string }
 
