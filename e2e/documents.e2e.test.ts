@@ -63,7 +63,7 @@ it('the seller shares a PDF in the room; the buyer opens and downloads it; the s
 
   // Open: the PDF in the room's own viewer, read from the room's address.
   const opened = context.waitForEvent('response', (r) => r.url().includes('/documents/') && !r.url().includes('download=1'))
-  await documents.getByRole('button', { name: 'Open “Our proposal”' }).click()
+  await documents.getByRole('button', { name: 'Open “Our proposal”', exact: true }).click()
   const openedResponse = await opened
   expect(openedResponse.status()).toBe(200)
   expect(openedResponse.headers()['content-type']).toBe('application/pdf')

@@ -118,7 +118,7 @@ it('drops files into the library, shares one into a room, and shows the seller h
   await buyer.goto(`/d/${publicId}`)
   await visited
   const documents = buyer.getByRole('region', { name: 'Documents' })
-  await documents.getByRole('button', { name: 'Open “Proposal”' }).click()
+  await documents.getByRole('button', { name: 'Open “Proposal”', exact: true }).click()
   const viewer = buyer.getByRole('dialog', { name: 'Proposal' })
   await viewer.getByText('Page 1 of 3').waitFor()
   expect(await violations(buyer, '[role="dialog"]')).toEqual([])

@@ -59,8 +59,8 @@ export function RoomDocuments({ publicId, documents }: { publicId: string; docum
                 size="small"
                 endIcon={<VisibilityOutlined />}
                 disabled={!hydrated}
-              onClick={() => setViewing(document)}
-                aria-label={t('salesroom.room.openLabel', { title: document.title })}
+                onClick={() => setViewing(document)}
+                aria-label={t('files.viewer.openLabel', { title: document.title })}
               >
                 {t('salesroom.room.open')}
               </Button>
