@@ -61,14 +61,16 @@ it('the seller shares a PDF in the room; the buyer opens and downloads it; the s
   await visited
   expect(await violations(page, '[aria-labelledby="room-documents"]')).toEqual([])
 
-  // Open: a new tab with the PDF itself.
+  // Open: the PDF in the room's own viewer, read from the room's address.
   const opened = context.waitForEvent('response', (r) => r.url().includes('/documents/') && !r.url().includes('download=1'))
-  const popup = page.waitForEvent('popup')
-  await documents.getByRole('link', { name: 'Open “Our proposal” (opens in a new tab)' }).click()
+  await documents.getByRole('button', { name: 'Open “Our proposal”', exact: true }).click()
   const openedResponse = await opened
   expect(openedResponse.status()).toBe(200)
   expect(openedResponse.headers()['content-type']).toBe('application/pdf')
-  await (await popup).close()
+  const viewer = page.getByRole('dialog', { name: 'Our proposal' })
+  await viewer.getByText('Page 1 of 1').waitFor()
+  await viewer.getByRole('button', { name: 'Close the document' }).click()
+  await viewer.waitFor({ state: 'detached' })
 
   // Download: the browser saves it under its name.
   const download = page.waitForEvent('download')

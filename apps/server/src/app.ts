@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps) {
     clients,
     log: app.log,
   })
-  const files = createFilesModule({ db, dataDir: config.dataDir })
+  const files = createFilesModule({ db, dataDir: config.dataDir, limitBytes: config.filesStorageLimitBytes })
   const agreements = await createAgreementsModule({
     db,
     jobs,
@@ -200,6 +200,7 @@ export async function buildApp(deps: AppDeps) {
     automations,
     deals: dealsModule,
     files: files.store,
+    library: files.library,
   })
   // The team chat lists the deal, client and sales room threads beside its conversations, asking their modules.
   const chat = createChatModule({ db, realtime, files: files.store, threadSources: [messages, salesrooms.chat] })

@@ -31,6 +31,8 @@ const Env = z.object({
   /** A PKCS#12 file (.p12/.pfx) whose certificate seals completed agreements; unset, one is generated into DATA_DIR. */
   AGREEMENT_CERT_FILE: z.string().optional(),
   AGREEMENT_CERT_PASSPHRASE: z.string().default(''),
+  /** How much file storage each organization may use, in MB (library, room documents, product media, agreements). */
+  FILES_STORAGE_LIMIT_MB: z.coerce.number().positive().default(10240),
   /**
    * Private or local ranges the server may still connect to when a user gives it an address (a CalDAV server, a
    * logo), comma-separated CIDRs (`192.168.1.0/24,127.0.0.1/32`) or `*`. Unset: only public addresses.
@@ -89,6 +91,8 @@ export type Config = {
   /** The certificate that seals completed agreements: a file given by configuration, or generated (absent here). */
   agreementCertFile?: string
   agreementCertPassphrase: string
+  /** Each organization's file storage limit, in bytes. */
+  filesStorageLimitBytes: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -124,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateTargets: e.ALLOW_PRIVATE_TARGETS,
     agreementCertFile: e.AGREEMENT_CERT_FILE ? resolve(e.AGREEMENT_CERT_FILE) : undefined,
     agreementCertPassphrase: e.AGREEMENT_CERT_PASSPHRASE,
+    filesStorageLimitBytes: Math.round(e.FILES_STORAGE_LIMIT_MB * 1024 * 1024),
   }
 }

@@ -85,4 +85,14 @@ export const ERROR_CODES = [
   'pdf_broken',
   /** An agreement upload over the page limit (AGREEMENT_MAX_PAGES). */
   'too_many_pages',
+  /** An upload that would take the organization past its storage limit (FILES_STORAGE_LIMIT_MB). */
+  'storage_full',
+  /** Deleting a library file a sales room, product or agreement still shows. */
+  'file_in_use',
+  /** Deleting a library folder that still holds folders or files. */
+  'folder_not_empty',
+  /** A folder name its parent already holds. */
+  'folder_name_taken',
+  /** A new version of a file that is not of the same type as the file. */
+  'version_type_differs',
 ] as const

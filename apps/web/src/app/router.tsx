@@ -70,7 +70,6 @@ function Moved({ to }: { to: string }) {
 const moved = (path: string, to: string): RouteObject => ({ path, element: <Moved to={to} /> })
 
 const templateRoutes: RouteObject[] = [
-  moved('/file', '/files-manager'),
   moved('/user', '/users'),
   moved('/user/list', '/users'),
   moved('/user/cards', '/users'),
@@ -147,7 +146,8 @@ const dashboard: RouteObject = {
     { path: '/calendar/event-types/new', element: page(() => import('../features/booking/EventTypeFormPage')) },
     { path: '/calendar/event-types/:id', element: page(() => import('../features/booking/EventTypeFormPage')) },
     { path: '/kanban', element: page(() => import('../features/deals/board/KanbanPage')) },
-    soon('/files-manager', 'files'),
+    { path: '/files-manager', element: page(() => import('../features/files/LibraryPage')) },
+    { path: '/file', element: page(() => import('../features/files/DocumentViewsPage')) },
     soon('/blank', 'blank'),
     ...['/mail', '/mail/all'].map((path) => soon(path, 'inbox')),
     // One route for /chat, /chat/new, /chat/:id and /chat/<deal|client|room>/:id: the page stays mounted, and its state with it, as one moves between them.

@@ -1,6 +1,7 @@
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined'
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
 import ImageOutlined from '@mui/icons-material/ImageOutlined'
+import MovieOutlined from '@mui/icons-material/MovieOutlined'
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined'
 import SlideshowOutlined from '@mui/icons-material/SlideshowOutlined'
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined'
@@ -11,6 +12,7 @@ export function fileKind(contentType: string): { icon: typeof ArticleOutlined; l
   if (contentType === 'application/pdf') return { icon: PictureAsPdfOutlined, label: 'PDF', colour: 'error' }
   if (contentType.startsWith('image/'))
     return { icon: ImageOutlined, label: contentType.slice(6).toUpperCase().replace('JPEG', 'JPG'), colour: 'info' }
+  if (contentType.startsWith('video/')) return { icon: MovieOutlined, label: contentType.slice(6).toUpperCase(), colour: 'secondary' }
   if (contentType.includes('spreadsheetml')) return { icon: TableChartOutlined, label: 'Excel', colour: 'success' }
   if (contentType === 'text/csv') return { icon: TableChartOutlined, label: 'CSV', colour: 'success' }
   if (contentType.includes('presentationml')) return { icon: SlideshowOutlined, label: 'PowerPoint', colour: 'warning' }

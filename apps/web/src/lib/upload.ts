@@ -35,14 +35,16 @@ export function upload<Path extends UploadPath>(
   })
 }
 
-/** "2.4 MB", "830 kB", "120 B" in the reader's language; in 1024s, as the server's limits count. */
+/** "1.5 GB", "2.4 MB", "830 kB", "120 B" in the reader's language; in 1024s, as the server's limits count. */
 export function formatFileSize(bytes: number, locale: string): string {
   const [unit, value] =
-    bytes >= 1024 * 1024
-      ? (['megabyte', bytes / 1024 / 1024] as const)
-      : bytes >= 1024
-        ? (['kilobyte', bytes / 1024] as const)
-        : (['byte', bytes] as const)
+    bytes >= 1024 * 1024 * 1024
+      ? (['gigabyte', bytes / 1024 / 1024 / 1024] as const)
+      : bytes >= 1024 * 1024
+        ? (['megabyte', bytes / 1024 / 1024] as const)
+        : bytes >= 1024
+          ? (['kilobyte', bytes / 1024] as const)
+          : (['byte', bytes] as const)
   // 'short' bytes read "77 byte" in English; 'narrow' gives "77B" (and "77 o" in French).
   const unitDisplay = unit === 'byte' ? 'narrow' : 'short'
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 }).format(value)

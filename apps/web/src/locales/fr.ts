@@ -182,6 +182,12 @@ export const fr = {
         pdf_encrypted: 'Ce PDF est protégé par un mot de passe. Retirez la protection et importez-le à nouveau.',
         pdf_broken: 'Ce PDF est endommagé ou n’a aucune page. Exportez-le à nouveau et importez le nouveau fichier.',
         too_many_pages: 'Ce PDF a trop de pages : 100 au maximum.',
+        storage_full:
+          'L’espace de stockage de votre organisation est plein. Supprimez les fichiers inutiles ou demandez plus d’espace à votre administrateur.',
+        file_in_use: 'Ce fichier est utilisé dans une salle de vente, un produit ou un contrat. Retirez-le d’abord de là.',
+        folder_not_empty: 'Ce dossier n’est pas vide : déplacez ou supprimez d’abord son contenu.',
+        folder_name_taken: 'Un dossier porte déjà ce nom ici.',
+        version_type_differs: 'Une nouvelle version doit être du même type que le fichier qu’elle remplace.',
       },
     },
   },

@@ -13,7 +13,7 @@ type Texts = { [key: string]: unknown }
  * phone input's words); the sales room adds `salesroom` and `booking-public` (its booking widget), and `signing`
  * when a buyer signs in it; the signing page at /sign/:token `signing` and `booking-public` (its frame); the landing
  * page `landing` and `booking-public` (its language picker), the product room `product-room` and `booking-public` (its booking widget); a
- * routing form `routing-public` (and `components` once it shows a phone input); pages with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one tree per
+ * routing form `routing-public` (and `components` once it shows a phone input); a room's document viewer `files`; pages with a session load all of them and `app`, the signed-in app's texts (./bundles). All land in one tree per
  * language, so keys keep their full paths.
  */
 export type TextArea =
@@ -27,6 +27,7 @@ export type TextArea =
   | 'blog-public'
   | 'meeting'
   | 'components'
+  | 'files'
   | 'app'
 
 const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
@@ -99,6 +100,14 @@ const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
     vi: async () => (await import('./meeting/vi')).vi,
     cn: async () => (await import('./meeting/cn')).cn,
     ar: async () => (await import('./meeting/ar')).ar,
+  },
+  // The file library (/files-manager, /file), the sales room's reading of documents, and the buyer's document viewer.
+  files: {
+    en: async () => (await import('./files/en')).en,
+    fr: async () => (await import('./files/fr')).fr,
+    vi: async () => (await import('./files/vi')).vi,
+    cn: async () => (await import('./files/cn')).cn,
+    ar: async () => (await import('./files/ar')).ar,
   },
   components: {
     en: async () => (await import('./components/en')).en,

@@ -15,6 +15,8 @@ export const FILE_LIMITS = {
   imageBytes: 5 * MB,
   maxRoomDocuments: 50,
   maxProductFiles: 30,
+  /** One file of the organization's library (videos included). */
+  libraryBytes: 200 * MB,
 } as const
 
 /** Pictures a browser shows safely. Never SVG: it can carry script. */
@@ -28,12 +30,16 @@ const OFFICE_TYPES = [
 export const DOCUMENT_TYPES = ['application/pdf', ...OFFICE_TYPES, 'text/plain', 'text/csv', ...IMAGE_TYPES] as const
 
 /** What an upload is for: which types it may be and how big. An agreement is a PDF to sign. */
-export const FileUse = z.enum(['document', 'image', 'agreement'])
+export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const
+/** What the library takes: documents, pictures and videos. */
+export const LIBRARY_TYPES = [...DOCUMENT_TYPES, ...VIDEO_TYPES] as const
+export const FileUse = z.enum(['document', 'image', 'agreement', 'library'])
 export type FileUse = z.infer<typeof FileUse>
 export const FILE_RULES: Record<FileUse, { types: readonly string[]; maxBytes: number }> = {
   document: { types: DOCUMENT_TYPES, maxBytes: FILE_LIMITS.documentBytes },
   image: { types: IMAGE_TYPES, maxBytes: FILE_LIMITS.imageBytes },
   agreement: { types: ['application/pdf'], maxBytes: AGREEMENT_MAX_BYTES },
+  library: { types: LIBRARY_TYPES, maxBytes: FILE_LIMITS.libraryBytes },
 }
 
 export const FILE_REQUIRED = 'Choose a file to upload'
@@ -57,6 +63,8 @@ export const RoomDocument = z.object({
   name: z.string(),
   contentType: z.string(),
   size: z.number().int(),
+  /** A file of the organization's library shown here by reference (its new versions show too). */
+  fromLibrary: z.boolean(),
   /** Where the seller's team opens it: /api/files/{fileId}. */
   url: z.string(),
   createdAt: z.string(),

@@ -7,6 +7,7 @@ export const NOTIFICATION_KINDS = [
   'booking-rescheduled',
   'booking-cancelled',
   'salesroom-first-visit',
+  'salesroom-document-opened',
   'salesroom-message',
   'product-inquiry',
   'automation',

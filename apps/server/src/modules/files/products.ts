@@ -6,6 +6,7 @@ import { files, productFiles, products } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
+import type { Library } from './library.ts'
 import { FILE_NOT_FOUND, type FileRow, type FileStore, typeRefused } from './store.ts'
 import type { Incoming } from './upload.ts'
 
@@ -28,7 +29,7 @@ const present = ({ file, kind, position }: Row): ProductFile => ({
  * A product's media: images shown in its public room, in the seller's order, and documents to download.
  * Everyone in the organization sees them; owners and admins (products.manage) change them.
  */
-export function createProductFiles({ db, files: store }: { db: Db; files: FileStore }) {
+export function createProductFiles({ db, files: store, library }: { db: Db; files: FileStore; library: Pick<Library, 'fileOf'> }) {
   async function productOf(auth: AuthContext, productId: string) {
     const [product] = await db
       .select({ id: products.id })
@@ -83,6 +84,31 @@ export function createProductFiles({ db, files: store }: { db: Db; files: FileSt
     })
   }
 
+  /** A library file shown with the product's media: the same file, by reference, so its new versions show too. */
+  async function addFromLibrary(auth: AuthContext, productId: string, input: { fileId: string; kind: 'image' | 'document' }) {
+    authorize(auth.user, 'products.manage')
+    await productOf(auth, productId)
+    const file = await library.fileOf(auth, input.fileId)
+    const rules = FILE_RULES[input.kind]
+    if (!rules.types.includes(file.contentType)) throw typeRefused(file.name, input.kind)
+    if (file.size > rules.maxBytes) throw Invalid(fileTooBig(input.kind), { code: 'file_too_large' })
+    const [existing] = await db.select({ n: count() }).from(productFiles).where(eq(productFiles.productId, productId))
+    if (Number(existing?.n ?? 0) >= FILE_LIMITS.maxProductFiles)
+      throw Invalid(`A product holds at most ${FILE_LIMITS.maxProductFiles} files`, { code: 'limit_reached' })
+    const [link] = await db
+      .insert(productFiles)
+      .values({
+        productId,
+        fileId: file.id,
+        kind: input.kind,
+        position: sql`(select coalesce(max(${productFiles.position}) + 1, 0) from ${productFiles} where ${productFiles.productId} = ${productId} and ${productFiles.kind} = ${input.kind})`,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!link) throw Invalid('fileId: This file is already with the product')
+    return present({ file, kind: link.kind, position: link.position })
+  }
+
   /** Puts the product's images in the given order; the list must name each of them once. */
   async function reorderImages(auth: AuthContext, productId: string, fileIds: string[]): Promise<ProductFile[]> {
     authorize(auth.user, 'products.manage')
@@ -126,7 +152,7 @@ export function createProductFiles({ db, files: store }: { db: Db; files: FileSt
     return row
   }
 
-  return { list, add, reorderImages, remove, ofPublicRoom }
+  return { list, add, addFromLibrary, reorderImages, remove, ofPublicRoom }
 }
 
 export type ProductFiles = ReturnType<typeof createProductFiles>

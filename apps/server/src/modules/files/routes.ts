@@ -1,30 +1,42 @@
 import {
+  CreateLibraryFolder,
   DownloadQuery,
   ErrorBody,
   FileParams,
   IdParams,
+  LibraryFile,
+  LibraryFileParams,
+  LibraryFolder,
+  LibraryFolderParams,
+  LibraryListing,
+  LibraryQuery,
   Ok,
   ProductFile,
   ProductFileList,
   ProductFileParams,
   PublicProductFileParams,
+  RenameLibraryFolder,
   ReorderProductImages,
+  ShareLibraryProductFile,
+  UpdateLibraryFile,
+  UploadLibraryFile,
   UploadProductFile,
 } from '@closeroom/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { actor } from '../../http/auth.ts'
 import type { RateLimitGuards } from '../../http/rate-limits.ts'
 import type { FilesModule } from './module.ts'
 import { sendFile } from './send.ts'
 import { incoming, uploadRoutes } from './upload.ts'
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody }
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody }
 const tags = ['files']
 const served = 'The file itself, with its sniffed type; `?download=1` saves it instead of showing it.'
 
 /** Files of the organization, and a product's media (GET /api/products/:id/files …). */
-export function fileRoutes(app: FastifyInstance, { store, products }: FilesModule) {
+export function fileRoutes(app: FastifyInstance, { store, products, library }: FilesModule) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(
@@ -38,6 +50,114 @@ export function fileRoutes(app: FastifyInstance, { store, products }: FilesModul
         req.query.download === '1' ? 'attachment' : 'inline',
       ),
   )
+
+  const lib = ['library']
+  r.get(
+    '/library',
+    {
+      schema: {
+        tags: lib,
+        description: "A folder's folders and files (the top without `folderId`); with `q`, files of every folder by name.",
+        querystring: LibraryQuery,
+        response: { 200: LibraryListing, ...errors },
+      },
+    },
+    async (req) => library.listing(actor(req), req.query),
+  )
+  r.post(
+    '/library/folders',
+    { schema: { tags: lib, body: CreateLibraryFolder, response: { 201: LibraryFolder, ...errors } } },
+    async (req, reply) => reply.code(201).send(await library.createFolder(actor(req), req.body)),
+  )
+  r.patch(
+    '/library/folders/:folderId',
+    { schema: { tags: lib, params: LibraryFolderParams, body: RenameLibraryFolder, response: { 200: LibraryFolder, ...errors } } },
+    async (req) => library.renameFolder(actor(req), req.params.folderId, req.body.name),
+  )
+  r.delete(
+    '/library/folders/:folderId',
+    {
+      schema: {
+        tags: lib,
+        description: 'Only an empty folder goes (409 otherwise).',
+        params: LibraryFolderParams,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (req) => {
+      await library.removeFolder(actor(req), req.params.folderId)
+      return { ok: true as const }
+    },
+  )
+  r.patch(
+    '/library/files/:fileId',
+    {
+      schema: {
+        tags: lib,
+        description: 'Renames and/or moves a file.',
+        params: LibraryFileParams,
+        body: UpdateLibraryFile,
+        response: { 200: LibraryFile, ...errors },
+      },
+    },
+    async (req) => library.update(actor(req), req.params.fileId, req.body),
+  )
+  r.delete(
+    '/library/files/:fileId',
+    {
+      schema: {
+        tags: lib,
+        description: 'Refused (409, naming them) while a sales room, product or agreement shows the file.',
+        params: LibraryFileParams,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (req) => {
+      await library.remove(actor(req), req.params.fileId)
+      return { ok: true as const }
+    },
+  )
+  r.post(
+    '/products/:id/files/library',
+    {
+      schema: {
+        tags,
+        description: 'Shows a library file with the product (by reference).',
+        params: IdParams,
+        body: ShareLibraryProductFile,
+        response: { 201: ProductFile, ...errors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await products.addFromLibrary(actor(req), req.params.id, req.body)),
+  )
+  uploadRoutes(app, (scoped) => {
+    const u = scoped.withTypeProvider<ZodTypeProvider>()
+    u.post(
+      '/library/files',
+      {
+        schema: {
+          tags: lib,
+          description: 'multipart/form-data: `file`, and `folderId` (the top without it). Its bytes say what it is.',
+          consumes: ['multipart/form-data'],
+          response: { 201: LibraryFile, ...errors },
+        },
+      },
+      async (req, reply) => reply.code(201).send(await library.upload(actor(req), incoming(req, store, 'library', UploadLibraryFile))),
+    )
+    u.put(
+      '/library/files/:fileId/content',
+      {
+        schema: {
+          tags: lib,
+          description: 'multipart/form-data: `file`, a new version of the same type; every room and product showing the file shows it.',
+          consumes: ['multipart/form-data'],
+          params: LibraryFileParams,
+          response: { 200: LibraryFile, ...errors },
+        },
+      },
+      async (req) => library.replace(actor(req), req.params.fileId, incoming(req, store, 'library', z.object({}))),
+    )
+  })
 
   r.get('/products/:id/files', { schema: { tags, params: IdParams, response: { 200: ProductFileList, ...errors } } }, async (req) => ({
     files: await products.list(actor(req), req.params.id),

@@ -15,6 +15,9 @@ const OFFICE: Record<string, string> = {
   'ppt/': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 }
 
+/** ISO base media brands of MP4 video browsers play (QuickTime's 'qt  ' is not among them). */
+const MP4_BRANDS = ['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4']
+
 const startsWith = (bytes: Uint8Array, magic: number[], at = 0) => magic.every((byte, i) => bytes[at + i] === byte)
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0))
 
@@ -25,6 +28,9 @@ function byMagic(head: Uint8Array): string | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg'
   if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'image/gif'
   if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'image/webp'
+  if (startsWith(head, ascii('ftyp'), 4) && MP4_BRANDS.some((brand) => startsWith(head, ascii(brand), 8))) return 'video/mp4'
+  // Matroska's EBML header names its document type early: only WebM is what browsers play.
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]) && new TextDecoder('latin1').decode(head).includes('webm')) return 'video/webm'
   return null
 }
 

@@ -17,6 +17,17 @@ describe('content sniffing', () => {
     expect(sniff(bytes, 'renamed.txt')).toBe(type)
   })
 
+  it('knows the videos browsers play: MP4 by its brand, WebM by its document type, not QuickTime or Matroska', () => {
+    const box = (brand: string) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}`), Buffer.alloc(40)])
+    expect(sniff(box('isom'), 'clip.mp4')).toBe('video/mp4')
+    expect(sniff(box('mp42'), 'clip.mp4')).toBe('video/mp4')
+    expect(sniff(box('qt  '), 'clip.mov')).toBeNull()
+    const ebml = (docType: string) =>
+      Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from(docType), Buffer.alloc(30)])
+    expect(sniff(ebml('webm'), 'clip.webm')).toBe('video/webm')
+    expect(sniff(ebml('matroska'), 'clip.mkv')).toBeNull()
+  })
+
   it('reads UTF-8 text as plain text, or CSV when its name says so', () => {
     const text = Buffer.from('Prix, quantité\n“Plateforme”, 2\n日本語, 3\n')
     expect(sniff(text, 'notes.txt')).toBe('text/plain')

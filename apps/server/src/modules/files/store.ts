@@ -4,7 +4,7 @@ import { FILE_REQUIRED, FILE_RULES, type FileUse, fileTooBig } from '@closeroom/
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { agreements, files, posts, productFiles, salesroomDocuments } from '../../db/schema/index.ts'
-import { Invalid, NotFound } from '../../http/errors.ts'
+import { HttpError, Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { displayName } from './names.ts'
 import { createSniffer } from './sniff.ts'
@@ -17,6 +17,7 @@ export type Received = { storageKey: string; name: string; contentType: string; 
 export const FILE_NOT_FOUND = 'File not found'
 const KIND_NAMES: Record<FileUse, string> = {
   document: 'PDF, Word, Excel, PowerPoint, text, CSV, PNG, JPEG, WebP or GIF',
+  library: 'PDF, Word, Excel, PowerPoint, text, CSV, PNG, JPEG, WebP, GIF, MP4 or WebM',
   image: 'PNG, JPEG, WebP or GIF',
   agreement: 'PDF',
 }
@@ -28,7 +29,29 @@ export const typeRefused = (name: string, use: FileUse) =>
  * it streams (size, and what its bytes are) and only ever held in memory as far as sniffing needs. A file's
  * bytes go when the last row referring to it does.
  */
-export function createFileStore({ db, storage: store }: { db: Db; storage: FileStorage }) {
+/** A size as people read it: 700 bytes, 12 KB, 3.4 MB, 10 GB. */
+export function sizeText(bytes: number): string {
+  const units = ['KB', 'MB', 'GB', 'TB']
+  if (bytes < 1024) return `${bytes} bytes`
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value >= 10 || Number.isInteger(value) ? Math.round(value) : value.toFixed(1)} ${units[unit]}`
+}
+
+export function createFileStore({
+  db,
+  storage: store,
+  limitBytes = Number.POSITIVE_INFINITY,
+}: {
+  db: Db
+  storage: FileStorage
+  /** Each organization's storage limit (FILES_STORAGE_LIMIT_MB); unlimited when not given. */
+  limitBytes?: number
+}) {
   /**
    * Streams an upload into storage, refusing it (400, nothing kept) once it passes the size limit of its use,
    * as soon as its first bytes show markup, or at its end when its bytes are not a type the use allows.
@@ -74,8 +97,36 @@ export function createFileStore({ db, storage: store }: { db: Db; storage: FileS
 
   const discard = (received: Received) => store.remove(received.storageKey)
 
-  /** The row of a received file, written in the caller's transaction beside what refers to it. */
-  async function record(tx: Db | Tx, received: Received, owner: { organizationId: string; uploadedBy: string | null }): Promise<FileRow> {
+  /** The bytes an organization's files take. */
+  async function used(tx: Db | Tx, organizationId: string): Promise<number> {
+    const [row] = await tx
+      .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+      .from(files)
+      .where(eq(files.organizationId, organizationId))
+    return Number(row?.bytes ?? 0)
+  }
+
+  /** Refuses (413) `bytes` more when the organization would pass its limit; `freed` is what the change gives back. */
+  async function checkRoom(tx: Db | Tx, organizationId: string, bytes: number, freed = 0): Promise<void> {
+    const now = await used(tx, organizationId)
+    if (now - freed + bytes > limitBytes)
+      throw new HttpError(
+        413,
+        `Your organization's storage is full: ${sizeText(now)} of ${sizeText(limitBytes)} used, and this file takes ${sizeText(bytes)}. Delete files you no longer need.`,
+        { code: 'storage_full' },
+      )
+  }
+
+  /**
+   * The row of a received file, written in the caller's transaction beside what refers to it; refused (413)
+   * when the organization's files would pass its storage limit.
+   */
+  async function record(
+    tx: Db | Tx,
+    received: Received,
+    owner: { organizationId: string; uploadedBy: string | null; inLibrary?: boolean; folderId?: string | null },
+  ): Promise<FileRow> {
+    await checkRoom(tx, owner.organizationId, received.size)
     const [row] = await tx
       .insert(files)
       .values({ ...received, ...owner })
@@ -97,6 +148,7 @@ export function createFileStore({ db, storage: store }: { db: Db; storage: FileS
   // A file is written in the same transaction as the row that refers to it, so it is never seen unreferenced
   // before that row exists: an unreferenced file is one whose last reference went.
   const unreferenced = and(
+    sql`not ${files.inLibrary}`,
     sql`not exists (select 1 from ${salesroomDocuments} where ${salesroomDocuments.fileId} = ${files.id})`,
     sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
     sql`not exists (select 1 from ${agreements} where ${agreements.originalFileId} = ${files.id} or ${agreements.sealedFileId} = ${files.id})`,
@@ -139,7 +191,7 @@ export function createFileStore({ db, storage: store }: { db: Db; storage: FileS
     return new Uint8Array(Buffer.concat(chunks))
   }
 
-  return { receive, discard, record, keep, release, sweep, ofOrganization, open, bytes }
+  return { receive, discard, record, keep, release, sweep, ofOrganization, open, bytes, used, checkRoom, limitBytes, storage: store }
 }
 
 export type FileStore = ReturnType<typeof createFileStore>

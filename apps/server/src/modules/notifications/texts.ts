@@ -17,6 +17,11 @@ export function notificationText(kind: NotificationKind, data: NotificationData)
       return { title: 'Booking cancelled', body: `${name} cancelled ${value(data, 'title')}` }
     case 'salesroom-first-visit':
       return { title: 'Sales room opened', body: `${name || 'A buyer'} opened the room of ${value(data, 'deal')}` }
+    case 'salesroom-document-opened':
+      return {
+        title: 'Document opened',
+        body: `${name || 'A buyer'} opened ${value(data, 'document')} in the room of ${value(data, 'deal')}`,
+      }
     case 'salesroom-message':
       return { title: `${name} in ${value(data, 'deal')}`, body: value(data, 'message') }
     case 'product-inquiry':

@@ -2,12 +2,13 @@ import { FILE_LIMITS, type RoomDocument, type UploadRoomDocument } from '@closer
 import { and, asc, count, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { files, salesroomDocumentEvents, salesroomDocuments, salesroomVisits } from '../../db/schema/index.ts'
+import { deals as dealsTable, files, salesroomDocumentEvents, salesroomDocuments, salesroomVisits } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { DealsModule } from '../deals/module.ts'
-import type { FileStore, Incoming } from '../files/module.ts'
+import type { FileStore, Incoming, Library } from '../files/module.ts'
 import { titleOf } from '../files/module.ts'
+import type { Notifications } from '../notifications/module.ts'
 import type { RoomNews } from './news.ts'
 import type { RoomService } from './rooms.ts'
 import type { Visitor } from './visitors.ts'
@@ -21,9 +22,19 @@ const columns = {
   name: files.name,
   contentType: files.contentType,
   size: files.size,
+  fromLibrary: files.inLibrary,
   createdAt: salesroomDocuments.createdAt,
 }
-type Row = { id: string; fileId: string; title: string; name: string; contentType: string; size: number; createdAt: Date }
+type Row = {
+  id: string
+  fileId: string
+  title: string
+  name: string
+  contentType: string
+  size: number
+  fromLibrary: boolean
+  createdAt: Date
+}
 const present = ({ fileId, createdAt, ...row }: Row): RoomDocument => ({
   ...row,
   url: `/api/files/${fileId}`,
@@ -40,12 +51,16 @@ export function createDocumentService({
   rooms,
   news,
   deals,
+  library,
+  notifications,
 }: {
   db: Db
   store: FileStore
   rooms: RoomService
   news: RoomNews
   deals: Pick<DealsModule, 'recordActivity'>
+  library: Pick<Library, 'fileOf'>
+  notifications: Pick<Notifications, 'send'>
 }) {
   async function list(auth: AuthContext, dealId: string): Promise<RoomDocument[]> {
     await rooms.roomOf(auth, dealId)
@@ -72,11 +87,27 @@ export function createDocumentService({
           .values({ dealId, fileId: file.id, title: fields.title ?? titleOf(file.name) })
           .returning()
         if (!row) throw new Error('document insert returned nothing')
-        return present({ ...row, name: file.name, contentType: file.contentType, size: file.size })
+        return present({ ...row, name: file.name, contentType: file.contentType, size: file.size, fromLibrary: false })
       }),
     )
     news.content(room)
     return document
+  }
+
+  /** A library file shown in the room: the same file, by reference, so a new version of it shows here too. */
+  async function addFromLibrary(auth: AuthContext, dealId: string, input: { fileId: string; title?: string }): Promise<RoomDocument> {
+    const room = await rooms.roomOf(auth, dealId)
+    const file = await library.fileOf(auth, input.fileId)
+    const [existing] = await db.select({ n: count() }).from(salesroomDocuments).where(eq(salesroomDocuments.dealId, dealId))
+    if (Number(existing?.n ?? 0) >= FILE_LIMITS.maxRoomDocuments)
+      throw Invalid(`A room holds at most ${FILE_LIMITS.maxRoomDocuments} documents`, { code: 'limit_reached' })
+    const [row] = await db
+      .insert(salesroomDocuments)
+      .values({ dealId, fileId: file.id, title: input.title ?? titleOf(file.name) })
+      .returning()
+    if (!row) throw new Error('document insert returned nothing')
+    news.content(room)
+    return present({ ...row, name: file.name, contentType: file.contentType, size: file.size, fromLibrary: true })
   }
 
   async function rename(auth: AuthContext, dealId: string, documentId: string, title: string): Promise<RoomDocument> {
@@ -140,20 +171,36 @@ export function createDocumentService({
           )
           .limit(1)
         await db.insert(salesroomDocumentEvents).values({ visitId: visit.id, documentId, kind: how })
-        if (!seen)
+        if (!seen) {
           await deals.recordActivity({
             organizationId: room.organizationId,
             dealId: room.dealId,
             kind: 'salesroom_visit',
             data: { visitor: email, document: row.title },
           })
+          // The owner hears when each buyer first opens each document.
+          const [deal] = await db
+            .select({ name: dealsTable.name, ownerId: dealsTable.ownerId })
+            .from(dealsTable)
+            .where(eq(dealsTable.id, room.dealId))
+          if (deal)
+            await notifications.send(
+              {
+                userId: deal.ownerId,
+                kind: 'salesroom-document-opened',
+                data: { name: email, deal: deal.name, document: row.title },
+                url: `/deals/${room.dealId}/room`,
+              },
+              { dealId: room.dealId, dealName: deal.name, visitor: email, documentId },
+            )
+        }
         news.engagement(room)
       }
     }
     return row.file
   }
 
-  return { list, add, rename, remove, open }
+  return { list, add, addFromLibrary, rename, remove, open }
 }
 
 export type DocumentService = ReturnType<typeof createDocumentService>

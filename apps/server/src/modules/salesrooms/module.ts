@@ -4,7 +4,7 @@ import { serverSecret } from '../../lib/secrets.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { AutomationsModule } from '../automations/module.ts'
 import type { DealsModule } from '../deals/module.ts'
-import type { FileStore } from '../files/module.ts'
+import type { FileStore, Library } from '../files/module.ts'
 import type { Mailer } from '../mail/module.ts'
 import type { Notifications } from '../notifications/module.ts'
 import { createRoomAccess } from './access.ts'
@@ -12,6 +12,7 @@ import { createRoomChat } from './chat.ts'
 import { createDocumentService } from './documents.ts'
 import { createRoomNews } from './news.ts'
 import { createPlanService } from './plan.ts'
+import { createReadingService } from './reading.ts'
 import { createRoomService } from './rooms.ts'
 import { registerRoomSockets } from './sockets.ts'
 import { createVisitorService } from './visitors.ts'
@@ -31,6 +32,7 @@ export async function createSalesroomModule({
   automations,
   deals,
   files,
+  library,
   agreements,
   invoices,
 }: {
@@ -42,6 +44,8 @@ export async function createSalesroomModule({
   automations: Pick<AutomationsModule, 'fire'>
   deals: Pick<DealsModule, 'recordActivity'>
   files: FileStore
+  /** Library files a room shows by reference. */
+  library: Pick<Library, 'fileOf'>
   agreements: { roomAgreements(dealId: string): Promise<PublicRoomAgreement[]> }
   invoices: { roomInvoices(dealId: string): Promise<PublicRoomInvoice[]> }
 }) {
@@ -51,9 +55,10 @@ export async function createSalesroomModule({
   const rooms = createRoomService({ db, appUrl, news })
   const plan = createPlanService({ db, rooms, news })
   const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals, agreements, invoices })
-  const documents = createDocumentService({ db, store: files, rooms, news, deals })
+  const documents = createDocumentService({ db, store: files, rooms, news, deals, library, notifications })
+  const reading = createReadingService({ db, rooms, news })
   registerRoomSockets({ db, realtime, visitors })
-  return { rooms, plan, chat, visitors, news, documents, files }
+  return { rooms, plan, chat, visitors, news, documents, reading, files }
 }
 
 export type SalesroomModule = Awaited<ReturnType<typeof createSalesroomModule>>

@@ -1,5 +1,6 @@
 import {
   ActionStep,
+  DocumentPageReport,
   ErrorBody,
   Ok,
   PostRoomMessage,
@@ -36,6 +37,7 @@ export function publicSalesroomRoutes(
     visitors,
     chat,
     documents,
+    reading,
     files,
     recordings,
     limits,
@@ -111,6 +113,25 @@ export function publicSalesroomRoutes(
       const how = req.query.download === '1' ? 'downloaded' : 'opened'
       const file = await documents.open(await visitorOf(req), req.params.documentId, how, req.query.visit)
       return sendFile(reply, files, file, how === 'downloaded' ? 'attachment' : 'inline')
+    },
+  )
+
+  r.post(
+    `${base}/documents/:documentId/pages`,
+    {
+      ...reads,
+      schema: {
+        tags,
+        description:
+          "The viewer's time on each page since its last report, for a visit of this room (sent with keepalive as the tab hides or closes).",
+        params: PublicRoomDocumentParams,
+        body: DocumentPageReport,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (req) => {
+      await reading.report(await visitorOf(req), req.params.documentId, req.body)
+      return { ok: true as const }
     },
   )
 

@@ -2,6 +2,7 @@ import {
   ActionStep,
   CreateActionStep,
   CreateSalesroomLink,
+  DocumentViewsOverview,
   Engagement,
   ErrorBody,
   Id,
@@ -12,11 +13,13 @@ import {
   RoomDocument,
   RoomDocumentList,
   RoomDocumentParams,
+  RoomDocumentReadings,
   RoomMessage,
   RoomMessageList,
   Salesroom,
   SalesroomLink,
   SalesroomSettings,
+  ShareLibraryDocument,
   UpdateActionStep,
   UpdateSalesroomLink,
   UploadRoomDocument,
@@ -33,7 +36,7 @@ const LinkParams = IdParams.extend({ linkId: Id })
 const StepParams = IdParams.extend({ stepId: Id })
 
 /** The seller's side of a deal's sales room, under the deal: /api/deals/:id/salesroom. */
-export function salesroomRoutes(app: FastifyInstance, { rooms, plan, chat, documents, files }: SalesroomModule) {
+export function salesroomRoutes(app: FastifyInstance, { rooms, plan, chat, documents, reading, files }: SalesroomModule) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const base = '/deals/:id/salesroom'
 
@@ -107,6 +110,42 @@ export function salesroomRoutes(app: FastifyInstance, { rooms, plan, chat, docum
       async (req, reply) =>
         reply.code(201).send(await documents.add(actor(req), req.params.id, incoming(req, files, 'document', UploadRoomDocument))),
     ),
+  )
+  r.post(
+    `${base}/documents/library`,
+    {
+      schema: {
+        tags,
+        description: 'Shows a file of the library in the room, by reference: its new versions show here too.',
+        params: IdParams,
+        body: ShareLibraryDocument,
+        response: { 201: RoomDocument, ...errors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await documents.addFromLibrary(actor(req), req.params.id, req.body)),
+  )
+  r.get(
+    `${base}/documents/reading`,
+    {
+      schema: {
+        tags,
+        description: "How the room's buyers read each document: openings and time per page, per visitor.",
+        params: IdParams,
+        response: { 200: RoomDocumentReadings, ...errors },
+      },
+    },
+    async (req) => ({ documents: await reading.ofRoom(actor(req), req.params.id) }),
+  )
+  r.get(
+    '/salesrooms/document-views',
+    {
+      schema: {
+        tags,
+        description: 'Document reading across every room of the organization.',
+        response: { 200: DocumentViewsOverview, ...errors },
+      },
+    },
+    async (req) => reading.overview(actor(req)),
   )
   r.patch(
     `${base}/documents/:documentId`,

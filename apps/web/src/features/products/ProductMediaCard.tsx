@@ -1,8 +1,9 @@
-import { FILE_LIMITS, IMAGE_TYPES, type ProductFile } from '@closeroom/shared'
+import { DOCUMENT_TYPES, FILE_LIMITS, IMAGE_TYPES, type ProductFile } from '@closeroom/shared'
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
-import { Alert, Box, Card, IconButton, Skeleton, Stack, Typography } from '@mui/material'
+import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined'
+import { Alert, Box, Button, Card, IconButton, Skeleton, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { DOCUMENT_ACCEPT, FileDrop, useFileUploads } from '../../components/FileDrop'
@@ -11,7 +12,8 @@ import { serverErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
 import { formatFileSize } from '../../lib/upload'
 import { useTranslation } from '../../locales/i18n'
-import { useDeleteProductFile, useProductFiles, useReorderImages, useUploadProductFile } from './media'
+import { LibraryPicker } from '../files/LibraryPicker'
+import { useAddLibraryProductFile, useDeleteProductFile, useProductFiles, useReorderImages, useUploadProductFile } from './media'
 
 const MB = 1024 * 1024
 // The arrows point the way the page reads: "earlier" is to the right in Arabic.
@@ -25,6 +27,13 @@ export function ProductMediaCard({ productId }: { productId: string }) {
   const reorder = useReorderImages(productId)
   const remove = useDeleteProductFile(productId)
   const [deleting, setDeleting] = useState<ProductFile | null>(null)
+  const [picking, setPicking] = useState<ProductFile['kind'] | null>(null)
+  const fromLibrary = useAddLibraryProductFile(productId)
+  const libraryButton = (kind: ProductFile['kind']) => (
+    <Button startIcon={<LibraryAddOutlined />} onClick={() => setPicking(kind)} sx={{ mt: 1 }}>
+      {t('files.picker.fromLibrary')}
+    </Button>
+  )
   const uploadsOf = (kind: ProductFile['kind']) => ({
     send: (file: File, onProgress: (fraction: number) => void) => send.mutateAsync({ file, kind, onProgress }),
     maxBytes: kind === 'image' ? FILE_LIMITS.imageBytes : FILE_LIMITS.documentBytes,
@@ -126,6 +135,7 @@ export function ProductMediaCard({ productId }: { productId: string }) {
         progress={images.progress}
         onFiles={(chosen) => void images.start(chosen)}
       />
+      {libraryButton('image')}
 
       <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
         {t('pipeline.products.media.documents')}
@@ -149,6 +159,19 @@ export function ProductMediaCard({ productId }: { productId: string }) {
         multiple
         progress={documents.progress}
         onFiles={(chosen) => void documents.start(chosen)}
+      />
+      {libraryButton('document')}
+      <LibraryPicker
+        open={picking !== null}
+        taken={files.data?.map((file) => file.id) ?? []}
+        accepts={(file) => ((picking === 'image' ? IMAGE_TYPES : DOCUMENT_TYPES) as readonly string[]).includes(file.contentType)}
+        pending={fromLibrary.isPending}
+        error={fromLibrary.error}
+        onPick={(file) => picking && fromLibrary.mutate({ fileId: file.id, kind: picking }, { onSuccess: () => setPicking(null) })}
+        onClose={() => {
+          setPicking(null)
+          fromLibrary.reset()
+        }}
       />
 
       <ConfirmDialog

@@ -42,3 +42,9 @@ export const useDeleteProductFile = (productId: string) =>
   useMediaMutation(productId, (fileId: string) =>
     unwrap(client.DELETE('/products/{id}/files/{fileId}', { params: { path: { id: productId, fileId } } })),
   )
+
+/** A file of the organization's library shown with the product, by reference. */
+export const useAddLibraryProductFile = (productId: string) =>
+  useMediaMutation(productId, ({ fileId, kind }: { fileId: string; kind: ProductFile['kind'] }) =>
+    unwrap(client.POST('/products/{id}/files/library', { params: { path: { id: productId } }, body: { fileId, kind } })),
+  )

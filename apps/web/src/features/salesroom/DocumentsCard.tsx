@@ -1,6 +1,7 @@
 import { FILE_LIMITS, type RoomDocument } from '@closeroom/shared'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import EditRounded from '@mui/icons-material/EditRounded'
+import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined'
 import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, Skeleton, Stack, TextField, Typography } from '@mui/material'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -11,7 +12,8 @@ import { serverErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
 import { formatFileSize } from '../../lib/upload'
 import { useTranslation } from '../../locales/i18n'
-import { useDeleteDocument, useRenameDocument, useRoomDocuments, useUploadDocument } from './documents'
+import { LibraryPicker } from '../files/LibraryPicker'
+import { useAddLibraryDocument, useDeleteDocument, useRenameDocument, useRoomDocuments, useUploadDocument } from './documents'
 import { useInlineForm } from './useInlineForm'
 
 const MAX_MB = FILE_LIMITS.documentBytes / 1024 / 1024
@@ -24,6 +26,8 @@ export function DocumentsCard({ dealId }: { dealId: string }) {
   const remove = useDeleteDocument(dealId)
   const [editing, setEditing] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<RoomDocument | null>(null)
+  const [picking, setPicking] = useState(false)
+  const fromLibrary = useAddLibraryDocument(dealId)
   const uploads = useFileUploads({
     send: (file, onProgress) => send.mutateAsync({ file, onProgress }),
     maxBytes: FILE_LIMITS.documentBytes,
@@ -71,7 +75,21 @@ export function DocumentsCard({ dealId }: { dealId: string }) {
           progress={uploads.progress}
           onFiles={(files) => void uploads.start(files)}
         />
+        <Button startIcon={<LibraryAddOutlined />} onClick={() => setPicking(true)} sx={{ mt: 1.5 }}>
+          {t('files.picker.fromLibrary')}
+        </Button>
       </CardContent>
+      <LibraryPicker
+        open={picking}
+        taken={documents.data?.map((d) => d.url.split('/').pop() ?? '') ?? []}
+        pending={fromLibrary.isPending}
+        error={fromLibrary.error}
+        onPick={(file) => fromLibrary.mutate(file.id, { onSuccess: () => setPicking(false) })}
+        onClose={() => {
+          setPicking(false)
+          fromLibrary.reset()
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t('salesroom.editor.deleteDocumentTitle', { title: deleting?.title ?? '' })}
@@ -102,6 +120,7 @@ function DocumentRow({ document, onEdit, onDelete }: { document: RoomDocument; o
       details={
         <>
           <bdi>{document.name}</bdi> · {fileKind(document.contentType).label} · {formatFileSize(document.size, intlLocale(i18n.language))}
+          {document.fromLibrary && <> · {t('files.picker.inLibrary')}</>}
         </>
       }
     >

@@ -25,6 +25,7 @@ import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
 import { useDeal } from '../deals/queries'
+import { ReadingCard } from '../files/ReadingCard'
 import { AddressCard } from './AddressCard'
 import { DocumentsCard } from './DocumentsCard'
 import { EngagementCard } from './EngagementCard'
@@ -89,6 +90,7 @@ function Editor({ dealId, room, dealName }: { dealId: string; room: Salesroom | 
           <SettingsCard dealId={dealId} room={room} dealName={dealName} />
           {room && <LinksCard dealId={dealId} links={room.links} />}
           {room && <DocumentsCard dealId={dealId} />}
+          {room && <ReadingCard dealId={dealId} />}
           {room && <StepsCard dealId={dealId} steps={room.steps} />}
         </Stack>
       </Grid>

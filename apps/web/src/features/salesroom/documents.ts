@@ -5,6 +5,8 @@ import { salesroomKeys } from './queries'
 
 // Under the room's key: whatever reads the room again (a teammate's change, live) reads its documents too.
 const documentsKey = (dealId: string) => [...salesroomKeys.room(dealId), 'documents'] as const
+// Under the engagement's key: a buyer's reading refreshes it live.
+const readingKey = (dealId: string) => [...salesroomKeys.engagement(dealId), 'reading'] as const
 
 export function useRoomDocuments(dealId: string) {
   return useQuery({
@@ -16,7 +18,14 @@ export function useRoomDocuments(dealId: string) {
 
 function useDocumentMutation<V>(dealId: string, run: (vars: V) => Promise<unknown>) {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsKey(dealId) }) })
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentsKey(dealId) }),
+        queryClient.invalidateQueries({ queryKey: readingKey(dealId) }),
+      ]),
+  })
 }
 
 /** One file up, its title the file's name (the server drops the extension), with its progress. */
@@ -38,3 +47,18 @@ export const useDeleteDocument = (dealId: string) =>
   useDocumentMutation(dealId, (id: string) =>
     unwrap(client.DELETE('/deals/{id}/salesroom/documents/{documentId}', { params: { path: { id: dealId, documentId: id } } })),
   )
+
+/** A file of the organization's library shown in the room, by reference. */
+export const useAddLibraryDocument = (dealId: string) =>
+  useDocumentMutation(dealId, (fileId: string) =>
+    unwrap(client.POST('/deals/{id}/salesroom/documents/library', { params: { path: { id: dealId } }, body: { fileId } })),
+  )
+
+/** How the room's buyers read each document. */
+export function useDocumentReading(dealId: string) {
+  return useQuery({
+    queryKey: readingKey(dealId),
+    queryFn: async ({ signal }) =>
+      (await unwrap(client.GET('/deals/{id}/salesroom/documents/reading', { params: { path: { id: dealId } }, signal }))).documents,
+  })
+}

@@ -1,0 +1,289 @@
+import type { FileUsage, LibraryFile, LibraryFolder, LibraryListing, UploadLibraryFile } from '@closeroom/shared'
+import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { agreements, deals, files, libraryFolders, productFiles, products, salesroomDocuments, users } from '../../db/schema/index.ts'
+import { Conflict, Invalid, NotFound, pgErrorOf } from '../../http/errors.ts'
+import type { AuthContext } from '../auth/module.ts'
+import { FILE_NOT_FOUND, type FileRow, type FileStore } from './store.ts'
+import type { Incoming } from './upload.ts'
+
+const FOLDER_NOT_FOUND = 'Folder not found'
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+const presentFolder = (row: typeof libraryFolders.$inferSelect): LibraryFolder => ({
+  id: row.id,
+  name: row.name,
+  parentId: row.parentId,
+  createdAt: row.createdAt.toISOString(),
+})
+
+const join = (names: string[]) => names.join(', ')
+
+/**
+ * The organization's library: folders and files every member sees and arranges. A library file is shared into
+ * sales rooms, products and agreements by reference (their rows point at it), so a new version of it is what
+ * they all show, and it cannot be deleted while one of them still does.
+ */
+export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
+  const org = (auth: AuthContext) => auth.user.organizationId
+
+  async function folderOf(auth: AuthContext, folderId: string) {
+    const [row] = await db
+      .select()
+      .from(libraryFolders)
+      .where(and(eq(libraryFolders.id, folderId), eq(libraryFolders.organizationId, org(auth))))
+    if (!row) throw NotFound(FOLDER_NOT_FOUND)
+    return row
+  }
+
+  /** A file of the organization's library (not a room's own upload). */
+  async function fileOf(auth: AuthContext, fileId: string): Promise<FileRow> {
+    const file = await store.ofOrganization(auth, fileId)
+    if (!file.inLibrary) throw NotFound(FILE_NOT_FOUND)
+    return file
+  }
+
+  /** Every sales room, product and agreement showing each of these files. */
+  async function usagesOf(fileIds: string[]): Promise<Map<string, FileUsage[]>> {
+    const usages = new Map<string, FileUsage[]>()
+    if (fileIds.length === 0) return usages
+    const add = (fileId: string, usage: FileUsage) => usages.set(fileId, [...(usages.get(fileId) ?? []), usage])
+    const [rooms, productRows, agreementRows] = await Promise.all([
+      db
+        .selectDistinct({ fileId: salesroomDocuments.fileId, id: deals.id, name: deals.name })
+        .from(salesroomDocuments)
+        .innerJoin(deals, eq(deals.id, salesroomDocuments.dealId))
+        .where(inArray(salesroomDocuments.fileId, fileIds)),
+      db
+        .select({ fileId: productFiles.fileId, id: products.id, name: products.name })
+        .from(productFiles)
+        .innerJoin(products, eq(products.id, productFiles.productId))
+        .where(inArray(productFiles.fileId, fileIds)),
+      db
+        .select({ original: agreements.originalFileId, sealed: agreements.sealedFileId, id: agreements.id, name: agreements.title })
+        .from(agreements)
+        .where(or(inArray(agreements.originalFileId, fileIds), inArray(agreements.sealedFileId, fileIds))),
+    ])
+    for (const r of rooms) add(r.fileId, { kind: 'salesroom', id: r.id, name: r.name, url: `/deals/${r.id}/room` })
+    for (const p of productRows) add(p.fileId, { kind: 'product', id: p.id, name: p.name, url: `/products/${p.id}` })
+    for (const a of agreementRows) {
+      const usage = { kind: 'agreement' as const, id: a.id, name: a.name, url: `/agreements/${a.id}/edit` }
+      if (a.original && fileIds.includes(a.original)) add(a.original, usage)
+      if (a.sealed && a.sealed !== a.original && fileIds.includes(a.sealed)) add(a.sealed, usage)
+    }
+    return usages
+  }
+
+  async function present(rows: (FileRow & { uploader: string | null })[]): Promise<LibraryFile[]> {
+    const usages = await usagesOf(rows.map((r) => r.id))
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      folderId: row.folderId,
+      contentType: row.contentType,
+      size: row.size,
+      url: `/api/files/${row.id}`,
+      uploadedBy: row.uploader,
+      usages: usages.get(row.id) ?? [],
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }))
+  }
+
+  async function filesWhere(where: ReturnType<typeof and>) {
+    const rows = await db
+      .select({ file: files, uploader: users.name })
+      .from(files)
+      .leftJoin(users, eq(users.id, files.uploadedBy))
+      .where(where)
+      .orderBy(asc(files.name), asc(files.id))
+      .limit(500)
+    return present(rows.map((r) => ({ ...r.file, uploader: r.uploader })))
+  }
+
+  async function storage(auth: AuthContext) {
+    return { usedBytes: await store.used(db, org(auth)), limitBytes: Number.isFinite(store.limitBytes) ? store.limitBytes : 0 }
+  }
+
+  /** The folders above a folder, top first (folders are few levels deep). */
+  async function pathOf(auth: AuthContext, folder: typeof libraryFolders.$inferSelect) {
+    const path = [folder]
+    let parentId = folder.parentId
+    while (parentId && path.length < 50) {
+      const parent = await folderOf(auth, parentId)
+      path.unshift(parent)
+      parentId = parent.parentId
+    }
+    return path.map(presentFolder)
+  }
+
+  /** A folder's folders and files, or, with a search, matching files from every folder. */
+  async function listing(auth: AuthContext, query: { folderId?: string; q?: string }): Promise<LibraryListing> {
+    const folder = query.folderId ? await folderOf(auth, query.folderId) : null
+    const mine = and(eq(files.organizationId, org(auth)), eq(files.inLibrary, true))
+    if (query.q)
+      return {
+        folder: null,
+        path: [],
+        folders: [],
+        files: await filesWhere(and(mine, ilike(files.name, `%${likeEscape(query.q)}%`))),
+        storage: await storage(auth),
+      }
+    const folders = await db
+      .select()
+      .from(libraryFolders)
+      .where(
+        and(
+          eq(libraryFolders.organizationId, org(auth)),
+          folder ? eq(libraryFolders.parentId, folder.id) : isNull(libraryFolders.parentId),
+        ),
+      )
+      .orderBy(asc(libraryFolders.name))
+    return {
+      folder: folder ? presentFolder(folder) : null,
+      path: folder ? await pathOf(auth, folder) : [],
+      folders: folders.map(presentFolder),
+      files: await filesWhere(and(mine, folder ? eq(files.folderId, folder.id) : isNull(files.folderId))),
+      storage: await storage(auth),
+    }
+  }
+
+  const nameTaken = (error: unknown) => pgErrorOf(error)?.code === '23505'
+
+  async function createFolder(auth: AuthContext, input: { name: string; parentId: string | null }): Promise<LibraryFolder> {
+    if (input.parentId) {
+      const parent = await folderOf(auth, input.parentId)
+      if ((await pathOf(auth, parent)).length >= 8) throw Invalid('parentId: Folders go at most 8 levels deep')
+    }
+    try {
+      const [row] = await db
+        .insert(libraryFolders)
+        .values({ organizationId: org(auth), parentId: input.parentId, name: input.name })
+        .returning()
+      if (!row) throw new Error('folder insert returned nothing')
+      return presentFolder(row)
+    } catch (error) {
+      if (nameTaken(error)) throw Conflict(`name: A folder named “${input.name}” is already there`, { code: 'folder_name_taken' })
+      throw error
+    }
+  }
+
+  async function renameFolder(auth: AuthContext, folderId: string, name: string): Promise<LibraryFolder> {
+    await folderOf(auth, folderId)
+    try {
+      const [row] = await db.update(libraryFolders).set({ name }).where(eq(libraryFolders.id, folderId)).returning()
+      if (!row) throw NotFound(FOLDER_NOT_FOUND)
+      return presentFolder(row)
+    } catch (error) {
+      if (nameTaken(error)) throw Conflict(`name: A folder named “${name}” is already there`, { code: 'folder_name_taken' })
+      throw error
+    }
+  }
+
+  async function removeFolder(auth: AuthContext, folderId: string): Promise<void> {
+    await folderOf(auth, folderId)
+    const [inside] = await db
+      .select({
+        folders: sql<number>`(select count(*)::int from ${libraryFolders} where ${libraryFolders.parentId} = ${folderId})`,
+        files: sql<number>`(select count(*)::int from ${files} where ${files.folderId} = ${folderId})`,
+      })
+      .from(sql`(select 1) as one`)
+    const count = Number(inside?.folders ?? 0) + Number(inside?.files ?? 0)
+    if (count > 0) throw Conflict(`This folder is not empty: move or delete what is in it first`, { code: 'folder_not_empty' })
+    await db.delete(libraryFolders).where(eq(libraryFolders.id, folderId))
+  }
+
+  async function one(fileId: string): Promise<LibraryFile> {
+    const [file] = await filesWhere(eq(files.id, fileId))
+    if (!file) throw NotFound(FILE_NOT_FOUND)
+    return file
+  }
+
+  async function upload(auth: AuthContext, incoming: Incoming<z.output<typeof UploadLibraryFile>>): Promise<LibraryFile> {
+    const { file: received, fields } = await incoming()
+    const row = await store.keep(received, async () => {
+      if (fields.folderId) await folderOf(auth, fields.folderId)
+      return store.record(db, received, {
+        organizationId: org(auth),
+        uploadedBy: auth.user.id,
+        inLibrary: true,
+        folderId: fields.folderId ?? null,
+      })
+    })
+    return one(row.id)
+  }
+
+  async function update(auth: AuthContext, fileId: string, input: { name?: string; folderId?: string | null }): Promise<LibraryFile> {
+    await fileOf(auth, fileId)
+    if (input.folderId) await folderOf(auth, input.folderId)
+    await db
+      .update(files)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(files.id, fileId))
+    return one(fileId)
+  }
+
+  /**
+   * A new version: the same file (same id, so every room, product and agreement draft showing it shows the
+   * new bytes), of the same type. A file an agreement holds is what was (or will be) signed: it keeps its bytes.
+   */
+  async function replace(auth: AuthContext, fileId: string, incoming: Incoming<unknown>): Promise<LibraryFile> {
+    const file = await fileOf(auth, fileId)
+    const held = (await usagesOf([fileId])).get(fileId)?.filter((u) => u.kind === 'agreement') ?? []
+    if (held.length > 0)
+      throw Conflict(`An agreement holds this file, so its version cannot change: ${join(held.map((u) => u.name))}`, {
+        code: 'file_in_use',
+      })
+    const { file: received } = await incoming()
+    await store.keep(received, async () => {
+      if (received.contentType !== file.contentType)
+        throw Invalid(`A new version must be of the same type as ${file.name} (${file.contentType})`, { code: 'version_type_differs' })
+      await db.transaction(async (tx) => {
+        await store.checkRoom(tx, org(auth), received.size, file.size)
+        await tx
+          .update(files)
+          .set({
+            storageKey: received.storageKey,
+            size: received.size,
+            sha256: received.sha256,
+            uploadedBy: auth.user.id,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(files.id, fileId))
+      })
+    })
+    await store.storage.remove(file.storageKey)
+    return one(fileId)
+  }
+
+  /** Deletes a library file, refused (409, naming them) while a room, product or agreement shows it. */
+  async function remove(auth: AuthContext, fileId: string): Promise<void> {
+    const file = await fileOf(auth, fileId)
+    const usages = (await usagesOf([fileId])).get(fileId) ?? []
+    if (usages.length > 0) {
+      const label = { salesroom: 'sales room', product: 'product', agreement: 'agreement' }
+      throw Conflict(`${file.name} is in use, remove it there first: ${join(usages.map((u) => `${label[u.kind]} ${u.name}`))}`, {
+        code: 'file_in_use',
+      })
+    }
+    // A room or product may take it between the check and here: the foreign keys cascade, so check in the delete.
+    const gone = await db
+      .delete(files)
+      .where(
+        and(
+          eq(files.id, fileId),
+          sql`not exists (select 1 from ${salesroomDocuments} where ${salesroomDocuments.fileId} = ${files.id})`,
+          sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
+          sql`not exists (select 1 from ${agreements} where ${agreements.originalFileId} = ${files.id} or ${agreements.sealedFileId} = ${files.id})`,
+        ),
+      )
+      .returning({ storageKey: files.storageKey })
+    if (gone.length === 0) throw Conflict(`${file.name} is in use, remove it there first`, { code: 'file_in_use' })
+    await store.storage.remove(file.storageKey)
+  }
+
+  return { listing, createFolder, renameFolder, removeFolder, upload, update, replace, remove, fileOf, usagesOf }
+}
+
+export type Library = ReturnType<typeof createLibrary>

@@ -1,0 +1,87 @@
+import type { LibraryFile } from '@closeroom/shared'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { API_URL, ApiError, client, errorOf, unwrap } from '../../lib/api'
+import { upload } from '../../lib/upload'
+
+export const libraryKeys = {
+  all: ['library'] as const,
+  listing: (folderId: string | null, q: string) => [...libraryKeys.all, 'listing', folderId, q] as const,
+  views: () => [...libraryKeys.all, 'views'] as const,
+}
+
+/** A folder's folders and files (the top for null), or with `q`, matching files of every folder. */
+export function useLibrary(folderId: string | null, q = '', enabled = true) {
+  return useQuery({
+    queryKey: libraryKeys.listing(folderId, q),
+    queryFn: ({ signal }) =>
+      unwrap(
+        client.GET('/library', {
+          params: { query: { ...(folderId ? { folderId } : {}), ...(q ? { q } : {}) } },
+          signal,
+        }),
+      ),
+    enabled,
+  })
+}
+
+/** Every change to the library can move files between listings and change the storage used: all listings read again. */
+function useLibraryMutation<V, R>(run: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: run, onSettled: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }) })
+}
+
+export const useUploadLibraryFile = () =>
+  useLibraryMutation(({ file, folderId, onProgress }: { file: File; folderId: string | null; onProgress(fraction: number): void }) => {
+    const form = new FormData()
+    if (folderId) form.append('folderId', folderId)
+    form.append('file', file)
+    return upload('/library/files', undefined, form, onProgress)
+  })
+
+/** A new version of a file, with its progress (PUT, which the shared upload helper does not send). */
+export const useReplaceLibraryFile = () =>
+  useLibraryMutation(
+    ({ fileId, file, onProgress }: { fileId: string; file: File; onProgress?(fraction: number): void }) =>
+      new Promise<LibraryFile>((resolve, reject) => {
+        const form = new FormData()
+        form.append('file', file)
+        const request = new XMLHttpRequest()
+        request.open('PUT', `${API_URL}/library/files/${encodeURIComponent(fileId)}/content`)
+        request.withCredentials = true
+        request.responseType = 'json'
+        request.upload.onprogress = (event) => {
+          if (event.lengthComputable) onProgress?.(event.loaded / event.total)
+        }
+        request.onload = () =>
+          request.status >= 200 && request.status < 300 ? resolve(request.response) : reject(errorOf(request.status, request.response))
+        request.onerror = () => reject(new ApiError(0))
+        request.send(form)
+      }),
+  )
+
+export const useCreateFolder = () =>
+  useLibraryMutation((body: { name: string; parentId: string | null }) => unwrap(client.POST('/library/folders', { body })))
+
+export const useRenameFolder = () =>
+  useLibraryMutation(({ id, name }: { id: string; name: string }) =>
+    unwrap(client.PATCH('/library/folders/{folderId}', { params: { path: { folderId: id } }, body: { name } })),
+  )
+
+export const useDeleteFolder = () =>
+  useLibraryMutation((id: string) => unwrap(client.DELETE('/library/folders/{folderId}', { params: { path: { folderId: id } } })))
+
+export const useUpdateLibraryFile = () =>
+  useLibraryMutation(({ id, ...body }: { id: string; name?: string; folderId?: string | null }) =>
+    unwrap(client.PATCH('/library/files/{fileId}', { params: { path: { fileId: id } }, body })),
+  )
+
+export const useDeleteLibraryFile = () =>
+  useLibraryMutation((id: string) => unwrap(client.DELETE('/library/files/{fileId}', { params: { path: { fileId: id } } })))
+
+/** /file: reading across the organization's rooms. */
+export function useDocumentViews() {
+  return useQuery({
+    queryKey: libraryKeys.views(),
+    queryFn: ({ signal }) => unwrap(client.GET('/salesrooms/document-views', { signal })),
+  })
+}
