@@ -46,7 +46,9 @@ import { createInvoicesModule } from './modules/invoices/module.ts'
 import { invoiceRoutes, publicInvoiceRoutes } from './modules/invoices/routes.ts'
 import { createLandingModule } from './modules/landing/module.ts'
 import { landingRoutes, publicLandingRoutes } from './modules/landing/routes.ts'
+import { createInboxModule } from './modules/mail/inbox.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
+import { mailRoutes } from './modules/mail/routes.ts'
 import { createMeetingsModule } from './modules/meetings/module.ts'
 import { meetingRoutes } from './modules/meetings/routes.ts'
 import { createMessagesModule } from './modules/messages/module.ts'
@@ -158,6 +160,16 @@ export async function buildApp(deps: AppDeps) {
   const products = createProductService({ db })
   const clients = createClientsModule({ db })
   const messages = createMessagesModule({ db, realtime, deals: dealsModule })
+  // Members' mailboxes are read in this process; a broken one records its error and never stops the server.
+  const inbox = createInboxModule({
+    db,
+    secret: await serverSecret(db, 'mail-encryption-key'),
+    outbound,
+    clients,
+    deals: dealsModule,
+    log: app.log,
+  })
+  app.addHook('onClose', async () => inbox.stop())
   const automations = await createAutomationsModule({
     db,
     jobs,
@@ -274,6 +286,7 @@ export async function buildApp(deps: AppDeps) {
       productRoutes(api, { products, rooms: productRooms })
       publicProductRoutes(api, { rooms: productRooms, inquiries, limits })
       clientRoutes(api, clients)
+      mailRoutes(api, inbox)
       messageRoutes(api, messages)
       salesroomRoutes(api, salesrooms)
       publicSalesroomRoutes(api, { ...salesrooms, recordings, limits })
@@ -295,6 +308,7 @@ export async function buildApp(deps: AppDeps) {
   )
 
   await registerWeb(app, config.webDist)
+  await inbox.start()
   app.decorate('realtime', realtime)
   // Tests run a queued reminder's work without waiting for its time.
   app.decorate('booking', booking)
@@ -306,6 +320,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('agreements', agreements)
   // Tests run the no-booking follow-up without waiting for the form's delay (Fastify keeps 'routing' for itself).
   app.decorate('routingModule', routing)
+  // Tests wait for a mailbox's next sync round instead of polling.
+  app.decorate('inbox', inbox)
   return app
 }
 

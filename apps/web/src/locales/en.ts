@@ -179,6 +179,11 @@ export const en = {
         pdf_encrypted: 'This PDF is password-protected. Remove the protection and upload it again.',
         pdf_broken: 'This PDF is damaged or has no pages. Export it again and upload the new file.',
         too_many_pages: 'This PDF has too many pages: 100 at most.',
+        mail_sign_in_failed: 'Could not sign in to this mail server: check the server names, ports, username and password',
+        mail_unreachable: 'This mail server could not be reached or gave an unexpected answer. Check the server names, ports and TLS.',
+        mail_private_address:
+          'This mail server is on a private or local network, which this Closeroom is not allowed to reach. Ask your administrator.',
+        mail_not_connected: 'Connect your mailbox in Settings › Connected apps first',
       },
     },
   },

@@ -182,6 +182,13 @@ export const fr = {
         pdf_encrypted: 'Ce PDF est protégé par un mot de passe. Retirez la protection et importez-le à nouveau.',
         pdf_broken: 'Ce PDF est endommagé ou n’a aucune page. Exportez-le à nouveau et importez le nouveau fichier.',
         too_many_pages: 'Ce PDF a trop de pages : 100 au maximum.',
+        mail_sign_in_failed:
+          "Connexion impossible à ce serveur de messagerie : vérifiez les noms de serveur, les ports, l'identifiant et le mot de passe",
+        mail_unreachable:
+          'Ce serveur de messagerie est injoignable ou a donné une réponse inattendue. Vérifiez les noms de serveur, les ports et TLS.',
+        mail_private_address:
+          "Ce serveur de messagerie est sur un réseau privé ou local, que ce Closeroom n'a pas le droit de joindre. Demandez à votre administrateur.",
+        mail_not_connected: "Connectez d'abord votre boîte mail dans Paramètres › Applications connectées",
       },
     },
   },

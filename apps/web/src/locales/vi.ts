@@ -176,6 +176,11 @@ export const vi = {
         pdf_encrypted: 'PDF này được bảo vệ bằng mật khẩu. Hãy gỡ bảo vệ rồi tải lên lại.',
         pdf_broken: 'PDF này bị hỏng hoặc không có trang nào. Hãy xuất lại và tải lên tệp mới.',
         too_many_pages: 'PDF này có quá nhiều trang: tối đa 100 trang.',
+        mail_sign_in_failed: 'Không thể đăng nhập vào máy chủ thư này: hãy kiểm tra tên máy chủ, cổng, tên đăng nhập và mật khẩu',
+        mail_unreachable: 'Không thể kết nối máy chủ thư này hoặc máy chủ trả lời bất thường. Hãy kiểm tra tên máy chủ, cổng và TLS.',
+        mail_private_address:
+          'Máy chủ thư này nằm trong mạng riêng hoặc mạng nội bộ mà Closeroom này không được phép kết nối. Hãy hỏi quản trị viên của bạn.',
+        mail_not_connected: 'Hãy kết nối hộp thư của bạn trong Cài đặt › Ứng dụng đã kết nối trước',
       },
     },
   },
