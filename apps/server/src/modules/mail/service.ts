@@ -21,7 +21,7 @@ import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 import { checkMailServers, MailServerError, sendThroughSmtp } from './net.ts'
-import { type AccountRow, type MailStore } from './store.ts'
+import type { AccountRow, MailStore } from './store.ts'
 import { type MailSync, serverAccount } from './sync.ts'
 
 const THREAD_NOT_FOUND = 'Mail thread not found'
