@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { ImapFlow } from 'imapflow'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clients } from '../../db/schema/index.ts'
+import { clients, mailAccounts } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { type Dovecot, startDovecot } from '../../testing/dovecot.ts'
@@ -72,7 +73,7 @@ async function connect(client: Client, username: string) {
   return res.json()
 }
 
-/** Delivers a message into a mailbox's INBOX as a mail server would, with IMAP APPEND. */
+/** Delivers a message into a mailbox's INBOX as a mail server would, with IMAP APPEND; answers its UID. */
 async function deliver(username: string, lines: string[], body: string) {
   const imap = new ImapFlow({
     host: dovecot.host,
@@ -82,8 +83,10 @@ async function deliver(username: string, lines: string[], body: string) {
     logger: false,
   })
   await imap.connect()
-  await imap.append('INBOX', `${lines.join('\r\n')}\r\n\r\n${body}\r\n`)
+  const appended = await imap.append('INBOX', `${lines.join('\r\n')}\r\n\r\n${body}\r\n`)
   await imap.logout()
+  if (!appended || !appended.uid) throw new Error('APPEND gave no UID')
+  return appended.uid
 }
 
 async function smtpMessage(subject: string): Promise<ParsedMail> {
@@ -152,8 +155,7 @@ describe('a connected mailbox', () => {
     expect(mailbox).toMatchObject({ email: 'ann@seller.test', imapHost: '127.0.0.1', lastError: null })
     expect(JSON.stringify(mailbox)).not.toContain(password('ann'))
 
-    const synced = app.inbox.sync.nextSync(mailbox.id)
-    await deliver(
+    const uid = await deliver(
       'ann',
       [
         'From: Bea Buyer <bea@buyer.test>',
@@ -165,7 +167,7 @@ describe('a connected mailbox', () => {
       ],
       'Hello Ann, what would 40 seats cost?',
     )
-    await synced
+    await app.inbox.sync.readUpTo(mailbox.id, uid)
 
     const list = await request(app, owner, 'GET', '/api/mail/threads')
     expect(list.statusCode).toBe(200)
@@ -198,8 +200,7 @@ describe('a connected mailbox', () => {
     expect(after[0]).toMatchObject({ kind: 'email', actor: { id: owner.user.id }, data: { threadId: thread.id, direction: 'out' } })
 
     // The buyer answers the reply: it joins the same thread, by its In-Reply-To.
-    const again = app.inbox.sync.nextSync(mailbox.id)
-    await deliver(
+    const answerUid = await deliver(
       'ann',
       [
         'From: bea@buyer.test',
@@ -211,7 +212,7 @@ describe('a connected mailbox', () => {
       ],
       'Deal.',
     )
-    await again
+    await app.inbox.sync.readUpTo(mailbox.id, answerUid)
     const threads = (await request(app, owner, 'GET', '/api/mail/threads')).json().threads
     expect(threads).toHaveLength(1)
     expect(threads[0]).toMatchObject({ id: thread.id, messageCount: 3, snippet: 'Deal.' })
@@ -223,18 +224,30 @@ describe('a connected mailbox', () => {
   it('resumes after a restart from the last UID it read, without reading a message twice', async () => {
     const owner = await buildOwner(app)
     const mailbox = await connect(owner, 'bob')
-    const first = app.inbox.sync.nextSync(mailbox.id)
-    await deliver('bob', ['From: a@out.test', 'To: bob@seller.test', 'Subject: One', 'Message-ID: <one@out.test>'], 'one')
-    await first
+    const first = await deliver('bob', ['From: a@out.test', 'To: bob@seller.test', 'Subject: One', 'Message-ID: <one@out.test>'], 'one')
+    await app.inbox.sync.readUpTo(mailbox.id, first)
     await app.inbox.stop()
-    await deliver('bob', ['From: a@out.test', 'To: bob@seller.test', 'Subject: Two', 'Message-ID: <two@out.test>'], 'two')
-    const resumed = app.inbox.sync.nextSync(mailbox.id)
+    const second = await deliver('bob', ['From: a@out.test', 'To: bob@seller.test', 'Subject: Two', 'Message-ID: <two@out.test>'], 'two')
     await app.inbox.start()
-    await resumed
+    await app.inbox.sync.readUpTo(mailbox.id, second)
     const subjects = (await request(app, owner, 'GET', '/api/mail/threads')).json().threads.map((t: { subject: string }) => t.subject)
     expect(subjects).toEqual(['Two', 'One'])
     const saved = (await request(app, owner, 'GET', '/api/mail/mailbox')).json().mailbox
     expect(saved).toMatchObject({ lastError: null, lastSyncedAt: expect.any(String) })
+  })
+
+  it('shows a mailbox that stopped working with its error in settings, and keeps the server up', async () => {
+    const owner = await buildOwner(app)
+    const mailbox = await connect(owner, 'dan')
+    // The server moved: the next sign-in fails, is recorded on the mailbox and tried again later.
+    await app.database.db.update(mailAccounts).set({ imapPort: 1 }).where(eq(mailAccounts.id, mailbox.id))
+    const failed = app.inbox.sync.readUpTo(mailbox.id, Number.MAX_SAFE_INTEGER)
+    await app.inbox.sync.start(mailbox.id)
+    await expect(failed).rejects.toThrow('Could not reach the IMAP server 127.0.0.1')
+    const saved = (await request(app, owner, 'GET', '/api/mail/mailbox')).json().mailbox
+    expect(saved.lastError).toContain('Could not reach the IMAP server 127.0.0.1')
+    expect((await request(app, owner, 'GET', '/api/health')).statusCode).toBe(200)
+    await request(app, owner, 'DELETE', '/api/mail/mailbox')
   })
 
   it("keeps a member out of another member's mailbox, except threads on deals they own; admins see all", async () => {
@@ -244,13 +257,12 @@ describe('a connected mailbox', () => {
     const dealOwner = await buildMember(app, owner, { name: 'Eve' })
     await buyerDeal(owner, 'zed@buyer.test', dealOwner.user.id)
     const mailbox = await connect(writer, 'cid')
-    const synced = app.inbox.sync.nextSync(mailbox.id)
-    await deliver(
+    const uid = await deliver(
       'cid',
       ['From: zed@buyer.test', 'To: cid@seller.test', 'Subject: Contract', 'Message-ID: <contract@buyer.test>'],
       'Signed.',
     )
-    await synced
+    await app.inbox.sync.readUpTo(mailbox.id, uid)
     const [thread] = (await request(app, writer, 'GET', '/api/mail/threads')).json().threads
     expect(thread.subject).toBe('Contract')
 

@@ -59,6 +59,8 @@ export async function openImap(outbound: Outbound, account: MailServerAccount): 
       greetingTimeout: TIMEOUT_MS,
       // Re-enter IDLE every few minutes: some servers and NATs drop a connection that stays silent.
       maxIdleTime: 5 * 60_000,
+      // Enter IDLE half a second after the last command rather than imapflow's 15 s: new mail shows at once.
+      autoIdleDelay: 500,
     })
     // An error after connecting closes the client; the sync notices by its 'close' event.
     client.on('error', () => {})

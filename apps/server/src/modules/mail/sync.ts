@@ -174,13 +174,23 @@ export function createMailSync({ db, encryption, outbound, store, log }: Deps) {
     await Promise.all([...workers.keys()].map(stop))
   }
 
-  /** Resolves once the mailbox's next sync round has finished (tests, and nothing else, wait on it). */
-  function nextSync(accountId: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const onSynced = (id: string) => {
+  /**
+   * Resolves once the mailbox has read INBOX up to this UID, rejects when its sync fails first (tests wait on
+   * it, rather than polling, after delivering a message).
+   */
+  async function readUpTo(accountId: string, uid: number): Promise<void> {
+    const reached = async () => {
+      const [row] = await db.select({ lastUid: mailAccounts.lastUid }).from(mailAccounts).where(eq(mailAccounts.id, accountId))
+      return (row?.lastUid ?? 0) >= uid
+    }
+    await new Promise<void>((resolve, reject) => {
+      const check = (id: string) => {
         if (id !== accountId) return
-        off()
-        resolve()
+        reached().then((done) => {
+          if (!done) return
+          off()
+          resolve()
+        }, reject)
       }
       const onFailed = (id: string, message: string) => {
         if (id !== accountId) return
@@ -188,15 +198,16 @@ export function createMailSync({ db, encryption, outbound, store, log }: Deps) {
         reject(new Error(message))
       }
       const off = () => {
-        events.off('synced', onSynced)
+        events.off('synced', check)
         events.off('failed', onFailed)
       }
-      events.on('synced', onSynced)
+      events.on('synced', check)
       events.on('failed', onFailed)
+      check(accountId)
     })
   }
 
-  return { start, stop, startAll, stopAll, nextSync }
+  return { start, stop, startAll, stopAll, readUpTo }
 }
 
 export type MailSync = ReturnType<typeof createMailSync>
