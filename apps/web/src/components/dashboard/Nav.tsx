@@ -56,7 +56,7 @@ export function Nav({ mini, onNavigate }: { mini: boolean; onNavigate?: () => vo
             .filter((item) => !item.action || can(user, item.action))
             .map((item) => {
               const active = isActive(pathname, item.path)
-              const label = t(`nav.items.${item.key}`)
+              const label = t(item.label ?? `nav.items.${item.key}`)
               const button = (
                 <ListItemButton
                   component={Link}

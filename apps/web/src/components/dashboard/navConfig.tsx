@@ -10,6 +10,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined'
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined'
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined'
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined'
+import MailOutlined from '@mui/icons-material/MailOutlined'
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined'
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined'
 import RouteOutlined from '@mui/icons-material/RouteOutlined'
@@ -21,7 +22,8 @@ import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined'
 import ViewQuiltOutlined from '@mui/icons-material/ViewQuiltOutlined'
 import type { ReactElement } from 'react'
 
-export type NavItem = { key: string; path: string; icon: ReactElement; action?: Action }
+/** `label` names the item's text when it lives in its feature's own texts rather than under nav.items. */
+export type NavItem = { key: string; path: string; icon: ReactElement; action?: Action; label?: string }
 export type NavSection = { key: string; items: NavItem[] }
 
 /** The signed-in app's menu. Labels are i18n keys under nav.*; an item with an action is shown to those who may do it. */
@@ -32,6 +34,7 @@ export const navSections: NavSection[] = [
       { key: 'overview', path: '/', icon: <SpaceDashboardOutlined /> },
       { key: 'deals', path: '/deals', icon: <HandshakeOutlined /> },
       { key: 'clients', path: '/clients', icon: <BadgeOutlined /> },
+      { key: 'mail', path: '/mail', icon: <MailOutlined />, label: 'mail.nav' },
       { key: 'kanban', path: '/kanban', icon: <ViewKanbanOutlined /> },
       { key: 'products', path: '/products', icon: <Inventory2Outlined /> },
       { key: 'landingPages', path: '/landing-pages', icon: <ViewQuiltOutlined /> },
