@@ -13,6 +13,7 @@ import {
   Chip,
   Divider,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -123,20 +124,21 @@ export default function MailPage() {
         <Box
           component="nav"
           aria-label={t('mail.labelsTitle')}
-          sx={{ width: { md: 220 }, flexShrink: 0, borderInlineEnd: { md: 1 }, borderBottom: { xs: 1, md: 0 }, borderColor: 'divider' }}
+          sx={{ width: { md: 200 }, flexShrink: 0, borderInlineEnd: { md: 1 }, borderBottom: { xs: 1, md: 0 }, borderColor: 'divider' }}
         >
           <List dense sx={{ display: { xs: 'flex', md: 'block' }, overflowX: 'auto', p: 1 }}>
             {state.labels.map((value) => (
-              <ListItemButton
-                key={value}
-                selected={value === label}
-                aria-current={value === label ? 'page' : undefined}
-                onClick={() => go({ label: value === 'inbox' ? null : value, thread: null })}
-                sx={{ borderRadius: 1, flexShrink: 0 }}
-              >
-                <ListItemIcon sx={{ minWidth: 36 }}>{labelIcons[value]}</ListItemIcon>
-                <ListItemText primary={t(`mail.labels.${value}`)} slotProps={{ primary: { noWrap: true } }} />
-              </ListItemButton>
+              <ListItem key={value} disablePadding sx={{ width: 'auto' }}>
+                <ListItemButton
+                  selected={value === label}
+                  aria-current={value === label ? 'page' : undefined}
+                  onClick={() => go({ label: value === 'inbox' ? null : value, thread: null })}
+                  sx={{ borderRadius: 1, flexShrink: 0 }}
+                >
+                  <ListItemIcon sx={{ minWidth: 36 }}>{labelIcons[value]}</ListItemIcon>
+                  <ListItemText primary={t(`mail.labels.${value}`)} slotProps={{ primary: { noWrap: true } }} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>
@@ -208,34 +210,35 @@ function MailRow({ item, selected, onOpen }: { item: MailItem; selected: boolean
   const subject = (item.kind === 'thread' ? item.thread.subject : item.subject) || t('mail.noSubject')
   const snippet = item.kind === 'thread' ? item.thread.snippet : item.text
   return (
-    <ListItemButton
-      selected={selected}
-      onClick={onOpen}
-      aria-current={selected ? 'true' : undefined}
-      divider
-      sx={{ alignItems: 'flex-start', py: 1.5 }}
-    >
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'baseline' }}>
-          <Typography variant="subtitle2" noWrap sx={{ flex: 1 }} dir="auto">
-            {who}
+    <ListItem disablePadding divider>
+      <ListItemButton
+        selected={selected}
+        onClick={onOpen}
+        aria-current={selected ? 'true' : undefined}
+        sx={{ alignItems: 'flex-start', py: 1.5 }}
+      >
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'baseline' }}>
+            <Typography variant="subtitle2" noWrap sx={{ flex: 1 }} dir="auto">
+              {who}
+            </Typography>
+            <Typography variant="caption" sx={{ color: 'text.secondary', flexShrink: 0 }}>
+              {formatDateTime(when, i18n.language)}
+            </Typography>
+          </Stack>
+          <Typography variant="body2" noWrap dir="auto">
+            {subject}
+            {item.kind === 'thread' && item.thread.messageCount > 1 ? ` (${item.thread.messageCount})` : ''}
           </Typography>
-          <Typography variant="caption" sx={{ color: 'text.secondary', flexShrink: 0 }}>
-            {formatDateTime(when, i18n.language)}
+          <Typography variant="caption" noWrap component="p" sx={{ color: 'text.secondary' }} dir="auto">
+            {snippet}
           </Typography>
-        </Stack>
-        <Typography variant="body2" noWrap dir="auto">
-          {subject}
-          {item.kind === 'thread' && item.thread.messageCount > 1 ? ` (${item.thread.messageCount})` : ''}
-        </Typography>
-        <Typography variant="caption" noWrap component="p" sx={{ color: 'text.secondary' }} dir="auto">
-          {snippet}
-        </Typography>
-        {item.kind === 'thread' && item.thread.deal && (
-          <Chip size="small" variant="outlined" label={item.thread.deal.title} sx={{ mt: 0.5, maxWidth: '100%' }} />
-        )}
-      </Box>
-    </ListItemButton>
+          {item.kind === 'thread' && item.thread.deal && (
+            <Chip size="small" variant="outlined" label={item.thread.deal.title} sx={{ mt: 0.5, maxWidth: '100%' }} />
+          )}
+        </Box>
+      </ListItemButton>
+    </ListItem>
   )
 }
 
