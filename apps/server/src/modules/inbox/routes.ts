@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { actor } from '../../http/auth.ts'
-import type { InboxModule } from './inbox.ts'
+import type { InboxModule } from './module.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody }
 const tags = ['mail']

@@ -8,6 +8,8 @@ import { createMailService } from './service.ts'
 import { createMailStore } from './store.ts'
 import { createMailSync } from './sync.ts'
 
+// Members' mailboxes (read over IMAP, answered over SMTP) and their threads. Other modules use only this file.
+
 /**
  * The members' mailboxes, assembled: the store that files messages into threads, the sync that reads each
  * mailbox over IMAP in this process, and the service the routes call. `start` begins syncing every connected

@@ -13,13 +13,14 @@ import { can } from '@closeroom/shared'
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { clients, deals, mailAccounts, mailMessages, mailThreads, outboxEmails, users } from '../../db/schema/index.ts'
+import { clients, deals, mailAccounts, mailMessages, mailThreads, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import type { Encryption } from '../../lib/encryption.ts'
 import type { Outbound } from '../../lib/outbound.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { DealsModule } from '../deals/module.ts'
+import { listOutbox } from '../mail/module.ts'
 import { checkMailServers, MailServerError, sendThroughSmtp } from './net.ts'
 import type { AccountRow, MailStore } from './store.ts'
 import { type MailSync, serverAccount } from './sync.ts'
@@ -293,13 +294,7 @@ export function createMailService({
   /** The emails Closeroom sent for the organization (its outbox): for those who may read the outbox. */
   async function closeroomEmails({ user }: AuthContext): Promise<CloseroomEmail[]> {
     authorize(user, 'outbox.read')
-    const rows = await db
-      .select()
-      .from(outboxEmails)
-      .where(eq(outboxEmails.organizationId, user.organizationId))
-      .orderBy(desc(outboxEmails.createdAt))
-      .limit(LIST_LIMIT)
-    return rows.map((e) => ({ id: e.id, to: e.to, subject: e.subject, text: e.text, createdAt: e.createdAt.toISOString() }))
+    return listOutbox(db, user.organizationId, LIST_LIMIT)
   }
 
   return { mailbox, connect, disconnect, list, get, send, closeroomEmails }
