@@ -55,7 +55,13 @@ afterAll(async () => {
 })
 
 async function deliver(lines: string[], body: string): Promise<number> {
-  const imap = new ImapFlow({ host: dovecot.host, port: dovecot.port, secure: false, auth: { user: mailbox.username, pass: mailbox.password }, logger: false })
+  const imap = new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    auth: { user: mailbox.username, pass: mailbox.password },
+    logger: false,
+  })
   await imap.connect()
   const appended = await imap.append('INBOX', `${lines.join('\r\n')}\r\n\r\n${body}\r\n`)
   await imap.logout()
@@ -153,8 +159,12 @@ it('connects a mailbox, reads a buyer’s email on its deal and answers it, thre
 
   // The deal's timeline has both emails, and opens the conversation.
   await page.goto(`/deals/${deal.id}`)
-  await page.getByText('Mia Seller emailed: Delivery dates').waitFor()
-  await page.getByText('Bruno Buyer emailed: Delivery dates').waitFor()
+  // Names and subjects are isolated (FSI…PDI) in the line, so that either direction of text keeps its place.
+  const timeline = page.getByRole('list', { name: 'Timeline' })
+  await timeline.getByText(/^\u2068Mia Seller\u2069 emailed: \u2068Re: Delivery dates\u2069$/).waitFor()
+  await timeline.getByText(/^\u2068Bruno Buyer\u2069 emailed: \u2068Delivery dates\u2069$/).waitFor()
+  await timeline.getByRole('link', { name: 'Open the conversation' }).first().click()
+  await page.getByRole('heading', { name: 'Delivery dates', level: 2 }).waitFor()
 
   const dark = await harness.newPage()
   await dark.context().addCookies([{ name: 'themeMode', value: 'dark', url: harness.server.url }])
