@@ -221,6 +221,27 @@ describe('a connected mailbox', () => {
     ])
   })
 
+  it('sends a new email to a client, which starts a thread on their deal', async () => {
+    const owner = await buildOwner(app, { name: 'Ann Seller' })
+    const { deal } = await buyerDeal(owner, 'new@buyer.test')
+    await connect(owner, 'ann')
+    const missing = await request(app, owner, 'POST', '/api/mail/send', { to: ['new@buyer.test'], text: 'Hello' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().message).toBe('subject: Write a subject')
+    const badTo = await request(app, owner, 'POST', '/api/mail/send', { to: ['not an address'], subject: 'Hi', text: 'Hello' })
+    expect(badTo.statusCode).toBe(400)
+    const res = await request(app, owner, 'POST', '/api/mail/send', {
+      to: ['new@buyer.test'],
+      subject: 'Our proposal',
+      text: 'Attached below.',
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json()).toMatchObject({ subject: 'Our proposal', labels: ['sent'], deal: { id: deal.id } })
+    const sent = await smtpMessage('Our proposal')
+    expect(sent.inReplyTo).toBeUndefined()
+    expect(sent.to && !Array.isArray(sent.to) ? sent.to.text : '').toBe('new@buyer.test')
+  })
+
   it('resumes after a restart from the last UID it read, without reading a message twice', async () => {
     const owner = await buildOwner(app)
     const mailbox = await connect(owner, 'bob')

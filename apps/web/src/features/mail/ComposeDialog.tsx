@@ -86,7 +86,10 @@ export function ComposeDialog({
                 <TextField
                   label={t('mail.dialog.to')}
                   value={to}
-                  onChange={(e) => setTo(e.target.value)}
+                  onChange={(e) => {
+                    setTo(e.target.value)
+                    setProblems((p) => ({ ...p, to: undefined }))
+                  }}
                   error={!!problems.to}
                   helperText={problems.to ?? t('mail.dialog.toHelp')}
                   inputMode="email"
@@ -96,7 +99,10 @@ export function ComposeDialog({
                 <TextField
                   label={t('mail.dialog.subject')}
                   value={subject}
-                  onChange={(e) => setSubject(e.target.value)}
+                  onChange={(e) => {
+                    setSubject(e.target.value)
+                    setProblems((p) => ({ ...p, subject: undefined }))
+                  }}
                   error={!!problems.subject}
                   helperText={problems.subject}
                   slotProps={{ htmlInput: { maxLength: MAIL_LIMITS.maxSubject, dir: 'auto' } }}
@@ -106,7 +112,10 @@ export function ComposeDialog({
             <TextField
               label={t('mail.dialog.text')}
               value={text}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => {
+                setText(e.target.value)
+                setProblems((p) => ({ ...p, text: undefined }))
+              }}
               error={!!problems.text}
               helperText={problems.text}
               multiline
