@@ -102,6 +102,7 @@ export function createMailSync({ db, encryption, outbound, store, log }: Deps) {
             events.emit('synced', accountId)
           })
           .catch((error: Error) => {
+            if (stopped) return
             log.warn({ accountId, err: error.message }, 'mailbox sync failed')
             void record(accountId, { lastError: error.message }).catch(() => {})
             imap.close()
@@ -120,6 +121,8 @@ export function createMailSync({ db, encryption, outbound, store, log }: Deps) {
           await session()
           failures = 0
         } catch (error) {
+          // Stopping closes the connection under whatever it was doing: that is no failure of the mailbox.
+          if (stopped) break
           failures++
           const message = (error as Error).message
           log.warn({ accountId, err: message }, 'could not read a mailbox')
