@@ -85,7 +85,7 @@ async function deliver(username: string, lines: string[], body: string) {
   await imap.connect()
   const appended = await imap.append('INBOX', `${lines.join('\r\n')}\r\n\r\n${body}\r\n`)
   await imap.logout()
-  if (!appended || !appended.uid) throw new Error('APPEND gave no UID')
+  if (appended === false || !appended.uid) throw new Error('APPEND gave no UID')
   return appended.uid
 }
 
