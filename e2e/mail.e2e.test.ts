@@ -188,4 +188,13 @@ it('connects a mailbox, reads a buyer’s email on its deal and answers it, thre
   await phone.getByRole('button', { name: 'العودة إلى القائمة' }).waitFor()
   await shoot(phone, 'phone-ar')
   expect(await violations(phone)).toEqual([])
+
+  // Disconnecting asks first, then the mailbox's conversations leave /mail.
+  await page.goto('/settings/connected-apps')
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: 'Disconnect' }).click()
+  await page.getByText('Mailbox disconnected').waitFor()
+  await page.goto('/mail')
+  await page.getByText('Connect your mailbox to read and answer').waitFor()
+  await page.getByText('No email here yet.', { exact: false }).waitFor()
 })

@@ -67,8 +67,8 @@ function ConnectForm() {
   })
   const { errors } = form.formState
   return (
-    <Card component="section" sx={{ p: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
+    <Card component="section" sx={{ p: 3 }} aria-labelledby="calendar-connect-title">
+      <Typography variant="h6" component="h2" sx={{ mb: 0.5 }} id="calendar-connect-title">
         {t('calendarApp.connections.title')}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>

@@ -106,6 +106,7 @@ function MailboxForm({ mailbox }: { mailbox: Mailbox | null }) {
             startIcon={<LinkOffRounded />}
             loading={disconnect.isPending}
             onClick={() =>
+              window.confirm(t('mail.settings.disconnectConfirm')) &&
               disconnect
                 .mutateAsync()
                 .then(() => enqueueSnackbar(t('mail.settings.disconnected'), { variant: 'success' }))

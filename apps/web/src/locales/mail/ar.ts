@@ -65,6 +65,7 @@ export const ar: Text = {
       reconnect: 'حفظ وإعادة الربط',
       connected: 'رُبط صندوق البريد',
       disconnect: 'فصل',
+      disconnectConfirm: 'فصل صندوق البريد هذا؟ تغادر محادثاته Closeroom، وتبقى الرسائل في صندوق بريدك.',
       disconnected: 'فُصل صندوق البريد',
       status: 'الحالة',
       working: 'يعمل',

@@ -65,6 +65,7 @@ export const cn: Text = {
       reconnect: '保存并重新连接',
       connected: '邮箱已连接',
       disconnect: '断开连接',
+      disconnectConfirm: '要断开此邮箱吗？其会话将从 Closeroom 中移除；邮件仍保留在您的邮箱中。',
       disconnected: '邮箱已断开',
       status: '状态',
       working: '正常',

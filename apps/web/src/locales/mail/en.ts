@@ -65,6 +65,7 @@ export const en = {
       reconnect: 'Save and reconnect',
       connected: 'Mailbox connected',
       disconnect: 'Disconnect',
+      disconnectConfirm: 'Disconnect this mailbox? Its conversations leave Closeroom; the emails stay in your mailbox.',
       disconnected: 'Mailbox disconnected',
       status: 'Status',
       working: 'Working',

@@ -66,6 +66,7 @@ export const fr: Text = {
       reconnect: 'Enregistrer et reconnecter',
       connected: 'Boîte mail connectée',
       disconnect: 'Déconnecter',
+      disconnectConfirm: 'Déconnecter cette boîte mail ? Ses conversations quittent Closeroom ; les emails restent dans votre boîte.',
       disconnected: 'Boîte mail déconnectée',
       status: 'État',
       working: 'Fonctionne',

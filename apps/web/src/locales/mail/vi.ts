@@ -65,6 +65,7 @@ export const vi: Text = {
       reconnect: 'Lưu và kết nối lại',
       connected: 'Đã kết nối hộp thư',
       disconnect: 'Ngắt kết nối',
+      disconnectConfirm: 'Ngắt kết nối hộp thư này? Các cuộc trò chuyện của nó sẽ rời khỏi Closeroom; email vẫn còn trong hộp thư của bạn.',
       disconnected: 'Đã ngắt kết nối hộp thư',
       status: 'Trạng thái',
       working: 'Đang hoạt động',
