@@ -16,7 +16,12 @@ import { type Harness, startHarness } from './harness.ts'
 
 // The seller's mail: a buyer's email reaches the member's mailbox, shows in /mail tied to its deal, and is answered from there.
 
-const mailbox = { username: 'mia', password: `pw-${randomBytes(6).toString('hex')}` }
+// One mailbox per test, on one Dovecot; the SMTP server takes the same usernames and passwords.
+const mailboxes = {
+  mia: { username: 'mia', password: `pw-${randomBytes(6).toString('hex')}` },
+  mo: { username: 'mo', password: `pw-${randomBytes(6).toString('hex')}` },
+}
+const mailbox = mailboxes.mia
 let harness: Harness
 let dovecot: Dovecot
 let smtp: SMTPServer
@@ -25,12 +30,13 @@ const received: ParsedMail[] = []
 const waiters: (() => void)[] = []
 
 beforeAll(async () => {
-  dovecot = await startDovecot([mailbox])
+  dovecot = await startDovecot(Object.values(mailboxes))
   smtp = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     onAuth(auth, _session, done) {
-      if (auth.username === mailbox.username && auth.password === mailbox.password) return done(null, { user: auth.username })
+      if (Object.values(mailboxes).some((m) => m.username === auth.username && m.password === auth.password))
+        return done(null, { user: auth.username })
       done(new Error('Invalid username or password'))
     },
     onData(stream, _session, done) {
@@ -54,12 +60,12 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()))
 })
 
-async function deliver(lines: string[], body: string): Promise<number> {
+async function deliver(lines: string[], body: string, to = mailbox): Promise<number> {
   const imap = new ImapFlow({
     host: dovecot.host,
     port: dovecot.port,
     secure: false,
-    auth: { user: mailbox.username, pass: mailbox.password },
+    auth: { user: to.username, pass: to.password },
     logger: false,
   })
   await imap.connect()
@@ -82,7 +88,7 @@ async function shoot(page: Page, name: string) {
   if (process.env.MAIL_SCREENSHOTS) await page.screenshot({ path: join(tmpdir(), `closeroom-mail-${name}.png`), fullPage: true })
 }
 
-it('connects a mailbox, reads a buyer’s email on its deal and answers it, threaded, in light and dark', async () => {
+it('connects a mailbox, reads a buyer’s email on its deal and answers it, threaded', async () => {
   const app = harness.server.app
   const owner = await buildOwner(app, { name: 'Mia Seller' })
   const [buyer] = await app.database.db
@@ -91,8 +97,6 @@ it('connects a mailbox, reads a buyer’s email on its deal and answers it, thre
     .returning()
   if (!buyer) throw new Error('no client')
   const deal = await buildDeal(app, owner, { name: 'Bricks rollout', contactIds: [buyer.id] })
-  // Inviting a teammate makes Closeroom send an email of its own, shown under its label.
-  const teammate = await buildMember(app, owner)
 
   const page = await harness.newPage()
   await signIn(page, owner.user.email, 'Mia Seller')
@@ -165,13 +169,42 @@ it('connects a mailbox, reads a buyer’s email on its deal and answers it, thre
   await timeline.getByText(/^\u2068Bruno Buyer\u2069 emailed: \u2068Delivery dates\u2069$/).waitFor()
   await timeline.getByRole('link', { name: 'Open the conversation' }).first().click()
   await page.getByRole('heading', { name: 'Delivery dates', level: 2 }).waitFor()
+})
+
+it('shows the mail, Closeroom’s own emails, a phone in Arabic and the dark theme, then disconnects', async () => {
+  const app = harness.server.app
+  const owner = await buildOwner(app, { name: 'Mo Seller' })
+  // Inviting a teammate makes Closeroom send an email of its own, shown under its label.
+  const teammate = await buildMember(app, owner)
+  const settings = {
+    email: 'mo@seller.test',
+    imapHost: dovecot.host,
+    imapPort: dovecot.port,
+    imapTls: false,
+    smtpHost: '127.0.0.1',
+    smtpPort,
+    smtpTls: false,
+    username: mailboxes.mo.username,
+    password: mailboxes.mo.password,
+  }
+  const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', settings)
+  expect(connected.statusCode, connected.body).toBe(200)
+  const uid = await deliver(
+    ['From: Lena Lead <lena@buyer.test>', 'To: mo@seller.test', 'Subject: Pricing question', 'Message-ID: <pricing@buyer.test>'],
+    'Do you have a yearly plan?',
+    mailboxes.mo,
+  )
+  await app.inbox.sync.readUpTo(connected.json().id, uid)
+  const [thread] = (await request(app, owner, 'GET', '/api/mail/threads')).json().threads
+  const reply = await request(app, owner, 'POST', '/api/mail/send', { threadId: thread.id, text: 'Yes, with two months free.' })
+  expect(reply.statusCode).toBe(201)
 
   const dark = await harness.newPage()
   await dark.context().addCookies([{ name: 'themeMode', value: 'dark', url: harness.server.url }])
-  await signIn(dark, owner.user.email, 'Mia Seller')
+  await signIn(dark, owner.user.email, 'Mo Seller')
   await dark.goto('/mail')
-  await dark.getByRole('region', { name: 'Conversations' }).getByText('Delivery dates').click()
-  await dark.getByRole('article').getByText('Yes, the first week of March.').waitFor()
+  await dark.getByRole('region', { name: 'Conversations' }).getByText('Pricing question').click()
+  await dark.getByRole('article').getByText('Yes, with two months free.').waitFor()
   await shoot(dark, 'thread-dark')
   expect(await violations(dark)).toEqual([])
   await dark.getByRole('button', { name: 'Sent by Closeroom' }).click()
@@ -180,21 +213,21 @@ it('connects a mailbox, reads a buyer’s email on its deal and answers it, thre
 
   // On a phone the list and the thread take turns; in Arabic the page reads right to left.
   const phone = await harness.newPage({ viewport: { width: 390, height: 844 } })
-  await signIn(phone, owner.user.email, 'Mia Seller')
+  await signIn(phone, owner.user.email, 'Mo Seller')
   await phone.context().addCookies([{ name: 'language', value: 'ar', url: harness.server.url }])
   await phone.evaluate(() => localStorage.setItem('i18nextLng', 'ar'))
   await phone.goto('/mail')
-  await phone.getByText('Delivery dates').click()
+  await phone.getByText('Pricing question').click()
   await phone.getByRole('button', { name: 'العودة إلى القائمة' }).waitFor()
   await shoot(phone, 'phone-ar')
   expect(await violations(phone)).toEqual([])
 
   // Disconnecting asks first, then the mailbox's conversations leave /mail.
-  await page.goto('/settings/connected-apps')
-  page.once('dialog', (dialog) => void dialog.accept())
-  await page.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: 'Disconnect' }).click()
-  await page.getByText('Mailbox disconnected').waitFor()
-  await page.goto('/mail')
-  await page.getByText('Connect your mailbox to read and answer').waitFor()
-  await page.getByText('No email here yet.', { exact: false }).waitFor()
+  await dark.goto('/settings/connected-apps')
+  dark.once('dialog', (dialog) => void dialog.accept())
+  await dark.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: 'Disconnect' }).click()
+  await dark.getByText('Mailbox disconnected').waitFor()
+  await dark.goto('/mail')
+  await dark.getByText('Connect your mailbox to read and answer').waitFor()
+  await dark.getByText(/^No email here yet\./).waitFor()
 })
