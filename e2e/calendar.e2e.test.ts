@@ -154,10 +154,12 @@ it('connects a CalDAV calendar (a real Radicale), picks the calendars that block
   await page.goto('/settings/connected-apps')
   await page.getByText('No calendar connected yet.').waitFor()
 
-  await page.getByLabel('Server address').fill(radicale.url)
-  await page.getByLabel('Username').fill('rosa')
-  await page.getByLabel('Password or app password').fill('rosa-secret')
-  await page.getByRole('button', { name: 'Connect' }).click()
+  // The page holds the mailbox's form too: the calendar's is the one under its own heading.
+  const connect = page.getByRole('region', { name: 'Connect a calendar' })
+  await connect.getByLabel('Server address').fill(radicale.url)
+  await connect.getByLabel('Username').fill('rosa')
+  await connect.getByLabel('Password or app password').fill('rosa-secret')
+  await connect.getByRole('button', { name: 'Connect' }).click()
   await page.getByText('Calendar connected').waitFor()
   const card = page.getByRole('article', { name: /rosa/ })
   const work = card.getByRole('checkbox', { name: 'Work' })

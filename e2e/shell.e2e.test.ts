@@ -130,9 +130,15 @@ it("leads the template's demo routes to the product's page for the same job", as
     await page.getByRole('heading', { name: heading, exact: true }).waitFor()
     expect(new URL(page.url()).pathname).toBe(to)
   }
-  // Mail and blog have no page of their own yet: their empty state says where that will live.
-  await page.goto('/mail/all')
-  await page.getByRole('heading', { name: 'Inbox' }).waitFor()
-  await page.goto('/blog/posts')
-  await page.getByRole('heading', { name: 'Articles' }).waitFor()
+  // The template's mail, chat, blog and file addresses are the product's own pages.
+  for (const [path, heading] of [
+    ['/mail/all', 'Mail'],
+    ['/chat/new', 'Chat'],
+    ['/blog', 'Posts'],
+    ['/file', 'Document reading'],
+  ]) {
+    await page.goto(path)
+    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor()
+    expect(new URL(page.url()).pathname).toBe(path)
+  }
 })

@@ -42,6 +42,8 @@ import { createDealsModule } from './modules/deals/module.ts'
 import { dealRoutes } from './modules/deals/routes.ts'
 import { createFilesModule } from './modules/files/module.ts'
 import { fileRoutes, publicFileRoutes } from './modules/files/routes.ts'
+import { createInboxModule } from './modules/inbox/module.ts'
+import { mailRoutes } from './modules/inbox/routes.ts'
 import { createInsightsModule } from './modules/insights/module.ts'
 import { insightsRoutes } from './modules/insights/routes.ts'
 import { createInvoicesModule } from './modules/invoices/module.ts'
@@ -162,6 +164,16 @@ export async function buildApp(deps: AppDeps) {
   const products = createProductService({ db })
   const clients = createClientsModule({ db })
   const messages = createMessagesModule({ db, realtime, deals: dealsModule })
+  // Members' mailboxes are read in this process; a broken one records its error and never stops the server.
+  const inbox = createInboxModule({
+    db,
+    secret: await serverSecret(db, 'mail-encryption-key'),
+    outbound,
+    clients,
+    deals: dealsModule,
+    log: app.log,
+  })
+  app.addHook('onClose', async () => inbox.stop())
   const automations = await createAutomationsModule({
     db,
     jobs,
@@ -282,6 +294,7 @@ export async function buildApp(deps: AppDeps) {
       productRoutes(api, { products, rooms: productRooms })
       publicProductRoutes(api, { rooms: productRooms, inquiries, limits })
       clientRoutes(api, clients)
+      mailRoutes(api, inbox)
       messageRoutes(api, messages)
       chatRoutes(api, chat)
       salesroomRoutes(api, salesrooms)
@@ -306,6 +319,7 @@ export async function buildApp(deps: AppDeps) {
   )
 
   await registerWeb(app, config.webDist)
+  await inbox.start()
   app.decorate('realtime', realtime)
   // Tests run a queued reminder's work without waiting for its time.
   app.decorate('booking', booking)
@@ -317,6 +331,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('agreements', agreements)
   // Tests run the no-booking follow-up without waiting for the form's delay (Fastify keeps 'routing' for itself).
   app.decorate('routingModule', routing)
+  // Tests wait for a mailbox's next sync round instead of polling.
+  app.decorate('inbox', inbox)
   return app
 }
 

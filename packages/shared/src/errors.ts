@@ -77,6 +77,14 @@ export const ERROR_CODES = [
   /** The calendar server could not be reached or answered something unexpected. */
   'calendar_unreachable',
   'calendar_private_address',
+  /** The mail server (IMAP or SMTP) refused the username and password. */
+  'mail_sign_in_failed',
+  /** The mail server could not be reached or answered something unexpected. */
+  'mail_unreachable',
+  /** The mail server's address is a private or local one the operator did not allow. */
+  'mail_private_address',
+  /** Sending mail before connecting a mailbox. */
+  'mail_not_connected',
   /** An agreement upload whose bytes are not a PDF, whatever its name says. */
   'not_pdf',
   /** An agreement upload that is encrypted (even with an empty password): it could not be sealed. */

@@ -82,6 +82,8 @@ describe('who may do what', () => {
     ['an owner reads the outbox', true, owner, 'outbox.read'],
     ['an admin reads the outbox', true, admin, 'outbox.read'],
     ['a member reads the outbox', false, member, 'outbox.read'],
+    ['an admin reads every mail thread', true, admin, 'mail.readAll'],
+    ['a member reads every mail thread', false, member, 'mail.readAll'],
 
     // The pipeline and products: owners and admins; deals: anyone edits, the owner of the deal or an admin deletes.
     ['an owner changes the pipeline', true, owner, 'pipeline.manage'],

@@ -20,6 +20,8 @@ const rules = {
   'users.setAttributes': (actor: Actor, target?: Target) => isAdmin(actor) && (target?.role !== 'owner' || actor.role === 'owner'),
   'teams.manage': (actor: Actor) => isAdmin(actor),
   'outbox.read': (actor: Actor) => isAdmin(actor),
+  // /mail/all: owners and admins read every member's mail threads; a member their own and those on deals they own.
+  'mail.readAll': (actor: Actor) => isAdmin(actor),
   'organization.update': (actor: Actor) => isAdmin(actor),
   // The walkthrough after signing up sets up a new organization, which only its owner has just created.
   'organization.setUp': (actor: Actor) => actor.role === 'owner',
@@ -84,6 +86,7 @@ const refusals: { [A in Action]: string | ((...args: ActionArgs<A>) => string) }
   'users.setAttributes': "Only owners and admins can set people's routing attributes; only owners set an owner's",
   'teams.manage': 'Only owners and admins can manage teams',
   'outbox.read': 'Only owners and admins can read the outbox',
+  'mail.readAll': "Only owners and admins can read every member's mail",
   'organization.update': "Only owners and admins can change the organization's settings",
   'organization.setUp': 'Only owners can set up the organization',
   'adminSettings.open': "Only owners and admins can open the organization's settings",

@@ -97,3 +97,14 @@ describe('the outbound fetch, against a real server on loopback', () => {
     expect(res.status).toBe(302)
   })
 })
+
+describe('the address to dial for a mail server', () => {
+  it('refuses loopback, by address or by name, unless allowed, and answers the checked address', async () => {
+    const guarded = createOutbound('')
+    await expect(guarded.resolve('127.0.0.1')).rejects.toBeInstanceOf(OutboundRefused)
+    await expect(guarded.resolve('localhost')).rejects.toBeInstanceOf(OutboundRefused)
+    await expect(guarded.resolve('[::1]')).rejects.toBeInstanceOf(OutboundRefused)
+    const allowed = createOutbound('127.0.0.1/32')
+    expect(await allowed.resolve('127.0.0.1')).toBe('127.0.0.1')
+  })
+})

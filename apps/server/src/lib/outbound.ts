@@ -28,6 +28,12 @@ export class OutboundRefused extends Error {
 export type Outbound = {
   /** fetch, refusing private targets; `redirect: 'follow'` (the default) re-checks every hop, at most five. */
   fetch: (url: string | URL, init?: RequestInit) => Promise<Response>
+  /**
+   * The address to dial for a host a user typed (an IMAP or SMTP server), checked as `fetch` checks its
+   * targets. Protocols other than HTTP connect to this address, naming the host only for TLS, so the name
+   * cannot resolve to another address between the check and the connection.
+   */
+  resolve: (host: string) => Promise<string>
 }
 
 const MAX_REDIRECTS = 5
@@ -98,7 +104,22 @@ export function createOutbound(allowText: string): Outbound {
     }
   }
 
+  async function resolve(host: string): Promise<string> {
+    const bare = host.replace(/^\[|\]$/g, '')
+    if (isIP(bare)) {
+      if (!mayConnect(bare, allowance)) throw new OutboundRefused(bare)
+      return bare
+    }
+    const addresses = await new Promise<LookupAddress[]>((done, fail) =>
+      lookup(bare, { all: true }, (error, found) => (error ? fail(error) : done(found))),
+    )
+    const allowed = addresses.find((a) => mayConnect(a.address, allowance))
+    if (!allowed) throw new OutboundRefused(addresses[0]?.address ?? bare)
+    return allowed.address
+  }
+
   return {
+    resolve,
     async fetch(input, init = {}) {
       let url = new URL(input)
       if (init.redirect === 'manual' || init.redirect === 'error') {

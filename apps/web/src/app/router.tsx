@@ -149,7 +149,7 @@ const dashboard: RouteObject = {
     { path: '/files-manager', element: page(() => import('../features/files/LibraryPage')) },
     { path: '/file', element: page(() => import('../features/files/DocumentViewsPage')) },
     soon('/blank', 'blank'),
-    ...['/mail', '/mail/all'].map((path) => soon(path, 'inbox')),
+    ...['/mail', '/mail/all'].map((path) => ({ path, element: page(() => import('../features/mail/MailPage')) })),
     // One route for /chat, /chat/new, /chat/:id and /chat/<deal|client|room>/:id: the page stays mounted, and its state with it, as one moves between them.
     { path: '/chat/*', element: page(() => import('../features/chat/ChatPage')) },
     ...['/blog', '/blog/posts'].map((path) => ({ path, element: page(() => import('../features/blog/PostsPage')) })),

@@ -184,6 +184,11 @@ export const en = {
         folder_not_empty: 'This folder is not empty: move or delete what is in it first.',
         folder_name_taken: 'A folder with this name is already there.',
         version_type_differs: 'A new version must be the same type of file as the one it replaces.',
+        mail_sign_in_failed: 'Could not sign in to this mail server: check the server names, ports, username and password',
+        mail_unreachable: 'This mail server could not be reached or gave an unexpected answer. Check the server names, ports and TLS.',
+        mail_private_address:
+          'This mail server is on a private or local network, which this Closeroom is not allowed to reach. Ask your administrator.',
+        mail_not_connected: 'Connect your mailbox in Settings › Connected apps first',
       },
     },
   },

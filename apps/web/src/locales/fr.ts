@@ -188,6 +188,13 @@ export const fr = {
         folder_not_empty: 'Ce dossier n’est pas vide : déplacez ou supprimez d’abord son contenu.',
         folder_name_taken: 'Un dossier porte déjà ce nom ici.',
         version_type_differs: 'Une nouvelle version doit être du même type que le fichier qu’elle remplace.',
+        mail_sign_in_failed:
+          "Connexion impossible à ce serveur de messagerie : vérifiez les noms de serveur, les ports, l'identifiant et le mot de passe",
+        mail_unreachable:
+          'Ce serveur de messagerie est injoignable ou a donné une réponse inattendue. Vérifiez les noms de serveur, les ports et TLS.',
+        mail_private_address:
+          "Ce serveur de messagerie est sur un réseau privé ou local, que ce Closeroom n'a pas le droit de joindre. Demandez à votre administrateur.",
+        mail_not_connected: "Connectez d'abord votre boîte mail dans Paramètres › Applications connectées",
       },
     },
   },

@@ -181,6 +181,11 @@ export const vi = {
         folder_not_empty: 'Thư mục này không trống: hãy di chuyển hoặc xóa những gì bên trong trước.',
         folder_name_taken: 'Ở đây đã có thư mục cùng tên.',
         version_type_differs: 'Phiên bản mới phải cùng loại tệp với tệp được thay thế.',
+        mail_sign_in_failed: 'Không thể đăng nhập vào máy chủ thư này: hãy kiểm tra tên máy chủ, cổng, tên đăng nhập và mật khẩu',
+        mail_unreachable: 'Không thể kết nối máy chủ thư này hoặc máy chủ trả lời bất thường. Hãy kiểm tra tên máy chủ, cổng và TLS.',
+        mail_private_address:
+          'Máy chủ thư này nằm trong mạng riêng hoặc mạng nội bộ mà Closeroom này không được phép kết nối. Hãy hỏi quản trị viên của bạn.',
+        mail_not_connected: 'Hãy kết nối hộp thư của bạn trong Cài đặt › Ứng dụng đã kết nối trước',
       },
     },
   },

@@ -248,6 +248,8 @@ export const DEAL_ACTIVITY_KINDS = [
   'routing',
   /** An invoice of the deal was sent, paid or voided (data.step). */
   'invoice',
+  /** An email with one of the deal's clients, received or sent from a member's connected mailbox (data.threadId). */
+  'email',
 ] as const
 export const DealActivity = z.object({
   id: Id,

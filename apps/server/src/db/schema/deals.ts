@@ -209,7 +209,18 @@ export const dealActivities = pgTable(
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
     kind: text({
-      enum: ['created', 'stage_changed', 'owner_changed', 'message', 'booking', 'salesroom_visit', 'agreement', 'routing', 'invoice'],
+      enum: [
+        'created',
+        'stage_changed',
+        'owner_changed',
+        'message',
+        'booking',
+        'salesroom_visit',
+        'agreement',
+        'routing',
+        'invoice',
+        'email',
+      ],
     }).notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     data: jsonb().$type<Record<string, string | number | boolean | null>>().notNull().default({}),

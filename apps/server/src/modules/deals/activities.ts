@@ -34,7 +34,7 @@ export async function writeStageChange(tx: Tx, dealId: string, fromStageId: stri
 export type ActivityEntry = {
   organizationId: string
   dealId: string
-  kind: 'booking' | 'salesroom_visit' | 'agreement' | 'message' | 'routing' | 'invoice'
+  kind: 'booking' | 'salesroom_visit' | 'agreement' | 'message' | 'routing' | 'invoice' | 'email'
   actorId?: string | null
   data?: ActivityData
 }

@@ -195,9 +195,19 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
     await tx.delete(dealActivities).where(messageActivity(dealId, messageId))
   }
 
+  /** The ids of the organization's deals this member owns (whose mail threads they may read: see the mail module). */
+  async function idsOwnedBy(organizationId: string, userId: string): Promise<string[]> {
+    const rows = await db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(and(eq(deals.organizationId, organizationId), eq(deals.ownerId, userId)))
+    return rows.map((r) => r.id)
+  }
+
   return {
     stage,
     newestOpenDealOf,
+    idsOwnedBy,
     clientOwnerOf,
     open,
     moveToStage,

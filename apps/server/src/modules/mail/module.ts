@@ -1,3 +1,4 @@
-// Outgoing mail: the mailer and the templates every email is laid out with. Other modules use only this file.
+// Outgoing mail: the mailer, the templates every email is laid out with, and the outbox. Other modules use only this file.
 export type { Attachment, Mailer } from './mailer.ts'
+export { listOutbox } from './outbox.ts'
 export * from './templates.ts'

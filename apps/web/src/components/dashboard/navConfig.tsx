@@ -12,6 +12,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined'
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined'
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined'
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined'
+import MailOutlined from '@mui/icons-material/MailOutlined'
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined'
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined'
 import RouteOutlined from '@mui/icons-material/RouteOutlined'
@@ -45,6 +46,7 @@ export const navSections: NavSection[] = [
       { key: 'deals', path: '/deals', icon: <HandshakeOutlined /> },
       { key: 'clients', path: '/clients', icon: <BadgeOutlined /> },
       { key: 'chat', path: '/chat', icon: <ForumOutlined />, label: 'chat.nav', Badge: ChatUnreadBadge },
+      { key: 'mail', path: '/mail', icon: <MailOutlined />, label: 'mail.nav' },
       { key: 'kanban', path: '/kanban', icon: <ViewKanbanOutlined /> },
       { key: 'products', path: '/products', icon: <Inventory2Outlined /> },
       { key: 'landingPages', path: '/landing-pages', icon: <ViewQuiltOutlined /> },

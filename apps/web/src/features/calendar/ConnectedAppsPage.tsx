@@ -23,14 +23,16 @@ import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
 import { bookingErrorText } from '../booking/fields'
+import { MailboxSettings } from '../mail/MailboxSettings'
 import { useConnections, useCreateConnection, useDeleteConnection, useRefreshConnection, useUpdateConnection } from './queries'
 
-/** /settings/connected-apps: CalDAV calendars whose busy times block slots and which receive new bookings. */
+/** /settings/connected-apps: the member's mailbox, and CalDAV calendars whose busy times block slots and which receive new bookings. */
 export default function ConnectedAppsPage() {
   const { t } = useTranslation()
   const connections = useConnections()
   return (
     <Stack spacing={3} sx={{ maxWidth: 880 }}>
+      <MailboxSettings />
       <ConnectForm />
       <Box component="section">
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -65,8 +67,8 @@ function ConnectForm() {
   })
   const { errors } = form.formState
   return (
-    <Card component="section" sx={{ p: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
+    <Card component="section" sx={{ p: 3 }} aria-labelledby="calendar-connect-title">
+      <Typography variant="h6" component="h2" sx={{ mb: 0.5 }} id="calendar-connect-title">
         {t('calendarApp.connections.title')}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>

@@ -4,12 +4,14 @@ import AltRoute from '@mui/icons-material/AltRouteRounded'
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineRounded'
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
 import EventOutlined from '@mui/icons-material/EventOutlined'
+import MailOutlined from '@mui/icons-material/MailOutlined'
 import PersonOutline from '@mui/icons-material/PersonOutlineRounded'
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined'
 import SwapHorizRounded from '@mui/icons-material/SwapHorizRounded'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
-import { Alert, Avatar, Box, Skeleton, Stack, Typography } from '@mui/material'
+import { Alert, Avatar, Box, Link, Skeleton, Stack, Typography } from '@mui/material'
 import type { ReactElement } from 'react'
+import { Link as RouterLink } from 'react-router'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
 import type { TFunction } from '../../locales/i18n'
@@ -26,6 +28,7 @@ const icons: Record<DealActivity['kind'], { icon: ReactElement; colour: string }
   agreement: { icon: <DescriptionOutlined fontSize="small" />, colour: 'error' },
   routing: { icon: <AltRoute fontSize="small" />, colour: 'primary' },
   invoice: { icon: <ReceiptLongOutlined fontSize="small" />, colour: 'success' },
+  email: { icon: <MailOutlined fontSize="small" />, colour: 'info' },
 }
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
@@ -61,6 +64,11 @@ function headline(t: TFunction, activity: DealActivity, actor: string): string {
       actor: isolate(activity.actor?.name ?? actor),
       number: isolate(text(data.title)),
     })
+  // An email with the deal's buyer, from a member's mailbox: who wrote, and its subject (texts of the mail area).
+  if (activity.kind === 'email')
+    return data.direction === 'out'
+      ? t('mail.timeline.out', { actor: isolate(activity.actor?.name ?? actor), subject: isolate(text(data.subject)) })
+      : t('mail.timeline.in', { from: isolate(text(data.from)), subject: isolate(text(data.subject)) })
   return t(`pipeline.timeline.kinds.${activity.kind}`, {
     actor,
     from: text(data.from),
@@ -78,6 +86,12 @@ function Detail({ activity, language }: { activity: DealActivity; language: stri
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('pipeline.timeline.bookingDetail', { when: formatDateTime(data.start, language), attendee: text(data.attendee) })}
       </Typography>
+    )
+  if (activity.kind === 'email' && text(data.threadId))
+    return (
+      <Link component={RouterLink} to={`/mail/all?thread=${text(data.threadId)}`} variant="body2">
+        {t('mail.timeline.open')}
+      </Link>
     )
   if (activity.kind === 'created' && data.via === 'product_room' && text(data.message))
     return (

@@ -8,6 +8,7 @@ import { ar as insights } from '../insights/ar'
 import { ar as invoices } from '../invoices/ar'
 import { ar as landingApp } from '../landing/editor/ar'
 import { ar as onboarding } from '../landing/onboarding/ar'
+import { ar as mail } from '../mail/ar'
 import { ar as notifications } from '../notifications/ar'
 import { ar as overview } from '../overview/ar'
 import { ar as people } from '../people/ar'
@@ -38,6 +39,7 @@ export default {
   ...recordings,
   ...agreements,
   ...invoices,
+  ...mail,
   ...routing,
   ...routingInsights,
   ...insights,

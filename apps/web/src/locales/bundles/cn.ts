@@ -8,6 +8,7 @@ import { cn as insights } from '../insights/cn'
 import { cn as invoices } from '../invoices/cn'
 import { cn as landingApp } from '../landing/editor/cn'
 import { cn as onboarding } from '../landing/onboarding/cn'
+import { cn as mail } from '../mail/cn'
 import { cn as notifications } from '../notifications/cn'
 import { cn as overview } from '../overview/cn'
 import { cn as people } from '../people/cn'
@@ -38,6 +39,7 @@ export default {
   ...recordings,
   ...agreements,
   ...invoices,
+  ...mail,
   ...routing,
   ...routingInsights,
   ...insights,

@@ -8,6 +8,7 @@ import { en as insights } from '../insights/en'
 import { en as invoices } from '../invoices/en'
 import { en as landingApp } from '../landing/editor/en'
 import { en as onboarding } from '../landing/onboarding/en'
+import { en as mail } from '../mail/en'
 import { en as notifications } from '../notifications/en'
 import { en as overview } from '../overview/en'
 import { en as people } from '../people/en'
@@ -38,6 +39,7 @@ export default {
   ...recordings,
   ...agreements,
   ...invoices,
+  ...mail,
   ...routing,
   ...routingInsights,
   ...insights,

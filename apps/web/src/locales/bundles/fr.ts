@@ -8,6 +8,7 @@ import { fr as insights } from '../insights/fr'
 import { fr as invoices } from '../invoices/fr'
 import { fr as landingApp } from '../landing/editor/fr'
 import { fr as onboarding } from '../landing/onboarding/fr'
+import { fr as mail } from '../mail/fr'
 import { fr as notifications } from '../notifications/fr'
 import { fr as overview } from '../overview/fr'
 import { fr as people } from '../people/fr'
@@ -38,6 +39,7 @@ export default {
   ...recordings,
   ...agreements,
   ...invoices,
+  ...mail,
   ...routing,
   ...routingInsights,
   ...insights,

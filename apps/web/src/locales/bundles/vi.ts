@@ -8,6 +8,7 @@ import { vi as insights } from '../insights/vi'
 import { vi as invoices } from '../invoices/vi'
 import { vi as landingApp } from '../landing/editor/vi'
 import { vi as onboarding } from '../landing/onboarding/vi'
+import { vi as mail } from '../mail/vi'
 import { vi as notifications } from '../notifications/vi'
 import { vi as overview } from '../overview/vi'
 import { vi as people } from '../people/vi'
@@ -38,6 +39,7 @@ export default {
   ...recordings,
   ...agreements,
   ...invoices,
+  ...mail,
   ...routing,
   ...routingInsights,
   ...insights,

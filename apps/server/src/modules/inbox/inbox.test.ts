@@ -1,0 +1,318 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { ImapFlow } from 'imapflow'
+import { type ParsedMail, simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clients, mailAccounts } from '../../db/schema/index.ts'
+import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildDeal } from '../../testing/deals.ts'
+import { type Dovecot, startDovecot } from '../../testing/dovecot.ts'
+import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
+
+// Each Dovecot user is one member's mailbox; the SMTP server takes the same usernames and passwords.
+const mailboxes = ['ann', 'bob', 'cid', 'dan'].map((username) => ({
+  username,
+  password: `pw-${username}-${randomBytes(6).toString('hex')}`,
+}))
+const password = (username: string) => mailboxes.find((m) => m.username === username)?.password ?? ''
+
+let app: TestApp
+let dovecot: Dovecot
+let smtp: SMTPServer
+let smtpPort = 0
+const received: ParsedMail[] = []
+const waiters: (() => void)[] = []
+
+beforeAll(async () => {
+  dovecot = await startDovecot(mailboxes)
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    onAuth(auth, _session, done) {
+      if (auth.password === password(auth.username ?? '')) return done(null, { user: auth.username })
+      done(new Error('Invalid username or password'))
+    },
+    onData(stream, _session, done) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail)
+        for (const wake of waiters.splice(0)) wake()
+        done()
+      }, done)
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+  const address = smtp.server.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  smtpPort = address.port
+  // The test servers listen on loopback, which the server refuses to reach unless told it may.
+  app = await buildTestApp({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' } })
+})
+afterAll(async () => {
+  await app?.close()
+  await dovecot?.stop()
+  await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()))
+})
+
+const settings = (username: string, overrides: Record<string, unknown> = {}) => ({
+  email: `${username}@seller.test`,
+  imapHost: dovecot.host,
+  imapPort: dovecot.port,
+  imapTls: false,
+  smtpHost: '127.0.0.1',
+  smtpPort,
+  smtpTls: false,
+  username,
+  password: password(username),
+  ...overrides,
+})
+
+async function connect(client: Client, username: string) {
+  const res = await request(app, client, 'PUT', '/api/mail/mailbox', settings(username))
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json()
+}
+
+/** Delivers a message into a mailbox's INBOX as a mail server would, with IMAP APPEND; answers its UID. */
+async function deliver(username: string, lines: string[], body: string) {
+  const imap = new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    auth: { user: username, pass: password(username) },
+    logger: false,
+  })
+  await imap.connect()
+  const appended = await imap.append('INBOX', `${lines.join('\r\n')}\r\n\r\n${body}\r\n`)
+  await imap.logout()
+  if (appended === false || !appended.uid) throw new Error('APPEND gave no UID')
+  return appended.uid
+}
+
+async function smtpMessage(subject: string): Promise<ParsedMail> {
+  for (;;) {
+    const mail = received.find((m) => m.subject === subject)
+    if (mail) return mail
+    await new Promise<void>((resolve) => waiters.push(resolve))
+  }
+}
+
+/** A buyer the organization knows, and a deal with them, owned by `owner`. */
+async function buyerDeal(owner: Client, email: string, dealOwnerId?: string) {
+  const [client] = await app.database.db
+    .insert(clients)
+    .values({ organizationId: owner.user.organizationId, name: 'Bea Buyer', email, company: 'Acme' })
+    .returning()
+  if (!client) throw new Error('no client')
+  const deal = await buildDeal(app, owner, {
+    name: `Rollout for ${email}`,
+    contactIds: [client.id],
+    ...(dealOwnerId ? { ownerId: dealOwnerId } : {}),
+  })
+  return { client, deal }
+}
+
+describe('connecting a mailbox', () => {
+  it('refuses a wrong password with a clear error, and saves nothing', async () => {
+    const owner = await buildOwner(app)
+    const res = await request(app, owner, 'PUT', '/api/mail/mailbox', settings('ann', { password: 'wrong' }))
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'mail_sign_in_failed', message: expect.stringContaining('refused the username or password') })
+    expect((await request(app, owner, 'GET', '/api/mail/mailbox')).json()).toEqual({ mailbox: null })
+  })
+
+  it('refuses a server on a private address unless the operator allowed it', async () => {
+    const guarded = await buildTestApp()
+    try {
+      const owner = await buildOwner(guarded)
+      const res = await request(guarded, owner, 'PUT', '/api/mail/mailbox', settings('ann'))
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({
+        code: 'mail_private_address',
+        message: expect.stringContaining('127.0.0.1 is a private or local network address'),
+      })
+    } finally {
+      await guarded.close()
+    }
+  })
+
+  it('refuses an unreachable server and a malformed port', async () => {
+    const owner = await buildOwner(app)
+    const down = await request(app, owner, 'PUT', '/api/mail/mailbox', settings('ann', { imapPort: 1 }))
+    expect(down.statusCode).toBe(400)
+    expect(down.json().code).toBe('mail_unreachable')
+    const bad = await request(app, owner, 'PUT', '/api/mail/mailbox', settings('ann', { imapPort: 70_000 }))
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toContain('Enter a port between 1 and 65535')
+  })
+})
+
+describe('a connected mailbox', () => {
+  it("shows a buyer's mail in /mail and on the deal, and sends a threaded reply through SMTP", async () => {
+    const owner = await buildOwner(app, { name: 'Ann Seller' })
+    const { client, deal } = await buyerDeal(owner, 'bea@buyer.test')
+    const mailbox = await connect(owner, 'ann')
+    expect(mailbox).toMatchObject({ email: 'ann@seller.test', imapHost: '127.0.0.1', lastError: null })
+    expect(JSON.stringify(mailbox)).not.toContain(password('ann'))
+
+    const uid = await deliver(
+      'ann',
+      [
+        'From: Bea Buyer <bea@buyer.test>',
+        'To: Ann Seller <ann@seller.test>',
+        'Subject: Pricing for 40 seats',
+        'Message-ID: <first-question@buyer.test>',
+        'Date: Tue, 24 Nov 2026 09:30:00 +0000',
+        'Content-Type: text/plain; charset=utf-8',
+      ],
+      'Hello Ann, what would 40 seats cost?',
+    )
+    await app.inbox.sync.readUpTo(mailbox.id, uid)
+
+    const list = await request(app, owner, 'GET', '/api/mail/threads')
+    expect(list.statusCode).toBe(200)
+    const [thread] = list.json().threads
+    expect(thread).toMatchObject({
+      subject: 'Pricing for 40 seats',
+      participants: [{ address: 'bea@buyer.test', name: 'Bea Buyer' }],
+      snippet: 'Hello Ann, what would 40 seats cost?',
+      labels: ['inbox'],
+      client: { id: client.id, name: 'Bea Buyer' },
+      deal: { id: deal.id, title: deal.name },
+    })
+    const timeline = (await request(app, owner, 'GET', `/api/deals/${deal.id}/activities`)).json().activities
+    expect(timeline[0]).toMatchObject({ kind: 'email', data: { threadId: thread.id, direction: 'in', subject: 'Pricing for 40 seats' } })
+
+    const reply = await request(app, owner, 'POST', '/api/mail/send', {
+      threadId: thread.id,
+      text: 'Hi Bea, 40 seats are 1,960 EUR a month.',
+    })
+    expect(reply.statusCode, reply.body).toBe(201)
+    const sent = await smtpMessage('Re: Pricing for 40 seats')
+    expect(sent.inReplyTo).toBe('<first-question@buyer.test>')
+    expect(sent.references).toBe('<first-question@buyer.test>')
+    expect(sent.from?.value).toEqual([{ name: 'Ann Seller', address: 'ann@seller.test' }])
+    expect(sent.to && !Array.isArray(sent.to) ? sent.to.text : '').toBe('bea@buyer.test')
+    expect(sent.text?.trim()).toBe('Hi Bea, 40 seats are 1,960 EUR a month.')
+    expect(reply.json()).toMatchObject({ id: thread.id, labels: ['inbox', 'sent'], messageCount: 2, canReply: true })
+    expect(reply.json().messages[1]).toMatchObject({ direction: 'out', messageId: sent.messageId })
+    const after = (await request(app, owner, 'GET', `/api/deals/${deal.id}/activities`)).json().activities
+    expect(after[0]).toMatchObject({ kind: 'email', actor: { id: owner.user.id }, data: { threadId: thread.id, direction: 'out' } })
+
+    // The buyer answers the reply: it joins the same thread, by its In-Reply-To.
+    const answerUid = await deliver(
+      'ann',
+      [
+        'From: bea@buyer.test',
+        'To: ann@seller.test',
+        'Subject: Re: Pricing for 40 seats',
+        'Message-ID: <second@buyer.test>',
+        `In-Reply-To: ${sent.messageId}`,
+        `References: <first-question@buyer.test> ${sent.messageId}`,
+      ],
+      'Deal.',
+    )
+    await app.inbox.sync.readUpTo(mailbox.id, answerUid)
+    const threads = (await request(app, owner, 'GET', '/api/mail/threads')).json().threads
+    expect(threads).toHaveLength(1)
+    expect(threads[0]).toMatchObject({ id: thread.id, messageCount: 3, snippet: 'Deal.' })
+    expect((await request(app, owner, 'GET', '/api/mail/threads?label=sent')).json().threads.map((t: { id: string }) => t.id)).toEqual([
+      thread.id,
+    ])
+  })
+
+  it('sends a new email to a client, which starts a thread on their deal', async () => {
+    const owner = await buildOwner(app, { name: 'Ann Seller' })
+    const { deal } = await buyerDeal(owner, 'new@buyer.test')
+    await connect(owner, 'ann')
+    const missing = await request(app, owner, 'POST', '/api/mail/send', { to: ['new@buyer.test'], text: 'Hello' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().message).toBe('subject: Write a subject')
+    const badTo = await request(app, owner, 'POST', '/api/mail/send', { to: ['not an address'], subject: 'Hi', text: 'Hello' })
+    expect(badTo.statusCode).toBe(400)
+    const res = await request(app, owner, 'POST', '/api/mail/send', {
+      to: ['new@buyer.test'],
+      subject: 'Our proposal',
+      text: 'Attached below.',
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json()).toMatchObject({ subject: 'Our proposal', labels: ['sent'], deal: { id: deal.id } })
+    const sent = await smtpMessage('Our proposal')
+    expect(sent.inReplyTo).toBeUndefined()
+    expect(sent.to && !Array.isArray(sent.to) ? sent.to.text : '').toBe('new@buyer.test')
+  })
+
+  it('resumes after a restart from the last UID it read, without reading a message twice', async () => {
+    const owner = await buildOwner(app)
+    const mailbox = await connect(owner, 'bob')
+    const first = await deliver('bob', ['From: a@out.test', 'To: bob@seller.test', 'Subject: One', 'Message-ID: <one@out.test>'], 'one')
+    await app.inbox.sync.readUpTo(mailbox.id, first)
+    await app.inbox.stop()
+    const second = await deliver('bob', ['From: a@out.test', 'To: bob@seller.test', 'Subject: Two', 'Message-ID: <two@out.test>'], 'two')
+    await app.inbox.start()
+    await app.inbox.sync.readUpTo(mailbox.id, second)
+    const subjects = (await request(app, owner, 'GET', '/api/mail/threads')).json().threads.map((t: { subject: string }) => t.subject)
+    expect(subjects).toEqual(['Two', 'One'])
+    const saved = (await request(app, owner, 'GET', '/api/mail/mailbox')).json().mailbox
+    expect(saved).toMatchObject({ lastError: null, lastSyncedAt: expect.any(String) })
+  })
+
+  it('shows a mailbox that stopped working with its error in settings, and keeps the server up', async () => {
+    const owner = await buildOwner(app)
+    const mailbox = await connect(owner, 'dan')
+    // The server moved: the next sign-in fails, is recorded on the mailbox and tried again later.
+    await app.database.db.update(mailAccounts).set({ imapPort: 1 }).where(eq(mailAccounts.id, mailbox.id))
+    const failed = app.inbox.sync.readUpTo(mailbox.id, Number.MAX_SAFE_INTEGER)
+    await app.inbox.sync.start(mailbox.id)
+    await expect(failed).rejects.toThrow('Could not reach the IMAP server 127.0.0.1')
+    const saved = (await request(app, owner, 'GET', '/api/mail/mailbox')).json().mailbox
+    expect(saved.lastError).toContain('Could not reach the IMAP server 127.0.0.1')
+    expect((await request(app, owner, 'GET', '/api/health')).statusCode).toBe(200)
+    await request(app, owner, 'DELETE', '/api/mail/mailbox')
+  })
+
+  it("keeps a member out of another member's mailbox, except threads on deals they own; admins see all", async () => {
+    const owner = await buildOwner(app)
+    const writer = await buildMember(app, owner, { name: 'Cid' })
+    const other = await buildMember(app, owner, { name: 'Dan' })
+    const dealOwner = await buildMember(app, owner, { name: 'Eve' })
+    await buyerDeal(owner, 'zed@buyer.test', dealOwner.user.id)
+    const mailbox = await connect(writer, 'cid')
+    const uid = await deliver(
+      'cid',
+      ['From: zed@buyer.test', 'To: cid@seller.test', 'Subject: Contract', 'Message-ID: <contract@buyer.test>'],
+      'Signed.',
+    )
+    await app.inbox.sync.readUpTo(mailbox.id, uid)
+    const [thread] = (await request(app, writer, 'GET', '/api/mail/threads')).json().threads
+    expect(thread.subject).toBe('Contract')
+
+    // Another member: nothing in their /mail, nothing in /mail/all, and the thread is not found.
+    expect((await request(app, other, 'GET', '/api/mail/threads')).json().threads).toEqual([])
+    expect((await request(app, other, 'GET', '/api/mail/threads?scope=all')).json().threads).toEqual([])
+    expect((await request(app, other, 'GET', `/api/mail/threads/${thread.id}`)).statusCode).toBe(404)
+    // Nor can they answer it from their own mailbox.
+    await connect(other, 'dan')
+    expect((await request(app, other, 'POST', '/api/mail/send', { threadId: thread.id, text: 'Hi' })).statusCode).toBe(404)
+
+    // The deal's owner reads it in /mail/all (it is their buyer) but cannot answer from someone else's mailbox.
+    const seen = (await request(app, dealOwner, 'GET', '/api/mail/threads?scope=all')).json().threads
+    expect(seen.map((t: { id: string }) => t.id)).toEqual([thread.id])
+    expect((await request(app, dealOwner, 'GET', `/api/mail/threads/${thread.id}`)).json()).toMatchObject({ canReply: false })
+    // The owner sees every thread of the organization.
+    const all = (await request(app, owner, 'GET', '/api/mail/threads?scope=all')).json().threads
+    expect(all.map((t: { id: string }) => t.id)).toContain(thread.id)
+    expect((await request(app, owner, 'GET', '/api/mail/threads')).json().threads).toEqual([])
+  })
+
+  it('shows the emails Closeroom sent to owners and admins only, and refuses sending without a mailbox', async () => {
+    const owner = await buildOwner(app)
+    const member = await buildMember(app, owner)
+    const emails = (await request(app, owner, 'GET', '/api/mail/closeroom')).json().emails
+    expect(emails.map((e: { to: string }) => e.to)).toContain(member.user.email)
+    expect((await request(app, member, 'GET', '/api/mail/closeroom')).statusCode).toBe(403)
+    const res = await request(app, member, 'POST', '/api/mail/send', { to: ['x@buyer.test'], subject: 'Hi', text: 'Hello' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().code).toBe('mail_not_connected')
+  })
+})

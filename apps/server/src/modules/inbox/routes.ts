@@ -1,0 +1,91 @@
+import {
+  CloseroomEmailList,
+  ConnectMailbox,
+  ErrorBody,
+  IdParams,
+  Mailbox,
+  MailboxState,
+  MailThread,
+  MailThreadList,
+  MailThreadQuery,
+  Ok,
+  SendMail,
+} from '@closeroom/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { actor } from '../../http/auth.ts'
+import type { InboxModule } from './module.ts'
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody }
+const tags = ['mail']
+
+export function mailRoutes(app: FastifyInstance, { service }: Pick<InboxModule, 'service'>) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+
+  r.get('/mail/mailbox', { schema: { tags, response: { 200: MailboxState, ...errors } } }, async (req) => ({
+    mailbox: await service.mailbox(actor(req)),
+  }))
+
+  r.put(
+    '/mail/mailbox',
+    {
+      schema: {
+        tags,
+        description:
+          "Connects the signed-in member's mailbox: signs in to its IMAP and SMTP servers first, then reads INBOX in the background. Replaces the previous mailbox.",
+        body: ConnectMailbox,
+        response: { 200: Mailbox, ...errors },
+      },
+    },
+    async (req) => service.connect(actor(req), req.body),
+  )
+
+  r.delete('/mail/mailbox', { schema: { tags, response: { 200: Ok, ...errors } } }, async (req) => {
+    await service.disconnect(actor(req))
+    return { ok: true as const }
+  })
+
+  r.get(
+    '/mail/threads',
+    {
+      schema: {
+        tags,
+        description:
+          "Mail threads, newest first. scope=mine: the member's mailbox; scope=all: owners and admins see every thread, members theirs and those on deals they own.",
+        querystring: MailThreadQuery,
+        response: { 200: MailThreadList, ...errors },
+      },
+    },
+    async (req) => ({ threads: await service.list(actor(req), req.query) }),
+  )
+
+  r.get('/mail/threads/:id', { schema: { tags, params: IdParams, response: { 200: MailThread, ...errors } } }, async (req) =>
+    service.get(actor(req), req.params.id),
+  )
+
+  r.post(
+    '/mail/send',
+    {
+      schema: {
+        tags,
+        description:
+          "Sends through the member's SMTP server: a new email, or with threadId an answer threaded by In-Reply-To and References.",
+        body: SendMail,
+        response: { 201: MailThread, ...errors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.send(actor(req), req.body)),
+  )
+
+  r.get(
+    '/mail/closeroom',
+    {
+      schema: {
+        tags,
+        description: 'The emails Closeroom itself sent for the organization (the outbox), for owners and admins.',
+        response: { 200: CloseroomEmailList, ...errors },
+      },
+    },
+    async (req) => ({ emails: await service.closeroomEmails(actor(req)) }),
+  )
+}

@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto'
+import type {
+  CloseroomEmail,
+  ConnectMailbox,
+  Mailbox,
+  MailLabel,
+  MailMessage,
+  MailThread,
+  MailThreadSummary,
+  SendMail,
+} from '@closeroom/shared'
+import { can } from '@closeroom/shared'
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { clients, deals, mailAccounts, mailMessages, mailThreads, users } from '../../db/schema/index.ts'
+import { Invalid, NotFound } from '../../http/errors.ts'
+import type { Encryption } from '../../lib/encryption.ts'
+import type { Outbound } from '../../lib/outbound.ts'
+import { authorize } from '../../permissions.ts'
+import type { AuthContext } from '../auth/module.ts'
+import type { DealsModule } from '../deals/module.ts'
+import { listOutbox } from '../mail/module.ts'
+import { checkMailServers, MailServerError, sendThroughSmtp } from './net.ts'
+import type { AccountRow, MailStore } from './store.ts'
+import { type MailSync, serverAccount } from './sync.ts'
+
+const THREAD_NOT_FOUND = 'Mail thread not found'
+const LIST_LIMIT = 100
+
+function presentMailbox(row: AccountRow): Mailbox {
+  return {
+    id: row.id,
+    email: row.email,
+    imapHost: row.imapHost,
+    imapPort: row.imapPort,
+    imapTls: row.imapTls,
+    smtpHost: row.smtpHost,
+    smtpPort: row.smtpPort,
+    smtpTls: row.smtpTls,
+    username: row.username,
+    lastError: row.lastError,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+function refuse(error: unknown): never {
+  if (error instanceof MailServerError)
+    throw Invalid(error.message, {
+      code: error.kind === 'auth' ? 'mail_sign_in_failed' : error.kind === 'private' ? 'mail_private_address' : 'mail_unreachable',
+    })
+  throw error
+}
+
+/**
+ * A member's mailbox and the mail threads they may read. Visibility (`/mail/all`): owners and admins read
+ * every thread of the organization; a member reads the threads of their own mailbox and the threads tied to a
+ * deal they own (a colleague writing to that deal's buyer is part of the member's deal). `/mail` is always the
+ * member's own mailbox. Answering is only ever from one's own mailbox.
+ */
+export function createMailService({
+  db,
+  encryption,
+  outbound,
+  store,
+  sync,
+  deals: dealsModule,
+}: {
+  db: Db
+  encryption: Encryption
+  outbound: Outbound
+  store: MailStore
+  sync: MailSync
+  deals: DealsModule
+}) {
+  async function accountOf({ user }: AuthContext): Promise<AccountRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(mailAccounts)
+      .where(and(eq(mailAccounts.userId, user.id), eq(mailAccounts.organizationId, user.organizationId)))
+    return row
+  }
+
+  async function mailbox(auth: AuthContext): Promise<Mailbox | null> {
+    const row = await accountOf(auth)
+    return row ? presentMailbox(row) : null
+  }
+
+  /** Signs in to both servers first: a mailbox is saved only once it works. Replaces the member's previous one. */
+  async function connect(auth: AuthContext, input: ConnectMailbox): Promise<Mailbox> {
+    const { user } = auth
+    try {
+      await checkMailServers(outbound, input)
+    } catch (error) {
+      refuse(error)
+    }
+    const previous = await accountOf(auth)
+    const fields = {
+      email: input.email,
+      imapHost: input.imapHost,
+      imapPort: input.imapPort,
+      imapTls: input.imapTls,
+      smtpHost: input.smtpHost,
+      smtpPort: input.smtpPort,
+      smtpTls: input.smtpTls,
+      username: input.username,
+      passwordEncrypted: encryption.encrypt(input.password),
+      lastError: null,
+    }
+    // Another server or another login is another mailbox: its threads start afresh.
+    const sameMailbox = previous && previous.imapHost === input.imapHost && previous.username === input.username
+    if (previous && !sameMailbox) await db.delete(mailAccounts).where(eq(mailAccounts.id, previous.id))
+    const [row] = sameMailbox
+      ? await db.update(mailAccounts).set(fields).where(eq(mailAccounts.id, previous.id)).returning()
+      : await db
+          .insert(mailAccounts)
+          .values({ organizationId: user.organizationId, userId: user.id, ...fields })
+          .returning()
+    if (!row) throw new Error('mail account write returned nothing')
+    if (previous && !sameMailbox) await sync.stop(previous.id)
+    await sync.start(row.id)
+    return presentMailbox(row)
+  }
+
+  async function disconnect(auth: AuthContext): Promise<void> {
+    const row = await accountOf(auth)
+    if (!row) throw NotFound('No mailbox is connected')
+    await sync.stop(row.id)
+    await db.delete(mailAccounts).where(eq(mailAccounts.id, row.id))
+  }
+
+  /** Which threads this member may read in a scope; undefined for none. */
+  async function visible(auth: AuthContext, scope: 'mine' | 'all'): Promise<SQL | undefined> {
+    const { user } = auth
+    const org = eq(mailThreads.organizationId, user.organizationId)
+    const own = eq(mailAccounts.userId, user.id)
+    if (scope === 'mine') return and(org, own)
+    if (can(user, 'mail.readAll')) return org
+    const dealIds = await dealsModule.idsOwnedBy(user.organizationId, user.id)
+    return and(org, dealIds.length > 0 ? or(own, inArray(mailThreads.dealId, dealIds)) : own)
+  }
+
+  const summaryColumns = {
+    thread: mailThreads,
+    ownerId: users.id,
+    ownerName: users.name,
+    ownerEmail: mailAccounts.email,
+    clientName: clients.name,
+    dealTitle: deals.name,
+    received: sql<boolean>`exists (select 1 from ${mailMessages} m where m.thread_id = ${mailThreads.id} and m.direction = 'in')`,
+    sent: sql<boolean>`exists (select 1 from ${mailMessages} m where m.thread_id = ${mailThreads.id} and m.direction = 'out')`,
+  }
+
+  const summaries = (where: SQL | undefined) =>
+    db
+      .select(summaryColumns)
+      .from(mailThreads)
+      .innerJoin(mailAccounts, eq(mailAccounts.id, mailThreads.accountId))
+      .innerJoin(users, eq(users.id, mailAccounts.userId))
+      .leftJoin(clients, eq(clients.id, mailThreads.clientId))
+      .leftJoin(deals, eq(deals.id, mailThreads.dealId))
+      .where(where)
+
+  type SummaryRow = Awaited<ReturnType<typeof summaries>>[number]
+
+  function present(row: SummaryRow, messages: (typeof mailMessages.$inferSelect)[]): MailThreadSummary {
+    const seen = new Set<string>([row.ownerEmail])
+    const participants = messages
+      .flatMap((m) => [m.from, ...m.to, ...m.cc])
+      .filter((a) => a.address && !seen.has(a.address) && seen.add(a.address))
+    const last = messages.at(-1)
+    const labels: MailLabel[] = []
+    if (row.received) labels.push('inbox')
+    if (row.sent) labels.push('sent')
+    return {
+      id: row.thread.id,
+      subject: row.thread.subject,
+      participants,
+      snippet: (last?.text ?? '').replace(/\s+/g, ' ').trim().slice(0, 160),
+      messageCount: messages.length,
+      lastMessageAt: row.thread.lastMessageAt.toISOString(),
+      labels,
+      owner: { id: row.ownerId, name: row.ownerName },
+      client: row.thread.clientId && row.clientName !== null ? { id: row.thread.clientId, name: row.clientName } : null,
+      deal: row.thread.dealId && row.dealTitle !== null ? { id: row.thread.dealId, title: row.dealTitle } : null,
+    }
+  }
+
+  async function messagesOf(threadIds: string[]) {
+    if (threadIds.length === 0) return new Map<string, (typeof mailMessages.$inferSelect)[]>()
+    const rows = await db
+      .select()
+      .from(mailMessages)
+      .where(inArray(mailMessages.threadId, threadIds))
+      .orderBy(asc(mailMessages.sentAt), asc(mailMessages.createdAt))
+    const byThread = new Map<string, (typeof mailMessages.$inferSelect)[]>()
+    for (const row of rows) byThread.set(row.threadId, [...(byThread.get(row.threadId) ?? []), row])
+    return byThread
+  }
+
+  async function list(auth: AuthContext, query: { scope: 'mine' | 'all'; label: 'inbox' | 'sent' }): Promise<MailThreadSummary[]> {
+    const where = await visible(auth, query.scope)
+    const labelled = query.label === 'inbox' ? summaryColumns.received : summaryColumns.sent
+    const rows = await summaries(and(where, labelled)).orderBy(desc(mailThreads.lastMessageAt), desc(mailThreads.id)).limit(LIST_LIMIT)
+    const messages = await messagesOf(rows.map((r) => r.thread.id))
+    return rows.map((row) => present(row, messages.get(row.thread.id) ?? []))
+  }
+
+  const presentMessage = (m: typeof mailMessages.$inferSelect): MailMessage => ({
+    id: m.id,
+    messageId: m.messageId,
+    from: m.from,
+    to: m.to,
+    cc: m.cc,
+    subject: m.subject,
+    text: m.text,
+    direction: m.direction,
+    sentAt: m.sentAt.toISOString(),
+  })
+
+  async function get(auth: AuthContext, id: string): Promise<MailThread> {
+    const [row] = await summaries(and(await visible(auth, 'all'), eq(mailThreads.id, id)))
+    if (!row) throw NotFound(THREAD_NOT_FOUND)
+    const messages = (await messagesOf([id])).get(id) ?? []
+    return { ...present(row, messages), messages: messages.map(presentMessage), canReply: row.ownerId === auth.user.id }
+  }
+
+  /**
+   * Sends through the member's SMTP server. An answer goes to the thread's last message from someone else
+   * (its sender, or whom the member last wrote to), with In-Reply-To and References so the buyer's mail app
+   * files it in the same conversation; it joins the thread here and the deal's timeline.
+   */
+  async function send(auth: AuthContext, input: z.output<typeof SendMail>): Promise<MailThread> {
+    const account = await accountOf(auth)
+    if (!account) throw Invalid('Connect your mailbox in Settings › Connected apps first', { code: 'mail_not_connected' })
+    let to = input.to
+    let subject = input.subject
+    let threading: { inReplyTo?: string; references?: string[] } = {}
+    if (input.threadId) {
+      const [thread] = await db
+        .select()
+        .from(mailThreads)
+        .where(and(eq(mailThreads.id, input.threadId), eq(mailThreads.accountId, account.id)))
+      if (!thread) throw NotFound(THREAD_NOT_FOUND)
+      const messages = (await messagesOf([thread.id])).get(thread.id) ?? []
+      const last = messages.at(-1)
+      if (last) {
+        threading = { inReplyTo: last.messageId, references: [...last.references, last.messageId] }
+        const lastIn = messages.findLast((m) => m.direction === 'in')
+        to ??= lastIn ? [lastIn.from.address] : last.to.map((a) => a.address)
+        subject ||= /^re:/i.test(last.subject) ? last.subject : `Re: ${last.subject || thread.subject}`
+      }
+    }
+    if (!to || to.length === 0) throw Invalid('to: Add at least one recipient')
+    if (!subject) throw Invalid('subject: Write a subject')
+    const domain = account.email.split('@')[1] ?? 'closeroom.invalid'
+    const messageId = `<${randomUUID()}@${domain}>`
+    const sentAt = new Date()
+    try {
+      await sendThroughSmtp(outbound, serverAccount(encryption, account), {
+        from: { name: auth.user.name, address: account.email },
+        to,
+        subject,
+        text: input.text,
+        messageId,
+        date: sentAt,
+        inReplyTo: threading.inReplyTo,
+        references: threading.references,
+      })
+    } catch (error) {
+      refuse(error)
+    }
+    const threadId = await store.keep(
+      account,
+      {
+        messageId,
+        inReplyTo: threading.inReplyTo ?? null,
+        references: threading.references ?? [],
+        from: { address: account.email, name: auth.user.name },
+        to: to.map((address) => ({ address, name: '' })),
+        cc: [],
+        subject,
+        text: input.text,
+        sentAt,
+        uid: null,
+      },
+      { threadId: input.threadId },
+    )
+    if (!threadId) throw new Error('a sent message was already kept')
+    return get(auth, threadId)
+  }
+
+  /** The emails Closeroom sent for the organization (its outbox): for those who may read the outbox. */
+  async function closeroomEmails({ user }: AuthContext): Promise<CloseroomEmail[]> {
+    authorize(user, 'outbox.read')
+    return listOutbox(db, user.organizationId, LIST_LIMIT)
+  }
+
+  return { mailbox, connect, disconnect, list, get, send, closeroomEmails }
+}
+
+export type MailService = ReturnType<typeof createMailService>

@@ -1,0 +1,216 @@
+import { EventEmitter } from 'node:events'
+import { eq } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { ImapFlow } from 'imapflow'
+import { simpleParser } from 'mailparser'
+import type { Db } from '../../db/client.ts'
+import { mailAccounts } from '../../db/schema/index.ts'
+import type { Encryption } from '../../lib/encryption.ts'
+import type { Outbound } from '../../lib/outbound.ts'
+import { type MailServerAccount, openImap } from './net.ts'
+import { type AccountRow, fromParsed, type MailStore } from './store.ts'
+
+/** A newly connected mailbox brings its latest messages, not years of them. */
+export const FIRST_SYNC_MESSAGES = 200
+/** At most this many messages are read in one go; the rest follow in the next round. */
+const BATCH = 100
+const MAX_BACKOFF_MS = 5 * 60_000
+
+type Deps = { db: Db; encryption: Encryption; outbound: Outbound; store: MailStore; log: Pick<FastifyBaseLogger, 'warn' | 'info'> }
+
+export const serverAccount = (encryption: Encryption, row: AccountRow): MailServerAccount => ({
+  imapHost: row.imapHost,
+  imapPort: row.imapPort,
+  imapTls: row.imapTls,
+  smtpHost: row.smtpHost,
+  smtpPort: row.smtpPort,
+  smtpTls: row.smtpTls,
+  username: row.username,
+  password: encryption.decrypt(row.passwordEncrypted),
+})
+
+/**
+ * One worker per connected mailbox, in the server process: it signs in, reads INBOX from where it stopped
+ * (UIDVALIDITY + last UID, kept on the account, so a restart resumes), then waits in IDLE for new mail. A
+ * mailbox that fails (wrong password, server down) records the error on its account, which settings show, and
+ * is tried again with a growing delay; nothing it does can throw into the server.
+ */
+export function createMailSync({ db, encryption, outbound, store, log }: Deps) {
+  const workers = new Map<string, { stop: () => Promise<void> }>()
+  const events = new EventEmitter()
+
+  async function record(accountId: string, set: Partial<AccountRow>) {
+    await db.update(mailAccounts).set(set).where(eq(mailAccounts.id, accountId))
+  }
+
+  function worker(accountId: string) {
+    let stopped = false
+    let client: ImapFlow | null = null
+    let wake: (() => void) | null = null
+
+    /** Reads what INBOX holds past `lastUid`; answers the new last UID. */
+    async function pull(imap: ImapFlow, account: AccountRow, uidValidity: number, lastUid: number): Promise<number> {
+      const box = imap.mailbox
+      if (!box || box.exists === 0) return lastUid
+      for (;;) {
+        const range = lastUid > 0 ? `${lastUid + 1}:*` : `${Math.max(1, box.exists - FIRST_SYNC_MESSAGES + 1)}:*`
+        const fetched: { uid: number; source: Buffer }[] = []
+        // "N:*" names the last message even when its UID is below N: hence the filter.
+        for await (const m of imap.fetch(range, { uid: true, source: true }, { uid: lastUid > 0 })) {
+          if (m.uid > lastUid && m.source && fetched.length < BATCH) fetched.push({ uid: m.uid, source: m.source })
+        }
+        if (fetched.length === 0) return lastUid
+        fetched.sort((a, b) => a.uid - b.uid)
+        for (const { uid, source } of fetched) {
+          try {
+            await store.keep(account, fromParsed(await simpleParser(source), uid, uidValidity))
+          } catch (error) {
+            // One unreadable message must not stop the mailbox: it is skipped and said in the log.
+            log.warn({ accountId, uid, err: (error as Error).message }, 'could not keep a mail message')
+          }
+          lastUid = uid
+          await record(accountId, { lastUid, uidValidity, lastSyncedAt: new Date(), lastError: null })
+        }
+        if (fetched.length < BATCH) return lastUid
+      }
+    }
+
+    /** One connection's life: answers when it closes. */
+    async function session() {
+      const [account] = await db.select().from(mailAccounts).where(eq(mailAccounts.id, accountId))
+      if (!account) {
+        stopped = true
+        return
+      }
+      const imap = await openImap(outbound, serverAccount(encryption, account))
+      client = imap
+      const closed = new Promise<void>((resolve) => imap.once('close', () => resolve()))
+      if (stopped) {
+        await imap.logout().catch(() => imap.close())
+        return
+      }
+      const box = await imap.mailboxOpen('INBOX')
+      const uidValidity = Number(box.uidValidity)
+      let lastUid = account.uidValidity === uidValidity ? account.lastUid : 0
+      // New mail arrives during IDLE as EXISTS; pulls run one after another.
+      let queue = Promise.resolve()
+      const pullNow = () => {
+        queue = queue
+          .then(async () => {
+            lastUid = await pull(imap, account, uidValidity, lastUid)
+            await record(accountId, { uidValidity, lastUid, lastSyncedAt: new Date(), lastError: null })
+            events.emit('synced', accountId)
+          })
+          .catch((error: Error) => {
+            if (stopped) return
+            log.warn({ accountId, err: error.message }, 'mailbox sync failed')
+            void record(accountId, { lastError: error.message }).catch(() => {})
+            imap.close()
+          })
+        return queue
+      }
+      imap.on('exists', () => void pullNow())
+      await pullNow()
+      await closed
+    }
+
+    const done = (async () => {
+      let failures = 0
+      while (!stopped) {
+        try {
+          await session()
+          failures = 0
+        } catch (error) {
+          // Stopping closes the connection under whatever it was doing: that is no failure of the mailbox.
+          if (stopped) break
+          failures++
+          const message = (error as Error).message
+          log.warn({ accountId, err: message }, 'could not read a mailbox')
+          await record(accountId, { lastError: message }).catch(() => {})
+          events.emit('failed', accountId, message)
+        }
+        client = null
+        if (stopped) break
+        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures, 9))
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay)
+          timer.unref()
+          wake = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+        wake = null
+      }
+    })()
+
+    return {
+      async stop() {
+        stopped = true
+        wake?.()
+        const open = client
+        if (open) await open.logout().catch(() => open.close())
+        await done
+      },
+    }
+  }
+
+  /** (Re)starts the worker of a mailbox: after it is connected or changed. */
+  async function start(accountId: string) {
+    await stop(accountId)
+    workers.set(accountId, worker(accountId))
+  }
+
+  async function stop(accountId: string) {
+    const running = workers.get(accountId)
+    workers.delete(accountId)
+    await running?.stop()
+  }
+
+  /** At boot: every connected mailbox of this server. */
+  async function startAll() {
+    const rows = await db.select({ id: mailAccounts.id }).from(mailAccounts)
+    for (const row of rows) workers.set(row.id, worker(row.id))
+  }
+
+  async function stopAll() {
+    await Promise.all([...workers.keys()].map(stop))
+  }
+
+  /**
+   * Resolves once the mailbox has read INBOX up to this UID, rejects when its sync fails first (tests wait on
+   * it, rather than polling, after delivering a message).
+   */
+  async function readUpTo(accountId: string, uid: number): Promise<void> {
+    const reached = async () => {
+      const [row] = await db.select({ lastUid: mailAccounts.lastUid }).from(mailAccounts).where(eq(mailAccounts.id, accountId))
+      return (row?.lastUid ?? 0) >= uid
+    }
+    await new Promise<void>((resolve, reject) => {
+      const check = (id: string) => {
+        if (id !== accountId) return
+        reached().then((done) => {
+          if (!done) return
+          off()
+          resolve()
+        }, reject)
+      }
+      const onFailed = (id: string, message: string) => {
+        if (id !== accountId) return
+        off()
+        reject(new Error(message))
+      }
+      const off = () => {
+        events.off('synced', check)
+        events.off('failed', onFailed)
+      }
+      events.on('synced', check)
+      events.on('failed', onFailed)
+      check(accountId)
+    })
+  }
+
+  return { start, stop, startAll, stopAll, readUpTo }
+}
+
+export type MailSync = ReturnType<typeof createMailSync>

@@ -1,0 +1,107 @@
+import type { ConnectMailbox, MailLabel, MailThreadSummary, SendMail } from '@closeroom/shared'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { client, unwrap } from '../../lib/api'
+
+export type MailScope = 'mine' | 'all'
+
+/** One key factory for mail: invalidating `all` refreshes the mailbox, the lists and the threads. */
+export const mailKeys = {
+  all: ['mail'] as const,
+  mailbox: () => [...mailKeys.all, 'mailbox'] as const,
+  threads: (scope: MailScope, label: MailLabel) => [...mailKeys.all, 'threads', scope, label] as const,
+  thread: (id: string) => [...mailKeys.all, 'thread', id] as const,
+  closeroom: () => [...mailKeys.all, 'closeroom'] as const,
+}
+
+/** New mail arrives in the background (the server keeps each mailbox in IDLE): lists look again every 30 s. */
+const REFRESH_MS = 30_000
+
+export function useMailbox() {
+  return useQuery({
+    queryKey: mailKeys.mailbox(),
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/mail/mailbox', { signal }))).mailbox,
+  })
+}
+
+export function useConnectMailbox() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: ConnectMailbox) => unwrap(client.PUT('/mail/mailbox', { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.all }),
+  })
+}
+
+export function useDisconnectMailbox() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => unwrap(client.DELETE('/mail/mailbox')),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.all }),
+  })
+}
+
+/** The emails Closeroom itself sent for the organization, shown under their own label. */
+export function useCloseroomEmails(enabled: boolean) {
+  return useQuery({
+    queryKey: mailKeys.closeroom(),
+    queryFn: async ({ signal }) => (await unwrap(client.GET('/mail/closeroom', { signal }))).emails,
+    enabled,
+    refetchInterval: REFRESH_MS,
+  })
+}
+
+export const threadQuery = (id: string) =>
+  queryOptions({
+    queryKey: mailKeys.thread(id),
+    queryFn: ({ signal }) => unwrap(client.GET('/mail/threads/{id}', { params: { path: { id } }, signal })),
+  })
+
+export function useThread(id: string | null) {
+  return useQuery({ ...threadQuery(id ?? ''), enabled: !!id })
+}
+
+export function useSendMail() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SendMail) => unwrap(client.POST('/mail/send', { body })),
+    onSuccess: (thread) => {
+      queryClient.setQueryData(threadQuery(thread.id).queryKey, thread)
+      return queryClient.invalidateQueries({ queryKey: [...mailKeys.all, 'threads'] })
+    },
+  })
+}
+
+/** A mail, as the spec's mail state keeps it: a thread or one of Closeroom's own emails, by id. */
+export type MailItem =
+  | { kind: 'thread'; id: string; thread: MailThreadSummary }
+  | { kind: 'closeroom'; id: string; to: string; subject: string; text: string; createdAt: string }
+
+/**
+ * The spec's mail state for one label: isLoading, error, the mails keyed by id with their id list (newest
+ * first), and the labels there are to choose from.
+ */
+export function useMailState(scope: MailScope, label: MailLabel, labels: MailLabel[]) {
+  const isCloseroom = label === 'closeroom'
+  const threads = useQuery({
+    queryKey: mailKeys.threads(scope, label),
+    queryFn: async ({ signal }) =>
+      (await unwrap(client.GET('/mail/threads', { params: { query: { scope, label: label === 'sent' ? 'sent' : 'inbox' } }, signal })))
+        .threads,
+    enabled: !isCloseroom,
+    refetchInterval: REFRESH_MS,
+    placeholderData: keepPreviousData,
+  })
+  const closeroom = useCloseroomEmails(isCloseroom)
+  const source = isCloseroom ? closeroom : threads
+  const items: MailItem[] = isCloseroom
+    ? (closeroom.data ?? []).map((email) => ({ kind: 'closeroom' as const, ...email }))
+    : (threads.data ?? []).map((thread) => ({ kind: 'thread' as const, id: thread.id, thread }))
+  return {
+    isLoading: source.isPending && source.fetchStatus !== 'idle',
+    error: source.error,
+    mails: {
+      byId: Object.fromEntries(items.map((item) => [item.id, item])) as Record<string, MailItem>,
+      allIds: items.map((item) => item.id),
+    },
+    labels,
+  }
+}

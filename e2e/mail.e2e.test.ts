@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ImapFlow } from 'imapflow'
+import { type ParsedMail, simpleParser } from 'mailparser'
+import type { Page } from 'playwright-core'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { clients } from '../apps/server/src/db/schema/index.ts'
+import { buildDeal } from '../apps/server/src/testing/deals.ts'
+import { type Dovecot, startDovecot } from '../apps/server/src/testing/dovecot.ts'
+import { buildMember, buildOwner, request } from '../apps/server/src/testing/factories.ts'
+import { violations } from './axe.ts'
+import { signIn } from './flows.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+// The seller's mail: a buyer's email reaches the member's mailbox, shows in /mail tied to its deal, and is answered from there.
+
+// One mailbox per test, on one Dovecot; the SMTP server takes the same usernames and passwords.
+const mailboxes = {
+  mia: { username: 'mia', password: `pw-${randomBytes(6).toString('hex')}` },
+  mo: { username: 'mo', password: `pw-${randomBytes(6).toString('hex')}` },
+}
+const mailbox = mailboxes.mia
+let harness: Harness
+let dovecot: Dovecot
+let smtp: SMTPServer
+let smtpPort = 0
+const received: ParsedMail[] = []
+const waiters: (() => void)[] = []
+
+beforeAll(async () => {
+  dovecot = await startDovecot(Object.values(mailboxes))
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    onAuth(auth, _session, done) {
+      if (Object.values(mailboxes).some((m) => m.username === auth.username && m.password === auth.password))
+        return done(null, { user: auth.username })
+      done(new Error('Invalid username or password'))
+    },
+    onData(stream, _session, done) {
+      simpleParser(stream).then((mail) => {
+        received.push(mail)
+        for (const wake of waiters.splice(0)) wake()
+        done()
+      }, done)
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+  const address = smtp.server.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  smtpPort = address.port
+  // The test's mail servers listen on loopback, which the server refuses to reach unless told it may.
+  harness = await startHarness({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' } })
+})
+afterAll(async () => {
+  await harness?.close()
+  await dovecot?.stop()
+  await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()))
+})
+
+async function deliver(lines: string[], body: string, to = mailbox): Promise<number> {
+  const imap = new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    auth: { user: to.username, pass: to.password },
+    logger: false,
+  })
+  await imap.connect()
+  const appended = await imap.append('INBOX', `${lines.join('\r\n')}\r\n\r\n${body}\r\n`)
+  await imap.logout()
+  if (appended === false || !appended.uid) throw new Error('APPEND gave no UID')
+  return appended.uid
+}
+
+async function smtpMessage(subject: string): Promise<ParsedMail> {
+  for (;;) {
+    const mail = received.find((m) => m.subject === subject)
+    if (mail) return mail
+    await new Promise<void>((resolve) => waiters.push(resolve))
+  }
+}
+
+/** Screenshots to look at by hand, written only when MAIL_SCREENSHOTS is set. */
+async function shoot(page: Page, name: string) {
+  if (process.env.MAIL_SCREENSHOTS) await page.screenshot({ path: join(tmpdir(), `closeroom-mail-${name}.png`), fullPage: true })
+}
+
+it('connects a mailbox, reads a buyer’s email on its deal and answers it, threaded', async () => {
+  const app = harness.server.app
+  const owner = await buildOwner(app, { name: 'Mia Seller' })
+  const [buyer] = await app.database.db
+    .insert(clients)
+    .values({ organizationId: owner.user.organizationId, name: 'Bruno Buyer', email: 'bruno@buyer.test', company: 'Bricks' })
+    .returning()
+  if (!buyer) throw new Error('no client')
+  const deal = await buildDeal(app, owner, { name: 'Bricks rollout', contactIds: [buyer.id] })
+
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Mia Seller')
+  await page.goto('/mail')
+  await page.getByText('Connect your mailbox to read and answer').waitFor()
+  await page.getByRole('link', { name: 'Connect my mailbox' }).click()
+
+  const card = page.getByRole('region', { name: 'Mailbox' })
+  await card.getByLabel('Your email address').fill('mia@seller.test')
+  const imap = card.getByRole('group', { name: 'Incoming mail (IMAP)' })
+  await imap.getByLabel('Server').fill(dovecot.host)
+  await imap.getByLabel('Port').fill(String(dovecot.port))
+  await imap.getByLabel(/^TLS from the start/).uncheck()
+  const out = card.getByRole('group', { name: 'Outgoing mail (SMTP)' })
+  await out.getByLabel('Server').fill('127.0.0.1')
+  await out.getByLabel('Port').fill(String(smtpPort))
+  await out.getByLabel(/^TLS from the start/).uncheck()
+  await card.getByLabel('Username').fill(mailbox.username)
+  // A wrong password first: the refusal says what to check, and nothing is saved.
+  await card.getByLabel('Password').fill('wrong')
+  await card.getByRole('button', { name: 'Connect' }).click()
+  await card.getByRole('alert').getByText('Could not sign in to this mail server').waitFor()
+  await card.getByLabel('Password').fill(mailbox.password)
+  await card.getByRole('button', { name: 'Connect' }).click()
+  await page.getByText('Mailbox connected').waitFor()
+  await card.getByText('Working').waitFor()
+  await shoot(page, 'settings')
+  expect(await violations(page)).toEqual([])
+
+  const accountId = (await request(app, owner, 'GET', '/api/mail/mailbox')).json().mailbox.id
+  const uid = await deliver(
+    [
+      'From: Bruno Buyer <bruno@buyer.test>',
+      'To: Mia Seller <mia@seller.test>',
+      'Subject: Delivery dates',
+      'Message-ID: <dates@buyer.test>',
+      'Content-Type: text/plain; charset=utf-8',
+    ],
+    'Hi Mia, can you deliver by March?',
+  )
+  await app.inbox.sync.readUpTo(accountId, uid)
+
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Mail' }).click()
+  const list = page.getByRole('region', { name: 'Conversations' })
+  await list.getByText('Delivery dates').click()
+  await page.getByRole('heading', { name: 'Delivery dates', level: 2 }).waitFor()
+  await page.getByRole('article').getByText('Hi Mia, can you deliver by March?').waitFor()
+  await page.getByRole('link', { name: 'Deal: Bricks rollout' }).waitFor()
+  await shoot(page, 'thread-light')
+  expect(await violations(page)).toEqual([])
+
+  await page.getByRole('button', { name: 'Reply' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Reply to bruno@buyer.test' })
+  await dialog.getByRole('button', { name: 'Send' }).click()
+  await dialog.getByText('Write a message first').waitFor()
+  await dialog.getByLabel('Message').fill('Yes, the first week of March.')
+  await shoot(page, 'reply')
+  await dialog.getByRole('button', { name: 'Send' }).click()
+  await page.getByText('Email sent').waitFor()
+  const sent = await smtpMessage('Re: Delivery dates')
+  expect(sent.inReplyTo).toBe('<dates@buyer.test>')
+  expect(sent.references).toBe('<dates@buyer.test>')
+  await page.getByRole('article').filter({ hasText: 'Yes, the first week of March.' }).waitFor()
+
+  // The deal's timeline has both emails, and opens the conversation.
+  await page.goto(`/deals/${deal.id}`)
+  // Names and subjects are isolated (FSI…PDI) in the line, so that either direction of text keeps its place.
+  const timeline = page.getByRole('list', { name: 'Timeline' })
+  await timeline.getByText(/^\u2068Mia Seller\u2069 emailed: \u2068Re: Delivery dates\u2069$/).waitFor()
+  await timeline.getByText(/^\u2068Bruno Buyer\u2069 emailed: \u2068Delivery dates\u2069$/).waitFor()
+  await timeline.getByRole('link', { name: 'Open the conversation' }).first().click()
+  await page.getByRole('heading', { name: 'Delivery dates', level: 2 }).waitFor()
+})
+
+it('shows the mail, Closeroom’s own emails, a phone in Arabic and the dark theme, then disconnects', async () => {
+  const app = harness.server.app
+  const owner = await buildOwner(app, { name: 'Mo Seller' })
+  // Inviting a teammate makes Closeroom send an email of its own, shown under its label.
+  const teammate = await buildMember(app, owner)
+  const settings = {
+    email: 'mo@seller.test',
+    imapHost: dovecot.host,
+    imapPort: dovecot.port,
+    imapTls: false,
+    smtpHost: '127.0.0.1',
+    smtpPort,
+    smtpTls: false,
+    username: mailboxes.mo.username,
+    password: mailboxes.mo.password,
+  }
+  const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', settings)
+  expect(connected.statusCode, connected.body).toBe(200)
+  const uid = await deliver(
+    ['From: Lena Lead <lena@buyer.test>', 'To: mo@seller.test', 'Subject: Pricing question', 'Message-ID: <pricing@buyer.test>'],
+    'Do you have a yearly plan?',
+    mailboxes.mo,
+  )
+  await app.inbox.sync.readUpTo(connected.json().id, uid)
+  const [thread] = (await request(app, owner, 'GET', '/api/mail/threads')).json().threads
+  const reply = await request(app, owner, 'POST', '/api/mail/send', { threadId: thread.id, text: 'Yes, with two months free.' })
+  expect(reply.statusCode).toBe(201)
+
+  const dark = await harness.newPage()
+  await dark.context().addCookies([{ name: 'themeMode', value: 'dark', url: harness.server.url }])
+  await signIn(dark, owner.user.email, 'Mo Seller')
+  await dark.goto('/mail')
+  await dark.getByRole('region', { name: 'Conversations' }).getByText('Pricing question').click()
+  await dark.getByRole('article').getByText('Yes, with two months free.').waitFor()
+  await shoot(dark, 'thread-dark')
+  expect(await violations(dark)).toEqual([])
+  await dark.getByRole('button', { name: 'Sent by Closeroom' }).click()
+  await dark.getByRole('region', { name: 'Conversations' }).getByText(teammate.user.email).first().waitFor()
+  expect(await violations(dark)).toEqual([])
+
+  // On a phone the list and the thread take turns; in Arabic the page reads right to left.
+  const phone = await harness.newPage({ viewport: { width: 390, height: 844 } })
+  await signIn(phone, owner.user.email, 'Mo Seller')
+  await phone.context().addCookies([{ name: 'language', value: 'ar', url: harness.server.url }])
+  await phone.evaluate(() => localStorage.setItem('i18nextLng', 'ar'))
+  await phone.goto('/mail')
+  await phone.getByText('Pricing question').click()
+  await phone.getByRole('button', { name: 'العودة إلى القائمة' }).waitFor()
+  await shoot(phone, 'phone-ar')
+  expect(await violations(phone)).toEqual([])
+
+  // Disconnecting asks first, then the mailbox's conversations leave /mail.
+  await dark.goto('/settings/connected-apps')
+  dark.once('dialog', (dialog) => void dialog.accept())
+  await dark.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: 'Disconnect' }).click()
+  await dark.getByText('Mailbox disconnected').waitFor()
+  await dark.goto('/mail')
+  await dark.getByText('Connect your mailbox to read and answer').waitFor()
+  await dark.getByText(/^No email here yet\./).waitFor()
+})
