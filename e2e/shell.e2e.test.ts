@@ -135,8 +135,8 @@ it("leads the template's demo routes to the product's page for the same job", as
     ['/mail/all', 'Mail'],
     ['/chat/new', 'Chat'],
     ['/blog', 'Posts'],
-    ['/file', 'Document reading'],
-  ]) {
+    ['/file', 'Document views'],
+  ] as const) {
     await page.goto(path)
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor()
     expect(new URL(page.url()).pathname).toBe(path)
