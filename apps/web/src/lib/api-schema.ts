@@ -22221,7 +22221,7 @@ export interface paths {
                                 uploadedBy: string | null;
                                 usages: {
                                     /** @enum {string} */
-                                    kind: "salesroom" | "product" | "agreement";
+                                    kind: "salesroom" | "product" | "agreement" | "post";
                                     /** Format: uuid */
                                     id: string;
                                     name: string;
@@ -22871,7 +22871,7 @@ export interface paths {
                             uploadedBy: string | null;
                             usages: {
                                 /** @enum {string} */
-                                kind: "salesroom" | "product" | "agreement";
+                                kind: "salesroom" | "product" | "agreement" | "post";
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
@@ -32345,7 +32345,7 @@ export interface paths {
                             uploadedBy: string | null;
                             usages: {
                                 /** @enum {string} */
-                                kind: "salesroom" | "product" | "agreement";
+                                kind: "salesroom" | "product" | "agreement" | "post";
                                 /** Format: uuid */
                                 id: string;
                                 name: string;
@@ -32486,7 +32486,7 @@ export interface paths {
                             uploadedBy: string | null;
                             usages: {
                                 /** @enum {string} */
-                                kind: "salesroom" | "product" | "agreement";
+                                kind: "salesroom" | "product" | "agreement" | "post";
                                 /** Format: uuid */
                                 id: string;
                                 name: string;

@@ -18,7 +18,7 @@ export type LibraryFolder = z.infer<typeof LibraryFolder>
 
 /** Where a file is used: each of these shows the file itself, so a new version reaches all of them. */
 export const FileUsage = z.object({
-  kind: z.enum(['salesroom', 'product', 'agreement']),
+  kind: z.enum(['salesroom', 'product', 'agreement', 'post']),
   id: Id,
   name: z.string(),
   /** Where in the app to see it. */

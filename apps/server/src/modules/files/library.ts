@@ -2,7 +2,17 @@ import type { FileUsage, LibraryFile, LibraryFolder, LibraryListing, UploadLibra
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { agreements, deals, files, libraryFolders, productFiles, products, salesroomDocuments, users } from '../../db/schema/index.ts'
+import {
+  agreements,
+  deals,
+  files,
+  libraryFolders,
+  posts,
+  productFiles,
+  products,
+  salesroomDocuments,
+  users,
+} from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound, pgErrorOf } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { FILE_NOT_FOUND, type FileRow, type FileStore } from './store.ts'
@@ -49,7 +59,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
     const usages = new Map<string, FileUsage[]>()
     if (fileIds.length === 0) return usages
     const add = (fileId: string, usage: FileUsage) => usages.set(fileId, [...(usages.get(fileId) ?? []), usage])
-    const [rooms, productRows, agreementRows] = await Promise.all([
+    const [rooms, productRows, agreementRows, postRows] = await Promise.all([
       db
         .selectDistinct({ fileId: salesroomDocuments.fileId, id: deals.id, name: deals.name })
         .from(salesroomDocuments)
@@ -64,6 +74,8 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
         .select({ original: agreements.originalFileId, sealed: agreements.sealedFileId, id: agreements.id, name: agreements.title })
         .from(agreements)
         .where(or(inArray(agreements.originalFileId, fileIds), inArray(agreements.sealedFileId, fileIds))),
+      // A post's cover: deleting it would take the picture off a published post without a word.
+      db.select({ fileId: posts.coverFileId, id: posts.id, name: posts.title }).from(posts).where(inArray(posts.coverFileId, fileIds)),
     ])
     for (const r of rooms) add(r.fileId, { kind: 'salesroom', id: r.id, name: r.name, url: `/deals/${r.id}/room` })
     for (const p of productRows) add(p.fileId, { kind: 'product', id: p.id, name: p.name, url: `/products/${p.id}` })
@@ -72,6 +84,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
       if (a.original && fileIds.includes(a.original)) add(a.original, usage)
       if (a.sealed && a.sealed !== a.original && fileIds.includes(a.sealed)) add(a.sealed, usage)
     }
+    for (const p of postRows) if (p.fileId) add(p.fileId, { kind: 'post', id: p.id, name: p.name, url: `/blog/post/${p.id}` })
     return usages
   }
 
@@ -262,7 +275,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
     const file = await fileOf(auth, fileId)
     const usages = (await usagesOf([fileId])).get(fileId) ?? []
     if (usages.length > 0) {
-      const label = { salesroom: 'sales room', product: 'product', agreement: 'agreement' }
+      const label = { salesroom: 'sales room', product: 'product', agreement: 'agreement', post: 'post' }
       throw Conflict(`${file.name} is in use, remove it there first: ${join(usages.map((u) => `${label[u.kind]} ${u.name}`))}`, {
         code: 'file_in_use',
       })
@@ -276,6 +289,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
           sql`not exists (select 1 from ${salesroomDocuments} where ${salesroomDocuments.fileId} = ${files.id})`,
           sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
           sql`not exists (select 1 from ${agreements} where ${agreements.originalFileId} = ${files.id} or ${agreements.sealedFileId} = ${files.id})`,
+          sql`not exists (select 1 from ${posts} where ${posts.coverFileId} = ${files.id})`,
         ),
       )
       .returning({ storageKey: files.storageKey })

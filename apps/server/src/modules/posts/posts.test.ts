@@ -217,6 +217,21 @@ describe('covers', () => {
     // Taking the cover off.
     expect((await call(owner, 'PATCH', `/api/posts/${post.id}`, { coverFileId: null })).json().coverUrl).toBeNull()
   })
+
+  it('puts an uploaded cover in the library, from where another post takes it, and keeps it there while in use', async () => {
+    const owner = await buildOwner(app)
+    const first = await buildPost(owner)
+    const { coverFileId } = (await call(owner, 'POST', `/api/posts/${first.id}/cover`, form({ name: 'launch.png', bytes: PNG }))).json()
+    const listed = (await call(owner, 'GET', '/api/library')).json().files.find((file: { id: string }) => file.id === coverFileId)
+    expect(listed).toMatchObject({ name: 'launch.png', usages: [{ kind: 'post', id: first.id, name: first.title }] })
+    const second = await buildPost(owner)
+    const picked = await call(owner, 'PATCH', `/api/posts/${second.id}`, { coverFileId })
+    expect(picked.json().coverUrl).toBe(`/api/files/${coverFileId}`)
+    // Deleting it from the library would take it off both posts: refused, naming them.
+    const removed = await call(owner, 'DELETE', `/api/library/files/${coverFileId}`)
+    expect(removed.statusCode).toBe(409)
+    expect(removed.json()).toMatchObject({ code: 'file_in_use', message: expect.stringContaining(`post ${second.title}`) })
+  })
 })
 
 describe('published posts in public', () => {

@@ -163,8 +163,8 @@ export function createPosts({ db, files: store }: { db: Db; files: FileStore }) 
   }
 
   /**
-   * An uploaded image becomes the post's cover. The image stays among the organization's files when the cover is
-   * changed or the post deleted: it is the organization's library's as much as the post's.
+   * An uploaded image becomes the post's cover, and joins the organization's library (/files-manager), where it stays
+   * when the cover is changed or the post deleted, and from where another post can take it.
    */
   async function uploadCover(auth: AuthContext, id: string, upload: Incoming<unknown>): Promise<Post> {
     const organizationId = auth.user.organizationId
@@ -173,7 +173,7 @@ export function createPosts({ db, files: store }: { db: Db; files: FileStore }) 
     const { file: received } = await upload()
     await store.keep(received, () =>
       db.transaction(async (tx) => {
-        const file = await store.record(tx, received, { organizationId, uploadedBy: auth.user.id })
+        const file = await store.record(tx, received, { organizationId, uploadedBy: auth.user.id, inLibrary: true })
         await tx
           .update(posts)
           .set({ coverFileId: file.id, updatedAt: new Date() })

@@ -1,5 +1,6 @@
 import { can, IMAGE_TYPES, type Post, PostFields } from '@closeroom/shared'
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
+import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined'
 import {
   Alert,
   Box,
@@ -28,6 +29,7 @@ import { FormTextField } from '../../components/FormTextField'
 import { fieldErrorText, isServerFieldError, serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
+import { LibraryPicker } from '../files/LibraryPicker'
 import { usePost, useSavePost, useUploadCover } from './queries'
 import { RichTextEditor } from './RichTextEditor'
 
@@ -193,6 +195,8 @@ function Cover({ post }: { post: Post }) {
   const { t } = useTranslation()
   const { enqueueSnackbar } = useSnackbar()
   const uploadCover = useUploadCover(post.id)
+  const pickCover = useSavePost(post.id)
+  const [picking, setPicking] = useState(false)
   const [progress, setProgress] = useState<{ label: string; value: number } | null>(null)
   const onFiles = (files: File[]) => {
     const file = files[0]
@@ -223,6 +227,31 @@ function Cover({ post }: { post: Post }) {
         accept={IMAGE_ACCEPT}
         progress={progress}
         onFiles={onFiles}
+      />
+      <Button startIcon={<LibraryAddOutlined />} onClick={() => setPicking(true)} sx={{ alignSelf: 'flex-start' }}>
+        {t('files.picker.fromLibrary')}
+      </Button>
+      <LibraryPicker
+        open={picking}
+        taken={post.coverFileId ? [post.coverFileId] : []}
+        accepts={(file) => (IMAGE_TYPES as readonly string[]).includes(file.contentType)}
+        pending={pickCover.isPending}
+        error={pickCover.error}
+        onPick={(file) =>
+          pickCover.mutate(
+            { coverFileId: file.id },
+            {
+              onSuccess: () => {
+                setPicking(false)
+                enqueueSnackbar(t('blog.editor.coverSaved'), { variant: 'success' })
+              },
+            },
+          )
+        }
+        onClose={() => {
+          setPicking(false)
+          pickCover.reset()
+        }}
       />
     </Stack>
   )

@@ -50,7 +50,7 @@ export const ar = {
       deleteFileText: 'سيُحذف الملف للمؤسسة كلها. لا يمكن التراجع عن ذلك.',
       inUse: 'هذا الملف مستخدم: {{places}}. أزِله من هناك أولًا ثم احذفه.',
     },
-    usage: { salesroom: 'غرفة المبيعات', product: 'المنتج', agreement: 'الاتفاقية' },
+    usage: { salesroom: 'غرفة المبيعات', product: 'المنتج', agreement: 'الاتفاقية', post: 'المقال' },
     move: {
       title: 'نقل {{name}}',
       in: 'في: {{folder}}',

@@ -44,7 +44,7 @@ export const cn = {
       deleteFileText: '该文件将对整个组织删除，且无法撤销。',
       inUse: '此文件正在使用中：{{places}}。请先从那里移除，再删除。',
     },
-    usage: { salesroom: '销售室', product: '产品', agreement: '协议' },
+    usage: { salesroom: '销售室', product: '产品', agreement: '协议', post: '文章' },
     move: {
       title: '移动 {{name}}',
       in: '位置：{{folder}}',

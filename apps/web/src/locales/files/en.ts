@@ -46,7 +46,7 @@ export const en = {
       deleteFileText: 'The file is deleted for the whole organization. This cannot be undone.',
       inUse: 'This file is in use: {{places}}. Remove it there first, then delete it.',
     },
-    usage: { salesroom: 'sales room', product: 'product', agreement: 'agreement' },
+    usage: { salesroom: 'sales room', product: 'product', agreement: 'agreement', post: 'post' },
     move: {
       title: 'Move {{name}}',
       in: 'In: {{folder}}',

@@ -46,7 +46,7 @@ export const fr = {
       deleteFileText: 'Le fichier est supprimé pour toute l’organisation. C’est définitif.',
       inUse: 'Ce fichier est utilisé : {{places}}. Retirez-le d’abord de là, puis supprimez-le.',
     },
-    usage: { salesroom: 'salle de vente', product: 'produit', agreement: 'contrat' },
+    usage: { salesroom: 'salle de vente', product: 'produit', agreement: 'contrat', post: 'article' },
     move: {
       title: 'Déplacer {{name}}',
       in: 'Dans : {{folder}}',

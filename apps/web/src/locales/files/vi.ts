@@ -45,7 +45,7 @@ export const vi = {
       deleteFileText: 'Tệp sẽ bị xóa cho cả tổ chức. Không thể hoàn tác.',
       inUse: 'Tệp này đang được dùng: {{places}}. Hãy gỡ nó khỏi đó trước rồi mới xóa.',
     },
-    usage: { salesroom: 'phòng bán hàng', product: 'sản phẩm', agreement: 'hợp đồng' },
+    usage: { salesroom: 'phòng bán hàng', product: 'sản phẩm', agreement: 'hợp đồng', post: 'bài viết' },
     move: {
       title: 'Di chuyển {{name}}',
       in: 'Trong: {{folder}}',

@@ -4,8 +4,8 @@ import type { Text } from './en'
 
 export const fr: Text = {
   mail: {
-    nav: 'Mail',
-    title: 'Mail',
+    nav: 'Emails',
+    title: 'Emails',
     compose: 'Nouvel email',
     scopes: { mine: 'Ma boîte', all: 'Le mail de tous' },
     scopesLabel: 'Le mail de qui',
