@@ -66,7 +66,15 @@ const signedInScreens = [
   '/ecommerce',
   '/banking',
   '/calendar',
+  '/chat',
+  '/chat/new',
+  '/mail',
+  '/files-manager',
+  '/file',
+  '/blog/posts',
+  '/blog/new',
   '/settings/general',
+  '/settings/connected-apps',
   '/settings/change-password',
   '/settings/notifications',
   '/admin-settings/account',
@@ -95,7 +103,7 @@ const sameEverywhere = [
 ]
 // Words a language shares with English (the FAQ's count, "13 questions", too).
 const cognates: Partial<Record<Language, RegExp>> = {
-  fr: /^(Notifications|Pipeline|Clients|Total|Contact|CONTACT|Message|Support|Open source|Notes|Description|\d+ questions?)$/,
+  fr: /^(Notifications|Pipeline|Clients|Total|Contact|CONTACT|Message|Support|Open source|Notes|Description|Port|\d+ questions?)$/,
   vi: /^Email$/,
 }
 
