@@ -169,6 +169,19 @@ it('connects a mailbox, reads a buyer’s email on its deal and answers it, thre
   await timeline.getByText(/^\u2068Bruno Buyer\u2069 emailed: \u2068Delivery dates\u2069$/).waitFor()
   await timeline.getByRole('link', { name: 'Open the conversation' }).first().click()
   await page.getByRole('heading', { name: 'Delivery dates', level: 2 }).waitFor()
+
+  // New mail shows up by itself: the mailbox waits in IDLE and the page is told (one's own mailbox is not polled).
+  await deliver(
+    [
+      'From: Bruno Buyer <bruno@buyer.test>',
+      'To: Mia Seller <mia@seller.test>',
+      'Subject: Invoice address',
+      'Message-ID: <invoice@buyer.test>',
+      'Content-Type: text/plain; charset=utf-8',
+    ],
+    'Please send the invoice to our Lyon office.',
+  )
+  await list.getByText('Invoice address').waitFor()
 })
 
 it('shows the mail, Closeroom’s own emails, a phone in Arabic and the dark theme, then disconnects', async () => {

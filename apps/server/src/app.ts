@@ -172,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
     clients,
     deals: dealsModule,
     log: app.log,
+    realtime,
   })
   app.addHook('onClose', async () => inbox.stop())
   const automations = await createAutomationsModule({

@@ -68,6 +68,8 @@ export const SocketEvents = {
  *   admitted the guest sends meeting-join again and gets in.
  * - chat-message { message }: a team chat message, to every participant's own sockets (no room to join);
  * - chat-read { conversationId, userId, lastReadAt }: a participant read the conversation, to every participant.
+ * - mail-changed { threadId }: new mail reached a member's connected mailbox, to that member's own sockets; their
+ *   mail lists and the thread read again.
  *
  * The spec's meeting events, as the call uses them (schemas/meetings.ts has the payloads):
  * - meeting-join { meetingId, name, key? } with an ack; meeting-new-participant { participant } to the others;
@@ -88,9 +90,14 @@ export const ProductSocketEvents = {
   meetingAdmission: 'meeting-admission',
   chatMessage: 'chat-message',
   chatRead: 'chat-read',
+  mailChanged: 'mail-changed',
 } as const
 
 // ---- Payloads (socket.io's typed maps below are made of these) ----
+
+/** mail-changed: a thread of the member's mailbox has a new message. */
+export const MailChanged = z.object({ threadId: Id })
+export type MailChanged = z.infer<typeof MailChanged>
 
 /** user-online, user-offline, user-active and user-inactive: whose presence changed. */
 export const UserPresence = z.object({ userId: Id })
@@ -169,6 +176,7 @@ export const ServerEventPayloads = {
   [ProductSocketEvents.meetingAdmission]: MeetingAdmission,
   [ProductSocketEvents.chatMessage]: ChatMessageEvent,
   [ProductSocketEvents.chatRead]: ChatReadEvent,
+  [ProductSocketEvents.mailChanged]: MailChanged,
 } satisfies Record<string, z.ZodType>
 
 type ServerEvents = typeof ServerEventPayloads

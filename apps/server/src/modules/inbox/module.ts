@@ -1,7 +1,9 @@
+import { ProductSocketEvents } from '@closeroom/shared'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { createEncryption } from '../../lib/encryption.ts'
 import type { Outbound } from '../../lib/outbound.ts'
+import type { Realtime } from '../../realtime/server.ts'
 import type { ClientsModule } from '../clients/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 import { createMailService } from './service.ts'
@@ -22,10 +24,18 @@ export function createInboxModule(deps: {
   clients: ClientsModule
   deals: DealsModule
   log: FastifyBaseLogger
+  realtime: Pick<Realtime, 'toUser'>
 }) {
   const encryption = createEncryption(deps.secret)
   const store = createMailStore({ db: deps.db, clients: deps.clients, deals: deps.deals })
-  const sync = createMailSync({ db: deps.db, encryption, outbound: deps.outbound, store, log: deps.log })
+  const sync = createMailSync({
+    db: deps.db,
+    encryption,
+    outbound: deps.outbound,
+    store,
+    log: deps.log,
+    arrived: (userId, threadId) => deps.realtime.toUser(userId, ProductSocketEvents.mailChanged, { threadId }),
+  })
   const service = createMailService({ db: deps.db, encryption, outbound: deps.outbound, store, sync, deals: deps.deals })
   return { service, sync, start: sync.startAll, stop: sync.stopAll }
 }

@@ -16,7 +16,15 @@ export const FIRST_SYNC_MESSAGES = 200
 const BATCH = 100
 const MAX_BACKOFF_MS = 5 * 60_000
 
-type Deps = { db: Db; encryption: Encryption; outbound: Outbound; store: MailStore; log: Pick<FastifyBaseLogger, 'warn' | 'info'> }
+type Deps = {
+  db: Db
+  encryption: Encryption
+  outbound: Outbound
+  store: MailStore
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>
+  /** Told of each new message kept, with the mailbox's member: their open mail pages read again. */
+  arrived(userId: string, threadId: string): void
+}
 
 export const serverAccount = (encryption: Encryption, row: AccountRow): MailServerAccount => ({
   imapHost: row.imapHost,
@@ -35,7 +43,7 @@ export const serverAccount = (encryption: Encryption, row: AccountRow): MailServ
  * mailbox that fails (wrong password, server down) records the error on its account, which settings show, and
  * is tried again with a growing delay; nothing it does can throw into the server.
  */
-export function createMailSync({ db, encryption, outbound, store, log }: Deps) {
+export function createMailSync({ db, encryption, outbound, store, log, arrived }: Deps) {
   const workers = new Map<string, { stop: () => Promise<void> }>()
   const events = new EventEmitter()
 
@@ -63,7 +71,8 @@ export function createMailSync({ db, encryption, outbound, store, log }: Deps) {
         fetched.sort((a, b) => a.uid - b.uid)
         for (const { uid, source } of fetched) {
           try {
-            await store.keep(account, fromParsed(await simpleParser(source), uid, uidValidity))
+            const threadId = await store.keep(account, fromParsed(await simpleParser(source), uid, uidValidity))
+            if (threadId) arrived(account.userId, threadId)
           } catch (error) {
             // One unreadable message must not stop the mailbox: it is skipped and said in the log.
             log.warn({ accountId, uid, err: (error as Error).message }, 'could not keep a mail message')

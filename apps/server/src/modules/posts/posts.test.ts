@@ -16,6 +16,7 @@ const call = (client: Client | null, method: Method, url: string, payload?: obje
 
 type PostBody = {
   id: string
+  title: string
   slug: string
   status: string
   body: string

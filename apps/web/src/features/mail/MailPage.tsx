@@ -33,7 +33,7 @@ import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
 import { ComposeDialog } from './ComposeDialog'
-import { type MailItem, type MailScope, useMailbox, useMailState, useThread } from './queries'
+import { type MailItem, type MailScope, useMailArrivals, useMailbox, useMailState, useThread } from './queries'
 
 const labelIcons: Record<MailLabel, ReactElement> = {
   inbox: <InboxOutlined />,
@@ -61,6 +61,7 @@ export default function MailPage() {
   const rawLabel = params.get('label')
   const label: MailLabel = isLabel(rawLabel, labels) ? rawLabel : 'inbox'
   const state = useMailState(scope, label, labels)
+  useMailArrivals()
   const openId = params.get('thread')
   const open = openId ? state.mails.byId[openId] : undefined
 

@@ -1,5 +1,7 @@
-import type { ConnectMailbox, MailLabel, MailThreadSummary, SendMail } from '@closeroom/shared'
+import { type ConnectMailbox, type MailLabel, type MailThreadSummary, ProductSocketEvents, type SendMail } from '@closeroom/shared'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useSocket } from '../../app/SocketProvider'
 import { client, unwrap } from '../../lib/api'
 
 export type MailScope = 'mine' | 'all'
@@ -13,8 +15,25 @@ export const mailKeys = {
   closeroom: () => [...mailKeys.all, 'closeroom'] as const,
 }
 
-/** New mail arrives in the background (the server keeps each mailbox in IDLE): lists look again every 30 s. */
+/**
+ * New mail in one's own mailbox is pushed (the server keeps it in IDLE and says mail-changed: useMailArrivals).
+ * Everyone's mail and Closeroom's own emails are not: those lists look again every 30 s.
+ */
 const REFRESH_MS = 30_000
+
+/** Reads the mail lists and threads again whenever new mail reaches the member's mailbox. */
+export function useMailArrivals() {
+  const { socket, connected } = useSocket()
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!socket || !connected) return
+    const onArrival = () => void queryClient.invalidateQueries({ queryKey: mailKeys.all })
+    socket.on(ProductSocketEvents.mailChanged, onArrival)
+    return () => {
+      socket.off(ProductSocketEvents.mailChanged, onArrival)
+    }
+  }, [socket, connected, queryClient])
+}
 
 export function useMailbox() {
   return useQuery({
@@ -87,7 +106,7 @@ export function useMailState(scope: MailScope, label: MailLabel, labels: MailLab
       (await unwrap(client.GET('/mail/threads', { params: { query: { scope, label: label === 'sent' ? 'sent' : 'inbox' } }, signal })))
         .threads,
     enabled: !isCloseroom,
-    refetchInterval: REFRESH_MS,
+    refetchInterval: scope === 'all' ? REFRESH_MS : false,
     placeholderData: keepPreviousData,
   })
   const closeroom = useCloseroomEmails(isCloseroom)
