@@ -1,37 +1,17 @@
-import { randomBytes } from 'node:crypto'
 import { ProductSocketEvents } from '@closeroom/shared'
-import pg from 'pg'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { PASSWORD, sessionCookie, uniqueEmail } from '../../testing/factories.ts'
+import { uniqueEmail } from '../../testing/factories.ts'
 import { type ServerProcess, startServerProcess } from '../../testing/process.ts'
+import { type Member, registerOn, sharedServices } from '../../testing/scale.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
 
 // Two server processes sharing PostgreSQL and Redis: a chat message sent through one reaches the participants
 // connected to the other, and a read receipt travels back.
 
-const databaseServerUrl = process.env.TEST_DATABASE_URL
-const redisUrl = process.env.TEST_REDIS_URL
-const databaseName = `closeroom_chat_scale_${randomBytes(6).toString('hex')}`
 const servers: ServerProcess[] = []
 const sockets: Socket[] = []
-let databaseCreated = false
-
-async function withClient<T>(connectionString: string | undefined, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString })
-  await client.connect()
-  try {
-    return await run(client)
-  } finally {
-    await client.end()
-  }
-}
-
-function databaseUrl() {
-  const url = new URL(databaseServerUrl ?? '')
-  url.pathname = `/${databaseName}`
-  return url.toString()
-}
+let services: Awaited<ReturnType<typeof sharedServices>> | undefined
 
 async function send(server: ServerProcess, path: string, body: unknown, cookie?: string, status = 201) {
   const res = await fetch(`${server.url}${path}`, {
@@ -41,13 +21,6 @@ async function send(server: ServerProcess, path: string, body: unknown, cookie?:
   })
   if (res.status !== status) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`)
   return res
-}
-
-type Member = { id: string; cookie: string }
-async function register(server: ServerProcess, fields: { email: string; name: string; invitation?: string }): Promise<Member> {
-  const res = await send(server, '/api/register', { ...fields, password: PASSWORD })
-  const { user } = (await res.json()) as { user: { id: string } }
-  return { id: user.id, cookie: sessionCookie(res.headers.getSetCookie()) }
 }
 
 async function connect(server: ServerProcess, member: Member) {
@@ -63,30 +36,22 @@ let member: Member
 let teammate: Member
 
 beforeAll(async () => {
-  if (!databaseServerUrl || !redisUrl) {
-    throw new Error(
-      'TEST_DATABASE_URL and TEST_REDIS_URL must be set: run `npm run test:postgres` after `source scripts/services.sh && start_services`',
-    )
-  }
-  await withClient(databaseServerUrl, (c) => c.query(`create database ${databaseName}`))
-  databaseCreated = true
-  const env = { DATABASE_URL: databaseUrl(), REDIS_URL: redisUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn' }
+  services = await sharedServices('chat_scale')
+  const shared = services
+  const env = { DATABASE_URL: shared.databaseUrl, REDIS_URL: shared.redisUrl, SEED_DEMO: 'false', LOG_LEVEL: 'warn' }
   // The first process migrates; the second starts on a ready schema.
   a = await startServerProcess(env)
   servers.push(a)
   b = await startServerProcess(env)
   servers.push(b)
 
-  owner = await register(a, { email: uniqueEmail('owner'), name: 'Olivia Owner' })
+  owner = await registerOn(a, { email: uniqueEmail('owner'), name: 'Olivia Owner' })
   const invite = async (name: string) => {
     const email = uniqueEmail('member')
     await send(a, '/api/users', { email, role: 'member' }, owner.cookie)
-    const { rows } = await withClient(databaseUrl(), (c) =>
-      c.query<{ text: string }>('select text from outbox_emails where "to" = $1', [email]),
-    )
-    const invitation = rows[0]?.text.match(/invitation=([\w-]+)/)?.[1]
+    const invitation = (await shared.lastEmail(email)).match(/invitation=([\w-]+)/)?.[1]
     if (!invitation) throw new Error(`no invitation in the email to ${email}`)
-    return register(b, { email, name, invitation })
+    return registerOn(b, { email, name, invitation })
   }
   member = await invite('Maya Member')
   teammate = await invite('Tom Teammate')
@@ -95,7 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect()
   await Promise.all(servers.map((s) => s.stop()))
-  if (databaseCreated) await withClient(databaseServerUrl, (c) => c.query(`drop database if exists ${databaseName} with (force)`))
+  await services?.drop()
 })
 
 it('delivers a chat message sent on one process to the participants connected to another, and not to others', async () => {
