@@ -2,25 +2,8 @@ import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined'
 import { Box, Card, Chip, Typography } from '@mui/material'
 import { useTranslation } from '../../locales/i18n'
 
-export type FeatureKey =
-  | 'deals'
-  | 'kanban'
-  | 'products'
-  | 'calendar'
-  | 'recordings'
-  | 'agreements'
-  | 'routings'
-  | 'files'
-  | 'users'
-  | 'teams'
-  | 'calendarSettings'
-  | 'connectedApps'
-  | 'pipelineSettings'
-  | 'bookingSettings'
-  | 'crm'
-  | 'inbox'
-  | 'blog'
-  | 'blank'
+// The two pages not built yet: the spec's blank page, and the CRM integrations section of the admin settings.
+export type FeatureKey = 'crm' | 'blank'
 
 /**
  * What a feature's page shows until the feature is built: its name and what it will do, in the layout.

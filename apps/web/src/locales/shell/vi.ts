@@ -45,38 +45,7 @@ export const vi: Text = {
   },
   empty: {
     soon: 'Sắp có trong Closeroom',
-    deals: { title: 'Thương vụ', text: 'Quy trình bán hàng của bạn sẽ ở đây: mỗi thương vụ với liên hệ, giá trị, giai đoạn và hoạt động.' },
-    kanban: { title: 'Quy trình', text: 'Kéo thương vụ giữa các giai đoạn và xem tổng của từng cột, trực tiếp cùng nhóm.' },
-    products: { title: 'Sản phẩm', text: 'Mô tả sản phẩm với giá và hình ảnh, và tạo cho mỗi sản phẩm một phòng bán hàng.' },
-    calendar: { title: 'Lịch', text: 'Các cuộc họp đã đặt, với lượt đặt của khách hiện ra ngay khi diễn ra.' },
-    recordings: { title: 'Bản ghi', text: 'Các cuộc gọi được ghi lại ở đây, sẵn sàng để xem lại, bình luận và chia sẻ với khách.' },
-    agreements: { title: 'Hợp đồng', text: 'Gửi hợp đồng để ký và theo dõi đến khi được ký.' },
-    routings: { title: 'Phân luồng', text: 'Chuyển mỗi khách hàng tiềm năng đến đúng người bán bằng biểu mẫu phân luồng.' },
-    files: { title: 'Tệp', text: 'Tài liệu được chia sẻ trong phòng bán hàng và thương vụ, ở một nơi.' },
-    users: { title: 'Người dùng', text: 'Mời đồng nghiệp và quản lý vai trò của họ.' },
-    teams: { title: 'Nhóm', text: 'Gom người bán thành nhóm để đặt lịch luân phiên và phân luồng.' },
-    calendarSettings: {
-      title: 'Lịch',
-      text: 'Giờ làm việc hằng tuần, múi giờ và ngày nghỉ của bạn quyết định khung giờ khách có thể đặt. Chúng sẽ có cùng với liên kết đặt lịch.',
-    },
-    connectedApps: {
-      title: 'Ứng dụng đã kết nối',
-      text: 'Kết nối lịch CalDAV để giờ bận chặn các khung giờ của bạn và cuộc họp mới được ghi vào đó.',
-    },
-    pipelineSettings: {
-      title: 'Quy trình bán hàng',
-      text: 'Thêm, đổi tên, sắp xếp các giai đoạn giao dịch và đánh dấu giai đoạn thắng hoặc thua.',
-    },
-    bookingSettings: {
-      title: 'Đặt lịch',
-      text: 'Mặc định của tổ chức cho loại sự kiện mới: thời lượng, thời gian đệm, báo trước và khoảng thời gian đặt lịch.',
-    },
     crm: { title: 'Tích hợp CRM', text: 'Giữ giao dịch và liên hệ đồng bộ với CRM mà nhóm của bạn đang dùng.' },
-    inbox: {
-      title: 'Hộp thư',
-      text: 'Mọi cuộc trò chuyện với khách hàng, từ phòng bán hàng, chuỗi tin nhắn khách hàng và trò chuyện giao dịch, ở một nơi.',
-    },
-    blog: { title: 'Bài viết', text: 'Đăng bài viết và câu chuyện khách hàng trên trang giới thiệu của tổ chức bạn.' },
     blank: { title: 'Trang trống', text: 'Chưa có gì ở đây.' },
   },
 }
