@@ -22590,6 +22590,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** @description Renames and/or moves a folder with what it holds; not into itself or a folder inside it (400). */
         patch: {
             parameters: {
                 query?: never;
@@ -22602,7 +22603,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        name: string;
+                        name?: string;
+                        /** Format: uuid */
+                        parentId?: string | null;
                     };
                 };
             };

@@ -60,7 +60,10 @@ export const LibraryQuery = z.object({
   q: z.string().trim().max(100).optional(),
 })
 export const CreateLibraryFolder = z.object({ name: Name, parentId: Id.nullable().default(null) })
-export const RenameLibraryFolder = z.object({ name: Name })
+/** Rename and/or move a folder: `parentId` null moves it to the top. */
+export const UpdateLibraryFolder = z
+  .object({ name: Name.optional(), parentId: Id.nullable().optional() })
+  .refine((v) => v.name !== undefined || v.parentId !== undefined, { message: 'Give a name or a folder' })
 /** The multipart fields beside an uploaded file. */
 export const UploadLibraryFile = z.object({ folderId: Id.optional() })
 /** Rename and/or move: `folderId` null moves to the top. */

@@ -80,6 +80,38 @@ describe('the organization library', () => {
     })
   })
 
+  it('moves a folder with what it holds, never into itself, a folder it holds or another organization', async () => {
+    const owner = await buildOwner(app)
+    const stranger = await buildOwner(app)
+    const folder = async (name: string, parentId: string | null = null) =>
+      (await call(owner, 'POST', '/api/library/folders', { name, parentId })).json() as Promise<{ id: string }>
+    const clients = await folder('Clients')
+    const acme = await folder('Acme', clients.id)
+    const contracts = await folder('Contracts', acme.id)
+    const archive = await folder('Archive')
+    const file = (await upload(owner, 'terms.pdf', PDF, { folderId: contracts.id })).json()
+
+    const moved = await call(owner, 'PATCH', `/api/library/folders/${acme.id}`, { parentId: archive.id })
+    expect(moved.json()).toMatchObject({ id: acme.id, name: 'Acme', parentId: archive.id })
+    expect((await listing(owner, `?folderId=${archive.id}`)).folders.map((f: { name: string }) => f.name)).toEqual(['Acme'])
+    expect((await listing(owner, `?folderId=${clients.id}`)).folders).toEqual([])
+    // What it held came along: the file is where it was, under the folder's new place.
+    const inside = await listing(owner, `?folderId=${contracts.id}`)
+    expect(inside.path.map((f: { name: string }) => f.name)).toEqual(['Archive', 'Acme', 'Contracts'])
+    expect(inside.files.map((f: { id: string }) => f.id)).toEqual([file.id])
+
+    const loop = { message: 'parentId: A folder cannot go inside itself or a folder it holds', code: 'invalid', field: 'parentId' }
+    expect((await call(owner, 'PATCH', `/api/library/folders/${acme.id}`, { parentId: acme.id })).json()).toEqual(loop)
+    expect((await call(owner, 'PATCH', `/api/library/folders/${acme.id}`, { parentId: contracts.id })).json()).toEqual(loop)
+    await folder('Acme')
+    expect((await call(owner, 'PATCH', `/api/library/folders/${acme.id}`, { parentId: null })).json()).toMatchObject({
+      code: 'folder_name_taken',
+    })
+    const theirs = (await call(stranger, 'POST', '/api/library/folders', { name: 'Theirs' })).json()
+    expect((await call(owner, 'PATCH', `/api/library/folders/${acme.id}`, { parentId: theirs.id })).statusCode).toBe(404)
+    expect((await call(stranger, 'PATCH', `/api/library/folders/${acme.id}`, { parentId: null })).statusCode).toBe(404)
+  })
+
   it('says clearly what it refuses: markup, unknown bytes, empty names, other folders', async () => {
     const owner = await buildOwner(app)
     const stranger = await buildOwner(app)

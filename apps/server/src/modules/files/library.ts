@@ -182,14 +182,27 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
     }
   }
 
-  async function renameFolder(auth: AuthContext, folderId: string, name: string): Promise<LibraryFolder> {
-    await folderOf(auth, folderId)
+  /** Renames and/or moves a folder, with everything inside it. */
+  async function updateFolder(
+    auth: AuthContext,
+    folderId: string,
+    input: { name?: string; parentId?: string | null },
+  ): Promise<LibraryFolder> {
+    const folder = await folderOf(auth, folderId)
+    if (input.parentId) {
+      // Inside itself, or a folder of its own, the branch would hang from nothing in a loop.
+      const path = await pathOf(auth, await folderOf(auth, input.parentId))
+      if (path.some((above) => above.id === folderId)) throw Invalid('parentId: A folder cannot go inside itself or a folder it holds')
+      if (path.length >= 8) throw Invalid('parentId: Folders go at most 8 levels deep')
+    }
     try {
-      const [row] = await db.update(libraryFolders).set({ name }).where(eq(libraryFolders.id, folderId)).returning()
+      const [row] = await db.update(libraryFolders).set(input).where(eq(libraryFolders.id, folderId)).returning()
       if (!row) throw NotFound(FOLDER_NOT_FOUND)
       return presentFolder(row)
     } catch (error) {
-      if (nameTaken(error)) throw Conflict(`name: A folder named “${name}” is already there`, { code: 'folder_name_taken' })
+      if (nameTaken(error)) {
+        throw Conflict(`name: A folder named “${input.name ?? folder.name}” is already there`, { code: 'folder_name_taken' })
+      }
       throw error
     }
   }
@@ -297,7 +310,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
     await store.storage.remove(file.storageKey)
   }
 
-  return { listing, createFolder, renameFolder, removeFolder, upload, update, replace, remove, fileOf, usagesOf }
+  return { listing, createFolder, updateFolder, removeFolder, upload, update, replace, remove, fileOf, usagesOf }
 }
 
 export type Library = ReturnType<typeof createLibrary>

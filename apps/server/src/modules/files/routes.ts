@@ -15,10 +15,10 @@ import {
   ProductFileList,
   ProductFileParams,
   PublicProductFileParams,
-  RenameLibraryFolder,
   ReorderProductImages,
   ShareLibraryProductFile,
   UpdateLibraryFile,
+  UpdateLibraryFolder,
   UploadLibraryFile,
   UploadProductFile,
 } from '@closeroom/shared'
@@ -71,8 +71,16 @@ export function fileRoutes(app: FastifyInstance, { store, products, library }: F
   )
   r.patch(
     '/library/folders/:folderId',
-    { schema: { tags: lib, params: LibraryFolderParams, body: RenameLibraryFolder, response: { 200: LibraryFolder, ...errors } } },
-    async (req) => library.renameFolder(actor(req), req.params.folderId, req.body.name),
+    {
+      schema: {
+        tags: lib,
+        description: 'Renames and/or moves a folder with what it holds; not into itself or a folder inside it (400).',
+        params: LibraryFolderParams,
+        body: UpdateLibraryFolder,
+        response: { 200: LibraryFolder, ...errors },
+      },
+    },
+    async (req) => library.updateFolder(actor(req), req.params.folderId, req.body),
   )
   r.delete(
     '/library/folders/:folderId',

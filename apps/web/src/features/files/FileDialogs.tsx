@@ -78,15 +78,16 @@ export function NameDialog({
   )
 }
 
-/** Where a file goes: the folders, browsed from the top, and "Move here". */
+/** Where a file or a folder goes: the folders, browsed from the top (a folder's own branch left out), and "Move here". */
 export function MoveDialog({
-  file,
+  item,
   pending,
   error,
   onMove,
   onClose,
 }: {
-  file: LibraryFile
+  /** What moves: its name, the folder it is in, and, for a folder, its id (it cannot go inside itself). */
+  item: { name: string; folderId: string | null; folder?: string }
   pending: boolean
   error: unknown
   onMove(folderId: string | null): void
@@ -96,10 +97,11 @@ export function MoveDialog({
   const [path, setPath] = useState<LibraryFolder[]>([])
   const here = path.at(-1) ?? null
   const listing = useLibrary(here?.id ?? null)
-  const same = (here?.id ?? null) === file.folderId
+  const same = (here?.id ?? null) === item.folderId
+  const folders = listing.data?.folders.filter((folder) => folder.id !== item.folder)
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="move-dialog-title">
-      <DialogTitle id="move-dialog-title">{t('files.move.title', { name: file.name })}</DialogTitle>
+      <DialogTitle id="move-dialog-title">{t('files.move.title', { name: item.name })}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
           {t('files.move.in', { folder: here?.name ?? t('files.library.top') })}
@@ -117,13 +119,13 @@ export function MoveDialog({
             {path.length > 1 ? path.at(-2)?.name : t('files.library.top')}
           </Button>
         )}
-        {!listing.data ? (
+        {!folders ? (
           <Skeleton variant="rounded" height={80} />
-        ) : listing.data.folders.length === 0 ? (
+        ) : folders.length === 0 ? (
           <Typography sx={{ color: 'text.secondary', py: 1 }}>{t('files.move.noFolders')}</Typography>
         ) : (
           <List dense>
-            {listing.data.folders.map((folder) => (
+            {folders.map((folder) => (
               <ListItemButton key={folder.id} onClick={() => setPath([...path, folder])}>
                 <ListItemIcon>
                   <FolderOutlined color="warning" />

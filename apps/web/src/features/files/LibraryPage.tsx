@@ -45,8 +45,8 @@ import {
   useDeleteFolder,
   useDeleteLibraryFile,
   useLibrary,
-  useRenameFolder,
   useReplaceLibraryFile,
+  useUpdateFolder,
   useUpdateLibraryFile,
   useUploadLibraryFile,
 } from './queries'
@@ -57,6 +57,7 @@ const ACCEPT = [...LIBRARY_TYPES, '.pdf', '.docx', '.xlsx', '.pptx', '.txt', '.c
 type Dialogs =
   | { kind: 'newFolder' }
   | { kind: 'renameFolder'; folder: LibraryFolder }
+  | { kind: 'moveFolder'; folder: LibraryFolder }
   | { kind: 'deleteFolder'; folder: LibraryFolder }
   | { kind: 'renameFile'; file: LibraryFile }
   | { kind: 'moveFile'; file: LibraryFile }
@@ -92,7 +93,7 @@ export default function LibraryPage() {
   const [versionProgress, setVersionProgress] = useState<number | null>(null)
 
   const createFolder = useCreateFolder()
-  const renameFolder = useRenameFolder()
+  const updateFolder = useUpdateFolder()
   const deleteFolder = useDeleteFolder()
   const updateFile = useUpdateLibraryFile()
   const deleteFile = useDeleteLibraryFile()
@@ -310,6 +311,7 @@ export default function LibraryPage() {
                             label={t('files.library.actionsOf', { name: folder.name })}
                             items={[
                               { label: t('files.library.rename'), run: () => setDialog({ kind: 'renameFolder', folder }) },
+                              { label: t('files.library.move'), run: () => setDialog({ kind: 'moveFolder', folder }) },
                               { label: t('files.library.delete'), run: () => setDialog({ kind: 'deleteFolder', folder }) },
                             ]}
                           />
@@ -431,11 +433,11 @@ export default function LibraryPage() {
           title={t('files.library.renameTitle', { name: dialog.folder.name })}
           label={t('files.library.folderName')}
           initial={dialog.folder.name}
-          pending={renameFolder.isPending}
-          error={renameFolder.error}
-          onSave={(name) => renameFolder.mutate({ id: dialog.folder.id, name }, { onSuccess: close })}
+          pending={updateFolder.isPending}
+          error={updateFolder.error}
+          onSave={(name) => updateFolder.mutate({ id: dialog.folder.id, name }, { onSuccess: close })}
           onClose={() => {
-            renameFolder.reset()
+            updateFolder.reset()
             close()
           }}
         />
@@ -456,12 +458,24 @@ export default function LibraryPage() {
       )}
       {dialog?.kind === 'moveFile' && (
         <MoveDialog
-          file={dialog.file}
+          item={dialog.file}
           pending={updateFile.isPending}
           error={updateFile.error}
           onMove={(folder) => updateFile.mutate({ id: dialog.file.id, folderId: folder }, { onSuccess: close })}
           onClose={() => {
             updateFile.reset()
+            close()
+          }}
+        />
+      )}
+      {dialog?.kind === 'moveFolder' && (
+        <MoveDialog
+          item={{ name: dialog.folder.name, folderId: dialog.folder.parentId, folder: dialog.folder.id }}
+          pending={updateFolder.isPending}
+          error={updateFolder.error}
+          onMove={(parentId) => updateFolder.mutate({ id: dialog.folder.id, parentId }, { onSuccess: close })}
+          onClose={() => {
+            updateFolder.reset()
             close()
           }}
         />

@@ -62,9 +62,10 @@ export const useReplaceLibraryFile = () =>
 export const useCreateFolder = () =>
   useLibraryMutation((body: { name: string; parentId: string | null }) => unwrap(client.POST('/library/folders', { body })))
 
-export const useRenameFolder = () =>
-  useLibraryMutation(({ id, name }: { id: string; name: string }) =>
-    unwrap(client.PATCH('/library/folders/{folderId}', { params: { path: { folderId: id } }, body: { name } })),
+/** Renames and/or moves a folder. */
+export const useUpdateFolder = () =>
+  useLibraryMutation(({ id, ...body }: { id: string; name?: string; parentId?: string | null }) =>
+    unwrap(client.PATCH('/library/folders/{folderId}', { params: { path: { folderId: id } }, body })),
   )
 
 export const useDeleteFolder = () =>
