@@ -47,8 +47,13 @@ async function drag(page: Page, pointer: Pointer, source: Locator, target: Locat
   await pointer.start(from)
   await page.getByTestId('drag-ghost').waitFor()
   let aim = from
-  for (let tries = 0; tries < 5 && !(await ready.isVisible()); tries++) {
-    const to = await reachable(page, target, at)
+  // Where the drop lands is the page's reckoning (the ghost's place, the rows as they are while one is lifted), not
+  // exactly the pointer's: when it is not there yet, the aim moves a little up and down around the spot, wider
+  // each time, as a hand does.
+  const nudges = [0, -6, 6, -12, 12, -18, 18, -24, 24]
+  for (let tries = 0; tries < nudges.length && !(await ready.isVisible()); tries++) {
+    const spot = await reachable(page, target, at)
+    const to = { x: spot.x, y: spot.y + (nudges[tries] ?? 0) }
     for (const point of path(aim, to)) await pointer.move(point)
     aim = to
   }
