@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ImapFlow } from 'imapflow'
-import { type ParsedMail, simpleParser } from 'mailparser'
 import type { Page } from 'playwright-core'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { clients } from '../apps/server/src/db/schema/index.ts'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
-import { type Dovecot, startDovecot } from '../apps/server/src/testing/dovecot.ts'
 import { buildMember, buildOwner, request } from '../apps/server/src/testing/factories.ts'
+import { type MailServers, startMailServers } from '../apps/server/src/testing/mailservers.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
@@ -23,65 +20,24 @@ const mailboxes = {
 }
 const mailbox = mailboxes.mia
 let harness: Harness
-let dovecot: Dovecot
-let smtp: SMTPServer
+let servers: MailServers
+let dovecot: MailServers['dovecot']
 let smtpPort = 0
-const received: ParsedMail[] = []
-const waiters: (() => void)[] = []
 
 beforeAll(async () => {
-  dovecot = await startDovecot(Object.values(mailboxes))
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    onAuth(auth, _session, done) {
-      if (Object.values(mailboxes).some((m) => m.username === auth.username && m.password === auth.password))
-        return done(null, { user: auth.username })
-      done(new Error('Invalid username or password'))
-    },
-    onData(stream, _session, done) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail)
-        for (const wake of waiters.splice(0)) wake()
-        done()
-      }, done)
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const address = smtp.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  smtpPort = address.port
+  servers = await startMailServers(Object.values(mailboxes))
+  dovecot = servers.dovecot
+  smtpPort = servers.smtpPort
   // The test's mail servers listen on loopback, which the server refuses to reach unless told it may.
   harness = await startHarness({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' } })
 })
 afterAll(async () => {
   await harness?.close()
-  await dovecot?.stop()
-  await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()))
+  await servers?.stop()
 })
 
-async function deliver(lines: string[], body: string, to = mailbox): Promise<number> {
-  const imap = new ImapFlow({
-    host: dovecot.host,
-    port: dovecot.port,
-    secure: false,
-    auth: { user: to.username, pass: to.password },
-    logger: false,
-  })
-  await imap.connect()
-  const appended = await imap.append('INBOX', `${lines.join('\r\n')}\r\n\r\n${body}\r\n`)
-  await imap.logout()
-  if (appended === false || !appended.uid) throw new Error('APPEND gave no UID')
-  return appended.uid
-}
-
-async function smtpMessage(subject: string): Promise<ParsedMail> {
-  for (;;) {
-    const mail = received.find((m) => m.subject === subject)
-    if (mail) return mail
-    await new Promise<void>((resolve) => waiters.push(resolve))
-  }
-}
+const deliver = (lines: string[], body: string, to = mailbox) => servers.deliver(to, lines, body)
+const smtpMessage = (subject: string) => servers.sent(subject)
 
 /** Screenshots to look at by hand, written only when MAIL_SCREENSHOTS is set. */
 async function shoot(page: Page, name: string) {

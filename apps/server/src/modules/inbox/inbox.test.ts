@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { ImapFlow } from 'imapflow'
-import { type ParsedMail, simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients, mailAccounts } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
-import { type Dovecot, startDovecot } from '../../testing/dovecot.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
+import { type MailServers, startMailServers } from '../../testing/mailservers.ts'
 
 // Each Dovecot user is one member's mailbox; the SMTP server takes the same usernames and passwords.
 const mailboxes = ['ann', 'bob', 'cid', 'dan'].map((username) => ({
@@ -18,40 +15,20 @@ const mailboxes = ['ann', 'bob', 'cid', 'dan'].map((username) => ({
 const password = (username: string) => mailboxes.find((m) => m.username === username)?.password ?? ''
 
 let app: TestApp
-let dovecot: Dovecot
-let smtp: SMTPServer
+let servers: MailServers
+let dovecot: MailServers['dovecot']
 let smtpPort = 0
-const received: ParsedMail[] = []
-const waiters: (() => void)[] = []
 
 beforeAll(async () => {
-  dovecot = await startDovecot(mailboxes)
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    onAuth(auth, _session, done) {
-      if (auth.password === password(auth.username ?? '')) return done(null, { user: auth.username })
-      done(new Error('Invalid username or password'))
-    },
-    onData(stream, _session, done) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail)
-        for (const wake of waiters.splice(0)) wake()
-        done()
-      }, done)
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const address = smtp.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  smtpPort = address.port
+  servers = await startMailServers(mailboxes)
+  dovecot = servers.dovecot
+  smtpPort = servers.smtpPort
   // The test servers listen on loopback, which the server refuses to reach unless told it may.
   app = await buildTestApp({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' } })
 })
 afterAll(async () => {
   await app?.close()
-  await dovecot?.stop()
-  await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()))
+  await servers?.stop()
 })
 
 const settings = (username: string, overrides: Record<string, unknown> = {}) => ({
@@ -73,29 +50,9 @@ async function connect(client: Client, username: string) {
   return res.json()
 }
 
-/** Delivers a message into a mailbox's INBOX as a mail server would, with IMAP APPEND; answers its UID. */
-async function deliver(username: string, lines: string[], body: string) {
-  const imap = new ImapFlow({
-    host: dovecot.host,
-    port: dovecot.port,
-    secure: false,
-    auth: { user: username, pass: password(username) },
-    logger: false,
-  })
-  await imap.connect()
-  const appended = await imap.append('INBOX', `${lines.join('\r\n')}\r\n\r\n${body}\r\n`)
-  await imap.logout()
-  if (appended === false || !appended.uid) throw new Error('APPEND gave no UID')
-  return appended.uid
-}
-
-async function smtpMessage(subject: string): Promise<ParsedMail> {
-  for (;;) {
-    const mail = received.find((m) => m.subject === subject)
-    if (mail) return mail
-    await new Promise<void>((resolve) => waiters.push(resolve))
-  }
-}
+const deliver = (username: string, lines: string[], body: string) =>
+  servers.deliver({ username, password: password(username) }, lines, body)
+const smtpMessage = (subject: string) => servers.sent(subject)
 
 /** A buyer the organization knows, and a deal with them, owned by `owner`. */
 async function buyerDeal(owner: Client, email: string, dealOwnerId?: string) {
