@@ -9,6 +9,7 @@ import { avatarColours } from '../../components/PeopleAvatars'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
+import { Bubble } from './Bubble'
 
 type Props = {
   title: string
@@ -110,20 +111,7 @@ export function MessageThread({ title, messages, error, onSend, onEdit, height =
                   {message.editedAt && ` · ${t('pipeline.chat.edited')}`}
                 </Typography>
                 <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, flexDirection: mine ? 'row-reverse' : 'row' }}>
-                  <Typography
-                    dir="auto"
-                    sx={(theme) => ({
-                      px: 1.5,
-                      py: 1,
-                      borderRadius: 2,
-                      whiteSpace: 'pre-wrap',
-                      overflowWrap: 'anywhere',
-                      bgcolor: mine ? 'primary.main' : theme.palette.mode === 'dark' ? 'grey.800' : 'grey.200',
-                      color: mine ? 'primary.contrastText' : 'text.primary',
-                    })}
-                  >
-                    {message.body}
-                  </Typography>
+                  <Bubble mine={mine}>{message.body}</Bubble>
                   {onEdit && can(me, 'messages.edit', { authorId: message.author.id }) && (
                     <Tooltip title={t('pipeline.chat.edit')}>
                       <IconButton

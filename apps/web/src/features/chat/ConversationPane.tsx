@@ -22,6 +22,7 @@ import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { FileTypeIcon } from '../../components/FileTypeIcon'
 import { avatarColours } from '../../components/PeopleAvatars'
+import { Bubble } from '../../components/thread/Bubble'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
 import { formatFileSize } from '../../lib/upload'
@@ -236,22 +237,7 @@ function MessageBubble({
             </Stack>
           ),
         )}
-        {message.body && (
-          <Typography
-            dir="auto"
-            sx={(theme) => ({
-              px: 1.5,
-              py: 1,
-              borderRadius: 2,
-              whiteSpace: 'pre-wrap',
-              overflowWrap: 'anywhere',
-              bgcolor: mine ? 'primary.main' : theme.palette.mode === 'dark' ? 'grey.700' : 'grey.200',
-              color: mine ? 'primary.contrastText' : 'text.primary',
-            })}
-          >
-            {message.body}
-          </Typography>
-        )}
+        {message.body && <Bubble mine={mine}>{message.body}</Bubble>}
         {seenBy.length > 0 && (
           <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid="chat-seen">
             {group ? t('chat.seenBy', { names: seenBy.map((p) => p.name).join(', ') }) : t('chat.seen')}
