@@ -48,14 +48,20 @@ async function drag(page: Page, pointer: Pointer, source: Locator, target: Locat
   await page.getByTestId('drag-ghost').waitFor()
   let aim = from
   // Where the drop lands is the page's reckoning (the ghost's place, the rows as they are while one is lifted), not
-  // exactly the pointer's: when it is not there yet, the aim moves a little up and down around the spot, wider
-  // each time, as a hand does.
-  const nudges = [0, -6, 6, -12, 12, -18, 18, -24, 24]
-  for (let tries = 0; tries < nudges.length && !(await ready.isVisible()); tries++) {
+  // exactly the pointer's: when it is not there after a moment, the aim moves a little up and down around the
+  // spot, wider each time, as a hand does, and comes back to the spot last. Each aim is given time to show its
+  // drop (a loaded machine renders late): checking at once would move on from a right aim before it painted.
+  const nudges = [0, -4, 4, -8, 8, -12, 12, 0]
+  for (const nudge of nudges) {
     const spot = await reachable(page, target, at)
-    const to = { x: spot.x, y: spot.y + (nudges[tries] ?? 0) }
+    const to = { x: spot.x, y: spot.y + nudge }
     for (const point of path(aim, to)) await pointer.move(point)
     aim = to
+    const shown = await ready.waitFor({ timeout: 2_500 }).then(
+      () => true,
+      () => false,
+    )
+    if (shown) break
   }
   await ready.waitFor()
   await pointer.release()
