@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts', '**/*.scale.test.ts'],
+          // One migrated database for the run, which each file's database starts from.
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // A poll waits for a job (an email, a notification) the queue runs when it can: on a loaded machine
@@ -26,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
-          globalSetup: ['e2e/global-setup.ts'],
+          globalSetup: ['e2e/global-setup.ts', 'apps/server/src/testing/global-setup.ts'],
           testTimeout: 60_000,
           // A poll waits for what the page will show: its default second is too short for a page under load (the
           // sign-up test's saved organization name once took longer), and a longer one costs nothing when it is quick.

@@ -28,6 +28,10 @@ export type Database = {
   close(): Promise<void>
 }
 
+// btree_gist lets the bookings' exclusion constraint compare a host id (=) beside a time range (&&);
+// pg_trgm indexes the deal search (name or company containing the words typed).
+const pgliteExtensions = { btree_gist, pg_trgm }
+
 /**
  * PGlite's memory is one WebAssembly memory that only grows. PostgreSQL's default shared_buffers (128 MB)
  * is allocated in it at start and mostly touched, which was most of the server's idle RSS; the files sit
@@ -99,12 +103,21 @@ async function createInChildProcess(directory: string) {
   if (code !== 0) throw new Error(`creating the database in ${directory} failed (exit ${code}):\n${output}`)
 }
 
-/** Embedded PGlite at a directory (created if need be) or in memory ('memory://'), migrated. */
-export async function openPglite(location: string): Promise<Database> {
-  // btree_gist lets the bookings' exclusion constraint compare a host id (=) beside a time range (&&);
-  // pg_trgm indexes the deal search (name or company containing the words typed).
-  const extensions = { btree_gist, pg_trgm }
-  const pgliteOptions = { extensions, ...pgliteMemory }
+/** A migrated in-memory PGlite database as a dump to start others from (`openPglite`'s template; the tests'). */
+export async function pgliteTemplate(): Promise<Blob> {
+  const client = new PGlite({ extensions: pgliteExtensions, ...pgliteMemory })
+  await migratePglite(drizzlePglite(client), { migrationsFolder })
+  const dump = await client.dumpDataDir('none')
+  await client.close()
+  return dump
+}
+
+/**
+ * Embedded PGlite at a directory (created if need be) or in memory ('memory://'), migrated. `template` is a
+ * dump of a database to start an in-memory one from (PGlite's `dumpDataDir`): what migrations it lacks still run.
+ */
+export async function openPglite(location: string, template?: Blob): Promise<Database> {
+  const pgliteOptions = { extensions: pgliteExtensions, ...pgliteMemory, ...(template && { loadDataDir: template }) }
   let client: PGlite
   if (location.startsWith('memory://')) client = new PGlite(pgliteOptions)
   else {
