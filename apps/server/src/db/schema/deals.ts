@@ -315,6 +315,8 @@ export const productRoomVisits = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The room's owner at the visit (whom its inquiries went to): a member sees their own rooms' visits. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_room_visits_org_idx').on(t.organizationId, t.visitedAt)],
