@@ -58,25 +58,27 @@ export async function homeFigures(db: Db, auth: AuthContext, rates: Rates, timeZ
     ),
     // The deals needing the person, with every reason each has, most reasons first, and how many have each
     // reason: one pass over the person's deals that can have one (only open deals can be stale or overdue,
-    // only a visited room can be visited), each condition the drill's own. The counts come on every row
+    // only a visited room can be visited), each condition the drill's own, over deals_owner_idx alone (it holds
+    // every column they read); names and owners are read for the listed deals only. The counts come on every row
     // (and on the one row of nulls when none needs them).
     rows<RecordRow & { stale: boolean; overdue: boolean; visited: boolean; n_stale: unknown; n_overdue: unknown; n_visited: unknown }>(
       db,
       sql`with x as materialized (
-              select d.id, d.name, d.owner_id, d.amount, d.currency, extract(epoch from d.updated_at) * 1000 as ms, s.name as status,
+              select d.id, d.updated_at,
                 (${dealConditions(scope, attention.stale)}) as stale,
                 (${dealConditions(scope, attention.overdue)}) as overdue,
                 (${dealConditions(scope, attention.visited)}) as visited
               from deals d join pipeline_stages s on s.id = d.stage_id
               where ${dealConditions(scope, {})}
                 and (s.kind = 'open' or exists (select 1 from salesroom_visits v where v.deal_id = d.id)))
-            select l.*, u.name as owner_name, u.avatar_url as owner_avatar, c.n_stale, c.n_overdue, c.n_visited
+            select l.id, l.stale, l.overdue, l.visited, d.name, d.owner_id, u.name as owner_name, u.avatar_url as owner_avatar, d.amount,
+              d.currency, extract(epoch from l.updated_at) * 1000 as ms, s.name as status, c.n_stale, c.n_overdue, c.n_visited
             from (select count(*) filter (where stale) as n_stale, count(*) filter (where overdue) as n_overdue,
                 count(*) filter (where visited) as n_visited from x) c
             left join lateral (select * from x where stale or overdue or visited
-              order by (stale::int + overdue::int + visited::int) desc, visited desc, ms desc limit ${HOME_LIST_SIZE}) l on true
-            left join users u on u.id = l.owner_id
-            order by (l.stale::int + l.overdue::int + l.visited::int) desc, l.visited desc, l.ms desc`,
+              order by (stale::int + overdue::int + visited::int) desc, visited desc, updated_at desc limit ${HOME_LIST_SIZE}) l on true
+            left join deals d on d.id = l.id left join pipeline_stages s on s.id = d.stage_id left join users u on u.id = d.owner_id
+            order by (l.stale::int + l.overdue::int + l.visited::int) desc, l.visited desc, l.updated_at desc`,
     ),
     // The person's open deals now, as the triggers keep them.
     rows<{ currency: string; probability: number; n: unknown; amount: unknown }>(

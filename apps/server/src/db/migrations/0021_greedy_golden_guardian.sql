@@ -1,5 +1,11 @@
+DROP INDEX "deals_org_created_idx";--> statement-breakpoint
+DROP INDEX "deals_owner_idx";--> statement-breakpoint
+DROP INDEX "deals_org_closed_idx";--> statement-breakpoint
 ALTER TABLE "product_room_visits" ADD COLUMN "owner_id" uuid;--> statement-breakpoint
 ALTER TABLE "product_room_visits" ADD CONSTRAINT "product_room_visits_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "deals_org_created_idx" ON "deals" USING btree ("organization_id","created_at","id","owner_id","currency","amount");--> statement-breakpoint
+CREATE INDEX "deals_owner_idx" ON "deals" USING btree ("owner_id","stage_id","organization_id","created_at","expected_close_date","updated_at","id");--> statement-breakpoint
+CREATE INDEX "deals_org_closed_idx" ON "deals" USING btree ("organization_id","closed_at","stage_id","owner_id","currency","amount","created_at","lost_reason") WHERE "deals"."closed_at" is not null;--> statement-breakpoint
 -- Hand-written from here. Visits made before this migration go to their room's owner as it is now (whom the
 -- room books meetings with, if active, else the organization's first owner), as an inquiry made now would.
 UPDATE "product_room_visits" v SET "owner_id" = coalesce(
