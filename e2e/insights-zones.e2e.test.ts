@@ -1,5 +1,7 @@
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD } from '../apps/server/src/modules/demo/seed.ts'
+import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -34,6 +36,8 @@ type Records = { total: number; records: { name: string; date: string; dateOnly:
 const records = (drill: string) => api<Records>(`/insights/records?key=${encodeURIComponent(drill)}`)
 const dateTime = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))
+/** The window with the drawer over it, for a person to look at. */
+const screenshot = (page: Page, name: string) => page.screenshot({ path: `/tmp/insights-zones-${name}.png` })
 const date = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(iso))
 
 it("shows a record's time in the browser's zone and an expected close date as its date", async () => {
@@ -52,6 +56,8 @@ it("shows a record's time in the browser's zone and an expected close date as it
   const row = pipeline.getByRole('link', { name: latest.name }).first()
   await row.getByText(dateTime(latest.date, ZONE), { exact: false }).waitFor()
   expect(await row.innerText()).not.toContain(dateTime(latest.date, 'UTC'))
+  expect(await violations(page)).toEqual([])
+  await screenshot(page, 'pipeline-light')
   await pipeline.getByRole('button', { name: 'Close' }).click()
 
   // The best case's deals, by expected close date: the date itself, the same as in UTC, not the day before.
@@ -69,4 +75,16 @@ it("shows a record's time in the browser's zone and an expected close date as it
   await expectedRow.getByText(date(first.date, 'UTC'), { exact: false }).waitFor()
   expect(date(first.date, ZONE)).not.toBe(date(first.date, 'UTC'))
   expect(await expectedRow.innerText()).not.toContain(date(first.date, ZONE))
+  await screenshot(page, 'best-case-light')
+
+  // The same on a phone, in the dark theme.
+  const phone = await harness.newPage({ viewport: { width: 390, height: 844 }, timezoneId: ZONE, isMobile: true, hasTouch: true })
+  await phone.context().addCookies([{ name: 'themeMode', value: 'dark', url: harness.server.url }])
+  await signIn(phone, DEMO_OWNER_EMAIL, 'Olivia Owner', DEMO_PASSWORD)
+  await phone.goto(`/banking?${search}&tz=UTC`)
+  await phone.getByRole('button', { name: 'Show the records behind Best case' }).click()
+  const phoneRow = phone.getByRole('dialog', { name: 'Best case' }).getByRole('link', { name: first.name }).first()
+  await phoneRow.getByText(date(first.date, 'UTC'), { exact: false }).waitFor()
+  expect(await violations(phone)).toEqual([])
+  await screenshot(phone, 'best-case-phone-dark')
 })
