@@ -3740,6 +3740,7 @@ export interface paths {
                                     amount: number | null;
                                     currency: string | null;
                                     date: string;
+                                    dateOnly: boolean;
                                     status: string;
                                     link: string;
                                 }[];
@@ -3774,6 +3775,7 @@ export interface paths {
                                         amount: number | null;
                                         currency: string | null;
                                         date: string;
+                                        dateOnly: boolean;
                                         status: string;
                                         link: string;
                                     };
@@ -5468,6 +5470,7 @@ export interface paths {
                                 amount: number | null;
                                 currency: string | null;
                                 date: string;
+                                dateOnly: boolean;
                                 status: string;
                                 link: string;
                             }[];

@@ -130,6 +130,11 @@ export const InsightRecord = z.object({
   currency: z.string().nullable(),
   /** The instant that put it in the figure (won at, created at, booking start…), ISO 8601 UTC. */
   date: z.string(),
+  /**
+   * True when `date` is a calendar date (a deal's expected close date, at 00:00 UTC): shown as that date in every
+   * zone. Otherwise an instant, shown in the reader's (the browser's) zone.
+   */
+  dateOnly: z.boolean(),
   /** A deal's stage name, or a booking's status ('accepted', 'cancelled', 'no_show', …). */
   status: z.string(),
   /** The app path that opens it: /deals/{id} or /calendar?booking={id}. */

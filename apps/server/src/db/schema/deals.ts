@@ -130,14 +130,19 @@ export const deals = pgTable(
     foreignKey({ columns: [t.ownerId, t.organizationId], foreignColumns: [users.id, users.organizationId] }),
     // Keyset pagination for each sort, and the board's order.
     index('deals_org_updated_idx').on(t.organizationId, t.updatedAt, t.id),
-    index('deals_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    // Its trailing columns are the dashboards' (deals made in a period per owner and currency: read from the index alone).
+    index('deals_org_created_idx').on(t.organizationId, t.createdAt, t.id, t.ownerId, t.currency, t.amount),
     index('deals_org_amount_idx').on(t.organizationId, t.amount, t.id),
     index('deals_org_close_idx').on(t.organizationId, t.expectedCloseDate, t.id),
     index('deals_org_name_idx').on(t.organizationId, t.name, t.id),
     index('deals_stage_position_idx').on(t.stageId, t.position),
-    index('deals_owner_idx').on(t.ownerId),
+    // A member's deals; with the columns of the home page's stale and overdue deals, read from the index alone.
+    index('deals_owner_idx').on(t.ownerId, t.stageId, t.organizationId, t.createdAt, t.expectedCloseDate, t.updatedAt, t.id),
     // The dashboards: deals closed in a period, and the product rooms' inquiries.
-    index('deals_org_closed_idx').on(t.organizationId, t.closedAt).where(sql`${t.closedAt} is not null`),
+    // Deals closed in a period with every column the dashboards group them by (read from the index alone).
+    index('deals_org_closed_idx')
+      .on(t.organizationId, t.closedAt, t.stageId, t.ownerId, t.currency, t.amount, t.createdAt, t.lostReason)
+      .where(sql`${t.closedAt} is not null`),
     index('deals_org_origin_product_idx').on(t.organizationId, t.originProductId).where(sql`${t.originProductId} is not null`),
     check('deals_amount_check', sql`${t.amount} >= 0`),
     check('deals_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
@@ -315,6 +320,8 @@ export const productRoomVisits = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The room's owner at the visit (whom its inquiries went to): a member sees their own rooms' visits. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_room_visits_org_idx').on(t.organizationId, t.visitedAt)],

@@ -215,7 +215,7 @@ export async function bookingPeriods(db: Db, scope: Scope, window: Window): Prom
   const bIsCurrent = sql`(b.created_at >= ${ts(start)})`
   // The zone's midnights from the previous period's first day to 32 days after the period (sorted, in seconds),
   // computed once per statement (an uncorrelated subquery).
-  const midnightsAt = sql`(select array_agg(date_part('epoch', (d::date::timestamp at time zone ${timeZone})) order by d)
+  const midnightsAt = sql`(select array_agg(date_part('epoch', (d::date::timestamp at time zone ${timeZone})) order by d) as at
     from generate_series(${window.previousPeriod.from}::date, ${window.period.to}::date + 33, interval '1 day') d)`
 
   type CountRow = {
@@ -261,16 +261,37 @@ export async function bookingPeriods(db: Db, scope: Scope, window: Window): Prom
       db,
       // Days in the zone from making to start, as the local midnights passed between them: found in the sorted
       // midnights of the two periods and the 32 days after (a start beyond is 'later' anyway) by binary search,
-      // instead of two zone conversions per booking. One group per period, the buckets counted beside the
-      // median; (organization_id, created_at, start_at) is an index, so the bookings are not read.
-      sql`select current, ${sql.join(
-        LEAD_TIME_BUCKETS.map((bucket) => sql`count(*) filter (where ${sql.raw(LEAD_DAYS[bucket])}) as ${sql.raw(bucket)}`),
+      // instead of two zone conversions per booking. (organization_id, created_at, start_at) is an index, so the
+      // bookings are not read. Each booking's days and hours are computed once (offset 0 keeps the subquery
+      // apart: flattened, its expression would be repeated in every filter), and both periods are filtered
+      // aggregates of one pass, not groups to sort the rows into.
+      sql`select ${sql.join(
+        [true, false].map(
+          (current) => sql`${sql.join(
+            LEAD_TIME_BUCKETS.map(
+              (bucket) =>
+                sql`count(*) filter (where ${current ? sql`current` : sql`not current`} and ${sql.raw(LEAD_DAYS[bucket])}) as ${sql.raw(`${current ? 'c' : 'p'}_${bucket}`)}`,
+            ),
+            sql`, `,
+          )}, avg(hours) filter (where ${current ? sql`current` : sql`not current`}) as ${sql.raw(current ? 'c_hours' : 'p_hours')},
+          percentile_cont(0.5) within group (order by hours) filter (where ${current ? sql`current` : sql`not current`}) as ${sql.raw(current ? 'c_median' : 'p_median')}`,
+        ),
         sql`, `,
-      )}, avg(hours) as hours, percentile_cont(0.5) within group (order by hours) as median from (
+      )} from (
             select ${bIsCurrent} as current, date_part('epoch', b.start_at - b.created_at) / 3600 as hours,
-              width_bucket(date_part('epoch', b.start_at), ${midnightsAt}) - width_bucket(date_part('epoch', b.created_at), ${midnightsAt}) as days
-            from bookings b where ${made}) y
-          group by current`,
+              width_bucket(date_part('epoch', b.start_at), m.at) - width_bucket(date_part('epoch', b.created_at), m.at) as days
+            from bookings b cross join ${midnightsAt} m where ${made} offset 0) y`,
+    ).then(([row]) =>
+      [true, false].map((current) => {
+        const prefix = current ? 'c_' : 'p_'
+        const of = (name: string) => (row as Record<string, unknown> | undefined)?.[`${prefix}${name}`]
+        return {
+          current,
+          hours: of('hours'),
+          median: of('median'),
+          ...Object.fromEntries(LEAD_TIME_BUCKETS.map((bucket) => [bucket, of(bucket)])),
+        } as LeadRow & { current: boolean }
+      }),
     ),
   ])
 

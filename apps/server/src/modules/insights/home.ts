@@ -46,57 +46,67 @@ export async function homeFigures(db: Db, auth: AuthContext, rates: Rates, timeZ
   const bookingCount = (f: Parameters<typeof bookingConditions>[1]) =>
     countOf(sql`select count(*) as n from bookings b where ${bookingConditions(scope, f)}`)
 
-  const [meetingsToday, meetingsWeek, upcoming, stale, overdue, visited, needing, open, created, closed, made, cancelled, visits] =
-    await Promise.all([
-      bookingCount(todayMeetings),
-      bookingCount(weekMeetings),
-      rows<RecordRow>(
-        db,
-        sql`select b.id, b.title as name, u.id as owner_id, u.name as owner_name, u.avatar_url as owner_avatar, null as amount,
+  const [meetingsToday, meetingsWeek, upcoming, attentionRows, open, created, closed, made, cancelled, visits] = await Promise.all([
+    bookingCount(todayMeetings),
+    bookingCount(weekMeetings),
+    rows<RecordRow>(
+      db,
+      sql`select b.id, b.title as name, u.id as owner_id, u.name as owner_name, u.avatar_url as owner_avatar, null as amount,
               null as currency, extract(epoch from b.start_at) * 1000 as ms, b.status
             from bookings b join users u on u.id = ${me}
             where ${bookingConditions(scope, { ...todayMeetings, startsAfter: now })} order by b.start_at limit ${HOME_LIST_SIZE}`,
-      ),
-      dealCount(attention.stale),
-      dealCount(attention.overdue),
-      dealCount(attention.visited),
-      // The deals needing the person, with every reason each has, most reasons first.
-      rows<RecordRow & { stale: boolean; overdue: boolean; visited: boolean }>(
-        db,
-        sql`select * from (select d.id, d.name, u.id as owner_id, u.name as owner_name, u.avatar_url as owner_avatar, d.amount, d.currency,
-              extract(epoch from d.updated_at) * 1000 as ms, s.name as status,
-              (${dealConditions(scope, attention.stale)}) as stale,
-              (${dealConditions(scope, attention.overdue)}) as overdue,
-              (${dealConditions(scope, attention.visited)}) as visited
-            from deals d join pipeline_stages s on s.id = d.stage_id join users u on u.id = d.owner_id
-            where ${dealConditions(scope, {})}
-              -- Only open deals can be stale or overdue, and only a visited room can be visited: the rest is skipped.
-              and (s.kind = 'open' or exists (select 1 from salesroom_visits v where v.deal_id = d.id))) x
-            where stale or overdue or visited
-            order by (stale::int + overdue::int + visited::int) desc, visited desc, ms desc limit ${HOME_LIST_SIZE}`,
-      ),
-      // The person's open deals now, as the triggers keep them.
-      rows<{ currency: string; probability: number; n: unknown; amount: unknown }>(
-        db,
-        sql`select t.currency, s.probability, sum(t.count) as n, sum(t.amount) as amount
+    ),
+    // The deals needing the person, with every reason each has, most reasons first, and how many have each
+    // reason: one pass over the person's deals that can have one (only open deals can be stale or overdue,
+    // only a visited room can be visited), each condition the drill's own, over deals_owner_idx alone (it holds
+    // every column they read); names and owners are read for the listed deals only. The counts come on every row
+    // (and on the one row of nulls when none needs them).
+    rows<RecordRow & { stale: boolean; overdue: boolean; visited: boolean; n_stale: unknown; n_overdue: unknown; n_visited: unknown }>(
+      db,
+      sql`with x as materialized (
+              select d.id, d.updated_at,
+                (${dealConditions(scope, attention.stale)}) as stale,
+                (${dealConditions(scope, attention.overdue)}) as overdue,
+                (${dealConditions(scope, attention.visited)}) as visited
+              from deals d join pipeline_stages s on s.id = d.stage_id
+              where ${dealConditions(scope, {})}
+                and (s.kind = 'open' or exists (select 1 from salesroom_visits v where v.deal_id = d.id)))
+            select l.id, l.stale, l.overdue, l.visited, d.name, d.owner_id, u.name as owner_name, u.avatar_url as owner_avatar, d.amount,
+              d.currency, extract(epoch from l.updated_at) * 1000 as ms, s.name as status, c.n_stale, c.n_overdue, c.n_visited
+            from (select count(*) filter (where stale) as n_stale, count(*) filter (where overdue) as n_overdue,
+                count(*) filter (where visited) as n_visited from x) c
+            left join lateral (select * from x where stale or overdue or visited
+              order by (stale::int + overdue::int + visited::int) desc, visited desc, updated_at desc limit ${HOME_LIST_SIZE}) l on true
+            left join deals d on d.id = l.id left join pipeline_stages s on s.id = d.stage_id left join users u on u.id = d.owner_id
+            order by (l.stale::int + l.overdue::int + l.visited::int) desc, l.visited desc, l.updated_at desc`,
+    ),
+    // The person's open deals now, as the triggers keep them.
+    rows<{ currency: string; probability: number; n: unknown; amount: unknown }>(
+      db,
+      sql`select t.currency, s.probability, sum(t.count) as n, sum(t.amount) as amount
             from deal_owner_totals t join pipeline_stages s on s.id = t.stage_id
             where t.organization_id = ${scope.organizationId} and t.owner_id = ${me} and s.kind = 'open' and t.count <> 0
             group by 1, 2`,
-      ),
-      dealCount({ created: since }),
-      rows<{ kind: string; currency: string; n: unknown; amount: unknown }>(
-        db,
-        sql`select s.kind, d.currency, count(*) as n, sum(d.amount) as amount from deals d join pipeline_stages s on s.id = d.stage_id
+    ),
+    dealCount({ created: since }),
+    rows<{ kind: string; currency: string; n: unknown; amount: unknown }>(
+      db,
+      sql`select s.kind, d.currency, count(*) as n, sum(d.amount) as amount from deals d join pipeline_stages s on s.id = d.stage_id
             where ${dealConditions(scope, { closed: since })} and s.kind in ('won', 'lost') group by 1, 2`,
-      ),
-      bookingCount({ created: since }),
-      bookingCount({ event: { action: 'cancelled', range: since } }),
-      countOf(
-        sql`select count(*) as n from salesroom_visits v join deals d on d.id = v.deal_id
+    ),
+    bookingCount({ created: since }),
+    bookingCount({ event: { action: 'cancelled', range: since } }),
+    countOf(
+      sql`select count(*) as n from salesroom_visits v join deals d on d.id = v.deal_id
             where d.organization_id = ${scope.organizationId} and d.owner_id = ${me} and v.started_at >= to_timestamp(${yesterday / 1000}::float8)`,
-      ),
-    ])
+    ),
+  ])
 
+  const [counted] = attentionRows
+  const stale = num(counted?.n_stale)
+  const overdue = num(counted?.n_overdue)
+  const visited = num(counted?.n_visited)
+  const needing = attentionRows.filter((row) => row.id !== null)
   const weightedOpen = groupBy(open, (r) => r.currency).map(([currency, group]) => ({
     currency,
     amount: Math.round(group.reduce((t, r) => t + num(r.amount) * r.probability, 0) / 100),

@@ -205,9 +205,18 @@ beforeAll(async () => {
   await line('M1', seat, 2, 100_00)
   await line('M1', support, 1, 200_00)
   await line('O1', seat, 6, 100_00)
-  for (const at of ['2026-03-02T10:00', '2026-03-09T10:00', '2026-03-30T10:00', '2026-02-10T10:00'])
+  // Seat's room books with Sam, Support's with Mia: each room's visits are its owner's.
+  const visits: [{ id: string }, Client, string][] = [
+    [seat, sam, '2026-03-02T10:00'],
+    [seat, sam, '2026-03-09T10:00'],
+    [seat, sam, '2026-03-30T10:00'],
+    [seat, sam, '2026-02-10T10:00'],
+    [support, mia, '2026-03-31T23:30'],
+  ]
+  for (const [product, owner, at] of visits)
     await app.database.db.execute(
-      sql`insert into product_room_visits (organization_id, product_id, visited_at) values (${olivia.user.organizationId}, ${seat.id}, ${tokyo(at)})`,
+      sql`insert into product_room_visits (organization_id, product_id, owner_id, visited_at)
+        values (${olivia.user.organizationId}, ${product.id}, ${owner.user.id}, ${tokyo(at)})`,
     )
 
   const intro = await buildEventType(app, sam, { title: 'Intro call' })
@@ -478,12 +487,35 @@ describe('products dashboard (/ecommerce)', () => {
       ),
     ).toEqual([
       ['Seat', { EUR: 1200_00 }, 12, 2, 2 / 3, 3, 2, 1],
-      ['Support', { EUR: 200_00 }, 1, 1, 1 / 3, 0, 0, 0],
+      // Visited at 23:30 on 31 March in Tokyo (14:30 UTC).
+      ['Support', { EUR: 200_00 }, 1, 1, 1 / 3, 1, 0, 0],
     ])
     expect(previous.wonDeals).toBe(1)
     expect(previous.products.map((p: { name: string; units: number; roomVisits: number }) => [p.name, p.units, p.roomVisits])).toEqual([
       ['Seat', 6, 1],
     ])
+  })
+
+  it("gives a member their own rooms' visits and deals only; an admin sees one member's when asking", async () => {
+    type Row = { name: string; units: number; roomVisits: number; inquiries: { count: number } }
+    const figures = (list: Row[]) => list.map((p) => [p.name, p.units, p.roomVisits, p.inquiries.count])
+    // Sam: S1 (10 seats, from the Seat room) and Seat's three March visits; nothing of Mia's Support room.
+    const samMarch = await get(sam, `/api/insights/products?${MARCH}`)
+    expect(samMarch.current.wonDeals).toBe(2)
+    expect(figures(samMarch.current.products)).toEqual([['Seat', 10, 3, 1]])
+    // Mia: M1 (won at 00:30 on 1 March in Tokyo: 2 seats and a support line) and her Support room's visit.
+    const miaMarch = await get(mia, `/api/insights/products?${MARCH}`)
+    expect(miaMarch.current.wonDeals).toBe(1)
+    expect(figures(miaMarch.current.products)).toEqual([
+      ['Seat', 2, 0, 0],
+      ['Support', 1, 1, 0],
+    ])
+    // The same in UTC: M1 was won on 28 February and the Support visit was on 31 March (14:30 UTC).
+    const miaUtc = await get(mia, '/api/insights/products?from=2026-03-01&to=2026-03-31&tz=UTC')
+    expect(miaUtc.current.wonDeals).toBe(0)
+    expect(figures(miaUtc.current.products)).toEqual([['Support', 0, 1, 0]])
+    const asked = await get(olivia, `/api/insights/products?${MARCH}&ownerId=${mia.user.id}`)
+    expect(figures(asked.current.products)).toEqual(figures(miaMarch.current.products))
   })
 })
 

@@ -1,12 +1,12 @@
 import type { ProductFigures } from '@closeroom/shared'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { inRange, money, num, type Range, type Rates, rows, type Scope } from './context.ts'
+import { inRange, money, num, ownedBy, type Range, type Rates, rows, type Scope } from './context.ts'
 import { dealConditions, dealsKey } from './drill.ts'
 
 /**
  * The /ecommerce figures of one period: products in the deals won in it, and each product room's funnel. A room
- * visit has no owner (nothing about the visitor is kept), so visits are the organization's whatever the scope.
+ * visit is its room owner's at the time (whom the room's inquiries went to), so it is scoped like a deal.
  */
 export async function productFigures(db: Db, scope: Scope, rates: Rates, range: Range): Promise<ProductFigures> {
   const asked = scope.asked
@@ -25,7 +25,8 @@ export async function productFigures(db: Db, scope: Scope, rates: Rates, range: 
     rows<{ product_id: string; n: unknown }>(
       db,
       sql`select v.product_id, count(*) as n from product_room_visits v
-          where v.organization_id = ${scope.organizationId} and ${inRange(sql`v.visited_at`, range)} group by v.product_id`,
+          where v.organization_id = ${scope.organizationId} and ${ownedBy(scope, sql`v.owner_id`)} and ${inRange(sql`v.visited_at`, range)}
+          group by v.product_id`,
     ),
     rows<{ product_id: string; n: unknown; won: unknown }>(
       db,

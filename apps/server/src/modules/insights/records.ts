@@ -19,6 +19,8 @@ type RecordRow = {
   currency: string | null
   ms: unknown
   status: string
+  /** The date is a calendar date (an expected close date), not an instant. */
+  date_only?: boolean
 }
 
 /**
@@ -45,7 +47,8 @@ export function createRecordsService({ db }: { db: Db }) {
       found = await rows<RecordRow>(
         db,
         sql`select d.id, d.name, u.id as owner_id, u.name as owner_name, u.avatar_url as owner_avatar, d.amount, d.currency,
-              extract(epoch from ${date}) * 1000 as ms, s.name as status
+              extract(epoch from ${date}) * 1000 as ms, s.name as status,
+              ${target.d === 'expected' ? sql`d.expected_close_date is not null` : sql`false`} as date_only
             from deals d join pipeline_stages s on s.id = d.stage_id join users u on u.id = d.owner_id
             where ${where} order by ${date} desc, d.id desc limit ${limit + 1} offset ${offset}`,
       )
@@ -94,6 +97,7 @@ export function present(kind: 'deal' | 'booking', row: RecordRow): InsightRecord
     amount: kind === 'deal' ? num(row.amount) : null,
     currency: row.currency,
     date: new Date(num(row.ms)).toISOString(),
+    dateOnly: row.date_only === true,
     status: row.status,
     link: kind === 'deal' ? `/deals/${row.id}` : `/calendar?booking=${row.id}`,
   }

@@ -7,7 +7,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** The demo's published product room at /p/demo: Closeroom Enterprise, booking Olivia's product demo. */
 export async function seedProductRoom(tx: Tx, organizationId: string) {
   const [demo] = await tx
-    .select({ id: eventTypes.id })
+    .select({ id: eventTypes.id, ownerId: eventTypes.ownerId })
     .from(eventTypes)
     .where(and(eq(eventTypes.organizationId, organizationId), eq(eventTypes.slug, 'demo')))
   await tx
@@ -31,6 +31,8 @@ export async function seedProductRoom(tx: Tx, organizationId: string) {
     Array.from({ length: 120 }, (_, i) => ({
       organizationId,
       productId: room.id,
+      // The room books Olivia's demo: its visits are hers.
+      ownerId: demo?.ownerId ?? null,
       visitedAt: new Date(now - ((i * 7919) % 42) * 86_400_000 - ((i * 104_729) % 86_400) * 1000),
     })),
   )

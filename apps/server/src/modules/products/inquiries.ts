@@ -1,15 +1,12 @@
 import type { ProductInquiry } from '@closeroom/shared'
-import { and, asc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { eventTypes, users } from '../../db/schema/index.ts'
 import type { ClientsModule } from '../clients/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 import type { Notifications } from '../notifications/module.ts'
-import { publishedProduct } from './room.ts'
+import { publishedProduct, roomOwnerOf } from './room.ts'
 
 type Input = z.output<typeof ProductInquiry>
-type ProductRow = Awaited<ReturnType<typeof publishedProduct>>
 
 type Deps = {
   db: Db
@@ -33,31 +30,12 @@ type Deps = {
  * the room books meetings with, else the organization's owner. The buyer is answered with a thank-you only.
  */
 export function createInquiryService({ db, deals, clients, notifications, automations }: Deps) {
-  async function ownerOf(product: ProductRow): Promise<{ id: string }> {
-    const active = and(eq(users.organizationId, product.organizationId), eq(users.status, 'active'))
-    if (product.roomEventTypeId) {
-      const [host] = await db
-        .select({ id: users.id })
-        .from(eventTypes)
-        .innerJoin(users, eq(users.id, eventTypes.ownerId))
-        .where(and(eq(eventTypes.id, product.roomEventTypeId), active))
-      if (host) return host
-    }
-    const [owner] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(active, eq(users.role, 'owner')))
-      .orderBy(asc(users.createdAt))
-      .limit(1)
-    if (!owner) throw new Error(`organization ${product.organizationId} has no active owner`)
-    return owner
-  }
-
   async function submit(roomId: string, input: Input): Promise<void> {
     const product = await publishedProduct(db, roomId)
     const { organizationId } = product
     const dealName = `${input.company || input.name} — ${product.name}`
-    const owner = await ownerOf(product)
+    const owner = await roomOwnerOf(db, product)
+    if (!owner) throw new Error(`organization ${organizationId} has no active owner`)
     const clientId = await clients.findOrCreateByEmail(organizationId, input)
     // No member made it: the timeline says who asked, about what, and what they wrote.
     const { id: dealId } = await deals.open({

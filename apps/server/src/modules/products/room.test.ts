@@ -207,6 +207,31 @@ describe('product rooms, the buyer’s side', () => {
   })
 })
 
+describe('room visits on the products dashboard', () => {
+  it("counts a visit as the room host's at the time: the host sees it, another member does not, the owner sees all", async () => {
+    const owner = await buildOwner(app)
+    const host = await buildMember(app, owner, { name: 'Sam Seller' })
+    const other = await buildMember(app, owner, { name: 'Mia Member' })
+    const product = await buildProduct(app, owner, { name: 'Platform', price: 120_000, currency: 'EUR' })
+    const hostType = await buildEventType(app, host)
+    const room = (await call(app, owner, 'PUT', `/api/products/${product.id}/room`, { published: true, eventTypeId: hostType.id })).json()
+    expect((await call(app, null, 'GET', `/api/public/products/${room.roomId}`)).statusCode).toBe(200)
+    expect((await call(app, null, 'GET', `/api/public/products/${room.roomId}`)).statusCode).toBe(200)
+    // From now on the room books the owner's meetings: later visits are the owner's, earlier ones stay the host's.
+    await call(app, owner, 'PUT', `/api/products/${product.id}/room`, { published: true, eventTypeId: null })
+    expect((await call(app, null, 'GET', `/api/public/products/${room.roomId}`)).statusCode).toBe(200)
+    const today = new Date().toISOString().slice(0, 10)
+    const visitsOf = async (client: Client) => {
+      const res = await call(app, client, 'GET', `/api/insights/products?from=${today}&to=${today}&tz=UTC`)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().current.products.map((p: { name: string; roomVisits: number }) => [p.name, p.roomVisits])
+    }
+    expect(await visitsOf(host)).toEqual([['Platform', 2]])
+    expect(await visitsOf(other)).toEqual([])
+    expect(await visitsOf(owner)).toEqual([['Platform', 3]])
+  })
+})
+
 describe('talk to sales', () => {
   it('makes the visitor a client on a new deal for the product, owned by the room’s host, and tells the team', async () => {
     const owner = await buildOwner(app)

@@ -19,6 +19,29 @@ export const productFileUrl = (roomId: string, fileId: string) => `/api/public/p
  * The product behind a room a buyer may open: published, and the product still on sale. Anything else is
  * 'Product not found', so an unpublished or retired room says nothing about what it was.
  */
+/**
+ * Whom a product room's buyers belong to: whoever the room books meetings with (an active member), else the
+ * organization's first owner. Its "talk to sales" deals are theirs, and so are its visits on the products dashboard.
+ */
+export async function roomOwnerOf(db: Db, product: Pick<ProductRow, 'organizationId' | 'roomEventTypeId'>): Promise<{ id: string } | null> {
+  const active = and(eq(users.organizationId, product.organizationId), eq(users.status, 'active'))
+  if (product.roomEventTypeId) {
+    const [host] = await db
+      .select({ id: users.id })
+      .from(eventTypes)
+      .innerJoin(users, eq(users.id, eventTypes.ownerId))
+      .where(and(eq(eventTypes.id, product.roomEventTypeId), active))
+    if (host) return host
+  }
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(active, eq(users.role, 'owner')))
+    .orderBy(asc(users.createdAt))
+    .limit(1)
+  return owner ?? null
+}
+
 export async function publishedProduct(db: Db, roomId: string): Promise<ProductRow> {
   const [row] = await db
     .select()
@@ -115,8 +138,10 @@ export function createProductRoomService({ db, appUrl, pages }: { db: Db; appUrl
       .from(organizations)
       .where(eq(organizations.id, product.organizationId))
     if (!organization) throw NotFound(PRODUCT_NOT_FOUND)
-    // Counted for the products dashboard's funnel (visits → inquiries → deals); nothing about the visitor is kept.
-    await db.insert(productRoomVisits).values({ organizationId: product.organizationId, productId: product.id })
+    // Counted for the products dashboard's funnel (visits → inquiries → deals), as the room owner's (whom its
+    // inquiries go to: a member sees their own rooms' visits); nothing about the visitor is kept.
+    const owner = await roomOwnerOf(db, product)
+    await db.insert(productRoomVisits).values({ organizationId: product.organizationId, productId: product.id, ownerId: owner?.id ?? null })
     const media = await db
       .select({ id: files.id, name: files.name, contentType: files.contentType, size: files.size, kind: productFiles.kind })
       .from(productFiles)

@@ -16,7 +16,7 @@ import {
 import { Link as RouterLink } from 'react-router'
 import { formatMoney } from '../../components/money/money'
 import { serverErrorText } from '../../lib/errorText'
-import { formatDateTime, formatNumber } from '../../lib/intl'
+import { dateTimeFormat, formatDateTime, formatNumber, intlLocale } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
 import { useInsightRecords } from './queries'
 
@@ -70,7 +70,8 @@ export function RecordsDrawer({ drill, onClose }: { drill: Drill | null; onClose
                     <ListItemText
                       primary={<bdi>{record.name}</bdi>}
                       secondary={[
-                        formatDateTime(record.date, i18n.language),
+                        // An instant in the browser's zone; an expected close date as the date it is, wherever read.
+                        record.dateOnly ? calendarDate(record.date, i18n.language) : formatDateTime(record.date, i18n.language),
                         record.kind === 'booking'
                           ? t(`insights.records.statuses.${record.status}`, { defaultValue: record.status })
                           : record.status,
@@ -99,6 +100,10 @@ export function RecordsDrawer({ drill, onClose }: { drill: Drill | null; onClose
     </Drawer>
   )
 }
+
+/** A calendar date kept as 00:00 UTC, e.g. "10 Apr 2026", the same in every zone. */
+const calendarDate = (iso: string, language: string) =>
+  dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))
 
 /** A hovered row's grey would fade its second line below a readable contrast: it darkens with it. */
 const hoverReadable = { '& .MuiListItemButton-root:hover .MuiListItemText-secondary': { color: 'text.primary' } } as const
