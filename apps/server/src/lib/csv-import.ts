@@ -97,5 +97,5 @@ export function reportOf(
 export function refusal(line: number, issues: { path: PropertyKey[]; message: string }[]): RefusedRow {
   const [first] = issues
   const field = first?.path[0]
-  return { line, ...(typeof field === 'string' && { field }), message: first?.message ?? 'This row is not valid' }
+  return { line, ...(typeof field === 'string' && { field }), reason: 'invalid', message: first?.message ?? 'This row is not valid' }
 }

@@ -34,8 +34,18 @@ export type ClientImportRequest = z.input<typeof ClientImportRequest>
 export const DealImportRequest = importRequest(DealImportField)
 export type DealImportRequest = z.input<typeof DealImportRequest>
 
-/** A row the import refuses, by its line in the file (the header is line 1), with the field and why. */
-export const RefusedRow = z.object({ line: z.number().int(), field: z.string().optional(), message: z.string() })
+/**
+ * A row the import refuses, by its line in the file (the header is line 1), with the field and why: a value the
+ * field's rule refuses (`message` is the rule's), an email the organization has already, or one an earlier line
+ * of the file has (`sameAs`).
+ */
+export const RefusedRow = z.object({
+  line: z.number().int(),
+  field: z.string().optional(),
+  reason: z.enum(['invalid', 'exists', 'repeated']),
+  message: z.string(),
+  sameAs: z.number().int().optional(),
+})
 export type RefusedRow = z.infer<typeof RefusedRow>
 
 /**

@@ -52,9 +52,9 @@ describe('importing clients from a CSV file', () => {
     const csv = 'name,email,phone\nOk Person,ok@example.com,\n,nameless@example.com,\nBad Phone,bad@example.com,call me\nBad Mail,not-an-email,\n'
     const dry = (await importCsv(owner, csv, { dryRun: true })).json()
     expect(dry.refused).toEqual([
-      { line: 3, field: 'name', message: expect.any(String) },
-      { line: 4, field: 'phone', message: expect.any(String) },
-      { line: 5, field: 'email', message: expect.any(String) },
+      { line: 3, field: 'name', reason: 'invalid', message: 'Name is required' },
+      { line: 4, field: 'phone', reason: 'invalid', message: expect.any(String) },
+      { line: 5, field: 'email', reason: 'invalid', message: expect.any(String) },
     ])
     expect(dry.imported).toBe(0)
     const res = await importCsv(owner, csv)
@@ -69,8 +69,8 @@ describe('importing clients from a CSV file', () => {
     const csv = 'name,email\nKnown Again,KNOWN@example.com\nNew One,new@example.com\nNew Twice,New@Example.com\nNo Mail,\nNo Mail Either,\n'
     const refused = (await importCsv(owner, csv, { dryRun: true })).json()
     expect(refused.refused).toEqual([
-      { line: 2, field: 'email', message: 'A client with this email exists already' },
-      { line: 4, field: 'email', message: 'Line 3 has the same email' },
+      { line: 2, field: 'email', reason: 'exists', message: 'A client with this email exists already' },
+      { line: 4, field: 'email', reason: 'repeated', message: 'Line 3 has the same email', sameAs: 3 },
     ])
     const skipped = (await importCsv(owner, csv, { duplicates: 'skip' })).json()
     expect(skipped).toMatchObject({ imported: 3, skipped: 2, refused: [] })

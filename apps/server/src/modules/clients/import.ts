@@ -59,11 +59,11 @@ export function createClientImport({ db }: { db: Db }) {
       if (email && (known.has(email) || earlier !== undefined)) {
         if (request.duplicates === 'skip') skipped++
         else
-          refused.push({
-            line,
-            field: 'email',
-            message: known.has(email) ? 'A client with this email exists already' : `Line ${earlier} has the same email`,
-          })
+          refused.push(
+            known.has(email)
+              ? { line, field: 'email', reason: 'exists', message: 'A client with this email exists already' }
+              : { line, field: 'email', reason: 'repeated', message: `Line ${earlier} has the same email`, sameAs: earlier },
+          )
         continue
       }
       if (email) firstLine.set(email, line)
