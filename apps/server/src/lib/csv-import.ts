@@ -79,6 +79,7 @@ export const cellOf = <F extends string>(cells: string[], mapping: Record<F, num
 export function reportOf(
   table: CsvTable,
   mapping: Record<string, number | null>,
+  missing: string[],
   refused: RefusedRow[],
   done: { imported: number; skipped: number; dryRun: boolean },
 ): ImportReport {
@@ -87,6 +88,7 @@ export function reportOf(
     sample: table.rows.slice(0, IMPORT_LIMITS.sampleRows).map((row) => row.cells),
     rowCount: table.rows.length,
     mapping,
+    missing,
     refused: refused.slice(0, IMPORT_LIMITS.maxRefusedShown),
     refusedCount: refused.length,
     ...done,

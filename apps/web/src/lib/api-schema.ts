@@ -13898,6 +13898,7 @@ export interface paths {
                             mapping: {
                                 [key: string]: number | null;
                             };
+                            missing: string[];
                             refused: {
                                 line: number;
                                 field?: string;

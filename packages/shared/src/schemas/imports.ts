@@ -50,7 +50,7 @@ export type RefusedRow = z.infer<typeof RefusedRow>
 
 /**
  * What a file holds and what the import did or would do: its columns and first rows (to map them), the mapping
- * used, the rows refused (all or nothing: one refused row and nothing is imported), and the rows imported or
+ * used, the required fields no column fills, the rows refused (all or nothing: one refused row and nothing is imported), and the rows imported or
  * skipped as duplicates.
  */
 export const ImportReport = z.object({
@@ -58,6 +58,8 @@ export const ImportReport = z.object({
   sample: z.array(z.array(z.string())),
   rowCount: z.number().int(),
   mapping: z.record(z.string(), columnIndex.nullable()),
+  /** Required fields no column fills: the member chooses their columns before anything can be imported. */
+  missing: z.array(z.string()),
   refused: z.array(RefusedRow),
   refusedCount: z.number().int(),
   imported: z.number().int(),

@@ -32,9 +32,12 @@ export function createClientImport({ db }: { db: Db }) {
     const { organizationId } = auth.user
     const table = readCsv(request.csv)
     const mapping = suggestMapping(table.columns, synonyms, request.mapping)
+    if (mapping.name === null) {
+      if (!request.dryRun) throw Invalid('mapping.name: Choose the column that holds each client’s name')
+      return reportOf(table, mapping, ['name'], [], { imported: 0, skipped: 0, dryRun: true })
+    }
     const refused: RefusedRow[] = []
     const checked: { line: number; client: z.output<typeof CreateClient> }[] = []
-    if (mapping.name === null) throw Invalid('mapping.name: Choose the column that holds each client’s name')
     for (const { line, cells } of table.rows) {
       const parsed = CreateClient.safeParse(Object.fromEntries(fields.map((field) => [field, cellOf(cells, mapping, field)])))
       if (parsed.success) checked.push({ line, client: parsed.data })
@@ -78,7 +81,7 @@ export function createClientImport({ db }: { db: Db }) {
         for (let at = 0; at < written.length; at += CHUNK)
           await tx.insert(clients).values(written.slice(at, at + CHUNK).map((client) => ({ ...client, organizationId })))
       })
-    return reportOf(table, mapping, refused, {
+    return reportOf(table, mapping, [], refused, {
       imported: refused.length > 0 ? 0 : written.length,
       skipped,
       dryRun: request.dryRun,
