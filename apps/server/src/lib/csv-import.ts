@@ -2,6 +2,8 @@ import { IMPORT_LIMITS, type ImportReport, type RefusedRow } from '@closeroom/sh
 import { parse } from 'csv-parse/sync'
 import { Invalid } from '../http/errors.ts'
 
+const unreadable = { code: 'csv_unreadable' } as const
+
 /** A CSV file read for an import: its header and its rows, each with its line in the file. */
 export type CsvTable = { columns: string[]; rows: { line: number; cells: string[] }[] }
 
@@ -22,13 +24,15 @@ export function readCsv(text: string): CsvTable {
       info: true,
     })
   } catch (error) {
-    throw Invalid(`csv: The file is not a CSV file a spreadsheet would write (${(error as Error).message})`)
+    throw Invalid(`csv: The file is not a CSV file a spreadsheet would write (${(error as Error).message})`, unreadable)
   }
   const [header, ...body] = records
-  if (!header || header.record.every((cell) => cell === '')) throw Invalid('csv: The file has no header row naming its columns')
-  if (body.length === 0) throw Invalid('csv: The file has no row under its header')
+  if (!header || header.record.every((cell) => cell === '')) throw Invalid('csv: The file has no header row naming its columns', unreadable)
+  if (body.length === 0) throw Invalid('csv: The file has no row under its header', unreadable)
   if (body.length > IMPORT_LIMITS.maxRows)
-    throw Invalid(`csv: The file has ${body.length} rows; an import takes up to ${IMPORT_LIMITS.maxRows} (split the file)`)
+    throw Invalid(`csv: The file has ${body.length} rows; an import takes up to ${IMPORT_LIMITS.maxRows} (split the file)`, {
+      code: 'csv_too_many_rows',
+    })
   return {
     columns: header.record,
     // info.lines is where the record ends: a quoted cell may span lines, and that line is the one a reader finds.
@@ -37,7 +41,11 @@ export function readCsv(text: string): CsvTable {
 }
 
 /** A column's name as written, for matching: lower case, letters and digits only ("E-mail " → "email"). */
-const key = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, '')
+const key = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]/g, '')
 
 /**
  * The mapping a member starts from: each field's column found by its name or a usual other name (a CRM's

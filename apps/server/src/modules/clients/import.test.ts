@@ -49,7 +49,8 @@ describe('importing clients from a CSV file', () => {
 
   it('refuses the whole file, naming each bad row and why, when one row breaks a rule', async () => {
     const owner = await buildOwner(app)
-    const csv = 'name,email,phone\nOk Person,ok@example.com,\n,nameless@example.com,\nBad Phone,bad@example.com,call me\nBad Mail,not-an-email,\n'
+    const csv =
+      'name,email,phone\nOk Person,ok@example.com,\n,nameless@example.com,\nBad Phone,bad@example.com,call me\nBad Mail,not-an-email,\n'
     const dry = (await importCsv(owner, csv, { dryRun: true })).json()
     expect(dry.refused).toEqual([
       { line: 3, field: 'name', reason: 'invalid', message: 'Name is required' },
@@ -59,7 +60,10 @@ describe('importing clients from a CSV file', () => {
     expect(dry.imported).toBe(0)
     const res = await importCsv(owner, csv)
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe('csv: 3 of 4 rows are refused, so nothing was imported (check the file first)')
+    expect(res.json()).toMatchObject({
+      message: 'csv: 3 of 4 rows are refused, so nothing was imported (check the file first)',
+      code: 'import_refused',
+    })
     expect(await names(owner)).toEqual([])
   })
 
@@ -91,11 +95,17 @@ describe('importing clients from a CSV file', () => {
 
   it('refuses a file that is not a table, has no rows or too many, with a clear message', async () => {
     const owner = await buildOwner(app)
-    expect((await importCsv(owner, 'name\n')).json().message).toBe('csv: The file has no row under its header')
+    expect((await importCsv(owner, 'name\n')).json()).toMatchObject({
+      message: 'csv: The file has no row under its header',
+      code: 'csv_unreadable',
+    })
     expect((await importCsv(owner, '')).statusCode).toBe(400)
     expect((await importCsv(owner, 'name,email\n"unclosed,quote\n')).json().message).toMatch(/^csv: The file is not a CSV file/)
     const many = `name\n${Array.from({ length: 5_001 }, (_, i) => `Person ${i}`).join('\n')}\n`
-    expect((await importCsv(owner, many)).json().message).toBe('csv: The file has 5001 rows; an import takes up to 5000 (split the file)')
+    expect((await importCsv(owner, many)).json()).toMatchObject({
+      message: 'csv: The file has 5001 rows; an import takes up to 5000 (split the file)',
+      code: 'csv_too_many_rows',
+    })
   })
 
   it('writes only into the importing member’s organization and needs a signed-in member', async () => {

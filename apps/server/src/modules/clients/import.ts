@@ -75,7 +75,9 @@ export function createClientImport({ db }: { db: Db }) {
     refused.sort((a, b) => a.line - b.line)
 
     if (refused.length > 0 && !request.dryRun)
-      throw Invalid(`csv: ${refused.length} of ${table.rows.length} rows are refused, so nothing was imported (check the file first)`)
+      throw Invalid(`csv: ${refused.length} of ${table.rows.length} rows are refused, so nothing was imported (check the file first)`, {
+        code: 'import_refused',
+      })
     if (!request.dryRun)
       await db.transaction(async (tx) => {
         for (let at = 0; at < written.length; at += CHUNK)

@@ -130,6 +130,9 @@ export const cn: Text = {
       delete: '删除客户',
       deleteConfirm: '删除 {{name}}？交易会保留其他联系人。',
       deleted: '客户已删除',
+      import: '导入',
+      importTitle: '从 CSV 文件导入客户',
+      imported_other: '已导入 {{count}} 位客户',
     },
     products: {
       title: '产品',

@@ -137,6 +137,10 @@ export const en = {
       delete: 'Delete the client',
       deleteConfirm: 'Delete {{name}}? Deals keep their other contacts.',
       deleted: 'Client deleted',
+      import: 'Import',
+      importTitle: 'Import clients from a CSV file',
+      imported_one: '{{count}} client imported',
+      imported_other: '{{count}} clients imported',
     },
     products: {
       title: 'Products',

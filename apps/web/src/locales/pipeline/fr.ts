@@ -140,6 +140,10 @@ export const fr: Text = {
       delete: 'Supprimer le client',
       deleteConfirm: 'Supprimer {{name}} ? Les affaires gardent leurs autres contacts.',
       deleted: 'Client supprimé',
+      import: 'Importer',
+      importTitle: 'Importer des clients depuis un fichier CSV',
+      imported_one: '{{count}} client importé',
+      imported_other: '{{count}} clients importés',
     },
     products: {
       title: 'Produits',

@@ -138,6 +138,9 @@ export const vi: Text = {
       delete: 'Xóa khách hàng',
       deleteConfirm: 'Xóa {{name}}? Các thương vụ giữ những người liên hệ khác.',
       deleted: 'Đã xóa khách hàng',
+      import: 'Nhập',
+      importTitle: 'Nhập khách hàng từ tệp CSV',
+      imported_other: 'Đã nhập {{count}} khách hàng',
     },
     products: {
       title: 'Sản phẩm',
