@@ -107,7 +107,7 @@ export function CsvImportDialog({
     if (!picked) return
     reset()
     if (picked.size > IMPORT_LIMITS.maxBytes) {
-      setFileError(t('components.csvImport.tooLarge', { size: IMPORT_LIMITS.maxBytes / 1_000_000 }))
+      setFileError(t('csvImport.tooLarge', { size: IMPORT_LIMITS.maxBytes / 1_000_000 }))
       return
     }
     setFile({ name: picked.name, csv: await picked.text() })
@@ -124,11 +124,11 @@ export function CsvImportDialog({
         <Stack spacing={2.5}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileRounded />} sx={{ flexShrink: 0 }}>
-              {file ? t('components.csvImport.another') : t('components.csvImport.choose')}
+              {file ? t('csvImport.another') : t('csvImport.choose')}
             </Button>
             <input id={inputId} type="file" accept=".csv,text/csv,text/plain" hidden onChange={choose} />
             <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-              {file ? file.name : t('components.csvImport.hint', { rows: IMPORT_LIMITS.maxRows, size: IMPORT_LIMITS.maxBytes / 1_000_000 })}
+              {file ? file.name : t('csvImport.hint', { rows: IMPORT_LIMITS.maxRows, size: IMPORT_LIMITS.maxBytes / 1_000_000 })}
             </Typography>
           </Stack>
           {fileError && <Alert severity="error">{fileError}</Alert>}
@@ -138,7 +138,7 @@ export function CsvImportDialog({
             <>
               <Box>
                 <Typography variant="subtitle2" component="h3" sx={{ mb: 1.5 }}>
-                  {t('components.csvImport.columns', { count: report.rowCount })}
+                  {t('csvImport.columns', { count: report.rowCount })}
                 </Typography>
                 <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
                   {fields.map((field) => (
@@ -149,18 +149,20 @@ export function CsvImportDialog({
                       label={field.required ? `${field.label} *` : field.label}
                       value={shown[field.name] ?? ''}
                       error={report.missing.includes(field.name)}
-                      helperText={report.missing.includes(field.name) ? t('components.csvImport.required') : undefined}
+                      helperText={report.missing.includes(field.name) ? t('csvImport.required') : undefined}
+                      // An unmapped field says so instead of looking like an empty box to fill.
+                      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
                       onChange={(event) =>
                         setMapping({ ...shown, [field.name]: event.target.value === '' ? null : Number(event.target.value) })
                       }
                     >
                       <MenuItem value="">
-                        <em>{t('components.csvImport.notImported')}</em>
+                        <em>{t('csvImport.notImported')}</em>
                       </MenuItem>
                       {report.columns.map((column, index) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: two columns may share a name; their place is what identifies them.
                         <MenuItem key={index} value={index}>
-                          {column || t('components.csvImport.columnNumber', { number: index + 1 })}
+                          {column || t('csvImport.columnNumber', { number: index + 1 })}
                         </MenuItem>
                       ))}
                     </TextField>
@@ -170,7 +172,7 @@ export function CsvImportDialog({
 
               {mapped.length > 0 && (
                 <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-                  <Table size="small" aria-label={t('components.csvImport.preview')}>
+                  <Table size="small" aria-label={t('csvImport.preview')}>
                     <TableHead>
                       <TableRow>
                         {mapped.map((field) => (
@@ -195,15 +197,15 @@ export function CsvImportDialog({
               )}
 
               <FormControl>
-                <FormLabel id={`${inputId}-duplicates`}>{t('components.csvImport.duplicates')}</FormLabel>
+                <FormLabel id={`${inputId}-duplicates`}>{t('csvImport.duplicates')}</FormLabel>
                 <RadioGroup
                   row
                   aria-labelledby={`${inputId}-duplicates`}
                   value={duplicates}
                   onChange={(event) => setDuplicates(event.target.value as 'refuse' | 'skip')}
                 >
-                  <FormControlLabel value="refuse" control={<Radio />} label={t('components.csvImport.refuseDuplicates')} />
-                  <FormControlLabel value="skip" control={<Radio />} label={t('components.csvImport.skipDuplicates')} />
+                  <FormControlLabel value="refuse" control={<Radio />} label={t('csvImport.refuseDuplicates')} />
+                  <FormControlLabel value="skip" control={<Radio />} label={t('csvImport.skipDuplicates')} />
                 </RadioGroup>
               </FormControl>
 
@@ -214,13 +216,13 @@ export function CsvImportDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>{t('common.cancel')}</Button>
+        <Button onClick={close}>{t('csvImport.cancel')}</Button>
         <Button
           variant="contained"
           disabled={!ready || check.isPending || save.isPending || !file}
           onClick={() => file && save.mutate({ csv: file.csv, mapping: shown, duplicates, dryRun: false })}
         >
-          {report && ready ? t('components.csvImport.import', { count: report.imported }) : t('components.csvImport.importNone')}
+          {report && ready ? t('csvImport.import', { count: report.imported }) : t('csvImport.importNone')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -234,23 +236,23 @@ function Outcome({ report, fields }: { report: ImportReport; fields: ImportField
   if (report.refusedCount === 0)
     return (
       <Alert severity="success" role="status">
-        {t('components.csvImport.ready', { count: report.imported })}
-        {report.skipped > 0 && ` ${t('components.csvImport.skipped', { count: report.skipped })}`}
+        {t('csvImport.ready', { count: report.imported })}
+        {report.skipped > 0 && ` ${t('csvImport.skipped', { count: report.skipped })}`}
       </Alert>
     )
   const label = (name?: string) => fields.find((field) => field.name === name)?.label ?? ''
   return (
     <Stack spacing={1.5}>
       <Alert severity="error" role="status">
-        {t('components.csvImport.refused', { count: report.refusedCount, total: report.rowCount })}
+        {t('csvImport.refused', { count: report.refusedCount, total: report.rowCount })}
       </Alert>
       <TableContainer sx={{ maxHeight: 280, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" stickyHeader aria-label={t('components.csvImport.refusedRows')}>
+        <Table size="small" stickyHeader aria-label={t('csvImport.refusedRows')}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('components.csvImport.line')}</TableCell>
-              <TableCell>{t('components.csvImport.field')}</TableCell>
-              <TableCell>{t('components.csvImport.why')}</TableCell>
+              <TableCell>{t('csvImport.line')}</TableCell>
+              <TableCell>{t('csvImport.field')}</TableCell>
+              <TableCell>{t('csvImport.why')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -266,7 +268,7 @@ function Outcome({ report, fields }: { report: ImportReport; fields: ImportField
       </TableContainer>
       {report.refusedCount > report.refused.length && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('components.csvImport.moreRefused', { count: report.refusedCount - report.refused.length })}
+          {t('csvImport.moreRefused', { count: report.refusedCount - report.refused.length })}
         </Typography>
       )}
     </Stack>
@@ -277,7 +279,7 @@ type T = ReturnType<typeof useTranslation>['t']
 
 /** Why a row is refused, in the reader's language: the shared rule's own text when it is one. */
 function refusalText(t: T, row: RefusedRow): string {
-  if (row.reason === 'exists') return t('components.csvImport.exists')
-  if (row.reason === 'repeated') return t('components.csvImport.repeated', { line: row.sameAs })
+  if (row.reason === 'exists') return t('csvImport.exists')
+  if (row.reason === 'repeated') return t('csvImport.repeated', { line: row.sameAs })
   return ruleErrorText(t, row.message)
 }

@@ -9,6 +9,7 @@ export const ar: Text = {
   charts: { total: 'الإجمالي' },
   avatars: { others: 'وأيضًا: {{names}}' },
   csvImport: {
+    cancel: 'إلغاء',
     choose: 'اختر ملف CSV',
     another: 'اختر ملفًا آخر',
     hint: 'ملف CSV بصف عناوين يسمّي أعمدته، حتى {{rows}} صف و{{size}} ميغابايت.',

@@ -9,6 +9,7 @@ export const cn: Text = {
   charts: { total: '总计' },
   avatars: { others: '还有：{{names}}' },
   csvImport: {
+    cancel: '取消',
     choose: '选择 CSV 文件',
     another: '选择其他文件',
     hint: '带有列名标题行的 CSV 文件，最多 {{rows}} 行、{{size}} MB。',

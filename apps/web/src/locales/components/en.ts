@@ -12,6 +12,7 @@ export const en = {
   charts: { total: CHARTS.donutLabel as string },
   avatars: { others: 'Also: {{names}}' },
   csvImport: {
+    cancel: 'Cancel',
     choose: 'Choose a CSV file',
     another: 'Choose another file',
     hint: 'A CSV file with a header row naming its columns, up to {{rows}} rows and {{size}} MB.',

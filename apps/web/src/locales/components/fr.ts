@@ -9,6 +9,7 @@ export const fr: Text = {
   charts: { total: 'Total' },
   avatars: { others: 'Aussi : {{names}}' },
   csvImport: {
+    cancel: 'Annuler',
     choose: 'Choisir un fichier CSV',
     another: 'Choisir un autre fichier',
     hint: 'Un fichier CSV dont la première ligne nomme les colonnes, jusqu’à {{rows}} lignes et {{size}} Mo.',

@@ -9,6 +9,7 @@ export const vi: Text = {
   charts: { total: 'Tổng' },
   avatars: { others: 'Còn có: {{names}}' },
   csvImport: {
+    cancel: 'Hủy',
     choose: 'Chọn tệp CSV',
     another: 'Chọn tệp khác',
     hint: 'Tệp CSV có hàng tiêu đề đặt tên cho các cột, tối đa {{rows}} hàng và {{size}} MB.',
