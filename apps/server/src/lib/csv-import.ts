@@ -15,6 +15,7 @@ export type CsvTable = { columns: string[]; rows: { line: number; cells: string[
 export function readCsv(text: string): CsvTable {
   let records: { record: string[]; info: { lines: number } }[]
   try {
+    // With `info`, each record comes with where it ends; csv-parse's types do not follow that option.
     records = parse(text, {
       bom: true,
       delimiter: [',', ';', '\t'],
@@ -22,7 +23,7 @@ export function readCsv(text: string): CsvTable {
       skip_empty_lines: true,
       trim: true,
       info: true,
-    })
+    }) as unknown as typeof records
   } catch (error) {
     throw Invalid(`csv: The file is not a CSV file a spreadsheet would write (${(error as Error).message})`, unreadable)
   }

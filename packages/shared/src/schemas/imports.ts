@@ -37,12 +37,12 @@ export type DealImportRequest = z.input<typeof DealImportRequest>
 /**
  * A row the import refuses, by its line in the file (the header is line 1), with the field and why: a value the
  * field's rule refuses (`message` is the rule's), an email the organization has already, or one an earlier line
- * of the file has (`sameAs`).
+ * of the file has (`sameAs`), or a name or email that finds nothing (a deal's stage, owner or contact).
  */
 export const RefusedRow = z.object({
   line: z.number().int(),
   field: z.string().optional(),
-  reason: z.enum(['invalid', 'exists', 'repeated']),
+  reason: z.enum(['invalid', 'exists', 'repeated', 'not_found']),
   message: z.string(),
   sameAs: z.number().int().optional(),
 })
