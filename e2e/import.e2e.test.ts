@@ -105,3 +105,34 @@ it('lets the member choose the column of a field the headers do not name, and sa
   await again.locator('input[type=file]').setInputFiles(file('empty.csv', ['name']))
   await again.getByText('The file is not a CSV table', { exact: false }).waitFor()
 })
+
+it('imports deals into their stages, saying which stage, owner or contact a row names that Closeroom does not know', async () => {
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Ines Importer')
+  await page.goto('/deals')
+  await page.getByRole('button', { name: 'Import' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Import deals from a CSV file' })
+  const header = 'Deal name,Account,Value,Stage,Contact email'
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles(
+      file('deals.csv', [
+        header,
+        'Acme renewal,Acme,"12,500.50",Qualified,known@example.com',
+        'Ghost deal,,100,Dreaming,ghost@example.com',
+      ]),
+    )
+  const refused = dialog.getByRole('table', { name: 'Rows refused' })
+  await expect
+    .poll(() => refused.getByRole('row').allInnerTexts())
+    .toEqual(['Line\tField\tWhy', '3\tStage\tNo stage of the pipeline has this name'])
+  // Deals have no duplicates by email to choose about.
+  expect(await dialog.getByRole('radio').count()).toBe(0)
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles(file('deals-fixed.csv', [header, 'Acme renewal,Acme,"12,500.50",Qualified,known@example.com', 'Ghost deal,,100,Lead,']))
+  await dialog.getByRole('button', { name: 'Import 2 rows' }).click()
+  await page.getByText('2 deals imported').waitFor()
+  await page.getByRole('link', { name: 'Acme renewal' }).waitFor()
+  await page.getByRole('link', { name: 'Ghost deal' }).waitFor()
+})

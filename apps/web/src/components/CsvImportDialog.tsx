@@ -29,8 +29,11 @@ import { type ChangeEvent, useEffect, useId, useState } from 'react'
 import { ruleErrorText, serverErrorText } from '../lib/errorText'
 import { useTranslation } from '../locales/i18n'
 
-/** A field a CSV column can fill, with its name on the page. */
-export type ImportField = { name: string; label: string; required?: boolean }
+/**
+ * A field a CSV column can fill, with its name on the page and, for a field that names something (a deal's stage,
+ * owner or contact), what to say of a row whose value finds nothing.
+ */
+export type ImportField = { name: string; label: string; required?: boolean; notFound?: string }
 
 /** What the dialog asks the server: a dry run while the member maps, the import itself at the end. */
 export type ImportRun = (body: {
@@ -52,6 +55,7 @@ export function CsvImportDialog({
   open,
   title,
   fields,
+  duplicatesByEmail = true,
   run,
   onClose,
   onImported,
@@ -59,6 +63,8 @@ export function CsvImportDialog({
   open: boolean
   title: string
   fields: ImportField[]
+  /** Whether rows are matched to existing records by email, so the member chooses what happens to those. */
+  duplicatesByEmail?: boolean
   run: ImportRun
   onClose: () => void
   onImported: (report: ImportReport) => void
@@ -196,18 +202,20 @@ export function CsvImportDialog({
                 </TableContainer>
               )}
 
-              <FormControl>
-                <FormLabel id={`${inputId}-duplicates`}>{t('csvImport.duplicates')}</FormLabel>
-                <RadioGroup
-                  row
-                  aria-labelledby={`${inputId}-duplicates`}
-                  value={duplicates}
-                  onChange={(event) => setDuplicates(event.target.value as 'refuse' | 'skip')}
-                >
-                  <FormControlLabel value="refuse" control={<Radio />} label={t('csvImport.refuseDuplicates')} />
-                  <FormControlLabel value="skip" control={<Radio />} label={t('csvImport.skipDuplicates')} />
-                </RadioGroup>
-              </FormControl>
+              {duplicatesByEmail && (
+                <FormControl>
+                  <FormLabel id={`${inputId}-duplicates`}>{t('csvImport.duplicates')}</FormLabel>
+                  <RadioGroup
+                    row
+                    aria-labelledby={`${inputId}-duplicates`}
+                    value={duplicates}
+                    onChange={(event) => setDuplicates(event.target.value as 'refuse' | 'skip')}
+                  >
+                    <FormControlLabel value="refuse" control={<Radio />} label={t('csvImport.refuseDuplicates')} />
+                    <FormControlLabel value="skip" control={<Radio />} label={t('csvImport.skipDuplicates')} />
+                  </RadioGroup>
+                </FormControl>
+              )}
 
               <Outcome report={report} fields={fields} />
             </>
@@ -260,7 +268,7 @@ function Outcome({ report, fields }: { report: ImportReport; fields: ImportField
               <TableRow key={`${row.line}-${row.field ?? ''}`}>
                 <TableCell>{row.line}</TableCell>
                 <TableCell>{label(row.field)}</TableCell>
-                <TableCell>{refusalText(t, row)}</TableCell>
+                <TableCell>{refusalText(t, row, fields)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -278,7 +286,8 @@ function Outcome({ report, fields }: { report: ImportReport; fields: ImportField
 type T = ReturnType<typeof useTranslation>['t']
 
 /** Why a row is refused, in the reader's language: the shared rule's own text when it is one. */
-function refusalText(t: T, row: RefusedRow): string {
+function refusalText(t: T, row: RefusedRow, fields: ImportField[]): string {
+  if (row.reason === 'not_found') return fields.find((field) => field.name === row.field)?.notFound ?? t('validation.invalid')
   if (row.reason === 'exists') return t('csvImport.exists')
   if (row.reason === 'repeated') return t('csvImport.repeated', { line: row.sameAs })
   return ruleErrorText(t, row.message)
