@@ -103,4 +103,10 @@ export const ERROR_CODES = [
   'folder_name_taken',
   /** A new version of a file that is not of the same type as the file. */
   'version_type_differs',
+  /** An imported file that is not a CSV table with a header row and rows under it. */
+  'csv_unreadable',
+  /** An imported file with more rows than one import takes (IMPORT_LIMITS.maxRows). */
+  'csv_too_many_rows',
+  /** An import with rows refused: nothing was written. */
+  'import_refused',
 ] as const

@@ -129,7 +129,12 @@ export type UserNotification = z.infer<typeof UserNotification>
  * deals-changed: a deal as a board card shows it, with the deal it now sits before in its column (null: the
  * column's end) so an open board puts it in place without reading again; or the id of a deleted deal.
  */
-export const DealsChanged = z.union([z.object({ deal: DealSummary, beforeId: Id.nullable() }), z.object({ deletedId: Id })])
+/** A deal changed, was deleted, or many arrived at once (an import: the board is read again). */
+export const DealsChanged = z.union([
+  z.object({ deal: DealSummary, beforeId: Id.nullable() }),
+  z.object({ deletedId: Id }),
+  z.object({ imported: z.number().int() }),
+])
 export type DealsChanged = z.infer<typeof DealsChanged>
 
 export const SalesroomChange = z.object({ publicId: z.string(), part: z.enum(['content', 'engagement']) })

@@ -45,6 +45,12 @@ export function knownErrorText(t: TFunction, error: FieldError): string | undefi
   return name && t(`validation.${name}`, MESSAGE_VALUES)
 }
 
+/** A shared rule's message in the reader's language (`validation.invalid` for any other sentence the server wrote). */
+export function ruleErrorText(t: TFunction, message: string): string {
+  const name = messageNames.get(message)
+  return name ? t(`validation.${name}`, MESSAGE_VALUES) : t('validation.invalid')
+}
+
 /** The text to show under a field: a schema message or the server's refusal, translated. */
 export function fieldErrorText(t: TFunction, error: FieldError | undefined): string | undefined {
   if (!error?.message) return undefined

@@ -184,6 +184,9 @@ export const en = {
         folder_not_empty: 'This folder is not empty: move or delete what is in it first.',
         folder_name_taken: 'A folder with this name is already there.',
         version_type_differs: 'A new version must be the same type of file as the one it replaces.',
+        csv_unreadable: 'The file is not a CSV table: save it from your spreadsheet as CSV, with a header row naming the columns.',
+        csv_too_many_rows: 'The file has too many rows for one import: split it into smaller files.',
+        import_refused: 'Some rows are refused, so nothing was imported. Check the file again.',
         mail_sign_in_failed: 'Could not sign in to this mail server: check the server names, ports, username and password',
         mail_unreachable: 'This mail server could not be reached or gave an unexpected answer. Check the server names, ports and TLS.',
         mail_private_address:

@@ -188,6 +188,10 @@ export const fr = {
         folder_not_empty: 'Ce dossier n’est pas vide : déplacez ou supprimez d’abord son contenu.',
         folder_name_taken: 'Un dossier porte déjà ce nom ici.',
         version_type_differs: 'Une nouvelle version doit être du même type que le fichier qu’elle remplace.',
+        csv_unreadable:
+          'Le fichier n’est pas un tableau CSV : enregistrez-le depuis votre tableur au format CSV, avec une ligne d’en-tête nommant les colonnes.',
+        csv_too_many_rows: 'Le fichier a trop de lignes pour un seul import : découpez-le en fichiers plus petits.',
+        import_refused: 'Certaines lignes sont refusées, donc rien n’a été importé. Vérifiez de nouveau le fichier.',
         mail_sign_in_failed:
           "Connexion impossible à ce serveur de messagerie : vérifiez les noms de serveur, les ports, l'identifiant et le mot de passe",
         mail_unreachable:

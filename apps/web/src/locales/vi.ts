@@ -181,6 +181,9 @@ export const vi = {
         folder_not_empty: 'Thư mục này không trống: hãy di chuyển hoặc xóa những gì bên trong trước.',
         folder_name_taken: 'Ở đây đã có thư mục cùng tên.',
         version_type_differs: 'Phiên bản mới phải cùng loại tệp với tệp được thay thế.',
+        csv_unreadable: 'Tệp không phải là bảng CSV: hãy lưu tệp từ bảng tính dưới dạng CSV, có một hàng tiêu đề đặt tên cho các cột.',
+        csv_too_many_rows: 'Tệp có quá nhiều hàng cho một lần nhập: hãy chia thành các tệp nhỏ hơn.',
+        import_refused: 'Một số hàng bị từ chối nên không có gì được nhập. Hãy kiểm tra lại tệp.',
         mail_sign_in_failed: 'Không thể đăng nhập vào máy chủ thư này: hãy kiểm tra tên máy chủ, cổng, tên đăng nhập và mật khẩu',
         mail_unreachable: 'Không thể kết nối máy chủ thư này hoặc máy chủ trả lời bất thường. Hãy kiểm tra tên máy chủ, cổng và TLS.',
         mail_private_address:

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { clients } from '../../db/schema/index.ts'
+import { createClientImport } from './import.ts'
 import { createClientService } from './service.ts'
 
 export { CLIENT_NOT_FOUND } from './service.ts'
@@ -55,7 +56,7 @@ export function createClientsModule({ db }: { db: Db }) {
     return created.id
   }
 
-  return { clients: createClientService({ db }), has, findByEmail, findOrCreateByEmail }
+  return { clients: createClientService({ db }), importClients: createClientImport({ db }), has, findByEmail, findOrCreateByEmail }
 }
 
 export type ClientsModule = ReturnType<typeof createClientsModule>

@@ -7,6 +7,7 @@ import { createActivityService } from './activities.ts'
 import { createBoardService } from './board.ts'
 import { createDealCommands } from './commands.ts'
 import { createDealService, type DealEvents } from './deals.ts'
+import { createDealImport } from './import.ts'
 import { createDealListService } from './list.ts'
 import { nextInColumn } from './placement.ts'
 import { createStageService } from './stages.ts'
@@ -39,6 +40,10 @@ export function createDealsModule({ db, realtime }: { db: Db; realtime: Pick<Rea
       commands.moveToStage({ organizationId: auth.user.organizationId, dealId: id, ...input, actorId: auth.user.id }),
   }
   const activities = createActivityService({ db })
+  const importDeals = createDealImport({
+    db,
+    onImported: (organizationId, count) => realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, { imported: count }),
+  })
 
   /** Deleting a stage moves its deals: each reaches the board like any other change. */
   async function removeStage(...args: Parameters<typeof stages.remove>) {
@@ -47,7 +52,7 @@ export function createDealsModule({ db, realtime }: { db: Db; realtime: Pick<Rea
     for (const id of movedDealIds) await events.changed(auth.user.organizationId, await deals.summary(auth, id))
   }
 
-  return { stages: { ...stages, remove: removeStage }, deals, list, board, activities, ...commands }
+  return { stages: { ...stages, remove: removeStage }, deals, list, board, activities, importDeals, ...commands }
 }
 
 export type DealsModule = ReturnType<typeof createDealsModule>

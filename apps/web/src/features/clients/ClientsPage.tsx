@@ -1,18 +1,23 @@
 import AddRounded from '@mui/icons-material/AddRounded'
+import FileUploadRounded from '@mui/icons-material/FileUploadRounded'
 import SearchRounded from '@mui/icons-material/SearchRounded'
 import { Alert, Avatar, Button, Card, InputAdornment, Stack, TableCell, TextField, Typography } from '@mui/material'
+import { useQueryClient } from '@tanstack/react-query'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
+import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
+import { CsvImportDialog } from '../../components/CsvImportDialog'
 import { LinkRow, ListTable, RowTitle } from '../../components/ListTable'
 import { PageHeader } from '../../components/PageHeader'
 import { avatarColours } from '../../components/PeopleAvatars'
+import { client, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useSearchBox } from '../../lib/useSearchBox'
 import { useTranslation } from '../../locales/i18n'
 import { usePipelineToasts } from '../deals/realtime'
 import { ClientDialog } from './ClientFormFields'
-import { useClients } from './queries'
+import { clientKeys, useClients } from './queries'
 
 /** /clients: the buyers' contacts, searched by name, email or company. */
 export default function ClientsPage() {
@@ -22,6 +27,9 @@ export default function ClientsPage() {
   const navigate = useNavigate()
   const [search, setSearch] = useSearchBox()
   const [creating, setCreating] = useState(false)
+  const [importing, setImporting] = useState(false)
+  const queryClient = useQueryClient()
+  const { enqueueSnackbar } = useSnackbar()
   const q = params.get('q') ?? ''
   const clients = useClients(q, 100)
 
@@ -30,9 +38,14 @@ export default function ClientsPage() {
       <PageHeader
         title={t('pipeline.clients.title')}
         action={
-          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setCreating(true)}>
-            {t('pipeline.clients.create')}
-          </Button>
+          <Stack direction="row" spacing={1.5}>
+            <Button variant="outlined" startIcon={<FileUploadRounded />} onClick={() => setImporting(true)}>
+              {t('pipeline.clients.import')}
+            </Button>
+            <Button variant="contained" startIcon={<AddRounded />} onClick={() => setCreating(true)}>
+              {t('pipeline.clients.create')}
+            </Button>
+          </Stack>
         }
       />
       <Card>
@@ -96,6 +109,24 @@ export default function ClientsPage() {
           )}
         />
       </Card>
+      <CsvImportDialog
+        open={importing}
+        title={t('pipeline.clients.importTitle')}
+        fields={[
+          { name: 'name', label: t('pipeline.clients.name'), required: true },
+          { name: 'email', label: t('pipeline.clients.email') },
+          { name: 'phone', label: t('pipeline.clients.phone') },
+          { name: 'company', label: t('pipeline.clients.company') },
+          { name: 'title', label: t('pipeline.clients.jobTitle') },
+        ]}
+        run={(body) => unwrap(client.POST('/clients/import', { body }))}
+        onClose={() => setImporting(false)}
+        onImported={(report) => {
+          setImporting(false)
+          enqueueSnackbar(t('pipeline.clients.imported', { count: report.imported }), { variant: 'success' })
+          void queryClient.invalidateQueries({ queryKey: [...clientKeys.all, 'list'] })
+        }}
+      />
       <ClientDialog open={creating} onClose={() => setCreating(false)} onCreated={(client) => navigate(`/clients/${client.id}`)} />
     </>
   )

@@ -1,5 +1,6 @@
 import { DEAL_SORTS, type DealSummary } from '@closeroom/shared'
 import AddRounded from '@mui/icons-material/AddRounded'
+import FileUploadRounded from '@mui/icons-material/FileUploadRounded'
 import SearchRounded from '@mui/icons-material/SearchRounded'
 import {
   Alert,
@@ -22,16 +23,20 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { useMemo } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useSnackbar } from 'notistack'
+import { useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { CsvImportDialog } from '../../components/CsvImportDialog'
 import { formatDay, formatMoney, formatRelative } from '../../components/money/money'
 import { PageHeader } from '../../components/PageHeader'
 import { avatarColours } from '../../components/PeopleAvatars'
+import { client, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useSearchBox } from '../../lib/useSearchBox'
 import { useTranslation } from '../../locales/i18n'
 import { useUsers } from '../users/queries'
-import { type DealFilters, useDeals, useStages } from './queries'
+import { type DealFilters, dealKeys, useDeals, useStages } from './queries'
 import { usePipelineToasts } from './realtime'
 import { StageChip } from './StageChip'
 
@@ -53,6 +58,9 @@ export default function DealsPage() {
   const [params, setParams] = useSearchParams()
   const stages = useStages()
   const users = useUsers()
+  const [importing, setImporting] = useState(false)
+  const queryClient = useQueryClient()
+  const { enqueueSnackbar } = useSnackbar()
   const [search, setSearch] = useSearchBox()
 
   const filters: DealFilters = useMemo(
@@ -99,10 +107,37 @@ export default function DealsPage() {
       <PageHeader
         title={t('pipeline.deals.title')}
         action={
-          <Button variant="contained" startIcon={<AddRounded />} component={Link} to="/deals/new">
-            {t('pipeline.deals.create')}
-          </Button>
+          <Stack direction="row" spacing={1.5}>
+            <Button variant="outlined" startIcon={<FileUploadRounded />} onClick={() => setImporting(true)}>
+              {t('pipeline.deals.import')}
+            </Button>
+            <Button variant="contained" startIcon={<AddRounded />} component={Link} to="/deals/new">
+              {t('pipeline.deals.create')}
+            </Button>
+          </Stack>
         }
+      />
+      <CsvImportDialog
+        open={importing}
+        title={t('pipeline.deals.importTitle')}
+        duplicatesByEmail={false}
+        fields={[
+          { name: 'name', label: t('pipeline.deal.name'), required: true },
+          { name: 'company', label: t('pipeline.deal.company') },
+          { name: 'amount', label: t('pipeline.deal.amount') },
+          { name: 'currency', label: t('pipeline.deal.currency') },
+          { name: 'stage', label: t('pipeline.deal.stage'), notFound: t('pipeline.deals.importNoStage') },
+          { name: 'owner', label: t('pipeline.deals.importOwner'), notFound: t('pipeline.deals.importNoOwner') },
+          { name: 'expectedCloseDate', label: t('pipeline.deal.expectedClose') },
+          { name: 'contactEmail', label: t('pipeline.deals.importContact'), notFound: t('pipeline.deals.importNoContact') },
+        ]}
+        run={(body) => unwrap(client.POST('/deals/import', { body }))}
+        onClose={() => setImporting(false)}
+        onImported={(report) => {
+          setImporting(false)
+          enqueueSnackbar(t('pipeline.deals.imported', { count: report.imported }), { variant: 'success' })
+          void queryClient.invalidateQueries({ queryKey: dealKeys.all })
+        }}
       />
       <Card>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5, flexWrap: 'wrap' }} useFlexGap>

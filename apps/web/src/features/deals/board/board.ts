@@ -83,6 +83,7 @@ const truncated = (column: Board['columns'][number]) => column.deals.length < co
  * Applying a change the board already shows gives the same board, so the tab that made it can take its echo.
  */
 export function applyDealChange(board: Board, change: DealsChanged): Board | null {
+  if ('imported' in change) return null
   const anyTruncated = board.columns.some(truncated)
   if ('deletedId' in change) {
     const at = locate(board, change.deletedId)
