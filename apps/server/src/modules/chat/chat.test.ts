@@ -262,18 +262,21 @@ describe('threads of deals, clients and sales rooms', () => {
         id: deal.id,
         name: 'Acme rollout',
         lastMessage: { body: 'Deal note, later', authorName: 'Olivia Owner', createdAt: expect.any(String) },
+        unreadCount: 2,
       },
       {
         kind: 'room',
         id: roomDeal.id,
         name: 'Globex pilot',
         lastMessage: { body: 'Room answer', authorName: 'Olivia Owner', createdAt: expect.any(String) },
+        unreadCount: 1,
       },
       {
         kind: 'client',
         id: client.id,
         name: 'Bea Buyer',
         lastMessage: { body: 'Client note', authorName: 'Maya Member', createdAt: expect.any(String) },
+        unreadCount: 0,
       },
     ])
     const stranger = await buildOwner(app)
