@@ -104,7 +104,8 @@ export function chatRoutes(
     {
       schema: {
         tags,
-        description: "Marks a deal chat, client thread or room chat read up to now for the caller (in /chat or on the deal's or client's page).",
+        description:
+          "Marks a deal chat, client thread or room chat read up to now for the caller (in /chat or on the deal's or client's page).",
         params: ChatThreadParams,
         response: { 200: ReadAnswer, ...errors },
       },
@@ -127,7 +128,8 @@ export function chatRoutes(
     {
       schema: {
         tags,
-        description: "Messages of the caller's conversations, and of the deal, client and room threads of the organization, holding the words.",
+        description:
+          "Messages of the caller's conversations, and of the deal, client and room threads of the organization, holding the words.",
         querystring: ChatSearchQuery,
         response: { 200: ChatSearchResults, ...errors },
       },

@@ -107,9 +107,13 @@ describe('read state of deal, client and room threads', () => {
   it("raises it live for the organization when a buyer or a teammate writes, and clears it in the reader's other tabs", async () => {
     const { owner, maya, deal, roomDeal, pub } = await scene()
     const stranger = await buildOwner(app)
+    const strangersMate = await buildMember(app, stranger)
     const mayaTab = await connectSocket(url, maya.cookie)
     const mayaOtherTab = await connectSocket(url, maya.cookie)
-    const strangerTab = await connectSocket(url, stranger.cookie)
+    const ownerTab = await connectSocket(url, owner.cookie)
+    const ownerHeard: unknown[] = []
+    ownerTab.on(ProductSocketEvents.chatThreadMessage, (payload) => ownerHeard.push(payload))
+    const strangerTab = await connectSocket(url, strangersMate.cookie)
     const strangerHeard: unknown[] = []
     strangerTab.on(ProductSocketEvents.chatThreadMessage, (payload) => strangerHeard.push(payload))
     try {
@@ -131,7 +135,10 @@ describe('read state of deal, client and room threads', () => {
       await call(stranger, 'POST', `/api/deals/${own.id}/messages`, { body: 'Ours' })
       await strangerOwn
       expect(strangerHeard).toEqual([{ kind: 'deal', id: own.id, authorId: stranger.user.id }])
+      // The author's own tabs are not told of their deal message; the buyer's reached them.
+      expect(ownerHeard).toEqual([{ kind: 'room', id: roomDeal.id, authorId: null }])
     } finally {
+      ownerTab.close()
       mayaTab.close()
       mayaOtherTab.close()
       strangerTab.close()

@@ -102,7 +102,15 @@ export function createThreadReads({ db }: { db: Db }) {
       limit ${CHAT_LIMITS.maxSearchResults}`)
     const rows = (
       result as unknown as {
-        rows: { kind: ChatThreadKind; parent_id: string; thread_name: string; id: string; body: string; author_name: string; created_at: string }[]
+        rows: {
+          kind: ChatThreadKind
+          parent_id: string
+          thread_name: string
+          id: string
+          body: string
+          author_name: string
+          created_at: string
+        }[]
       }
     ).rows
     return rows.map((r) => ({

@@ -38,8 +38,8 @@ export function createMessagesModule({
           dealName: deal.name,
           message,
         })
-        // The team chat's unread counts: every member may read the deal's chat.
-        io.to(rooms.organization(auth.user.organizationId)).emit(ProductSocketEvents.chatThreadMessage, {
+        // The team chat's unread counts: every member may read the deal's chat, its author aside.
+        io.to(rooms.organization(auth.user.organizationId)).except(rooms.user(auth.user.id)).emit(ProductSocketEvents.chatThreadMessage, {
           kind: 'deal',
           id: deal.id,
           authorId: auth.user.id,
@@ -60,7 +60,7 @@ export function createMessagesModule({
           clientName: client.name,
           message,
         })
-        io.to(rooms.organization(auth.user.organizationId)).emit(ProductSocketEvents.chatThreadMessage, {
+        io.to(rooms.organization(auth.user.organizationId)).except(rooms.user(auth.user.id)).emit(ProductSocketEvents.chatThreadMessage, {
           kind: 'client',
           id: client.id,
           authorId: auth.user.id,
