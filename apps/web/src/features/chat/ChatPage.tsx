@@ -80,7 +80,8 @@ export default function ChatPage() {
             minWidth: 0,
             display: { xs: listOnly ? 'none' : 'flex', md: 'flex' },
             flexDirection: 'column',
-            '& [data-found]': { outline: 2, outlineColor: 'primary.main', outlineOffset: 4, borderRadius: 1 },
+            // Drawn inside the message: a thread's log clips what passes its edges.
+            '& [data-found]': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2, borderRadius: 1 },
           }}
         >
           {pane}
