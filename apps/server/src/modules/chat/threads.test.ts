@@ -215,5 +215,6 @@ describe('attachments and the storage limit', () => {
     } finally {
       await small.close()
     }
-  })
+    // A second app of its own (its own limit) takes a while to start on a busy machine.
+  }, 90_000)
 })
