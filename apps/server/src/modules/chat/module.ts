@@ -52,13 +52,18 @@ export function createChatModule({
     return conversations.attachment(auth, attachmentId)
   }
 
-  /** The deal, client and sales room threads with a message, latest first, beside the conversations, with the caller's unread counts. */
+  /**
+   * The deal, client and sales room threads with a message, latest first, beside the conversations, with the
+   * caller's unread counts: the latest ones, and every one with something unread, so what the badge counts can
+   * always be opened from the list. (The sources read every thread's latest message in one query either way.)
+   */
   async function threads(auth: AuthContext): Promise<ChatThread[]> {
-    const all = (await Promise.all(threadSources.map((source) => source.recent(auth.user.organizationId, THREADS_LIMIT)))).flat()
-    return threadReads.withUnread(
+    const all = (await Promise.all(threadSources.map((source) => source.recent(auth.user.organizationId, Number.MAX_SAFE_INTEGER)))).flat()
+    const counted = await threadReads.withUnread(
       auth,
-      all.sort((a, b) => b.lastMessage.createdAt.localeCompare(a.lastMessage.createdAt)).slice(0, THREADS_LIMIT),
+      all.sort((a, b) => b.lastMessage.createdAt.localeCompare(a.lastMessage.createdAt)),
     )
+    return counted.filter((thread, index) => index < THREADS_LIMIT || thread.unreadCount > 0)
   }
 
   /** Read in /chat or on the deal's or client's page: the member's other tabs hear it. */

@@ -78,6 +78,23 @@ describe('read state of deal, client and room threads', () => {
     expect(await badge(maya)).toBe(0)
   })
 
+  it('lists an unread thread however many threads came after it, so whatever the badge counts can be opened', async () => {
+    const { owner, maya, deal } = await scene()
+    await call(owner, 'POST', `/api/deals/${deal.id}/messages`, { body: 'Old but unread' })
+    // Thirty later threads Maya has read (her own messages).
+    for (let i = 0; i < 30; i++) {
+      const later = await buildDeal(app, owner, { name: `Later ${i}` })
+      await call(maya, 'POST', `/api/deals/${later.id}/messages`, { body: 'Mine' })
+    }
+    const listed = (await call(maya, 'GET', '/api/chat/threads')).json().threads as Thread[]
+    expect(listed).toHaveLength(31)
+    expect(listed.at(-1)).toMatchObject({ kind: 'deal', id: deal.id, unreadCount: 1 })
+    // Olivia has read none of Maya's: the thirty latest, and nothing older without unread.
+    const hers = (await call(owner, 'GET', '/api/chat/threads')).json().threads as Thread[]
+    expect(hers).toHaveLength(30)
+    expect(hers.map((t) => t.id)).not.toContain(deal.id)
+  })
+
   it("counts from when a member joined, not the team's history", async () => {
     const { owner, deal } = await scene()
     await call(owner, 'POST', `/api/deals/${deal.id}/messages`, { body: 'Before Nina came' })
