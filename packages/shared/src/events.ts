@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AgreementChange } from './schemas/agreements.ts'
 import { AutomationNotification } from './schemas/automations.ts'
 import { BookingNotification } from './schemas/booking.ts'
-import { ChatMessageEvent, ChatReadEvent } from './schemas/chat.ts'
+import { ChatMessageEvent, ChatReadEvent, ChatThreadMessageEvent, ChatThreadReadEvent } from './schemas/chat.ts'
 import { Id } from './schemas/common.ts'
 import { DealSummary, Message } from './schemas/deals.ts'
 import {
@@ -68,6 +68,9 @@ export const SocketEvents = {
  *   admitted the guest sends meeting-join again and gets in.
  * - chat-message { message }: a team chat message, to every participant's own sockets (no room to join);
  * - chat-read { conversationId, userId, lastReadAt }: a participant read the conversation, to every participant.
+ * - chat-thread-message { kind, id, authorId }: a message in a deal chat, client thread or room chat, to the
+ *   organization (the member's unread counts for that thread go up unless they wrote it);
+ * - chat-thread-read { kind, id, lastReadAt }: the member read that thread, to their own sockets.
  * - mail-changed { threadId }: new mail reached a member's connected mailbox, to that member's own sockets; their
  *   mail lists and the thread read again.
  *
@@ -90,6 +93,8 @@ export const ProductSocketEvents = {
   meetingAdmission: 'meeting-admission',
   chatMessage: 'chat-message',
   chatRead: 'chat-read',
+  chatThreadMessage: 'chat-thread-message',
+  chatThreadRead: 'chat-thread-read',
   mailChanged: 'mail-changed',
 } as const
 
@@ -181,6 +186,8 @@ export const ServerEventPayloads = {
   [ProductSocketEvents.meetingAdmission]: MeetingAdmission,
   [ProductSocketEvents.chatMessage]: ChatMessageEvent,
   [ProductSocketEvents.chatRead]: ChatReadEvent,
+  [ProductSocketEvents.chatThreadMessage]: ChatThreadMessageEvent,
+  [ProductSocketEvents.chatThreadRead]: ChatThreadReadEvent,
   [ProductSocketEvents.mailChanged]: MailChanged,
 } satisfies Record<string, z.ZodType>
 

@@ -113,7 +113,21 @@ export const ChatSearchQuery = z.object({
     .min(CHAT_LIMITS.minSearchLength, { message: `Type at least ${CHAT_LIMITS.minSearchLength} characters` })
     .max(200, { message: 'Must be at most 200 characters' }),
 })
-export const ChatSearchResults = z.object({ messages: z.array(ChatMessage) })
+/** A message of a deal chat, client thread or room chat that matched a search: opened in its thread at the message. */
+export const ChatThreadHit = z.object({
+  kind: z.enum(['deal', 'client', 'room']),
+  /** The thread's parent: the deal's or the client's id. */
+  threadId: Id,
+  threadName: z.string(),
+  /** The message's id in its thread. */
+  id: Id,
+  body: z.string(),
+  authorName: z.string(),
+  createdAt: z.string(),
+})
+export type ChatThreadHit = z.infer<typeof ChatThreadHit>
+/** Hits in the caller's conversations (`messages`) and in the threads they may see (`threads`), newest first. */
+export const ChatSearchResults = z.object({ messages: z.array(ChatMessage), threads: z.array(ChatThreadHit) })
 
 /** The people a member can start a conversation with: the organization's active members. */
 export const ChatContactList = z.object({ contacts: z.array(Person) })
@@ -135,6 +149,17 @@ export const ChatThread = z.object({
   id: Id,
   name: z.string(),
   lastMessage: z.object({ body: z.string(), authorName: z.string(), createdAt: z.string() }),
+  /** Messages of others (buyers, teammates) since the caller last read the thread, here or on its own page. */
+  unreadCount: z.number().int(),
 })
 export type ChatThread = z.infer<typeof ChatThread>
 export const ChatThreadList = z.object({ threads: z.array(ChatThread) })
+export const ChatThreadKind = ChatThread.shape.kind
+export type ChatThreadKind = z.infer<typeof ChatThreadKind>
+export const ChatThreadParams = z.object({ kind: ChatThreadKind, id: Id })
+/**
+ * chat-thread-message: someone wrote in a deal chat, client thread or room chat (a buyer: authorId null), to
+ * everyone of the organization. chat-thread-read: the member read a thread, to their own sockets (other tabs).
+ */
+export const ChatThreadMessageEvent = z.object({ kind: ChatThreadKind, id: Id, authorId: Id.nullable() })
+export const ChatThreadReadEvent = z.object({ kind: ChatThreadKind, id: Id, lastReadAt: z.string() })

@@ -79,3 +79,21 @@ export const chatAttachments = pgTable(
   },
   (t) => [index('chat_attachments_message_idx').on(t.messageId)],
 )
+
+/**
+ * Until when a member has read a deal chat, a client thread or a room chat (listed in the chat beside the
+ * conversations). The parent is the deal's or the client's id: no foreign key, as it points at either table;
+ * a row outliving its deal or client counts nothing. Written only by the chat module.
+ */
+export const chatThreadReads = pgTable(
+  'chat_thread_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['deal', 'client', 'room'] }).notNull(),
+    parentId: uuid('parent_id').notNull(),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.parentId] })],
+)

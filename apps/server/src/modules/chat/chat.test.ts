@@ -137,7 +137,7 @@ describe('messages', () => {
         expect(res.statusCode, `${method} ${url}`).toBe(404)
         expect(res.json()).toEqual({ message: 'Conversation not found', code: 'not_found' })
       }
-      expect((await call(outsider, 'GET', '/api/chat/search?q=between')).json()).toEqual({ messages: [] })
+      expect((await call(outsider, 'GET', '/api/chat/search?q=between')).json()).toEqual({ messages: [], threads: [] })
     }
     expect((await call(null, 'GET', '/api/chat/conversations')).statusCode).toBe(401)
   })
@@ -262,18 +262,21 @@ describe('threads of deals, clients and sales rooms', () => {
         id: deal.id,
         name: 'Acme rollout',
         lastMessage: { body: 'Deal note, later', authorName: 'Olivia Owner', createdAt: expect.any(String) },
+        unreadCount: 2,
       },
       {
         kind: 'room',
         id: roomDeal.id,
         name: 'Globex pilot',
         lastMessage: { body: 'Room answer', authorName: 'Olivia Owner', createdAt: expect.any(String) },
+        unreadCount: 1,
       },
       {
         kind: 'client',
         id: client.id,
         name: 'Bea Buyer',
         lastMessage: { body: 'Client note', authorName: 'Maya Member', createdAt: expect.any(String) },
+        unreadCount: 0,
       },
     ])
     const stranger = await buildOwner(app)
@@ -297,7 +300,11 @@ describe('demo', () => {
         ['direct', 1],
         ['group', 0],
       ])
-      expect((await demo.inject({ method: 'GET', url: '/api/chat/unread', headers })).json()).toEqual({ total: 1 })
+      // The badge adds what teammates wrote in the demo's deal chats and client threads since Olivia joined.
+      const { threads } = (await demo.inject({ method: 'GET', url: '/api/chat/threads', headers })).json()
+      const inThreads = threads.reduce((sum: number, t: { unreadCount: number }) => sum + t.unreadCount, 0)
+      expect(inThreads).toBeGreaterThan(0)
+      expect((await demo.inject({ method: 'GET', url: '/api/chat/unread', headers })).json()).toEqual({ total: 1 + inThreads })
     } finally {
       await demo.close()
     }

@@ -11,6 +11,9 @@ export const ATTACHMENT_NOT_FOUND = 'Attachment not found'
 export const PARTICIPANT_UNKNOWN = 'participantIds: Someone chosen is not an active member of your organization'
 export const NOT_YOURSELF = 'participantIds: Choose someone other than yourself'
 
+/** The words as an ILIKE pattern that finds them anywhere, their own % and _ taken literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
 type Received = Awaited<ReturnType<FileStore['receive']>>
 type MessageRow = typeof chatMessages.$inferSelect
 type AttachmentRow = typeof chatAttachments.$inferSelect
@@ -33,7 +36,16 @@ export type ChatEvents = {
  * Conversations between members of one organization. Every read starts from the caller's participation:
  * a conversation they are not in is, to them, one that does not exist (404), whoever else's it is.
  */
-export function createConversations({ db, events }: { db: Db; events: ChatEvents }) {
+export function createConversations({
+  db,
+  events,
+  storage,
+}: {
+  db: Db
+  events: ChatEvents
+  /** The organization's storage limit, which attachments count against as library files do. */
+  storage: Pick<FileStore, 'checkRoom'>
+}) {
   async function present(executor: Db | Tx, rows: MessageRow[]): Promise<ChatMessage[]> {
     if (rows.length === 0) return []
     const attached = await executor
@@ -253,6 +265,7 @@ export function createConversations({ db, events }: { db: Db; events: ChatEvents
         .returning()
       if (!row) throw new Error('message insert returned nothing')
       if (file) {
+        await storage.checkRoom(tx, auth.user.organizationId, file.size)
         await tx.insert(chatAttachments).values({
           messageId: row.id,
           storageKey: file.storageKey,
@@ -305,9 +318,8 @@ export function createConversations({ db, events }: { db: Db; events: ChatEvents
     return row?.count ?? 0
   }
 
-  /** Messages of the caller's conversations whose text holds the words, newest first. */
-  async function search(auth: AuthContext, q: string): Promise<ChatMessage[]> {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  /** Messages of the caller's conversations whose text (or an attachment's name) matches the ILIKE pattern, newest first. */
+  async function search(auth: AuthContext, pattern: string): Promise<ChatMessage[]> {
     const rows = await db
       .select({ message: chatMessages })
       .from(chatMessages)

@@ -10,6 +10,7 @@ import {
   ChatSearchQuery,
   ChatSearchResults,
   ChatThreadList,
+  ChatThreadParams,
   ChatUnread,
   CreateChatConversation,
   ErrorBody,
@@ -28,7 +29,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const ReadAnswer = z.object({ lastReadAt: z.string() })
 
 /** The team chat: conversations, their history, sending (text or one attachment), reading, search. */
-export function chatRoutes(app: FastifyInstance, { conversations, sendAttachment, openAttachment, threads, files }: ChatModule) {
+export function chatRoutes(
+  app: FastifyInstance,
+  { conversations, sendAttachment, openAttachment, threads, readThread, unreadTotal, search, files }: ChatModule,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get('/chat/contacts', { schema: { tags, response: { 200: ChatContactList, ...errors } } }, async (req) => ({
@@ -95,13 +99,42 @@ export function chatRoutes(app: FastifyInstance, { conversations, sendAttachment
     },
     async (req) => ({ threads: await threads(actor(req)) }),
   )
-  r.get('/chat/unread', { schema: { tags, response: { 200: ChatUnread, ...errors } } }, async (req) => ({
-    total: await conversations.unreadTotal(actor(req)),
-  }))
+  r.post(
+    '/chat/threads/:kind/:id/read',
+    {
+      schema: {
+        tags,
+        description:
+          "Marks a deal chat, client thread or room chat read up to now for the caller (in /chat or on the deal's or client's page).",
+        params: ChatThreadParams,
+        response: { 200: ReadAnswer, ...errors },
+      },
+    },
+    async (req) => readThread(actor(req), req.params.kind, req.params.id),
+  )
+  r.get(
+    '/chat/unread',
+    {
+      schema: {
+        tags,
+        description: "Unread messages over the caller's conversations and the deal, client and room threads: the menu's badge.",
+        response: { 200: ChatUnread, ...errors },
+      },
+    },
+    async (req) => ({ total: await unreadTotal(actor(req)) }),
+  )
   r.get(
     '/chat/search',
-    { schema: { tags, querystring: ChatSearchQuery, response: { 200: ChatSearchResults, ...errors } } },
-    async (req) => ({ messages: await conversations.search(actor(req), req.query.q) }),
+    {
+      schema: {
+        tags,
+        description:
+          "Messages of the caller's conversations, and of the deal, client and room threads of the organization, holding the words.",
+        querystring: ChatSearchQuery,
+        response: { 200: ChatSearchResults, ...errors },
+      },
+    },
+    async (req) => search(actor(req), req.query.q),
   )
   r.get(
     '/chat/attachments/:id',

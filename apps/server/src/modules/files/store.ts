@@ -3,7 +3,16 @@ import { type Readable, Transform } from 'node:stream'
 import { FILE_REQUIRED, FILE_RULES, type FileUse, fileTooBig } from '@closeroom/shared'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { agreements, files, posts, productFiles, salesroomDocuments } from '../../db/schema/index.ts'
+import {
+  agreements,
+  chatAttachments,
+  chatConversations,
+  chatMessages,
+  files,
+  posts,
+  productFiles,
+  salesroomDocuments,
+} from '../../db/schema/index.ts'
 import { HttpError, Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { displayName } from './names.ts'
@@ -97,10 +106,17 @@ export function createFileStore({
 
   const discard = (received: Received) => store.remove(received.storageKey)
 
-  /** The bytes an organization's files take. */
+  /**
+   * The bytes an organization's files take: its files, and the attachments of its team chat (kept in the same
+   * storage beside `files`, in the chat's own table).
+   */
   async function used(tx: Db | Tx, organizationId: string): Promise<number> {
+    const attached = sql`(select coalesce(sum(${chatAttachments.size}), 0) from ${chatAttachments}
+      join ${chatMessages} on ${chatMessages.id} = ${chatAttachments.messageId}
+      join ${chatConversations} on ${chatConversations.id} = ${chatMessages.conversationId}
+      where ${chatConversations.organizationId} = ${organizationId})`
     const [row] = await tx
-      .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+      .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0) + ${attached}` })
       .from(files)
       .where(eq(files.organizationId, organizationId))
     return Number(row?.bytes ?? 0)

@@ -1,4 +1,4 @@
-import { SocketEvents } from '@closeroom/shared'
+import { ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rooms } from '../../realtime/rooms.ts'
@@ -87,8 +87,10 @@ describe('deal chat in real time', () => {
 
     await settle(authorOnBoard, memberInRoom, teammate, strangerSocket)
     expect(heard.authorOnBoard).toEqual([])
-    expect(heard.memberInRoom).toEqual([[SocketEvents.dealsNewMessage, { dealId: deal.id, message }]])
-    expect(heard.teammate).toEqual([[SocketEvents.userNewDealMessage, { dealId: deal.id, dealName: 'Acme rollout', message }]])
+    // Every teammate's team chat also hears of it, for its unread counts.
+    const news = [ProductSocketEvents.chatThreadMessage, { kind: 'deal', id: deal.id, authorId: owner.user.id }]
+    expect(heard.memberInRoom).toEqual([[SocketEvents.dealsNewMessage, { dealId: deal.id, message }], news])
+    expect(heard.teammate).toEqual([[SocketEvents.userNewDealMessage, { dealId: deal.id, dealName: 'Acme rollout', message }], news])
     expect(heard.stranger).toEqual([])
   })
 
@@ -107,7 +109,7 @@ describe('deal chat in real time', () => {
     expect(await ownerHears).toEqual({ dealId: deal.id, message })
     expect(await notified).toEqual({ dealId: deal.id, dealName: 'Left deal', message })
     await settle(memberSocket)
-    expect(heard.map(([event]) => event)).toEqual([SocketEvents.userNewDealMessage])
+    expect(heard.map(([event]) => event)).toEqual([SocketEvents.userNewDealMessage, ProductSocketEvents.chatThreadMessage])
   })
 
   it('handles a join and a leave sent at once in their order, leaving the socket outside the room', async () => {
@@ -196,12 +198,14 @@ describe('client threads in real time', () => {
     for (const payload of await Promise.all(updated)) expect(payload).toEqual({ clientId: client.id, message: edited })
 
     await settle(memberSocket, teammate, strangerSocket)
+    const news = [ProductSocketEvents.chatThreadMessage, { kind: 'client', id: client.id, authorId: owner.user.id }]
     expect(heard.member).toEqual([
       [SocketEvents.clientsNewMessage, { clientId: client.id, message }],
+      news,
       [SocketEvents.clientsUpdatedMessage, { clientId: client.id, message: edited }],
     ])
     // Edits stay in the room: a teammate elsewhere was told of the message once.
-    expect(heard.teammate).toEqual([[SocketEvents.userNewClientMessage, { clientId: client.id, clientName: 'Bea Buyer', message }]])
+    expect(heard.teammate).toEqual([[SocketEvents.userNewClientMessage, { clientId: client.id, clientName: 'Bea Buyer', message }], news])
     expect(heard.stranger).toEqual([])
   })
 
@@ -220,7 +224,7 @@ describe('client threads in real time', () => {
     await call(owner, 'PATCH', `/api/clients/${client.id}/messages/${message.id}`, { body: 'Two' })
     await ownerHears
     await settle(memberSocket)
-    expect(heard.map(([event]) => event)).toEqual([SocketEvents.userNewClientMessage])
+    expect(heard.map(([event]) => event)).toEqual([SocketEvents.userNewClientMessage, ProductSocketEvents.chatThreadMessage])
   })
 
   it("refuses another organization's client and a socket without a session", async () => {

@@ -1,4 +1,4 @@
-import { SocketEvents } from '@closeroom/shared'
+import { ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import type { Db } from '../../db/client.ts'
 import { rooms } from '../../realtime/rooms.ts'
 import type { Realtime } from '../../realtime/server.ts'
@@ -38,6 +38,12 @@ export function createMessagesModule({
           dealName: deal.name,
           message,
         })
+        // The team chat's unread counts: every member may read the deal's chat, its author aside.
+        io.to(rooms.organization(auth.user.organizationId)).except(rooms.user(auth.user.id)).emit(ProductSocketEvents.chatThreadMessage, {
+          kind: 'deal',
+          id: deal.id,
+          authorId: auth.user.id,
+        })
       },
       // The spec has no event for an edited deal message: the room sees the edit on its next load.
     },
@@ -53,6 +59,11 @@ export function createMessagesModule({
           clientId: client.id,
           clientName: client.name,
           message,
+        })
+        io.to(rooms.organization(auth.user.organizationId)).except(rooms.user(auth.user.id)).emit(ProductSocketEvents.chatThreadMessage, {
+          kind: 'client',
+          id: client.id,
+          authorId: auth.user.id,
         })
       },
       edited(_auth, client, message) {

@@ -7,7 +7,7 @@ import { clientMessages, clients, dealMessages, deals, users } from '../../db/sc
  * The organization's deal chats and client threads with their latest message, most recent first: what the team
  * chat lists beside its conversations.
  */
-export async function recentThreads(db: Db, organizationId: string, limit: number): Promise<ChatThread[]> {
+export async function recentThreads(db: Db, organizationId: string, limit: number): Promise<Omit<ChatThread, 'unreadCount'>[]> {
   const latestDeal = db
     .selectDistinctOn([dealMessages.dealId], {
       id: dealMessages.dealId,

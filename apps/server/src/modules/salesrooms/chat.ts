@@ -1,4 +1,4 @@
-import { type ChatThread, type RoomMessage, SocketEvents } from '@closeroom/shared'
+import { type ChatThread, ProductSocketEvents, type RoomMessage, SocketEvents } from '@closeroom/shared'
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { deals, salesroomMessages } from '../../db/schema/index.ts'
@@ -46,6 +46,14 @@ export function createRoomChat({ db, realtime }: { db: Db; realtime: Pick<Realti
     if (!row) throw new Error('message insert returned nothing')
     const sent = present(row)
     realtime.toRoom(rooms.salesroom(dealId), SocketEvents.dealsNewPublicMessage, { dealId, message: sent })
+    // The seller's whole team, wherever they are: the room's chat counts as unread in their team chat.
+    const [deal] = await db.select({ organizationId: deals.organizationId }).from(deals).where(eq(deals.id, dealId))
+    if (deal)
+      realtime.toRoom(rooms.organization(deal.organizationId), ProductSocketEvents.chatThreadMessage, {
+        kind: 'room',
+        id: dealId,
+        authorId: row.authorId,
+      })
     return sent
   }
 
@@ -62,7 +70,7 @@ export function createRoomChat({ db, realtime }: { db: Db; realtime: Pick<Realti
   }
 
   /** The organization's rooms with a chat, latest message first: what the team chat lists beside its conversations. */
-  async function recent(organizationId: string, limit: number): Promise<ChatThread[]> {
+  async function recent(organizationId: string, limit: number): Promise<Omit<ChatThread, 'unreadCount'>[]> {
     const latest = db
       .selectDistinctOn([salesroomMessages.dealId], {
         id: salesroomMessages.dealId,

@@ -91,6 +91,7 @@ export function MessageThread({ title, messages, error, onSend, onEdit, height =
           return (
             <Stack
               key={message.id}
+              id={`message-${message.id}`}
               direction="row"
               spacing={1}
               sx={{ alignItems: 'flex-end', alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '88%' }}

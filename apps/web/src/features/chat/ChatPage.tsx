@@ -1,10 +1,11 @@
 import ForumOutlined from '@mui/icons-material/ForumOutlined'
 import { Box, Typography } from '@mui/material'
-import { useParams } from 'react-router'
+import { useParams, useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
 import { useTranslation } from '../../locales/i18n'
 import { ConversationList } from './ConversationList'
 import { ConversationPane } from './ConversationPane'
+import { useMessageInView } from './messageInView'
 import { NewConversation } from './NewConversation'
 import { ThreadPane } from './ThreadPane'
 import { isThreadKind, useThreads } from './threads'
@@ -25,6 +26,8 @@ export default function ChatPage() {
   const { state, dispatch, loaded, loadOlder, sent, me } = useChat(activeId)
   const conversation = activeId ? state.conversations.byId[activeId] : undefined
   const listOnly = !activeId && !creating && !thread
+  // A search hit's message, shown once its thread has loaded.
+  useMessageInView(useSearchParams()[0].get('message'))
 
   let pane = (
     <Box sx={{ m: 'auto', textAlign: 'center', color: 'text.secondary', p: 3 }}>
@@ -72,7 +75,14 @@ export default function ChatPage() {
         </Box>
         <Box
           component="section"
-          sx={{ flex: 1, minWidth: 0, display: { xs: listOnly ? 'none' : 'flex', md: 'flex' }, flexDirection: 'column' }}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            display: { xs: listOnly ? 'none' : 'flex', md: 'flex' },
+            flexDirection: 'column',
+            // Drawn inside the message: a thread's log clips what passes its edges.
+            '& [data-found]': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2, borderRadius: 1 },
+          }}
         >
           {pane}
         </Box>

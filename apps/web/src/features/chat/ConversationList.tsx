@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, type ChatMessage, type ChatThread } from '@closeroom/shared'
+import { CHAT_LIMITS, type ChatMessage, type ChatThread, type ChatThreadHit } from '@closeroom/shared'
 import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined'
 import SearchRounded from '@mui/icons-material/SearchRounded'
 import {
@@ -81,7 +81,7 @@ export function ConversationList({ state, me, threads, activeThread }: Props) {
       </Box>
       <Box sx={{ flex: 1, overflowY: 'auto' }}>
         {searching ? (
-          <SearchResults messages={results.data} error={results.error} state={state} me={me} />
+          <SearchResults results={results.data} error={results.error} state={state} me={me} />
         ) : (
           <>
             {!!state.error && (
@@ -175,6 +175,7 @@ function ConversationRow({ conversation, me, active }: { conversation: Conversat
 function ThreadRow({ thread, active }: { thread: ChatThread; active: boolean }) {
   const { t } = useTranslation()
   const line = `${thread.lastMessage.authorName}: ${thread.lastMessage.body.replace(/\s+/g, ' ').trim()}`
+  const unread = thread.unreadCount
   return (
     <li>
       <ListItemButton
@@ -201,22 +202,32 @@ function ThreadRow({ thread, active }: { thread: ChatThread; active: boolean }) 
           }
           secondary={line}
           slotProps={{
-            primary: { noWrap: true, sx: { fontWeight: 500 } },
-            secondary: { noWrap: true, dir: 'auto', sx: { color: active ? 'text.primary' : 'text.secondary' } },
+            primary: { noWrap: true, sx: { fontWeight: unread ? 700 : 500 } },
+            secondary: { noWrap: true, dir: 'auto', sx: { color: unread || active ? 'text.primary' : 'text.secondary' } },
           }}
         />
+        {unread > 0 && (
+          <Badge badgeContent={unread} color="error" max={99} sx={{ mx: 1.5 }} data-testid="thread-unread">
+            <Box component="span" sx={visuallyHidden}>
+              {t('chat.unread', { count: unread })}
+            </Box>
+          </Badge>
+        )}
       </ListItemButton>
     </li>
   )
 }
 
+type Results = { messages: ChatMessage[]; threads: ChatThreadHit[] }
+
+/** Hits in conversations and in deal, client and room threads, newest first; each opens its thread at the message. */
 function SearchResults({
-  messages,
+  results,
   error,
   state,
   me,
 }: {
-  messages: ChatMessage[] | undefined
+  results: Results | undefined
   error: unknown
   state: ChatState
   me: string | undefined
@@ -228,25 +239,53 @@ function SearchResults({
         {serverErrorText(t, error)}
       </Alert>
     )
-  if (!messages) return <Skeleton variant="rounded" height={56} sx={{ m: 1.5 }} />
-  if (messages.length === 0)
-    return <Typography sx={{ color: 'text.secondary', p: 3, textAlign: 'center' }}>{t('chat.noResults')}</Typography>
+  if (!results) return <Skeleton variant="rounded" height={56} sx={{ m: 1.5 }} />
+  const hits = [
+    ...results.messages.map((message) => {
+      const conversation = state.conversations.byId[message.conversationId]
+      return {
+        key: message.id,
+        at: message.createdAt,
+        to: `/chat/${message.conversationId}?message=${message.id}`,
+        title: conversation ? conversationTitle(conversation, me) : t('chat.title'),
+        kind: null,
+        text: message.body || message.attachments.map((a) => a.name).join(', '),
+      }
+    }),
+    ...results.threads.map((hit) => ({
+      key: `${hit.kind}:${hit.id}`,
+      at: hit.createdAt,
+      to: `/chat/${hit.kind}/${hit.threadId}?message=${hit.id}`,
+      title: hit.threadName,
+      kind: hit.kind,
+      text: `${hit.authorName}: ${hit.body}`,
+    })),
+  ].sort((a, b) => b.at.localeCompare(a.at))
+  if (hits.length === 0) return <Typography sx={{ color: 'text.secondary', p: 3, textAlign: 'center' }}>{t('chat.noResults')}</Typography>
   return (
     <List aria-label={t('chat.results')} disablePadding>
-      {messages.map((message) => {
-        const conversation = state.conversations.byId[message.conversationId]
-        return (
-          <li key={message.id}>
-            <ListItemButton component={Link} to={`/chat/${message.conversationId}`} data-testid="search-result">
-              <ListItemText
-                primary={conversation ? conversationTitle(conversation, me) : t('chat.title')}
-                secondary={message.body || message.attachments.map((a) => a.name).join(', ')}
-                slotProps={{ primary: { noWrap: true, dir: 'auto' }, secondary: { dir: 'auto', sx: { overflowWrap: 'anywhere' } } }}
-              />
-            </ListItemButton>
-          </li>
-        )
-      })}
+      {hits.map((hit) => (
+        <li key={hit.key}>
+          <ListItemButton component={Link} to={hit.to} data-testid="search-result">
+            <ListItemText
+              primary={
+                <>
+                  <Box component="span" dir="auto">
+                    {hit.title}
+                  </Box>
+                  {hit.kind && (
+                    <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400, fontSize: 12, mx: 1 }}>
+                      {t(`chat.kinds.${hit.kind}`)}
+                    </Box>
+                  )}
+                </>
+              }
+              secondary={hit.text}
+              slotProps={{ primary: { noWrap: true }, secondary: { dir: 'auto', sx: { overflowWrap: 'anywhere' } } }}
+            />
+          </ListItemButton>
+        </li>
+      ))}
     </List>
   )
 }

@@ -165,6 +165,7 @@ function MessageBubble({
       direction="row"
       spacing={1}
       sx={{ alignItems: 'flex-end', alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: { xs: '92%', md: '75%' } }}
+      id={`message-${message.id}`}
       data-testid="chat-message"
     >
       {!mine && group && (

@@ -15,6 +15,7 @@ import { dealMessagesQuery, useDealMessages, usePostDealMessage } from '../deals
 import { dealRoom } from '../deals/realtime'
 import { addRoomMessage, salesroomKeys } from '../salesroom/queries'
 import { SellerChat } from '../salesroom/SellerChat'
+import { useReadThread } from './readThread'
 import { ThreadAvatar } from './ThreadAvatar'
 
 type Kind = ChatThread['kind']
@@ -64,6 +65,7 @@ function DealThread({ dealId, title }: { dealId: string; title: string }) {
   const messages = useDealMessages(dealId)
   const post = usePostDealMessage(dealId)
   useMessageRoom(dealRoom, dealId, dealMessagesQuery(dealId).queryKey)
+  useReadThread('deal', dealId)
   return (
     <MessageThread
       title={title}
@@ -80,6 +82,7 @@ function ClientThread({ clientId, title }: { clientId: string; title: string }) 
   const post = usePostClientMessage(clientId)
   const edit = useEditClientMessage(clientId)
   useMessageRoom(clientRoom, clientId, clientMessagesQuery(clientId).queryKey)
+  useReadThread('client', clientId)
   return (
     <MessageThread
       title={title}

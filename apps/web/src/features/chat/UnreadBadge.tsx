@@ -8,7 +8,10 @@ import { visuallyHidden } from '../../components/visuallyHidden'
 import { useTranslation } from '../../locales/i18n'
 import { chatApi, chatKeys } from './api'
 
-/** The chat's unread messages over all conversations: read once, again whenever a message or a read of one's own comes. */
+/**
+ * The chat's unread messages over all conversations and the deal, client and room threads: read once, again
+ * whenever a message of someone else or a read of one's own comes.
+ */
 export function useChatUnread(): number {
   const { socket, connected } = useSocket()
   const me = useAuthContext().user?.id
@@ -24,11 +27,19 @@ export function useChatUnread(): number {
     const onRead = ({ userId }: ServerPayload<typeof ProductSocketEvents.chatRead>) => {
       if (userId === me) void queryClient.invalidateQueries({ queryKey: chatKeys.unread })
     }
+    const onThreadMessage = ({ authorId }: ServerPayload<typeof ProductSocketEvents.chatThreadMessage>) => {
+      if (authorId !== me) void queryClient.invalidateQueries({ queryKey: chatKeys.unread })
+    }
+    const onThreadRead = () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread })
     socket.on(ProductSocketEvents.chatMessage, onMessage)
     socket.on(ProductSocketEvents.chatRead, onRead)
+    socket.on(ProductSocketEvents.chatThreadMessage, onThreadMessage)
+    socket.on(ProductSocketEvents.chatThreadRead, onThreadRead)
     return () => {
       socket.off(ProductSocketEvents.chatMessage, onMessage)
       socket.off(ProductSocketEvents.chatRead, onRead)
+      socket.off(ProductSocketEvents.chatThreadMessage, onThreadMessage)
+      socket.off(ProductSocketEvents.chatThreadRead, onThreadRead)
     }
   }, [socket, connected, queryClient, me])
 

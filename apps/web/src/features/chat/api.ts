@@ -1,4 +1,4 @@
-import type { CreateChatConversation } from '@closeroom/shared'
+import type { ChatThreadKind, CreateChatConversation } from '@closeroom/shared'
 import { queryOptions } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 import { upload } from '../../lib/upload'
@@ -21,9 +21,10 @@ export const chatApi = {
   },
   read: (id: string) => unwrap(client.POST('/chat/conversations/{id}/read', { params: { path: { id } } })),
   threads: async (signal?: AbortSignal) => (await unwrap(client.GET('/chat/threads', { signal }))).threads,
+  readThread: (kind: ChatThreadKind, id: string) =>
+    unwrap(client.POST('/chat/threads/{kind}/{id}/read', { params: { path: { kind, id } } })),
   unread: async (signal?: AbortSignal) => (await unwrap(client.GET('/chat/unread', { signal }))).total,
-  search: async (q: string, signal?: AbortSignal) =>
-    (await unwrap(client.GET('/chat/search', { params: { query: { q } }, signal }))).messages,
+  search: (q: string, signal?: AbortSignal) => unwrap(client.GET('/chat/search', { params: { query: { q } }, signal })),
 }
 
 /** The one query key factory of the chat. */

@@ -1,4 +1,4 @@
-import { type ChatThread, SocketEvents } from '@closeroom/shared'
+import { type ChatThread, ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSocket } from '../../app/SocketProvider'
@@ -7,8 +7,9 @@ import { chatApi, chatKeys } from './api'
 export const isThreadKind = (value: string): value is ChatThread['kind'] => value === 'deal' || value === 'client' || value === 'room'
 
 /**
- * The deal chats, client threads and room chats listed beside the conversations: read again when a teammate
- * writes in one (the organization hears of deal and client messages) and whenever the page comes back.
+ * The deal chats, client threads and room chats listed beside the conversations, with the member's unread
+ * counts: read again when someone writes in one (the organization hears of every thread's messages, a
+ * buyer's in a room included), when the member reads one in another tab, and whenever the page comes back.
  */
 export function useThreads() {
   const { socket, connected } = useSocket()
@@ -23,6 +24,8 @@ export function useThreads() {
       SocketEvents.dealsNewMessage,
       SocketEvents.clientsNewMessage,
       SocketEvents.dealsNewPublicMessage,
+      ProductSocketEvents.chatThreadMessage,
+      ProductSocketEvents.chatThreadRead,
     ] as const
     for (const event of events) socket.on(event, again)
     return () => {

@@ -14,6 +14,7 @@ import { useMessageRoom } from '../../components/thread/useMessageRoom'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
+import { useReadThread } from '../chat/readThread'
 import { usePipelineToasts } from '../deals/realtime'
 import { ClientFields, clientDefaults } from './ClientFormFields'
 import {
@@ -91,6 +92,7 @@ function ClientThread({ clientId }: { clientId: string }) {
   const post = usePostClientMessage(clientId)
   const edit = useEditClientMessage(clientId)
   useMessageRoom(clientRoom, clientId, clientMessagesQuery(clientId).queryKey)
+  useReadThread('client', clientId)
   return (
     <MessageThread
       title={t('pipeline.clients.thread')}

@@ -13,6 +13,7 @@ import { useMessageRoom } from '../../components/thread/useMessageRoom'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { DealAgreementsCard } from '../agreements/DealAgreementsCard'
+import { useReadThread } from '../chat/readThread'
 import { DealInvoicesCard } from '../invoices/DealInvoicesCard'
 import { StartMeetingButton } from '../meeting-public/StartMeetingButton'
 import { OnlineTeammates } from '../presence/OnlineTeammates'
@@ -107,6 +108,7 @@ function DealChat({ dealId }: { dealId: string }) {
   const messages = useDealMessages(dealId)
   const post = usePostDealMessage(dealId)
   useMessageRoom(dealRoom, dealId, dealMessagesQuery(dealId).queryKey)
+  useReadThread('deal', dealId)
   return (
     <MessageThread
       title={t('pipeline.chat.title')}

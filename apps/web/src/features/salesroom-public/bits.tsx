@@ -30,9 +30,9 @@ export function Parts({ parts }: { parts: (string | null | false | undefined)[] 
  * One message of a room's chat, the reader's own on the end side: who and when above the text, which keeps
  * its own direction and line breaks and is never read as HTML.
  */
-export function ChatBubble({ author, when, body, mine }: { author: string; when: string; body: string; mine: boolean }) {
+export function ChatBubble({ author, when, body, mine, id }: { author: string; when: string; body: string; mine: boolean; id?: string }) {
   return (
-    <Box sx={{ justifySelf: mine ? 'end' : 'start', maxWidth: '85%' }}>
+    <Box id={id} sx={{ justifySelf: mine ? 'end' : 'start', maxWidth: '85%' }}>
       <Typography variant="caption" component="p" sx={{ color: 'text.secondary', textAlign: mine ? 'end' : 'start' }}>
         <bdi>{author}</bdi> · <bdi>{when}</bdi>
       </Typography>

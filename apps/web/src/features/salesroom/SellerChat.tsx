@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
+import { useReadThread } from '../chat/readThread'
 import { ChatBubble } from '../salesroom-public/bits'
 import { usePostRoomMessage, useRoomMessages } from './queries'
 
@@ -11,6 +12,8 @@ export function SellerChat({ dealId }: { dealId: string }) {
   const { t, i18n } = useTranslation()
   const messages = useRoomMessages(dealId, true)
   const post = usePostRoomMessage(dealId)
+  // The room's chat on screen, here or in /chat, is read for the team chat's counts.
+  useReadThread('room', dealId)
   const [body, setBody] = useState('')
   const send = (event: FormEvent) => {
     event.preventDefault()
@@ -34,6 +37,7 @@ export function SellerChat({ dealId }: { dealId: string }) {
           {messages.data?.map((message) => (
             <ChatBubble
               key={message.id}
+              id={`message-${message.id}`}
               author={message.authorName}
               when={formatDateTime(message.createdAt, i18n.language)}
               body={message.body}
