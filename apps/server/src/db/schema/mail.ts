@@ -6,8 +6,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 
 /**
  * A member's mailbox: one per member. The password is encrypted (lib/encryption.ts) because the server signs
- * in with it again after every restart. `uidValidity` + `lastUid` say how far the sync has read INBOX, so a
- * restart resumes there; a changed UIDVALIDITY means the server renumbered the folder and the sync reads anew.
+ * in with it again after every restart. How far each folder has been read is in `mail_folders`.
  */
 export const mailAccounts = pgTable(
   'mail_accounts',
@@ -28,13 +27,32 @@ export const mailAccounts = pgTable(
     smtpTls: boolean('smtp_tls').notNull(),
     username: text().notNull(),
     passwordEncrypted: text('password_encrypted').notNull(),
-    uidValidity: bigint('uid_validity', { mode: 'number' }),
-    lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
     lastError: text('last_error'),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [unique('mail_accounts_user_key').on(t.userId)],
+)
+
+/**
+ * A folder of a mailbox the sync reads: INBOX, and the folder the member's mail clients keep sent mail in
+ * (its \Sent special-use, or one named Sent). `uidValidity` + `lastUid` say how far it was read, so a restart
+ * resumes there; a changed UIDVALIDITY means the server renumbered the folder and the sync reads it anew.
+ */
+export const mailFolders = pgTable(
+  'mail_folders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => mailAccounts.id, { onDelete: 'cascade' }),
+    role: text({ enum: ['inbox', 'sent'] }).notNull(),
+    /** The folder's IMAP path when last read ("INBOX", "Sent", "Sent Items"…). */
+    path: text().notNull(),
+    uidValidity: bigint('uid_validity', { mode: 'number' }),
+    lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('mail_folders_account_role_key').on(t.accountId, t.role)],
 )
 
 /** A conversation: the messages linked by Message-ID, In-Reply-To and References, in one mailbox. */
@@ -87,7 +105,7 @@ export const mailMessages = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     direction: text({ enum: ['in', 'out'] }).notNull(),
-    /** The IMAP UID in INBOX, for received mail; null for mail sent from Closeroom. */
+    /** The IMAP UID in the folder it was first read from (INBOX or Sent); null for mail sent from Closeroom. */
     uid: bigint({ mode: 'number' }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),

@@ -50,8 +50,9 @@ async function connect(client: Client, username: string) {
   return res.json()
 }
 
-const deliver = (username: string, lines: string[], body: string) =>
-  servers.deliver({ username, password: password(username) }, lines, body)
+const deliver = (username: string, lines: string[], body: string, folder = 'INBOX') =>
+  servers.deliver({ username, password: password(username) }, lines, body, folder)
+const folder = (username: string, path: string) => servers.folder({ username, password: password(username) }, path)
 const smtpMessage = (subject: string) => servers.sent(subject)
 
 /** A buyer the organization knows, and a deal with them, owned by `owner`. */
@@ -156,6 +157,21 @@ describe('a connected mailbox', () => {
     const after = (await request(app, owner, 'GET', `/api/deals/${deal.id}/activities`)).json().activities
     expect(after[0]).toMatchObject({ kind: 'email', actor: { id: owner.user.id }, data: { threadId: thread.id, direction: 'out' } })
 
+    // Ann's own mail client shows the reply among what she sent, read, threaded like the one Bea received.
+    const [copy, ...more] = await folder('ann', 'Sent')
+    expect(more).toEqual([])
+    expect(copy?.flags).toContain('\\Seen')
+    expect(copy?.mail).toMatchObject({
+      messageId: sent.messageId,
+      inReplyTo: '<first-question@buyer.test>',
+      references: '<first-question@buyer.test>',
+      subject: 'Re: Pricing for 40 seats',
+    })
+    expect(copy?.mail.text?.trim()).toBe('Hi Bea, 40 seats are 1,960 EUR a month.')
+    // The sync reads the copy back from Sent and keeps the message once.
+    await app.inbox.sync.readUpTo(mailbox.id, copy?.uid ?? Number.MAX_SAFE_INTEGER, 'sent')
+    expect((await request(app, owner, 'GET', `/api/mail/threads/${thread.id}`)).json().messageCount).toBe(2)
+
     // The buyer answers the reply: it joins the same thread, by its In-Reply-To.
     const answerUid = await deliver(
       'ann',
@@ -197,6 +213,75 @@ describe('a connected mailbox', () => {
     const sent = await smtpMessage('Our proposal')
     expect(sent.inReplyTo).toBeUndefined()
     expect(sent.to && !Array.isArray(sent.to) ? sent.to.text : '').toBe('new@buyer.test')
+  })
+
+  it('reads the Sent folder, so a reply sent from another mail client joins the thread, once', async () => {
+    const owner = await buildOwner(app, { name: 'Ann Seller' })
+    const { deal } = await buyerDeal(owner, 'sam@buyer.test')
+    const mailbox = await connect(owner, 'ann')
+    const question = await deliver(
+      'ann',
+      ['From: Sam <sam@buyer.test>', 'To: ann@seller.test', 'Subject: Onboarding', 'Message-ID: <onboarding@buyer.test>'],
+      'When can we start?',
+    )
+    await app.inbox.sync.readUpTo(mailbox.id, question)
+    // Ann answers from her phone: the answer is in her Sent folder only, sent from an alias.
+    const answer = await deliver(
+      'ann',
+      [
+        'From: Ann <sales@seller.test>',
+        'To: sam@buyer.test',
+        'Subject: Re: Onboarding',
+        'Message-ID: <from-phone@seller.test>',
+        'In-Reply-To: <onboarding@buyer.test>',
+        'References: <onboarding@buyer.test>',
+      ],
+      'Monday works.',
+      'Sent',
+    )
+    await app.inbox.sync.readUpTo(mailbox.id, answer, 'sent')
+    const threads = (await request(app, owner, 'GET', '/api/mail/threads?label=sent')).json().threads
+    const onboarding = threads.find((t: { subject: string }) => t.subject === 'Onboarding')
+    expect(onboarding).toMatchObject({ messageCount: 2, labels: ['inbox', 'sent'], snippet: 'Monday works.', deal: { id: deal.id } })
+    const messages = (await request(app, owner, 'GET', `/api/mail/threads/${onboarding.id}`)).json().messages
+    expect(messages.map((m: { direction: string }) => m.direction)).toEqual(['in', 'out'])
+
+    // She copied herself: the same message in INBOX and in Sent is one message of the thread.
+    const lines = [
+      'From: ann@seller.test',
+      'To: sam@buyer.test, ann@seller.test',
+      'Subject: Re: Onboarding',
+      'Message-ID: <copied@seller.test>',
+      'In-Reply-To: <from-phone@seller.test>',
+    ]
+    const inSent = await deliver('ann', lines, 'See you Monday.', 'Sent')
+    const inInbox = await deliver('ann', lines, 'See you Monday.')
+    await app.inbox.sync.readUpTo(mailbox.id, inSent, 'sent')
+    await app.inbox.sync.readUpTo(mailbox.id, inInbox)
+    const thread = (await request(app, owner, 'GET', `/api/mail/threads/${onboarding.id}`)).json()
+    expect(thread.messages.map((m: { messageId: string }) => m.messageId)).toEqual([
+      '<onboarding@buyer.test>',
+      '<from-phone@seller.test>',
+      '<copied@seller.test>',
+    ])
+    // Each folder resumes from its own last UID after a restart.
+    await app.inbox.stop()
+    const later = await deliver(
+      'ann',
+      [
+        'From: ann@seller.test',
+        'To: sam@buyer.test',
+        'Subject: Re: Onboarding',
+        'Message-ID: <later@seller.test>',
+        'In-Reply-To: <copied@seller.test>',
+      ],
+      'One more thing.',
+      'Sent',
+    )
+    await app.inbox.start()
+    await app.inbox.sync.readUpTo(mailbox.id, later, 'sent')
+    const resumed = (await request(app, owner, 'GET', `/api/mail/threads/${onboarding.id}`)).json()
+    expect(resumed.messageCount).toBe(4)
   })
 
   it('resumes after a restart from the last UID it read, without reading a message twice', async () => {

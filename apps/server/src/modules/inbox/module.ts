@@ -36,7 +36,15 @@ export function createInboxModule(deps: {
     log: deps.log,
     arrived: (userId, threadId) => deps.realtime.toUser(userId, ProductSocketEvents.mailChanged, { threadId }),
   })
-  const service = createMailService({ db: deps.db, encryption, outbound: deps.outbound, store, sync, deals: deps.deals })
+  const service = createMailService({
+    db: deps.db,
+    encryption,
+    outbound: deps.outbound,
+    store,
+    sync,
+    deals: deps.deals,
+    log: deps.log,
+  })
   return { service, sync, start: sync.startAll, stop: sync.stopAll }
 }
 

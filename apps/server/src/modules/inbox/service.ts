@@ -11,6 +11,8 @@ import type {
 } from '@closeroom/shared'
 import { can } from '@closeroom/shared'
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import MailComposer from 'nodemailer/lib/mail-composer'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { clients, deals, mailAccounts, mailMessages, mailThreads, users } from '../../db/schema/index.ts'
@@ -21,7 +23,7 @@ import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 import { listOutbox } from '../mail/module.ts'
-import { checkMailServers, MailServerError, sendThroughSmtp } from './net.ts'
+import { appendToSent, checkMailServers, MailServerError, sendThroughSmtp } from './net.ts'
 import type { AccountRow, MailStore } from './store.ts'
 import { type MailSync, serverAccount } from './sync.ts'
 
@@ -66,7 +68,9 @@ export function createMailService({
   store,
   sync,
   deals: dealsModule,
+  log,
 }: {
+  log: Pick<FastifyBaseLogger, 'warn'>
   db: Db
   encryption: Encryption
   outbound: Outbound
@@ -229,7 +233,8 @@ export function createMailService({
   /**
    * Sends through the member's SMTP server. An answer goes to the thread's last message from someone else
    * (its sender, or whom the member last wrote to), with In-Reply-To and References so the buyer's mail app
-   * files it in the same conversation; it joins the thread here and the deal's timeline.
+   * files it in the same conversation; it joins the thread here and the deal's timeline, and the same bytes
+   * go into the member's Sent folder so their own mail client shows it.
    */
   async function send(auth: AuthContext, input: z.output<typeof SendMail>): Promise<MailThread> {
     const account = await accountOf(auth)
@@ -257,17 +262,22 @@ export function createMailService({
     const domain = account.email.split('@')[1] ?? 'closeroom.invalid'
     const messageId = `<${randomUUID()}@${domain}>`
     const sentAt = new Date()
+    const server = serverAccount(encryption, account)
+    // Composed once: the bytes the buyer receives are the bytes kept in the Sent folder.
+    const raw = await new MailComposer({
+      from: { name: auth.user.name, address: account.email },
+      to,
+      subject,
+      text: input.text,
+      messageId,
+      date: sentAt,
+      inReplyTo: threading.inReplyTo,
+      references: threading.references,
+    })
+      .compile()
+      .build()
     try {
-      await sendThroughSmtp(outbound, serverAccount(encryption, account), {
-        from: { name: auth.user.name, address: account.email },
-        to,
-        subject,
-        text: input.text,
-        messageId,
-        date: sentAt,
-        inReplyTo: threading.inReplyTo,
-        references: threading.references,
-      })
+      await sendThroughSmtp(outbound, server, { envelope: { from: account.email, to }, raw })
     } catch (error) {
       refuse(error)
     }
@@ -288,6 +298,10 @@ export function createMailService({
       { threadId: input.threadId },
     )
     if (!threadId) throw new Error('a sent message was already kept')
+    // The mail has left: a Sent folder that cannot take the copy is said in the log, not as a failed send.
+    await appendToSent(outbound, server, raw, sentAt).catch((error: Error) =>
+      log.warn({ accountId: account.id, err: error.message }, 'could not keep a sent message in the Sent folder'),
+    )
     return get(auth, threadId)
   }
 

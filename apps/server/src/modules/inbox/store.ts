@@ -31,10 +31,11 @@ const addresses = (value: AddressObject | AddressObject[] | undefined): StoredAd
     .map((a) => ({ address: (a.address ?? '').toLowerCase(), name: a.name ?? '' }))
 
 /** A parsed message in the store's shape; one without a Message-ID gets one from its place in the mailbox. */
-export function fromParsed(parsed: ParsedMail, uid: number, uidValidity: number): IncomingMessage {
+export function fromParsed(parsed: ParsedMail, uid: number, uidValidity: number, folder: 'inbox' | 'sent' = 'inbox'): IncomingMessage {
   const references = typeof parsed.references === 'string' ? [parsed.references] : (parsed.references ?? [])
+  const place = folder === 'inbox' ? `${uidValidity}.${uid}` : `sent.${uidValidity}.${uid}`
   return {
-    messageId: parsed.messageId ?? `<${uidValidity}.${uid}@closeroom.invalid>`,
+    messageId: parsed.messageId ?? `<${place}@closeroom.invalid>`,
     inReplyTo: parsed.inReplyTo ?? null,
     references,
     from: addresses(parsed.from)[0] ?? { address: '', name: '' },
@@ -56,8 +57,8 @@ export const baseSubject = (subject: string) => subject.replace(/^(\s*(re|fwd?|a
  * kept once; a new one on a deal's thread adds a line to the deal's timeline.
  */
 export function createMailStore({ db, clients, deals }: { db: Db; clients: ClientsModule; deals: DealsModule }) {
-  async function threadFor(account: AccountRow, message: IncomingMessage, threadId?: string): Promise<string> {
-    if (threadId) return threadId
+  async function threadFor(account: AccountRow, message: IncomingMessage, threadId?: string): Promise<{ id: string; created: boolean }> {
+    if (threadId) return { id: threadId, created: false }
     const linked = [message.inReplyTo, ...message.references].filter((id): id is string => Boolean(id))
     if (linked.length > 0) {
       const [known] = await db
@@ -65,7 +66,7 @@ export function createMailStore({ db, clients, deals }: { db: Db; clients: Clien
         .from(mailMessages)
         .where(and(eq(mailMessages.accountId, account.id), inArray(mailMessages.messageId, linked)))
         .limit(1)
-      if (known) return known.threadId
+      if (known) return { id: known.threadId, created: false }
     }
     const [created] = await db
       .insert(mailThreads)
@@ -77,7 +78,7 @@ export function createMailStore({ db, clients, deals }: { db: Db; clients: Clien
       })
       .returning({ id: mailThreads.id })
     if (!created) throw new Error('mail thread insert returned nothing')
-    return created.id
+    return { id: created.id, created: true }
   }
 
   /** The first address on the message, other than the member's own, that is one of the organization's clients. */
@@ -96,29 +97,38 @@ export function createMailStore({ db, clients, deals }: { db: Db; clients: Clien
   }
 
   /** Keeps the message; answers its thread's id, or null when the mailbox had it already. */
-  async function keep(account: AccountRow, message: IncomingMessage, options: { threadId?: string } = {}): Promise<string | null> {
+  async function keep(
+    account: AccountRow,
+    message: IncomingMessage,
+    options: { threadId?: string; direction?: 'in' | 'out' } = {},
+  ): Promise<string | null> {
     const [seen] = await db
       .select({ id: mailMessages.id })
       .from(mailMessages)
       .where(and(eq(mailMessages.accountId, account.id), eq(mailMessages.messageId, message.messageId)))
     if (seen) return null
-    const threadId = await threadFor(account, message, options.threadId)
-    const direction = message.from.address === account.email ? 'out' : 'in'
+    const thread = await threadFor(account, message, options.threadId)
+    const threadId = thread.id
+    const direction = options.direction ?? (message.from.address === account.email ? 'out' : 'in')
     const [inserted] = await db
       .insert(mailMessages)
       .values({ organizationId: account.organizationId, accountId: account.id, threadId, direction, ...message })
       .onConflictDoNothing()
       .returning({ id: mailMessages.id })
-    if (!inserted) return null
+    if (!inserted) {
+      // INBOX and Sent read the same message at once: the other kept it, so the thread begun here stays empty.
+      if (thread.created) await db.delete(mailThreads).where(eq(mailThreads.id, threadId))
+      return null
+    }
 
-    const [thread] = await db
+    const [updated] = await db
       .update(mailThreads)
       .set({ lastMessageAt: sql`greatest(${mailThreads.lastMessageAt}, ${message.sentAt.toISOString()}::timestamptz)` })
       .where(eq(mailThreads.id, threadId))
       .returning()
-    if (!thread) return threadId
-    let dealId = thread.dealId
-    if (!thread.clientId) {
+    if (!updated) return threadId
+    let dealId = updated.dealId
+    if (!updated.clientId) {
       const found = await match(account, message)
       if (found) {
         await db.update(mailThreads).set(found).where(eq(mailThreads.id, threadId))
