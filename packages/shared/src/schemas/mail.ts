@@ -85,6 +85,19 @@ export const MailThreadQuery = z.object({
 })
 export const MailThreadList = z.object({ threads: z.array(MailThreadSummary) })
 
+/**
+ * A file that came with a message. `kept` false: the organization's file rules refused it (its bytes are not a
+ * type the library takes, it is too big, or storage is full), so it is listed but cannot be downloaded.
+ */
+export const MailAttachment = z.object({
+  id: Id,
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  kept: z.boolean(),
+})
+export type MailAttachment = z.infer<typeof MailAttachment>
+
 export const MailMessage = z.object({
   id: Id,
   messageId: z.string(),
@@ -92,8 +105,14 @@ export const MailMessage = z.object({
   to: z.array(MailAddress),
   cc: z.array(MailAddress),
   subject: z.string(),
-  /** Plain text only: the browser shows mail as text, never as HTML. */
   text: z.string(),
+  /**
+   * The HTML body sanitised by the server (no scripts, event handlers, forms or styles that load anything;
+   * links open in a new tab), remote images held back in `data-remote-src`; null for a text-only message. The
+   * web shows it in a sandboxed frame that runs no script.
+   */
+  html: z.string().nullable(),
+  attachments: z.array(MailAttachment),
   direction: z.enum(['in', 'out']),
   sentAt: z.string(),
 })
@@ -104,6 +123,8 @@ export const MailThread = MailThreadSummary.extend({
   canReply: z.boolean(),
 })
 export type MailThread = z.infer<typeof MailThread>
+
+export const MailAttachmentParams = z.object({ attachmentId: Id })
 
 export const MAIL_LIMITS = { maxBody: 100_000, maxSubject: 300, maxRecipients: 20 } as const
 

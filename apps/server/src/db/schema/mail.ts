@@ -1,6 +1,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { organizations, users } from './accounts.ts'
 import { clients, deals } from './deals.ts'
+import { files } from './files.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -104,6 +105,8 @@ export const mailMessages = pgTable(
     cc: jsonb().$type<StoredAddress[]>().notNull().default([]),
     subject: text().notNull(),
     text: text().notNull(),
+    /** The HTML body as sanitised when the message was kept (inbox/html.ts); null for text-only mail. */
+    html: text(),
     direction: text({ enum: ['in', 'out'] }).notNull(),
     /** The IMAP UID in the folder it was first read from (INBOX or Sent); null for mail sent from Closeroom. */
     uid: bigint({ mode: 'number' }),
@@ -114,4 +117,28 @@ export const mailMessages = pgTable(
     unique('mail_messages_account_message_key').on(t.accountId, t.messageId),
     index('mail_messages_thread_idx').on(t.threadId, t.sentAt),
   ],
+)
+
+/**
+ * A file that came with a message. Its bytes are a `files` row (sniffed, counted in the organization's storage)
+ * while the file rules took it; `fileId` is null when they refused it, and `refused` says why.
+ */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer().notNull(),
+    refused: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_attachments_message_idx').on(t.messageId), index('mail_attachments_file_idx').on(t.fileId)],
 )

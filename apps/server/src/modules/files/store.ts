@@ -3,7 +3,7 @@ import { type Readable, Transform } from 'node:stream'
 import { FILE_REQUIRED, FILE_RULES, type FileUse, fileTooBig } from '@closeroom/shared'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { agreements, files, posts, productFiles, salesroomDocuments } from '../../db/schema/index.ts'
+import { agreements, files, mailAttachments, posts, productFiles, salesroomDocuments } from '../../db/schema/index.ts'
 import { HttpError, Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { displayName } from './names.ts'
@@ -153,6 +153,7 @@ export function createFileStore({
     sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
     sql`not exists (select 1 from ${agreements} where ${agreements.originalFileId} = ${files.id} or ${agreements.sealedFileId} = ${files.id})`,
     sql`not exists (select 1 from ${posts} where ${posts.coverFileId} = ${files.id})`,
+    sql`not exists (select 1 from ${mailAttachments} where ${mailAttachments.fileId} = ${files.id})`,
   )
 
   async function removeWhere(where: ReturnType<typeof and>): Promise<number> {

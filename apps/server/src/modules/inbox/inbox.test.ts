@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import MailComposer from 'nodemailer/lib/mail-composer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clients, mailAccounts } from '../../db/schema/index.ts'
+import { clients, files, mailAccounts } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
@@ -282,6 +283,70 @@ describe('a connected mailbox', () => {
     await app.inbox.sync.readUpTo(mailbox.id, later, 'sent')
     const resumed = (await request(app, owner, 'GET', `/api/mail/threads/${onboarding.id}`)).json()
     expect(resumed.messageCount).toBe(4)
+  })
+
+  it("keeps a message's attachments as files and its HTML sanitised, downloadable only by who may read the thread", async () => {
+    const owner = await buildOwner(app, { name: 'Ann Seller' })
+    const other = await buildMember(app, owner)
+    await buyerDeal(owner, 'hal@buyer.test')
+    const mailbox = await connect(owner, 'ann')
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+    const raw = await new MailComposer({
+      from: 'Hal <hal@buyer.test>',
+      to: 'ann@seller.test',
+      subject: 'Signed quote',
+      messageId: '<signed-quote@buyer.test>',
+      text: 'The quote, signed.',
+      html:
+        '<p onclick="steal()">The quote, <b>signed</b>.<script>alert(1)</script></p><img src="https://tracker.test/open.gif">' +
+        '<a href="https://buyer.test/portal">Portal</a><form action="https://evil.test"><input name="password"></form>',
+      attachments: [
+        { filename: 'quote.pdf', content: pdf, contentType: 'application/octet-stream' },
+        // Markup a browser would run, whatever its name says: listed, never kept.
+        { filename: 'logo.png', content: '<svg onload="alert(1)"></svg>', contentType: 'image/png' },
+      ],
+    })
+      .compile()
+      .build()
+    const text = raw.toString()
+    const split = text.indexOf('\r\n\r\n')
+    const uid = await deliver('ann', text.slice(0, split).split('\r\n'), text.slice(split + 4))
+    await app.inbox.sync.readUpTo(mailbox.id, uid)
+
+    const [summary] = (await request(app, owner, 'GET', '/api/mail/threads'))
+      .json()
+      .threads.filter((t: { subject: string }) => t.subject === 'Signed quote')
+    const [message] = (await request(app, owner, 'GET', `/api/mail/threads/${summary.id}`)).json().messages
+    expect(message.html).toBe(
+      '<p>The quote, <b>signed</b>.</p><img data-remote-src="https://tracker.test/open.gif" />' +
+        '<a href="https://buyer.test/portal" target="_blank" rel="noopener noreferrer">Portal</a>',
+    )
+    expect(message.attachments).toEqual([
+      { id: expect.any(String), name: 'quote.pdf', contentType: 'application/pdf', size: pdf.length, kept: true },
+      { id: expect.any(String), name: 'logo.png', contentType: 'image/png', size: 29, kept: false },
+    ])
+    const [kept, refused] = message.attachments
+
+    const download = await request(app, owner, 'GET', `/api/mail/attachments/${kept.id}`)
+    expect(download.statusCode).toBe(200)
+    expect(download.headers['content-type']).toBe('application/pdf')
+    expect(download.headers['content-disposition']).toContain('attachment')
+    expect(download.rawPayload.equals(pdf)).toBe(true)
+    // The bytes count in the organization's storage, like any file of its library.
+    const [usage] = await app.database.db
+      .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+      .from(files)
+      .where(eq(files.organizationId, owner.user.organizationId))
+    expect(Number(usage?.bytes)).toBe(pdf.length)
+
+    const notKept = await request(app, owner, 'GET', `/api/mail/attachments/${refused.id}`)
+    expect(notKept.statusCode).toBe(404)
+    expect(notKept.json().message).toContain('not kept')
+    // A colleague who may not read the thread cannot fetch its files either; nor can another organization.
+    expect((await request(app, other, 'GET', `/api/mail/attachments/${kept.id}`)).statusCode).toBe(404)
+    const stranger = await buildOwner(app)
+    expect((await request(app, stranger, 'GET', `/api/mail/attachments/${kept.id}`)).statusCode).toBe(404)
+    expect((await request(app, owner, 'GET', '/api/mail/attachments/not-an-id')).statusCode).toBe(400)
   })
 
   it('resumes after a restart from the last UID it read, without reading a message twice', async () => {

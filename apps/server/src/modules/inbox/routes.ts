@@ -3,6 +3,7 @@ import {
   ConnectMailbox,
   ErrorBody,
   IdParams,
+  MailAttachmentParams,
   Mailbox,
   MailboxState,
   MailThread,
@@ -14,12 +15,13 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { actor } from '../../http/auth.ts'
+import { type FileStore, sendFile } from '../files/module.ts'
 import type { InboxModule } from './module.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody }
 const tags = ['mail']
 
-export function mailRoutes(app: FastifyInstance, { service }: Pick<InboxModule, 'service'>) {
+export function mailRoutes(app: FastifyInstance, { service, files }: Pick<InboxModule, 'service'> & { files: FileStore }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get('/mail/mailbox', { schema: { tags, response: { 200: MailboxState, ...errors } } }, async (req) => ({
@@ -61,6 +63,19 @@ export function mailRoutes(app: FastifyInstance, { service }: Pick<InboxModule, 
 
   r.get('/mail/threads/:id', { schema: { tags, params: IdParams, response: { 200: MailThread, ...errors } } }, async (req) =>
     service.get(actor(req), req.params.id),
+  )
+
+  r.get(
+    '/mail/attachments/:attachmentId',
+    {
+      schema: {
+        tags,
+        description: "Downloads a message's attachment, for those who may read its thread (as a file, never shown inline).",
+        params: MailAttachmentParams,
+        response: errors,
+      },
+    },
+    async (req, reply) => sendFile(reply, files, await service.attachment(actor(req), req.params.attachmentId), 'attachment'),
   )
 
   r.post(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type {
   CloseroomEmail,
   ConnectMailbox,
+  MailAttachment,
   Mailbox,
   MailLabel,
   MailMessage,
@@ -15,19 +16,21 @@ import type { FastifyBaseLogger } from 'fastify'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { clients, deals, mailAccounts, mailMessages, mailThreads, users } from '../../db/schema/index.ts'
+import { clients, deals, mailAccounts, mailAttachments, mailMessages, mailThreads, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import type { Encryption } from '../../lib/encryption.ts'
 import type { Outbound } from '../../lib/outbound.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { DealsModule } from '../deals/module.ts'
+import type { FileStore } from '../files/module.ts'
 import { listOutbox } from '../mail/module.ts'
 import { appendToSent, checkMailServers, MailServerError, sendThroughSmtp } from './net.ts'
 import type { AccountRow, MailStore } from './store.ts'
 import { type MailSync, serverAccount } from './sync.ts'
 
 const THREAD_NOT_FOUND = 'Mail thread not found'
+const ATTACHMENT_NOT_FOUND = 'Attachment not found'
 const LIST_LIMIT = 100
 
 function presentMailbox(row: AccountRow): Mailbox {
@@ -68,8 +71,10 @@ export function createMailService({
   store,
   sync,
   deals: dealsModule,
+  files,
   log,
 }: {
+  files: FileStore
   log: Pick<FastifyBaseLogger, 'warn'>
   db: Db
   encryption: Encryption
@@ -211,7 +216,7 @@ export function createMailService({
     return rows.map((row) => present(row, messages.get(row.thread.id) ?? []))
   }
 
-  const presentMessage = (m: typeof mailMessages.$inferSelect): MailMessage => ({
+  const presentMessage = (m: typeof mailMessages.$inferSelect, attachments: MailAttachment[]): MailMessage => ({
     id: m.id,
     messageId: m.messageId,
     from: m.from,
@@ -219,15 +224,52 @@ export function createMailService({
     cc: m.cc,
     subject: m.subject,
     text: m.text,
+    html: m.html,
+    attachments,
     direction: m.direction,
     sentAt: m.sentAt.toISOString(),
   })
+
+  async function attachmentsOf(messageIds: string[]) {
+    const byMessage = new Map<string, MailAttachment[]>()
+    if (messageIds.length === 0) return byMessage
+    const rows = await db
+      .select()
+      .from(mailAttachments)
+      .where(inArray(mailAttachments.messageId, messageIds))
+      .orderBy(asc(mailAttachments.createdAt), asc(mailAttachments.id))
+    for (const a of rows)
+      byMessage.set(a.messageId, [
+        ...(byMessage.get(a.messageId) ?? []),
+        { id: a.id, name: a.name, contentType: a.contentType, size: a.size, kept: a.fileId !== null },
+      ])
+    return byMessage
+  }
 
   async function get(auth: AuthContext, id: string): Promise<MailThread> {
     const [row] = await summaries(and(await visible(auth, 'all'), eq(mailThreads.id, id)))
     if (!row) throw NotFound(THREAD_NOT_FOUND)
     const messages = (await messagesOf([id])).get(id) ?? []
-    return { ...present(row, messages), messages: messages.map(presentMessage), canReply: row.ownerId === auth.user.id }
+    const attachments = await attachmentsOf(messages.map((m) => m.id))
+    return {
+      ...present(row, messages),
+      messages: messages.map((m) => presentMessage(m, attachments.get(m.id) ?? [])),
+      canReply: row.ownerId === auth.user.id,
+    }
+  }
+
+  /** An attachment's stored file, for someone who may read its thread (and only then: else not found). */
+  async function attachment(auth: AuthContext, attachmentId: string) {
+    const [row] = await db
+      .select({ fileId: mailAttachments.fileId, threadId: mailMessages.threadId })
+      .from(mailAttachments)
+      .innerJoin(mailMessages, eq(mailMessages.id, mailAttachments.messageId))
+      .where(and(eq(mailAttachments.id, attachmentId), eq(mailAttachments.organizationId, auth.user.organizationId)))
+    if (!row) throw NotFound(ATTACHMENT_NOT_FOUND)
+    const [visibleThread] = await summaries(and(await visible(auth, 'all'), eq(mailThreads.id, row.threadId)))
+    if (!visibleThread) throw NotFound(ATTACHMENT_NOT_FOUND)
+    if (!row.fileId) throw NotFound('This attachment was not kept: the file rules refused it')
+    return files.ofOrganization(auth, row.fileId)
   }
 
   /**
@@ -292,6 +334,8 @@ export function createMailService({
         cc: [],
         subject,
         text: input.text,
+        html: null,
+        attachments: [],
         sentAt,
         uid: null,
       },
@@ -311,7 +355,7 @@ export function createMailService({
     return listOutbox(db, user.organizationId, LIST_LIMIT)
   }
 
-  return { mailbox, connect, disconnect, list, get, send, closeroomEmails }
+  return { mailbox, connect, disconnect, list, get, attachment, send, closeroomEmails }
 }
 
 export type MailService = ReturnType<typeof createMailService>
