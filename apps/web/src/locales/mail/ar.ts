@@ -34,6 +34,11 @@ export const ar: Text = {
     reply: 'رد',
     replyReadOnly: 'لا يمكن الرد من صندوقه إلا لـ {{name}}.',
     noSubject: '(بلا موضوع)',
+    htmlTitle: 'بريد: {{subject}}',
+    imagesHeld: 'لم تُحمَّل الصور من الويب، فلا يعرف المرسل أنك فتحت هذا البريد.',
+    showImages: 'عرض الصور',
+    attachments: 'المرفقات',
+    attachmentRefused: 'لم يُحفظ (نوع الملف أو حجمه غير مسموح)',
     dialog: {
       composeTitle: 'رسالة جديدة',
       replyTitle: 'الرد على {{to}}',

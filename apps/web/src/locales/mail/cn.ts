@@ -34,6 +34,11 @@ export const cn: Text = {
     reply: '回复',
     replyReadOnly: '只有 {{name}} 可以从其邮箱回复。',
     noSubject: '（无主题）',
+    htmlTitle: '邮件：{{subject}}',
+    imagesHeld: '未加载来自网络的图片，发件人无法得知您已打开此邮件。',
+    showImages: '显示图片',
+    attachments: '附件',
+    attachmentRefused: '未保存（文件类型或大小不允许）',
     dialog: {
       composeTitle: '写邮件',
       replyTitle: '回复 {{to}}',

@@ -35,6 +35,11 @@ export const fr: Text = {
     reply: 'Répondre',
     replyReadOnly: 'Seul·e {{name}} peut répondre depuis sa boîte.',
     noSubject: '(sans objet)',
+    htmlTitle: 'E-mail : {{subject}}',
+    imagesHeld: 'Les images du web ne sont pas chargées : l’expéditeur ne peut pas savoir que vous avez ouvert cet e-mail.',
+    showImages: 'Afficher les images',
+    attachments: 'Pièces jointes',
+    attachmentRefused: 'non conservée (type ou taille de fichier non autorisé)',
     dialog: {
       composeTitle: 'Nouvel email',
       replyTitle: 'Répondre à {{to}}',
