@@ -145,3 +145,23 @@ export type SendMail = z.input<typeof SendMail>
 export const CloseroomEmail = z.object({ id: Id, to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() })
 export const CloseroomEmailList = z.object({ emails: z.array(CloseroomEmail) })
 export type CloseroomEmail = z.infer<typeof CloseroomEmail>
+
+/**
+ * What belongs to a client, newest first: the emails of threads tied to them (those the member may read), the
+ * deals they are a contact of, and the team's messages about them.
+ */
+export const ClientTimelineItem = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('email'),
+    id: Id,
+    at: z.string(),
+    threadId: Id,
+    subject: z.string(),
+    direction: z.enum(['in', 'out']),
+    from: MailAddress,
+  }),
+  z.object({ kind: z.literal('deal'), id: Id, at: z.string(), title: z.string() }),
+  z.object({ kind: z.literal('message'), id: Id, at: z.string(), author: z.string(), body: z.string() }),
+])
+export type ClientTimelineItem = z.infer<typeof ClientTimelineItem>
+export const ClientTimeline = z.object({ items: z.array(ClientTimelineItem) })

@@ -349,6 +349,49 @@ describe('a connected mailbox', () => {
     expect((await request(app, owner, 'GET', '/api/mail/attachments/not-an-id')).statusCode).toBe(400)
   })
 
+  it("gives a client a timeline of their emails, deals and the team's messages, newest first", async () => {
+    const owner = await buildOwner(app, { name: 'Ann Seller' })
+    const other = await buildMember(app, owner)
+    const { client, deal } = await buyerDeal(owner, 'tia@buyer.test')
+    const posted = await request(app, owner, 'POST', `/api/clients/${client.id}/messages`, { body: 'Met Tia at the fair.' })
+    expect(posted.statusCode, posted.body).toBe(201)
+    const mailbox = await connect(owner, 'ann')
+    const uid = await deliver(
+      'ann',
+      ['From: Tia <tia@buyer.test>', 'To: ann@seller.test', 'Subject: Budget approved', 'Message-ID: <budget@buyer.test>'],
+      'We have the budget.',
+    )
+    await app.inbox.sync.readUpTo(mailbox.id, uid)
+    const sent = await request(app, owner, 'POST', '/api/mail/send', {
+      to: ['tia@buyer.test'],
+      subject: 'Next steps',
+      text: 'Contract attached soon.',
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+
+    const res = await request(app, owner, 'GET', `/api/clients/${client.id}/timeline`)
+    expect(res.statusCode).toBe(200)
+    const items = res.json().items
+    expect(items.map((i: { kind: string }) => i.kind)).toEqual(['email', 'email', 'message', 'deal'])
+    expect(items[0]).toMatchObject({ kind: 'email', subject: 'Next steps', direction: 'out', from: { address: 'ann@seller.test' } })
+    expect(items[1]).toMatchObject({
+      kind: 'email',
+      subject: 'Budget approved',
+      direction: 'in',
+      from: { address: 'tia@buyer.test', name: 'Tia' },
+    })
+    expect(items[2]).toMatchObject({ kind: 'message', author: 'Ann Seller', body: 'Met Tia at the fair.' })
+    expect(items[3]).toMatchObject({ kind: 'deal', id: deal.id, title: deal.name })
+
+    // A colleague sees the client's deal and messages but not mail they may not read; another organization nothing.
+    const theirs = (await request(app, other, 'GET', `/api/clients/${client.id}/timeline`)).json().items
+    expect(theirs.map((i: { kind: string }) => i.kind)).toEqual(['message', 'deal'])
+    const stranger = await buildOwner(app)
+    const hidden = await request(app, stranger, 'GET', `/api/clients/${client.id}/timeline`)
+    expect(hidden.statusCode).toBe(404)
+    expect(hidden.json().message).toBe('Client not found')
+  })
+
   it('resumes after a restart from the last UID it read, without reading a message twice', async () => {
     const owner = await buildOwner(app)
     const mailbox = await connect(owner, 'bob')

@@ -46,6 +46,7 @@ export function createInboxModule(deps: {
     sync,
     deals: deps.deals,
     files: deps.files,
+    clients: deps.clients,
     log: deps.log,
   })
   return { service, sync, start: sync.startAll, stop: sync.stopAll }

@@ -1,4 +1,5 @@
 import {
+  ClientTimeline,
   CloseroomEmailList,
   ConnectMailbox,
   ErrorBody,
@@ -90,6 +91,20 @@ export function mailRoutes(app: FastifyInstance, { service, files }: Pick<InboxM
       },
     },
     async (req, reply) => reply.code(201).send(await service.send(actor(req), req.body)),
+  )
+
+  r.get(
+    '/clients/:id/timeline',
+    {
+      schema: {
+        tags: ['clients'],
+        description:
+          "A client's timeline, newest first: the emails of threads matched to them that the member may read (as in /mail/all), the deals they are a contact of, and the team's messages about them.",
+        params: IdParams,
+        response: { 200: ClientTimeline, ...errors },
+      },
+    },
+    async (req) => ({ items: await service.timelineOf(actor(req), req.params.id) }),
   )
 
   r.get(

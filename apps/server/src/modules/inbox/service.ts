@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type {
+  ClientTimelineItem,
   CloseroomEmail,
   ConnectMailbox,
   MailAttachment,
@@ -22,12 +23,14 @@ import type { Encryption } from '../../lib/encryption.ts'
 import type { Outbound } from '../../lib/outbound.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
+import { CLIENT_NOT_FOUND, type ClientsModule } from '../clients/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 import type { FileStore } from '../files/module.ts'
 import { listOutbox } from '../mail/module.ts'
 import { appendToSent, checkMailServers, MailServerError, sendThroughSmtp } from './net.ts'
 import type { AccountRow, MailStore } from './store.ts'
 import { type MailSync, serverAccount } from './sync.ts'
+import { clientTimeline } from './timeline.ts'
 
 const THREAD_NOT_FOUND = 'Mail thread not found'
 const ATTACHMENT_NOT_FOUND = 'Attachment not found'
@@ -72,9 +75,11 @@ export function createMailService({
   sync,
   deals: dealsModule,
   files,
+  clients: clientsModule,
   log,
 }: {
   files: FileStore
+  clients: Pick<ClientsModule, 'has'>
   log: Pick<FastifyBaseLogger, 'warn'>
   db: Db
   encryption: Encryption
@@ -355,7 +360,14 @@ export function createMailService({
     return listOutbox(db, user.organizationId, LIST_LIMIT)
   }
 
-  return { mailbox, connect, disconnect, list, get, attachment, send, closeroomEmails }
+  /** A client's emails (those this member may read), deals and team messages, newest first. */
+  async function timelineOf(auth: AuthContext, clientId: string): Promise<ClientTimelineItem[]> {
+    const organizationId = auth.user.organizationId
+    if (!(await clientsModule.has(organizationId, clientId))) throw NotFound(CLIENT_NOT_FOUND)
+    return clientTimeline(db, organizationId, clientId, await visible(auth, 'all'))
+  }
+
+  return { mailbox, connect, disconnect, list, get, attachment, send, closeroomEmails, timelineOf }
 }
 
 export type MailService = ReturnType<typeof createMailService>
