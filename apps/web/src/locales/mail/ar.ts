@@ -85,6 +85,14 @@ export const ar: Text = {
         password: 'أدخل كلمة المرور',
       },
     },
+    clientTimeline: {
+      title: 'السجل الزمني',
+      empty: 'لا توجد رسائل بريد أو صفقات أو رسائل مع هذا العميل بعد.',
+      emailIn: 'راسل {{from}}: {{subject}}',
+      emailOut: 'راسل {{from}}: {{subject}}',
+      dealOpened: 'فُتحت صفقة:',
+      message: 'كتب {{author}} في محادثة الفريق',
+    },
     timeline: {
       in: 'راسل {{from}}: {{subject}}',
       out: 'راسل {{actor}}: {{subject}}',

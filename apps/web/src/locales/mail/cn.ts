@@ -85,6 +85,14 @@ export const cn: Text = {
         password: '请输入密码',
       },
     },
+    clientTimeline: {
+      title: '时间线',
+      empty: '与该客户暂无邮件、交易或消息。',
+      emailIn: '{{from}} 发来邮件：{{subject}}',
+      emailOut: '{{from}} 发出邮件：{{subject}}',
+      dealOpened: '已创建交易：',
+      message: '{{author}} 在团队讨论中写道',
+    },
     timeline: {
       in: '{{from}} 发来邮件：{{subject}}',
       out: '{{actor}} 发送了邮件：{{subject}}',

@@ -85,6 +85,14 @@ export const en = {
         password: 'Enter the password',
       },
     },
+    clientTimeline: {
+      title: 'Timeline',
+      empty: 'No emails, deals or messages with this client yet.',
+      emailIn: '{{from}} emailed: {{subject}}',
+      emailOut: '{{from}} emailed: {{subject}}',
+      dealOpened: 'Deal opened:',
+      message: '{{author}} wrote in the team’s thread',
+    },
     timeline: {
       in: '{{from}} emailed: {{subject}}',
       out: '{{actor}} emailed: {{subject}}',

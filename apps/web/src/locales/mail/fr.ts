@@ -86,6 +86,14 @@ export const fr: Text = {
         password: 'Saisissez le mot de passe',
       },
     },
+    clientTimeline: {
+      title: 'Historique',
+      empty: 'Aucun e-mail, affaire ou message avec ce client pour l’instant.',
+      emailIn: '{{from}} a écrit : {{subject}}',
+      emailOut: '{{from}} a écrit : {{subject}}',
+      dealOpened: 'Affaire ouverte :',
+      message: '{{author}} a écrit dans le fil de l’équipe',
+    },
     timeline: {
       in: '{{from}} a écrit : {{subject}}',
       out: '{{actor}} a écrit : {{subject}}',

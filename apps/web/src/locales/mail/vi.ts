@@ -85,6 +85,14 @@ export const vi: Text = {
         password: 'Nhập mật khẩu',
       },
     },
+    clientTimeline: {
+      title: 'Dòng thời gian',
+      empty: 'Chưa có email, giao dịch hay tin nhắn nào với khách hàng này.',
+      emailIn: '{{from}} đã gửi email: {{subject}}',
+      emailOut: '{{from}} đã gửi email: {{subject}}',
+      dealOpened: 'Đã mở giao dịch:',
+      message: '{{author}} đã viết trong luồng của nhóm',
+    },
     timeline: {
       in: '{{from}} đã gửi email: {{subject}}',
       out: '{{actor}} đã gửi email: {{subject}}',
