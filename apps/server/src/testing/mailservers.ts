@@ -9,8 +9,8 @@ export type Mailbox = { username: string; password: string }
  * The mail servers a member's mailbox talks to, for tests: Dovecot (IMAP) with one user per mailbox, and an SMTP
  * server on loopback that takes the same usernames and passwords and keeps what it is sent.
  */
-export async function startMailServers(mailboxes: Mailbox[]) {
-  const dovecot: Dovecot = await startDovecot(mailboxes)
+export async function startMailServers(mailboxes: Mailbox[], options: { sentFolder?: string } = {}) {
+  const dovecot: Dovecot = await startDovecot(mailboxes, options)
   const received: ParsedMail[] = []
   const waiters: (() => void)[] = []
   const smtp = new SMTPServer({

@@ -14270,7 +14270,7 @@ export interface paths {
                 };
             };
         };
-        /** @description Connects the signed-in member's mailbox: signs in to its IMAP and SMTP servers first, then reads INBOX in the background. Replaces the previous mailbox. */
+        /** @description Connects the signed-in member's mailbox: signs in to its IMAP and SMTP servers first, then reads INBOX and the Sent folder in the background. Replaces the previous mailbox. */
         put: {
             parameters: {
                 query?: never;

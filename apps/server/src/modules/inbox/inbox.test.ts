@@ -392,6 +392,41 @@ describe('a connected mailbox', () => {
     expect(hidden.json().message).toBe('Client not found')
   })
 
+  it('uses the folder the server marks \\Sent, whatever its name, for copies and for the sync', async () => {
+    const zed = { username: 'zed', password: `pw-zed-${randomBytes(6).toString('hex')}` }
+    const marked = await startMailServers([zed], { sentFolder: 'Mailed out' })
+    try {
+      const owner = await buildOwner(app, { name: 'Zed Seller' })
+      const res = await request(app, owner, 'PUT', '/api/mail/mailbox', {
+        ...settings('zed'),
+        imapPort: marked.dovecot.port,
+        smtpPort: marked.smtpPort,
+        password: zed.password,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const sent = await request(app, owner, 'POST', '/api/mail/send', { to: ['ivy@buyer.test'], subject: 'Hello Ivy', text: 'Hi.' })
+      expect(sent.statusCode, sent.body).toBe(201)
+      const [copy] = await marked.folder(zed, 'Mailed out')
+      expect(copy?.mail.subject).toBe('Hello Ivy')
+      // No folder named Sent was made beside it.
+      expect(await marked.folder(zed, 'Sent')).toEqual([])
+      const other = await marked.deliver(
+        zed,
+        ['From: zed@seller.test', 'To: ivy@buyer.test', 'Subject: From my phone', 'Message-ID: <phone@seller.test>'],
+        'Sent elsewhere.',
+        'Mailed out',
+      )
+      await app.inbox.sync.readUpTo(res.json().id, other, 'sent')
+      const subjects = (await request(app, owner, 'GET', '/api/mail/threads?label=sent'))
+        .json()
+        .threads.map((t: { subject: string }) => t.subject)
+      expect(subjects).toEqual(['From my phone', 'Hello Ivy'])
+      await request(app, owner, 'DELETE', '/api/mail/mailbox')
+    } finally {
+      await marked.stop()
+    }
+  })
+
   it('resumes after a restart from the last UID it read, without reading a message twice', async () => {
     const owner = await buildOwner(app)
     const mailbox = await connect(owner, 'bob')

@@ -35,7 +35,7 @@ export function mailRoutes(app: FastifyInstance, { service, files }: Pick<InboxM
       schema: {
         tags,
         description:
-          "Connects the signed-in member's mailbox: signs in to its IMAP and SMTP servers first, then reads INBOX in the background. Replaces the previous mailbox.",
+          "Connects the signed-in member's mailbox: signs in to its IMAP and SMTP servers first, then reads INBOX and the Sent folder in the background. Replaces the previous mailbox.",
         body: ConnectMailbox,
         response: { 200: Mailbox, ...errors },
       },
