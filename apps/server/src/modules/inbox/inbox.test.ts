@@ -9,7 +9,7 @@ import { buildMember, buildOwner, type Client, request } from '../../testing/fac
 import { type MailServers, startMailServers } from '../../testing/mailservers.ts'
 
 // Each Dovecot user is one member's mailbox; the SMTP server takes the same usernames and passwords.
-const mailboxes = ['ann', 'bob', 'cid', 'dan'].map((username) => ({
+const mailboxes = ['ann', 'bob', 'cid', 'dan', 'eve'].map((username) => ({
   username,
   password: `pw-${username}-${randomBytes(6).toString('hex')}`,
 }))
@@ -424,6 +424,46 @@ describe('a connected mailbox', () => {
       await request(app, owner, 'DELETE', '/api/mail/mailbox')
     } finally {
       await marked.stop()
+    }
+  })
+
+  it('lists an attachment the organization has no room for, without keeping it', async () => {
+    // About 105 bytes of storage: room for one small PDF, not two.
+    const small = await buildTestApp({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', FILES_STORAGE_LIMIT_MB: '0.0001' } })
+    try {
+      const owner = await buildOwner(small)
+      const res = await request(small, owner, 'PUT', '/api/mail/mailbox', settings('eve'))
+      expect(res.statusCode, res.body).toBe(200)
+      const pdf = (n: number) => Buffer.from(`%PDF-1.4\n% copy ${n} ${'x'.repeat(30)}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+      const raw = (
+        await new MailComposer({
+          from: 'ops@buyer.test',
+          to: 'eve@seller.test',
+          subject: 'Two contracts',
+          messageId: '<two-contracts@buyer.test>',
+          text: 'Both attached.',
+          attachments: [
+            { filename: 'one.pdf', content: pdf(1) },
+            { filename: 'two.pdf', content: pdf(2) },
+          ],
+        })
+          .compile()
+          .build()
+      ).toString()
+      const split = raw.indexOf('\r\n\r\n')
+      const uid = await deliver('eve', raw.slice(0, split).split('\r\n'), raw.slice(split + 4))
+      await small.inbox.sync.readUpTo(res.json().id, uid)
+      const thread = (await request(small, owner, 'GET', '/api/mail/threads'))
+        .json()
+        .threads.find((t: { subject: string }) => t.subject === 'Two contracts')
+      const [message] = (await request(small, owner, 'GET', `/api/mail/threads/${thread.id}`)).json().messages
+      expect(message.attachments.map((a: { name: string; kept: boolean }) => [a.name, a.kept])).toEqual([
+        ['one.pdf', true],
+        ['two.pdf', false],
+      ])
+      await request(small, owner, 'DELETE', '/api/mail/mailbox')
+    } finally {
+      await small.close()
     }
   })
 
