@@ -164,6 +164,7 @@ export async function buildApp(deps: AppDeps) {
   const products = createProductService({ db })
   const clients = createClientsModule({ db })
   const messages = createMessagesModule({ db, realtime, deals: dealsModule })
+  const files = createFilesModule({ db, dataDir: config.dataDir, limitBytes: config.filesStorageLimitBytes })
   // Members' mailboxes are read in this process; a broken one records its error and never stops the server.
   const inbox = createInboxModule({
     db,
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
     outbound,
     clients,
     deals: dealsModule,
+    files: files.store,
     log: app.log,
     realtime,
   })
@@ -184,7 +186,6 @@ export async function buildApp(deps: AppDeps) {
     clients,
     log: app.log,
   })
-  const files = createFilesModule({ db, dataDir: config.dataDir, limitBytes: config.filesStorageLimitBytes })
   const agreements = await createAgreementsModule({
     db,
     jobs,
@@ -295,7 +296,7 @@ export async function buildApp(deps: AppDeps) {
       productRoutes(api, { products, rooms: productRooms })
       publicProductRoutes(api, { rooms: productRooms, inquiries, limits })
       clientRoutes(api, clients)
-      mailRoutes(api, inbox)
+      mailRoutes(api, { ...inbox, files: files.store })
       messageRoutes(api, messages)
       chatRoutes(api, chat)
       salesroomRoutes(api, salesrooms)

@@ -27,10 +27,10 @@ function mailUser(): { user: string; group: string; uid: number; gid: number } {
 /**
  * Starts Debian's Dovecot (dovecot-imapd) on a free loopback port with a throwaway configuration, a
  * passwd-file of the users given (plain passwords, no TLS) and Maildir storage in a temporary folder, and
- * resolves once it greets. Throws when Dovecot is not installed: the mail tests must fail, not skip, on a
+ * resolves once it greets. With `sentFolder`, the mailboxes have that folder, marked \Sent. Throws when Dovecot is not installed: the mail tests must fail, not skip, on a
  * machine without it (`apt-get install dovecot-imapd`).
  */
-export async function startDovecot(users: DovecotUser[]): Promise<Dovecot> {
+export async function startDovecot(users: DovecotUser[], options: { sentFolder?: string } = {}): Promise<Dovecot> {
   try {
     execFileSync(DOVECOT, ['--version'], { stdio: 'pipe' })
   } catch (error) {
@@ -71,6 +71,18 @@ export async function startDovecot(users: DovecotUser[]): Promise<Dovecot> {
       `  args = uid=${owner.uid} gid=${owner.gid} home=${home}/%u`,
       '}',
       'mail_location = maildir:~/Maildir',
+      // A Sent folder the server marks \Sent (RFC 6154) under a name no client would guess, when asked for.
+      ...(options.sentFolder
+        ? [
+            'namespace inbox {',
+            '  inbox = yes',
+            `  mailbox "${options.sentFolder}" {`,
+            '    special_use = \\Sent',
+            '    auto = subscribe',
+            '  }',
+            '}',
+          ]
+        : []),
       'service imap-login {',
       '  inet_listener imap {',
       '    address = 127.0.0.1',

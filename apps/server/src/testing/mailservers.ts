@@ -9,8 +9,8 @@ export type Mailbox = { username: string; password: string }
  * The mail servers a member's mailbox talks to, for tests: Dovecot (IMAP) with one user per mailbox, and an SMTP
  * server on loopback that takes the same usernames and passwords and keeps what it is sent.
  */
-export async function startMailServers(mailboxes: Mailbox[]) {
-  const dovecot: Dovecot = await startDovecot(mailboxes)
+export async function startMailServers(mailboxes: Mailbox[], options: { sentFolder?: string } = {}) {
+  const dovecot: Dovecot = await startDovecot(mailboxes, options)
   const received: ParsedMail[] = []
   const waiters: (() => void)[] = []
   const smtp = new SMTPServer({
@@ -32,23 +32,56 @@ export async function startMailServers(mailboxes: Mailbox[]) {
   const address = smtp.server.address()
   if (!address || typeof address === 'string') throw new Error('no port')
 
+  const open = async (mailbox: Mailbox) => {
+    const imap = new ImapFlow({
+      host: dovecot.host,
+      port: dovecot.port,
+      secure: false,
+      auth: { user: mailbox.username, pass: mailbox.password },
+      logger: false,
+    })
+    await imap.connect()
+    return imap
+  }
+
   return {
     dovecot,
     smtpPort: address.port,
-    /** Delivers a message into a mailbox's INBOX as a mail server would, with IMAP APPEND; answers its UID. */
-    async deliver(to: Mailbox, lines: string[], body: string): Promise<number> {
-      const imap = new ImapFlow({
-        host: dovecot.host,
-        port: dovecot.port,
-        secure: false,
-        auth: { user: to.username, pass: to.password },
-        logger: false,
-      })
-      await imap.connect()
-      const appended = await imap.append('INBOX', `${lines.join('\r\n')}\r\n\r\n${body}\r\n`)
-      await imap.logout()
-      if (appended === false || !appended.uid) throw new Error('APPEND gave no UID')
-      return appended.uid
+    /**
+     * Puts a message into a mailbox's folder with IMAP APPEND: into INBOX as a mail server delivers it, or into
+     * Sent as the member's other mail client keeps what they sent (the folder is created when missing). Answers
+     * its UID.
+     */
+    async deliver(to: Mailbox, lines: string[], body: string, folder = 'INBOX'): Promise<number> {
+      const imap = await open(to)
+      try {
+        if (folder !== 'INBOX') await imap.mailboxCreate(folder).catch(() => undefined)
+        const appended = await imap.append(folder, `${lines.join('\r\n')}\r\n\r\n${body}\r\n`)
+        if (appended === false || !appended.uid) throw new Error('APPEND gave no UID')
+        return appended.uid
+      } finally {
+        await imap.logout()
+      }
+    },
+    /** What a folder of a mailbox holds, as the member's own mail client would read it: each message and its flags. */
+    async folder(of: Mailbox, path: string): Promise<{ uid: number; flags: string[]; mail: ParsedMail }[]> {
+      const imap = await open(of)
+      try {
+        const folders = await imap.list()
+        if (!folders.some((f) => f.path === path)) return []
+        const lock = await imap.getMailboxLock(path)
+        try {
+          const found: { uid: number; flags: string[]; source: Buffer }[] = []
+          if (imap.mailbox && imap.mailbox.exists > 0)
+            for await (const m of imap.fetch('1:*', { uid: true, flags: true, source: true }))
+              if (m.source) found.push({ uid: m.uid, flags: [...(m.flags ?? [])], source: m.source })
+          return Promise.all(found.map(async (m) => ({ uid: m.uid, flags: m.flags, mail: await simpleParser(m.source) })))
+        } finally {
+          lock.release()
+        }
+      } finally {
+        await imap.logout()
+      }
     },
     /** The message the SMTP server received with this subject, once it has. */
     async sent(subject: string): Promise<ParsedMail> {

@@ -14555,7 +14555,7 @@ export interface paths {
                 };
             };
         };
-        /** @description Connects the signed-in member's mailbox: signs in to its IMAP and SMTP servers first, then reads INBOX in the background. Replaces the previous mailbox. */
+        /** @description Connects the signed-in member's mailbox: signs in to its IMAP and SMTP servers first, then reads INBOX and the Sent folder in the background. Replaces the previous mailbox. */
         put: {
             parameters: {
                 query?: never;
@@ -14938,6 +14938,15 @@ export interface paths {
                                 }[];
                                 subject: string;
                                 text: string;
+                                html: string | null;
+                                attachments: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    contentType: string;
+                                    size: number;
+                                    kept: boolean;
+                                }[];
                                 /** @enum {string} */
                                 direction: "in" | "out";
                                 sentAt: string;
@@ -14946,6 +14955,91 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mail/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Downloads a message's attachment, for those who may read its thread (as a file, never shown inline). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    attachmentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -15092,6 +15186,15 @@ export interface paths {
                                 }[];
                                 subject: string;
                                 text: string;
+                                html: string | null;
+                                attachments: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    contentType: string;
+                                    size: number;
+                                    kept: boolean;
+                                }[];
                                 /** @enum {string} */
                                 direction: "in" | "out";
                                 sentAt: string;
@@ -15158,6 +15261,132 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A client's timeline, newest first: the emails of threads matched to them that the member may read (as in /mail/all), the deals they are a contact of, and the team's messages about them. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: ({
+                                /** @enum {string} */
+                                kind: "email";
+                                /** Format: uuid */
+                                id: string;
+                                at: string;
+                                /** Format: uuid */
+                                threadId: string;
+                                subject: string;
+                                /** @enum {string} */
+                                direction: "in" | "out";
+                                from: {
+                                    address: string;
+                                    name: string;
+                                };
+                            } | {
+                                /** @enum {string} */
+                                kind: "deal";
+                                /** Format: uuid */
+                                id: string;
+                                at: string;
+                                title: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "message";
+                                /** Format: uuid */
+                                id: string;
+                                at: string;
+                                author: string;
+                                body: string;
+                            })[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -85,6 +85,19 @@ export const MailThreadQuery = z.object({
 })
 export const MailThreadList = z.object({ threads: z.array(MailThreadSummary) })
 
+/**
+ * A file that came with a message. `kept` false: the organization's file rules refused it (its bytes are not a
+ * type the library takes, it is too big, or storage is full), so it is listed but cannot be downloaded.
+ */
+export const MailAttachment = z.object({
+  id: Id,
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  kept: z.boolean(),
+})
+export type MailAttachment = z.infer<typeof MailAttachment>
+
 export const MailMessage = z.object({
   id: Id,
   messageId: z.string(),
@@ -92,8 +105,14 @@ export const MailMessage = z.object({
   to: z.array(MailAddress),
   cc: z.array(MailAddress),
   subject: z.string(),
-  /** Plain text only: the browser shows mail as text, never as HTML. */
   text: z.string(),
+  /**
+   * The HTML body sanitised by the server (no scripts, event handlers, forms or styles that load anything;
+   * links open in a new tab), remote images held back in `data-remote-src`; null for a text-only message. The
+   * web shows it in a sandboxed frame that runs no script.
+   */
+  html: z.string().nullable(),
+  attachments: z.array(MailAttachment),
   direction: z.enum(['in', 'out']),
   sentAt: z.string(),
 })
@@ -104,6 +123,8 @@ export const MailThread = MailThreadSummary.extend({
   canReply: z.boolean(),
 })
 export type MailThread = z.infer<typeof MailThread>
+
+export const MailAttachmentParams = z.object({ attachmentId: Id })
 
 export const MAIL_LIMITS = { maxBody: 100_000, maxSubject: 300, maxRecipients: 20 } as const
 
@@ -124,3 +145,23 @@ export type SendMail = z.input<typeof SendMail>
 export const CloseroomEmail = z.object({ id: Id, to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() })
 export const CloseroomEmailList = z.object({ emails: z.array(CloseroomEmail) })
 export type CloseroomEmail = z.infer<typeof CloseroomEmail>
+
+/**
+ * What belongs to a client, newest first: the emails of threads tied to them (those the member may read), the
+ * deals they are a contact of, and the team's messages about them.
+ */
+export const ClientTimelineItem = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('email'),
+    id: Id,
+    at: z.string(),
+    threadId: Id,
+    subject: z.string(),
+    direction: z.enum(['in', 'out']),
+    from: MailAddress,
+  }),
+  z.object({ kind: z.literal('deal'), id: Id, at: z.string(), title: z.string() }),
+  z.object({ kind: z.literal('message'), id: Id, at: z.string(), author: z.string(), body: z.string() }),
+])
+export type ClientTimelineItem = z.infer<typeof ClientTimelineItem>
+export const ClientTimeline = z.object({ items: z.array(ClientTimelineItem) })

@@ -9,6 +9,7 @@ import {
   chatConversations,
   chatMessages,
   files,
+  mailAttachments,
   posts,
   productFiles,
   salesroomDocuments,
@@ -169,6 +170,7 @@ export function createFileStore({
     sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
     sql`not exists (select 1 from ${agreements} where ${agreements.originalFileId} = ${files.id} or ${agreements.sealedFileId} = ${files.id})`,
     sql`not exists (select 1 from ${posts} where ${posts.coverFileId} = ${files.id})`,
+    sql`not exists (select 1 from ${mailAttachments} where ${mailAttachments.fileId} = ${files.id})`,
   )
 
   async function removeWhere(where: ReturnType<typeof and>): Promise<number> {

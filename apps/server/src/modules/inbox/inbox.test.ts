@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import MailComposer from 'nodemailer/lib/mail-composer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clients, mailAccounts } from '../../db/schema/index.ts'
+import { clients, files, mailAccounts } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { type MailServers, startMailServers } from '../../testing/mailservers.ts'
 
 // Each Dovecot user is one member's mailbox; the SMTP server takes the same usernames and passwords.
-const mailboxes = ['ann', 'bob', 'cid', 'dan'].map((username) => ({
+const mailboxes = ['ann', 'bob', 'cid', 'dan', 'eve'].map((username) => ({
   username,
   password: `pw-${username}-${randomBytes(6).toString('hex')}`,
 }))
@@ -50,8 +51,9 @@ async function connect(client: Client, username: string) {
   return res.json()
 }
 
-const deliver = (username: string, lines: string[], body: string) =>
-  servers.deliver({ username, password: password(username) }, lines, body)
+const deliver = (username: string, lines: string[], body: string, folder = 'INBOX') =>
+  servers.deliver({ username, password: password(username) }, lines, body, folder)
+const folder = (username: string, path: string) => servers.folder({ username, password: password(username) }, path)
 const smtpMessage = (subject: string) => servers.sent(subject)
 
 /** A buyer the organization knows, and a deal with them, owned by `owner`. */
@@ -156,6 +158,21 @@ describe('a connected mailbox', () => {
     const after = (await request(app, owner, 'GET', `/api/deals/${deal.id}/activities`)).json().activities
     expect(after[0]).toMatchObject({ kind: 'email', actor: { id: owner.user.id }, data: { threadId: thread.id, direction: 'out' } })
 
+    // Ann's own mail client shows the reply among what she sent, read, threaded like the one Bea received.
+    const [copy, ...more] = await folder('ann', 'Sent')
+    expect(more).toEqual([])
+    expect(copy?.flags).toContain('\\Seen')
+    expect(copy?.mail).toMatchObject({
+      messageId: sent.messageId,
+      inReplyTo: '<first-question@buyer.test>',
+      references: '<first-question@buyer.test>',
+      subject: 'Re: Pricing for 40 seats',
+    })
+    expect(copy?.mail.text?.trim()).toBe('Hi Bea, 40 seats are 1,960 EUR a month.')
+    // The sync reads the copy back from Sent and keeps the message once.
+    await app.inbox.sync.readUpTo(mailbox.id, copy?.uid ?? Number.MAX_SAFE_INTEGER, 'sent')
+    expect((await request(app, owner, 'GET', `/api/mail/threads/${thread.id}`)).json().messageCount).toBe(2)
+
     // The buyer answers the reply: it joins the same thread, by its In-Reply-To.
     const answerUid = await deliver(
       'ann',
@@ -197,6 +214,257 @@ describe('a connected mailbox', () => {
     const sent = await smtpMessage('Our proposal')
     expect(sent.inReplyTo).toBeUndefined()
     expect(sent.to && !Array.isArray(sent.to) ? sent.to.text : '').toBe('new@buyer.test')
+  })
+
+  it('reads the Sent folder, so a reply sent from another mail client joins the thread, once', async () => {
+    const owner = await buildOwner(app, { name: 'Ann Seller' })
+    const { deal } = await buyerDeal(owner, 'sam@buyer.test')
+    const mailbox = await connect(owner, 'ann')
+    const question = await deliver(
+      'ann',
+      ['From: Sam <sam@buyer.test>', 'To: ann@seller.test', 'Subject: Onboarding', 'Message-ID: <onboarding@buyer.test>'],
+      'When can we start?',
+    )
+    await app.inbox.sync.readUpTo(mailbox.id, question)
+    // Ann answers from her phone: the answer is in her Sent folder only, sent from an alias.
+    const answer = await deliver(
+      'ann',
+      [
+        'From: Ann <sales@seller.test>',
+        'To: sam@buyer.test',
+        'Subject: Re: Onboarding',
+        'Message-ID: <from-phone@seller.test>',
+        'In-Reply-To: <onboarding@buyer.test>',
+        'References: <onboarding@buyer.test>',
+      ],
+      'Monday works.',
+      'Sent',
+    )
+    await app.inbox.sync.readUpTo(mailbox.id, answer, 'sent')
+    const threads = (await request(app, owner, 'GET', '/api/mail/threads?label=sent')).json().threads
+    const onboarding = threads.find((t: { subject: string }) => t.subject === 'Onboarding')
+    expect(onboarding).toMatchObject({ messageCount: 2, labels: ['inbox', 'sent'], snippet: 'Monday works.', deal: { id: deal.id } })
+    const messages = (await request(app, owner, 'GET', `/api/mail/threads/${onboarding.id}`)).json().messages
+    expect(messages.map((m: { direction: string }) => m.direction)).toEqual(['in', 'out'])
+
+    // She copied herself: the same message in INBOX and in Sent is one message of the thread.
+    const lines = [
+      'From: ann@seller.test',
+      'To: sam@buyer.test, ann@seller.test',
+      'Subject: Re: Onboarding',
+      'Message-ID: <copied@seller.test>',
+      'In-Reply-To: <from-phone@seller.test>',
+    ]
+    const inSent = await deliver('ann', lines, 'See you Monday.', 'Sent')
+    const inInbox = await deliver('ann', lines, 'See you Monday.')
+    await app.inbox.sync.readUpTo(mailbox.id, inSent, 'sent')
+    await app.inbox.sync.readUpTo(mailbox.id, inInbox)
+    const thread = (await request(app, owner, 'GET', `/api/mail/threads/${onboarding.id}`)).json()
+    expect(thread.messages.map((m: { messageId: string }) => m.messageId)).toEqual([
+      '<onboarding@buyer.test>',
+      '<from-phone@seller.test>',
+      '<copied@seller.test>',
+    ])
+    // Each folder resumes from its own last UID after a restart.
+    await app.inbox.stop()
+    const later = await deliver(
+      'ann',
+      [
+        'From: ann@seller.test',
+        'To: sam@buyer.test',
+        'Subject: Re: Onboarding',
+        'Message-ID: <later@seller.test>',
+        'In-Reply-To: <copied@seller.test>',
+      ],
+      'One more thing.',
+      'Sent',
+    )
+    await app.inbox.start()
+    await app.inbox.sync.readUpTo(mailbox.id, later, 'sent')
+    const resumed = (await request(app, owner, 'GET', `/api/mail/threads/${onboarding.id}`)).json()
+    expect(resumed.messageCount).toBe(4)
+  })
+
+  it("keeps a message's attachments as files and its HTML sanitised, downloadable only by who may read the thread", async () => {
+    const owner = await buildOwner(app, { name: 'Ann Seller' })
+    const other = await buildMember(app, owner)
+    await buyerDeal(owner, 'hal@buyer.test')
+    const mailbox = await connect(owner, 'ann')
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+    const raw = await new MailComposer({
+      from: 'Hal <hal@buyer.test>',
+      to: 'ann@seller.test',
+      subject: 'Signed quote',
+      messageId: '<signed-quote@buyer.test>',
+      text: 'The quote, signed.',
+      html:
+        '<p onclick="steal()">The quote, <b>signed</b>.<script>alert(1)</script></p><img src="https://tracker.test/open.gif">' +
+        '<a href="https://buyer.test/portal">Portal</a><form action="https://evil.test"><input name="password"></form>',
+      attachments: [
+        { filename: 'quote.pdf', content: pdf, contentType: 'application/octet-stream' },
+        // Markup a browser would run, whatever its name says: listed, never kept.
+        { filename: 'logo.png', content: '<svg onload="alert(1)"></svg>', contentType: 'image/png' },
+      ],
+    })
+      .compile()
+      .build()
+    const text = raw.toString()
+    const split = text.indexOf('\r\n\r\n')
+    const uid = await deliver('ann', text.slice(0, split).split('\r\n'), text.slice(split + 4))
+    await app.inbox.sync.readUpTo(mailbox.id, uid)
+
+    const [summary] = (await request(app, owner, 'GET', '/api/mail/threads'))
+      .json()
+      .threads.filter((t: { subject: string }) => t.subject === 'Signed quote')
+    const [message] = (await request(app, owner, 'GET', `/api/mail/threads/${summary.id}`)).json().messages
+    expect(message.html).toBe(
+      '<p>The quote, <b>signed</b>.</p><img data-remote-src="https://tracker.test/open.gif" />' +
+        '<a href="https://buyer.test/portal" target="_blank" rel="noopener noreferrer">Portal</a>',
+    )
+    expect(message.attachments).toEqual([
+      { id: expect.any(String), name: 'quote.pdf', contentType: 'application/pdf', size: pdf.length, kept: true },
+      { id: expect.any(String), name: 'logo.png', contentType: 'image/png', size: 29, kept: false },
+    ])
+    const [kept, refused] = message.attachments
+
+    const download = await request(app, owner, 'GET', `/api/mail/attachments/${kept.id}`)
+    expect(download.statusCode).toBe(200)
+    expect(download.headers['content-type']).toBe('application/pdf')
+    expect(download.headers['content-disposition']).toContain('attachment')
+    expect(download.rawPayload.equals(pdf)).toBe(true)
+    // The bytes count in the organization's storage, like any file of its library.
+    const [usage] = await app.database.db
+      .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+      .from(files)
+      .where(eq(files.organizationId, owner.user.organizationId))
+    expect(Number(usage?.bytes)).toBe(pdf.length)
+
+    const notKept = await request(app, owner, 'GET', `/api/mail/attachments/${refused.id}`)
+    expect(notKept.statusCode).toBe(404)
+    expect(notKept.json().message).toContain('not kept')
+    // A colleague who may not read the thread cannot fetch its files either; nor can another organization.
+    expect((await request(app, other, 'GET', `/api/mail/attachments/${kept.id}`)).statusCode).toBe(404)
+    const stranger = await buildOwner(app)
+    expect((await request(app, stranger, 'GET', `/api/mail/attachments/${kept.id}`)).statusCode).toBe(404)
+    expect((await request(app, owner, 'GET', '/api/mail/attachments/not-an-id')).statusCode).toBe(400)
+  })
+
+  it("gives a client a timeline of their emails, deals and the team's messages, newest first", async () => {
+    const owner = await buildOwner(app, { name: 'Ann Seller' })
+    const other = await buildMember(app, owner)
+    const { client, deal } = await buyerDeal(owner, 'tia@buyer.test')
+    const posted = await request(app, owner, 'POST', `/api/clients/${client.id}/messages`, { body: 'Met Tia at the fair.' })
+    expect(posted.statusCode, posted.body).toBe(201)
+    const mailbox = await connect(owner, 'ann')
+    const uid = await deliver(
+      'ann',
+      ['From: Tia <tia@buyer.test>', 'To: ann@seller.test', 'Subject: Budget approved', 'Message-ID: <budget@buyer.test>'],
+      'We have the budget.',
+    )
+    await app.inbox.sync.readUpTo(mailbox.id, uid)
+    const sent = await request(app, owner, 'POST', '/api/mail/send', {
+      to: ['tia@buyer.test'],
+      subject: 'Next steps',
+      text: 'Contract attached soon.',
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+
+    const res = await request(app, owner, 'GET', `/api/clients/${client.id}/timeline`)
+    expect(res.statusCode).toBe(200)
+    const items = res.json().items
+    expect(items.map((i: { kind: string }) => i.kind)).toEqual(['email', 'email', 'message', 'deal'])
+    expect(items[0]).toMatchObject({ kind: 'email', subject: 'Next steps', direction: 'out', from: { address: 'ann@seller.test' } })
+    expect(items[1]).toMatchObject({
+      kind: 'email',
+      subject: 'Budget approved',
+      direction: 'in',
+      from: { address: 'tia@buyer.test', name: 'Tia' },
+    })
+    expect(items[2]).toMatchObject({ kind: 'message', author: 'Ann Seller', body: 'Met Tia at the fair.' })
+    expect(items[3]).toMatchObject({ kind: 'deal', id: deal.id, title: deal.name })
+
+    // A colleague sees the client's deal and messages but not mail they may not read; another organization nothing.
+    const theirs = (await request(app, other, 'GET', `/api/clients/${client.id}/timeline`)).json().items
+    expect(theirs.map((i: { kind: string }) => i.kind)).toEqual(['message', 'deal'])
+    const stranger = await buildOwner(app)
+    const hidden = await request(app, stranger, 'GET', `/api/clients/${client.id}/timeline`)
+    expect(hidden.statusCode).toBe(404)
+    expect(hidden.json().message).toBe('Client not found')
+  })
+
+  it('uses the folder the server marks \\Sent, whatever its name, for copies and for the sync', async () => {
+    const zed = { username: 'zed', password: `pw-zed-${randomBytes(6).toString('hex')}` }
+    const marked = await startMailServers([zed], { sentFolder: 'Mailed out' })
+    try {
+      const owner = await buildOwner(app, { name: 'Zed Seller' })
+      const res = await request(app, owner, 'PUT', '/api/mail/mailbox', {
+        ...settings('zed'),
+        imapPort: marked.dovecot.port,
+        smtpPort: marked.smtpPort,
+        password: zed.password,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const sent = await request(app, owner, 'POST', '/api/mail/send', { to: ['ivy@buyer.test'], subject: 'Hello Ivy', text: 'Hi.' })
+      expect(sent.statusCode, sent.body).toBe(201)
+      const [copy] = await marked.folder(zed, 'Mailed out')
+      expect(copy?.mail.subject).toBe('Hello Ivy')
+      // No folder named Sent was made beside it.
+      expect(await marked.folder(zed, 'Sent')).toEqual([])
+      const other = await marked.deliver(
+        zed,
+        ['From: zed@seller.test', 'To: ivy@buyer.test', 'Subject: From my phone', 'Message-ID: <phone@seller.test>'],
+        'Sent elsewhere.',
+        'Mailed out',
+      )
+      await app.inbox.sync.readUpTo(res.json().id, other, 'sent')
+      const subjects = (await request(app, owner, 'GET', '/api/mail/threads?label=sent'))
+        .json()
+        .threads.map((t: { subject: string }) => t.subject)
+      expect(subjects).toEqual(['From my phone', 'Hello Ivy'])
+      await request(app, owner, 'DELETE', '/api/mail/mailbox')
+    } finally {
+      await marked.stop()
+    }
+  })
+
+  it('lists an attachment the organization has no room for, without keeping it', async () => {
+    // About 105 bytes of storage: room for one small PDF, not two.
+    const small = await buildTestApp({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1/32', FILES_STORAGE_LIMIT_MB: '0.0001' } })
+    try {
+      const owner = await buildOwner(small)
+      const res = await request(small, owner, 'PUT', '/api/mail/mailbox', settings('eve'))
+      expect(res.statusCode, res.body).toBe(200)
+      const pdf = (n: number) => Buffer.from(`%PDF-1.4\n% copy ${n} ${'x'.repeat(30)}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+      const raw = (
+        await new MailComposer({
+          from: 'ops@buyer.test',
+          to: 'eve@seller.test',
+          subject: 'Two contracts',
+          messageId: '<two-contracts@buyer.test>',
+          text: 'Both attached.',
+          attachments: [
+            { filename: 'one.pdf', content: pdf(1) },
+            { filename: 'two.pdf', content: pdf(2) },
+          ],
+        })
+          .compile()
+          .build()
+      ).toString()
+      const split = raw.indexOf('\r\n\r\n')
+      const uid = await deliver('eve', raw.slice(0, split).split('\r\n'), raw.slice(split + 4))
+      await small.inbox.sync.readUpTo(res.json().id, uid)
+      const thread = (await request(small, owner, 'GET', '/api/mail/threads'))
+        .json()
+        .threads.find((t: { subject: string }) => t.subject === 'Two contracts')
+      const [message] = (await request(small, owner, 'GET', `/api/mail/threads/${thread.id}`)).json().messages
+      expect(message.attachments.map((a: { name: string; kept: boolean }) => [a.name, a.kept])).toEqual([
+        ['one.pdf', true],
+        ['two.pdf', false],
+      ])
+      await request(small, owner, 'DELETE', '/api/mail/mailbox')
+    } finally {
+      await small.close()
+    }
   })
 
   it('resumes after a restart from the last UID it read, without reading a message twice', async () => {

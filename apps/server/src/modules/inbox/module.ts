@@ -6,6 +6,7 @@ import type { Outbound } from '../../lib/outbound.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { ClientsModule } from '../clients/module.ts'
 import type { DealsModule } from '../deals/module.ts'
+import type { FileStore } from '../files/module.ts'
 import { createMailService } from './service.ts'
 import { createMailStore } from './store.ts'
 import { createMailSync } from './sync.ts'
@@ -23,11 +24,12 @@ export function createInboxModule(deps: {
   outbound: Outbound
   clients: ClientsModule
   deals: DealsModule
+  files: FileStore
   log: FastifyBaseLogger
   realtime: Pick<Realtime, 'toUser'>
 }) {
   const encryption = createEncryption(deps.secret)
-  const store = createMailStore({ db: deps.db, clients: deps.clients, deals: deps.deals })
+  const store = createMailStore({ db: deps.db, clients: deps.clients, deals: deps.deals, files: deps.files })
   const sync = createMailSync({
     db: deps.db,
     encryption,
@@ -36,7 +38,17 @@ export function createInboxModule(deps: {
     log: deps.log,
     arrived: (userId, threadId) => deps.realtime.toUser(userId, ProductSocketEvents.mailChanged, { threadId }),
   })
-  const service = createMailService({ db: deps.db, encryption, outbound: deps.outbound, store, sync, deals: deps.deals })
+  const service = createMailService({
+    db: deps.db,
+    encryption,
+    outbound: deps.outbound,
+    store,
+    sync,
+    deals: deps.deals,
+    files: deps.files,
+    clients: deps.clients,
+    log: deps.log,
+  })
   return { service, sync, start: sync.startAll, stop: sync.stopAll }
 }
 

@@ -115,3 +115,40 @@ export async function sendThroughSmtp(outbound: Outbound, account: MailServerAcc
     transport.close()
   }
 }
+
+/**
+ * The folder the member's mail clients keep sent mail in: the one the server marks \Sent (or imapflow knows by
+ * its name), else one named Sent, which is created when the mailbox has none.
+ */
+export async function sentFolder(imap: ImapFlow): Promise<string> {
+  const find = async () => {
+    const folders = await imap.list()
+    return (folders.find((f) => f.specialUse === '\\Sent') ?? folders.find((f) => f.path.toLowerCase() === 'sent'))?.path
+  }
+  const found = await find()
+  if (found) return found
+  try {
+    return (await imap.mailboxCreate('Sent')).path
+  } catch (error) {
+    // Another connection (the sync, or a second send) may have just created it.
+    const now = await find()
+    if (now) return now
+    throw error
+  }
+}
+
+/**
+ * Keeps a copy of a message the member sent from Closeroom in their Sent folder, marked read, so their own
+ * mail client shows it among what they sent.
+ */
+export async function appendToSent(outbound: Outbound, account: MailServerAccount, raw: Buffer, sentAt: Date): Promise<void> {
+  const imap = await openImap(outbound, account)
+  try {
+    const appended = await imap.append(await sentFolder(imap), raw, ['\\Seen'], sentAt)
+    if (appended === false) throw new Error('the IMAP server refused to keep the message in the Sent folder')
+  } catch (error) {
+    throw explain('imap', account.imapHost, error)
+  } finally {
+    await imap.logout().catch(() => imap.close())
+  }
+}

@@ -1,8 +1,10 @@
 import {
+  ClientTimeline,
   CloseroomEmailList,
   ConnectMailbox,
   ErrorBody,
   IdParams,
+  MailAttachmentParams,
   Mailbox,
   MailboxState,
   MailThread,
@@ -14,12 +16,13 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { actor } from '../../http/auth.ts'
+import { type FileStore, sendFile } from '../files/module.ts'
 import type { InboxModule } from './module.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody }
 const tags = ['mail']
 
-export function mailRoutes(app: FastifyInstance, { service }: Pick<InboxModule, 'service'>) {
+export function mailRoutes(app: FastifyInstance, { service, files }: Pick<InboxModule, 'service'> & { files: FileStore }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get('/mail/mailbox', { schema: { tags, response: { 200: MailboxState, ...errors } } }, async (req) => ({
@@ -32,7 +35,7 @@ export function mailRoutes(app: FastifyInstance, { service }: Pick<InboxModule, 
       schema: {
         tags,
         description:
-          "Connects the signed-in member's mailbox: signs in to its IMAP and SMTP servers first, then reads INBOX in the background. Replaces the previous mailbox.",
+          "Connects the signed-in member's mailbox: signs in to its IMAP and SMTP servers first, then reads INBOX and the Sent folder in the background. Replaces the previous mailbox.",
         body: ConnectMailbox,
         response: { 200: Mailbox, ...errors },
       },
@@ -63,6 +66,19 @@ export function mailRoutes(app: FastifyInstance, { service }: Pick<InboxModule, 
     service.get(actor(req), req.params.id),
   )
 
+  r.get(
+    '/mail/attachments/:attachmentId',
+    {
+      schema: {
+        tags,
+        description: "Downloads a message's attachment, for those who may read its thread (as a file, never shown inline).",
+        params: MailAttachmentParams,
+        response: errors,
+      },
+    },
+    async (req, reply) => sendFile(reply, files, await service.attachment(actor(req), req.params.attachmentId), 'attachment'),
+  )
+
   r.post(
     '/mail/send',
     {
@@ -75,6 +91,20 @@ export function mailRoutes(app: FastifyInstance, { service }: Pick<InboxModule, 
       },
     },
     async (req, reply) => reply.code(201).send(await service.send(actor(req), req.body)),
+  )
+
+  r.get(
+    '/clients/:id/timeline',
+    {
+      schema: {
+        tags: ['clients'],
+        description:
+          "A client's timeline, newest first: the emails of threads matched to them that the member may read (as in /mail/all), the deals they are a contact of, and the team's messages about them.",
+        params: IdParams,
+        response: { 200: ClientTimeline, ...errors },
+      },
+    },
+    async (req) => ({ items: await service.timelineOf(actor(req), req.params.id) }),
   )
 
   r.get(

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type {
+  ClientTimelineItem,
   CloseroomEmail,
   ConnectMailbox,
+  MailAttachment,
   Mailbox,
   MailLabel,
   MailMessage,
@@ -11,21 +13,27 @@ import type {
 } from '@closeroom/shared'
 import { can } from '@closeroom/shared'
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import MailComposer from 'nodemailer/lib/mail-composer'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { clients, deals, mailAccounts, mailMessages, mailThreads, users } from '../../db/schema/index.ts'
+import { clients, deals, mailAccounts, mailAttachments, mailMessages, mailThreads, users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import type { Encryption } from '../../lib/encryption.ts'
 import type { Outbound } from '../../lib/outbound.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
+import { CLIENT_NOT_FOUND, type ClientsModule } from '../clients/module.ts'
 import type { DealsModule } from '../deals/module.ts'
+import type { FileStore } from '../files/module.ts'
 import { listOutbox } from '../mail/module.ts'
-import { checkMailServers, MailServerError, sendThroughSmtp } from './net.ts'
+import { appendToSent, checkMailServers, MailServerError, sendThroughSmtp } from './net.ts'
 import type { AccountRow, MailStore } from './store.ts'
 import { type MailSync, serverAccount } from './sync.ts'
+import { clientTimeline } from './timeline.ts'
 
 const THREAD_NOT_FOUND = 'Mail thread not found'
+const ATTACHMENT_NOT_FOUND = 'Attachment not found'
 const LIST_LIMIT = 100
 
 function presentMailbox(row: AccountRow): Mailbox {
@@ -66,7 +74,13 @@ export function createMailService({
   store,
   sync,
   deals: dealsModule,
+  files,
+  clients: clientsModule,
+  log,
 }: {
+  files: FileStore
+  clients: Pick<ClientsModule, 'has'>
+  log: Pick<FastifyBaseLogger, 'warn'>
   db: Db
   encryption: Encryption
   outbound: Outbound
@@ -207,7 +221,7 @@ export function createMailService({
     return rows.map((row) => present(row, messages.get(row.thread.id) ?? []))
   }
 
-  const presentMessage = (m: typeof mailMessages.$inferSelect): MailMessage => ({
+  const presentMessage = (m: typeof mailMessages.$inferSelect, attachments: MailAttachment[]): MailMessage => ({
     id: m.id,
     messageId: m.messageId,
     from: m.from,
@@ -215,21 +229,59 @@ export function createMailService({
     cc: m.cc,
     subject: m.subject,
     text: m.text,
+    html: m.html,
+    attachments,
     direction: m.direction,
     sentAt: m.sentAt.toISOString(),
   })
+
+  async function attachmentsOf(messageIds: string[]) {
+    const byMessage = new Map<string, MailAttachment[]>()
+    if (messageIds.length === 0) return byMessage
+    const rows = await db
+      .select()
+      .from(mailAttachments)
+      .where(inArray(mailAttachments.messageId, messageIds))
+      .orderBy(asc(mailAttachments.createdAt), asc(mailAttachments.id))
+    for (const a of rows)
+      byMessage.set(a.messageId, [
+        ...(byMessage.get(a.messageId) ?? []),
+        { id: a.id, name: a.name, contentType: a.contentType, size: a.size, kept: a.fileId !== null },
+      ])
+    return byMessage
+  }
 
   async function get(auth: AuthContext, id: string): Promise<MailThread> {
     const [row] = await summaries(and(await visible(auth, 'all'), eq(mailThreads.id, id)))
     if (!row) throw NotFound(THREAD_NOT_FOUND)
     const messages = (await messagesOf([id])).get(id) ?? []
-    return { ...present(row, messages), messages: messages.map(presentMessage), canReply: row.ownerId === auth.user.id }
+    const attachments = await attachmentsOf(messages.map((m) => m.id))
+    return {
+      ...present(row, messages),
+      messages: messages.map((m) => presentMessage(m, attachments.get(m.id) ?? [])),
+      canReply: row.ownerId === auth.user.id,
+    }
+  }
+
+  /** An attachment's stored file, for someone who may read its thread (and only then: else not found). */
+  async function attachment(auth: AuthContext, attachmentId: string) {
+    const [row] = await db
+      .select({ fileId: mailAttachments.fileId, threadId: mailMessages.threadId })
+      .from(mailAttachments)
+      .innerJoin(mailMessages, eq(mailMessages.id, mailAttachments.messageId))
+      .where(and(eq(mailAttachments.id, attachmentId), eq(mailAttachments.organizationId, auth.user.organizationId)))
+    if (!row) throw NotFound(ATTACHMENT_NOT_FOUND)
+    const [visibleThread] = await summaries(and(await visible(auth, 'all'), eq(mailThreads.id, row.threadId)))
+    if (!visibleThread) throw NotFound(ATTACHMENT_NOT_FOUND)
+    if (!row.fileId) throw NotFound('This attachment was not kept: the file rules refused it')
+    return files.ofOrganization(auth, row.fileId)
   }
 
   /**
    * Sends through the member's SMTP server. An answer goes to the thread's last message from someone else
    * (its sender, or whom the member last wrote to), with In-Reply-To and References so the buyer's mail app
-   * files it in the same conversation; it joins the thread here and the deal's timeline.
+   * files it in the same conversation; it joins the thread here and the deal's timeline, and the same bytes
+   * go into the member's Sent folder so their own mail client shows it.
    */
   async function send(auth: AuthContext, input: z.output<typeof SendMail>): Promise<MailThread> {
     const account = await accountOf(auth)
@@ -257,17 +309,22 @@ export function createMailService({
     const domain = account.email.split('@')[1] ?? 'closeroom.invalid'
     const messageId = `<${randomUUID()}@${domain}>`
     const sentAt = new Date()
+    const server = serverAccount(encryption, account)
+    // Composed once: the bytes the buyer receives are the bytes kept in the Sent folder.
+    const raw = await new MailComposer({
+      from: { name: auth.user.name, address: account.email },
+      to,
+      subject,
+      text: input.text,
+      messageId,
+      date: sentAt,
+      inReplyTo: threading.inReplyTo,
+      references: threading.references,
+    })
+      .compile()
+      .build()
     try {
-      await sendThroughSmtp(outbound, serverAccount(encryption, account), {
-        from: { name: auth.user.name, address: account.email },
-        to,
-        subject,
-        text: input.text,
-        messageId,
-        date: sentAt,
-        inReplyTo: threading.inReplyTo,
-        references: threading.references,
-      })
+      await sendThroughSmtp(outbound, server, { envelope: { from: account.email, to }, raw })
     } catch (error) {
       refuse(error)
     }
@@ -282,12 +339,18 @@ export function createMailService({
         cc: [],
         subject,
         text: input.text,
+        html: null,
+        attachments: [],
         sentAt,
         uid: null,
       },
       { threadId: input.threadId },
     )
     if (!threadId) throw new Error('a sent message was already kept')
+    // The mail has left: a Sent folder that cannot take the copy is said in the log, not as a failed send.
+    await appendToSent(outbound, server, raw, sentAt).catch((error: Error) =>
+      log.warn({ accountId: account.id, err: error.message }, 'could not keep a sent message in the Sent folder'),
+    )
     return get(auth, threadId)
   }
 
@@ -297,7 +360,14 @@ export function createMailService({
     return listOutbox(db, user.organizationId, LIST_LIMIT)
   }
 
-  return { mailbox, connect, disconnect, list, get, send, closeroomEmails }
+  /** A client's emails (those this member may read), deals and team messages, newest first. */
+  async function timelineOf(auth: AuthContext, clientId: string): Promise<ClientTimelineItem[]> {
+    const organizationId = auth.user.organizationId
+    if (!(await clientsModule.has(organizationId, clientId))) throw NotFound(CLIENT_NOT_FOUND)
+    return clientTimeline(db, organizationId, clientId, await visible(auth, 'all'))
+  }
+
+  return { mailbox, connect, disconnect, list, get, attachment, send, closeroomEmails, timelineOf }
 }
 
 export type MailService = ReturnType<typeof createMailService>

@@ -1,13 +1,13 @@
 import { EventEmitter } from 'node:events'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ImapFlow } from 'imapflow'
 import { simpleParser } from 'mailparser'
 import type { Db } from '../../db/client.ts'
-import { mailAccounts } from '../../db/schema/index.ts'
+import { mailAccounts, mailFolders } from '../../db/schema/index.ts'
 import type { Encryption } from '../../lib/encryption.ts'
 import type { Outbound } from '../../lib/outbound.ts'
-import { type MailServerAccount, openImap } from './net.ts'
+import { type MailServerAccount, openImap, sentFolder } from './net.ts'
 import { type AccountRow, fromParsed, type MailStore } from './store.ts'
 
 /** A newly connected mailbox brings its latest messages, not years of them. */
@@ -15,6 +15,10 @@ export const FIRST_SYNC_MESSAGES = 200
 /** At most this many messages are read in one go; the rest follow in the next round. */
 const BATCH = 100
 const MAX_BACKOFF_MS = 5 * 60_000
+
+/** The folders each mailbox syncs: mail received, and mail the member sent (from any of their mail clients). */
+export type FolderRole = (typeof mailFolders.$inferSelect)['role']
+const ROLES: FolderRole[] = ['inbox', 'sent']
 
 type Deps = {
   db: Db
@@ -38,10 +42,12 @@ export const serverAccount = (encryption: Encryption, row: AccountRow): MailServ
 })
 
 /**
- * One worker per connected mailbox, in the server process: it signs in, reads INBOX from where it stopped
- * (UIDVALIDITY + last UID, kept on the account, so a restart resumes), then waits in IDLE for new mail. A
- * mailbox that fails (wrong password, server down) records the error on its account, which settings show, and
- * is tried again with a growing delay; nothing it does can throw into the server.
+ * One worker per connected mailbox, in the server process, with one IMAP connection per folder it reads (INBOX
+ * and Sent, since IDLE watches one folder): each signs in, reads its folder from where it stopped (UIDVALIDITY
+ * + last UID, kept per folder, so a restart resumes), then waits in IDLE for new mail. A message found in both
+ * folders, or sent from Closeroom and then read back from Sent, is kept once (by its Message-ID). A mailbox
+ * that fails (wrong password, server down) records the error on its account, which settings show, and is tried
+ * again with a growing delay; nothing it does can throw into the server.
  */
 export function createMailSync({ db, encryption, outbound, store, log, arrived }: Deps) {
   const workers = new Map<string, { stop: () => Promise<void> }>()
@@ -51,13 +57,30 @@ export function createMailSync({ db, encryption, outbound, store, log, arrived }
     await db.update(mailAccounts).set(set).where(eq(mailAccounts.id, accountId))
   }
 
-  function worker(accountId: string) {
+  async function folderState(accountId: string, role: FolderRole) {
+    const [row] = await db
+      .select()
+      .from(mailFolders)
+      .where(and(eq(mailFolders.accountId, accountId), eq(mailFolders.role, role)))
+    return row
+  }
+
+  async function recordFolder(accountId: string, role: FolderRole, set: { path: string; uidValidity: number; lastUid: number }) {
+    await db
+      .insert(mailFolders)
+      .values({ accountId, role, ...set })
+      .onConflictDoUpdate({ target: [mailFolders.accountId, mailFolders.role], set })
+    await record(accountId, { lastSyncedAt: new Date(), lastError: null })
+  }
+
+  /** Reads one folder of a mailbox for as long as it is connected, reconnecting after failures. */
+  function folderWorker(accountId: string, role: FolderRole) {
     let stopped = false
     let client: ImapFlow | null = null
     let wake: (() => void) | null = null
 
-    /** Reads what INBOX holds past `lastUid`; answers the new last UID. */
-    async function pull(imap: ImapFlow, account: AccountRow, uidValidity: number, lastUid: number): Promise<number> {
+    /** Reads what the folder holds past `lastUid`; answers the new last UID. */
+    async function pull(imap: ImapFlow, account: AccountRow, path: string, uidValidity: number, lastUid: number): Promise<number> {
       const box = imap.mailbox
       if (!box || box.exists === 0) return lastUid
       for (;;) {
@@ -71,14 +94,16 @@ export function createMailSync({ db, encryption, outbound, store, log, arrived }
         fetched.sort((a, b) => a.uid - b.uid)
         for (const { uid, source } of fetched) {
           try {
-            const threadId = await store.keep(account, fromParsed(await simpleParser(source), uid, uidValidity))
+            const parsed = fromParsed(await simpleParser(source), uid, uidValidity, role)
+            // Whatever sits in Sent was sent by the member, whichever address or alias it names as its sender.
+            const threadId = await store.keep(account, parsed, role === 'sent' ? { direction: 'out' } : {})
             if (threadId) arrived(account.userId, threadId)
           } catch (error) {
             // One unreadable message must not stop the mailbox: it is skipped and said in the log.
-            log.warn({ accountId, uid, err: (error as Error).message }, 'could not keep a mail message')
+            log.warn({ accountId, folder: path, uid, err: (error as Error).message }, 'could not keep a mail message')
           }
           lastUid = uid
-          await record(accountId, { lastUid, uidValidity, lastSyncedAt: new Date(), lastError: null })
+          await recordFolder(accountId, role, { path, uidValidity, lastUid })
         }
         if (fetched.length < BATCH) return lastUid
       }
@@ -98,21 +123,23 @@ export function createMailSync({ db, encryption, outbound, store, log, arrived }
         await imap.logout().catch(() => imap.close())
         return
       }
-      const box = await imap.mailboxOpen('INBOX')
+      const path = role === 'inbox' ? 'INBOX' : await sentFolder(imap)
+      const box = await imap.mailboxOpen(path)
       const uidValidity = Number(box.uidValidity)
-      let lastUid = account.uidValidity === uidValidity ? account.lastUid : 0
+      const state = await folderState(accountId, role)
+      let lastUid = state && state.path === path && state.uidValidity === uidValidity ? state.lastUid : 0
       // New mail arrives during IDLE as EXISTS; pulls run one after another.
       let queue = Promise.resolve()
       const pullNow = () => {
         queue = queue
           .then(async () => {
-            lastUid = await pull(imap, account, uidValidity, lastUid)
-            await record(accountId, { uidValidity, lastUid, lastSyncedAt: new Date(), lastError: null })
-            events.emit('synced', accountId)
+            lastUid = await pull(imap, account, path, uidValidity, lastUid)
+            await recordFolder(accountId, role, { path, uidValidity, lastUid })
+            events.emit('synced', accountId, role)
           })
           .catch((error: Error) => {
             if (stopped) return
-            log.warn({ accountId, err: error.message }, 'mailbox sync failed')
+            log.warn({ accountId, folder: path, err: error.message }, 'mailbox sync failed')
             void record(accountId, { lastError: error.message }).catch(() => {})
             imap.close()
           })
@@ -164,6 +191,15 @@ export function createMailSync({ db, encryption, outbound, store, log, arrived }
     }
   }
 
+  function worker(accountId: string) {
+    const folders = ROLES.map((role) => folderWorker(accountId, role))
+    return {
+      async stop() {
+        await Promise.all(folders.map((f) => f.stop()))
+      },
+    }
+  }
+
   /** (Re)starts the worker of a mailbox: after it is connected or changed. */
   async function start(accountId: string) {
     await stop(accountId)
@@ -187,14 +223,11 @@ export function createMailSync({ db, encryption, outbound, store, log, arrived }
   }
 
   /**
-   * Resolves once the mailbox has read INBOX up to this UID, rejects when its sync fails first (tests wait on
-   * it, rather than polling, after delivering a message).
+   * Resolves once the mailbox has read a folder (INBOX unless told) up to this UID, rejects when its sync fails
+   * first (tests wait on it, rather than polling, after delivering a message).
    */
-  async function readUpTo(accountId: string, uid: number): Promise<void> {
-    const reached = async () => {
-      const [row] = await db.select({ lastUid: mailAccounts.lastUid }).from(mailAccounts).where(eq(mailAccounts.id, accountId))
-      return (row?.lastUid ?? 0) >= uid
-    }
+  async function readUpTo(accountId: string, uid: number, role: FolderRole = 'inbox'): Promise<void> {
+    const reached = async () => ((await folderState(accountId, role))?.lastUid ?? 0) >= uid
     await new Promise<void>((resolve, reject) => {
       const check = (id: string) => {
         if (id !== accountId) return

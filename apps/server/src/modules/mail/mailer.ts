@@ -27,8 +27,8 @@ const SEND_EMAIL = 'send-email'
 /**
  * With SMTP_URL, an email is a job: the request that caused it answers at once, and a slow or
  * unreachable SMTP server means retries with backoff, not a failed sign-up. Without SMTP_URL nothing
- * leaves the machine: the message lands in the organization's outbox (readable by its admins) and in
- * the log, so the embedded default still works end to end.
+ * leaves the machine: the message is only in the outbox and the log, so the embedded default still works
+ * end to end. Either way the outbox records it.
  */
 export async function createMailer(options: {
   db: Db
@@ -38,17 +38,21 @@ export async function createMailer(options: {
   log: FastifyBaseLogger
 }): Promise<Mailer> {
   const { db, jobs, smtpUrl, from, log } = options
+  // Every email is recorded in the organization's outbox, whichever way it leaves: its admins see what
+  // Closeroom sent for them ("Sent by Closeroom" in /mail) with or without an SMTP server.
+  const record = (email: Email) =>
+    db.insert(outboxEmails).values({
+      organizationId: email.organizationId ?? null,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? null,
+      attachments: email.attachments ?? [],
+    })
   if (!smtpUrl) {
     return {
       async send(email) {
-        await db.insert(outboxEmails).values({
-          organizationId: email.organizationId ?? null,
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html ?? null,
-          attachments: email.attachments ?? [],
-        })
+        await record(email)
         log.info({ to: email.to, subject: email.subject }, `email kept in the outbox (no SMTP_URL):\n${email.text}`)
       },
     }
@@ -64,6 +68,7 @@ export async function createMailer(options: {
   return {
     async send(email) {
       await jobs.send(SEND_EMAIL, email)
+      await record(email)
     },
   }
 }

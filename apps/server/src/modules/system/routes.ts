@@ -1,12 +1,11 @@
 import { ErrorBody, HEALTH_CHECK_TIMEOUT_MS, Health, OutboxList } from '@closeroom/shared'
-import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/client.ts'
-import { outboxEmails } from '../../db/schema/index.ts'
 import { actor } from '../../http/auth.ts'
 import { errorBody } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
+import { listOutbox } from '../mail/module.ts'
 
 export function systemRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -25,16 +24,10 @@ export function systemRoutes(app: FastifyInstance, { database }: { database: Dat
     return { status: 'ok' as const }
   })
 
-  // Emails kept instead of sent when no SMTP server is configured, newest first.
+  // Every email Closeroom sent for the organization, newest first (kept whichever transport sent it).
   r.get('/outbox', { schema: { tags: ['system'], response: { 200: OutboxList, 401: ErrorBody, 403: ErrorBody } } }, async (req) => {
     const { user } = actor(req)
     authorize(user, 'outbox.read')
-    const rows = await database.db
-      .select()
-      .from(outboxEmails)
-      .where(eq(outboxEmails.organizationId, user.organizationId))
-      .orderBy(desc(outboxEmails.createdAt))
-      .limit(100)
-    return { emails: rows.map((e) => ({ id: e.id, to: e.to, subject: e.subject, text: e.text, createdAt: e.createdAt.toISOString() })) }
+    return { emails: await listOutbox(database.db, user.organizationId, 100) }
   })
 }

@@ -16,6 +16,7 @@ import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
 import { useReadThread } from '../chat/readThread'
 import { usePipelineToasts } from '../deals/realtime'
+import { ClientTimeline } from '../mail/ClientTimeline'
 import { ClientFields, clientDefaults } from './ClientFormFields'
 import {
   clientMessagesQuery,
@@ -28,7 +29,7 @@ import {
 } from './queries'
 import { clientRoom } from './realtime'
 
-/** /clients/:id: the contact's details, editable, beside the team's thread about them. */
+/** /clients/:id: the contact's details, editable, beside the team's thread about them; under both, their timeline. */
 export default function ClientPage() {
   const { t } = useTranslation()
   usePipelineToasts()
@@ -50,6 +51,17 @@ export default function ClientPage() {
             />
             <CardContent sx={{ pt: 0 }}>
               <ClientThread clientId={id} />
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={12}>
+          <Card component="section" aria-labelledby="client-timeline-title">
+            <CardHeader
+              title={t('mail.clientTimeline.title')}
+              slotProps={{ title: { id: 'client-timeline-title', component: 'h2', variant: 'h6' } }}
+            />
+            <CardContent sx={{ pt: 0 }}>
+              <ClientTimeline clientId={id} />
             </CardContent>
           </Card>
         </Grid>

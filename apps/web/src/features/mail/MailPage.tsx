@@ -33,6 +33,7 @@ import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
 import { ComposeDialog } from './ComposeDialog'
+import { MessageAttachments, MessageBody } from './MessageBody'
 import { type MailItem, type MailScope, useMailArrivals, useMailbox, useMailState, useThread } from './queries'
 
 const labelIcons: Record<MailLabel, ReactElement> = {
@@ -297,9 +298,8 @@ function ThreadView({ id }: { id: string }) {
             {message.cc.length > 0 && ` · ${t('mail.cc', { cc: message.cc.map((a) => a.address).join(', ') })}`}
           </Typography>
           <Divider sx={{ my: 1.5 }} />
-          <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {message.text}
-          </Typography>
+          <MessageBody message={message} />
+          <MessageAttachments message={message} />
         </Card>
       ))}
       {data.canReply ? (

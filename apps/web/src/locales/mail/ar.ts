@@ -34,6 +34,11 @@ export const ar: Text = {
     reply: 'رد',
     replyReadOnly: 'لا يمكن الرد من صندوقه إلا لـ {{name}}.',
     noSubject: '(بلا موضوع)',
+    htmlTitle: 'بريد: {{subject}}',
+    imagesHeld: 'لم تُحمَّل الصور من الويب، فلا يعرف المرسل أنك فتحت هذا البريد.',
+    showImages: 'عرض الصور',
+    attachments: 'المرفقات',
+    attachmentRefused: 'لم يُحفظ (نوع الملف أو حجمه غير مسموح)',
     dialog: {
       composeTitle: 'رسالة جديدة',
       replyTitle: 'الرد على {{to}}',
@@ -79,6 +84,14 @@ export const ar: Text = {
         username: 'أدخل اسم المستخدم',
         password: 'أدخل كلمة المرور',
       },
+    },
+    clientTimeline: {
+      title: 'السجل الزمني',
+      empty: 'لا توجد رسائل بريد أو صفقات أو رسائل مع هذا العميل بعد.',
+      emailIn: 'راسل {{from}}: {{subject}}',
+      emailOut: 'راسل {{from}}: {{subject}}',
+      dealOpened: 'فُتحت صفقة:',
+      message: 'كتب {{author}} في محادثة الفريق',
     },
     timeline: {
       in: 'راسل {{from}}: {{subject}}',

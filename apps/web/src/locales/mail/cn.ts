@@ -34,6 +34,11 @@ export const cn: Text = {
     reply: '回复',
     replyReadOnly: '只有 {{name}} 可以从其邮箱回复。',
     noSubject: '（无主题）',
+    htmlTitle: '邮件：{{subject}}',
+    imagesHeld: '未加载来自网络的图片，发件人无法得知您已打开此邮件。',
+    showImages: '显示图片',
+    attachments: '附件',
+    attachmentRefused: '未保存（文件类型或大小不允许）',
     dialog: {
       composeTitle: '写邮件',
       replyTitle: '回复 {{to}}',
@@ -79,6 +84,14 @@ export const cn: Text = {
         username: '请输入用户名',
         password: '请输入密码',
       },
+    },
+    clientTimeline: {
+      title: '时间线',
+      empty: '与该客户暂无邮件、交易或消息。',
+      emailIn: '{{from}} 发来邮件：{{subject}}',
+      emailOut: '{{from}} 发出邮件：{{subject}}',
+      dealOpened: '已创建交易：',
+      message: '{{author}} 在团队讨论中写道',
     },
     timeline: {
       in: '{{from}} 发来邮件：{{subject}}',

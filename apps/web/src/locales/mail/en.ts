@@ -34,6 +34,11 @@ export const en = {
     reply: 'Reply',
     replyReadOnly: 'Only {{name}} can answer from their mailbox.',
     noSubject: '(no subject)',
+    htmlTitle: 'Email: {{subject}}',
+    imagesHeld: 'Images from the web are not loaded, so the sender cannot tell you opened this email.',
+    showImages: 'Show images',
+    attachments: 'Attachments',
+    attachmentRefused: 'not kept (file type or size not allowed)',
     dialog: {
       composeTitle: 'New email',
       replyTitle: 'Reply to {{to}}',
@@ -79,6 +84,14 @@ export const en = {
         username: 'Enter the username',
         password: 'Enter the password',
       },
+    },
+    clientTimeline: {
+      title: 'Timeline',
+      empty: 'No emails, deals or messages with this client yet.',
+      emailIn: '{{from}} emailed: {{subject}}',
+      emailOut: '{{from}} emailed: {{subject}}',
+      dealOpened: 'Deal opened:',
+      message: '{{author}} wrote in the team’s thread',
     },
     timeline: {
       in: '{{from}} emailed: {{subject}}',

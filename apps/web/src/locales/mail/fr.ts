@@ -35,6 +35,11 @@ export const fr: Text = {
     reply: 'Répondre',
     replyReadOnly: 'Seul·e {{name}} peut répondre depuis sa boîte.',
     noSubject: '(sans objet)',
+    htmlTitle: 'E-mail : {{subject}}',
+    imagesHeld: 'Les images du web ne sont pas chargées : l’expéditeur ne peut pas savoir que vous avez ouvert cet e-mail.',
+    showImages: 'Afficher les images',
+    attachments: 'Pièces jointes',
+    attachmentRefused: 'non conservée (type ou taille de fichier non autorisé)',
     dialog: {
       composeTitle: 'Nouvel email',
       replyTitle: 'Répondre à {{to}}',
@@ -80,6 +85,14 @@ export const fr: Text = {
         username: 'Saisissez l’identifiant',
         password: 'Saisissez le mot de passe',
       },
+    },
+    clientTimeline: {
+      title: 'Historique',
+      empty: 'Aucun e-mail, affaire ou message avec ce client pour l’instant.',
+      emailIn: '{{from}} a écrit : {{subject}}',
+      emailOut: '{{from}} a écrit : {{subject}}',
+      dealOpened: 'Affaire ouverte :',
+      message: '{{author}} a écrit dans le fil de l’équipe',
     },
     timeline: {
       in: '{{from}} a écrit : {{subject}}',

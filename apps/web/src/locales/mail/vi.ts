@@ -34,6 +34,11 @@ export const vi: Text = {
     reply: 'Trả lời',
     replyReadOnly: 'Chỉ {{name}} mới có thể trả lời từ hộp thư của họ.',
     noSubject: '(không có tiêu đề)',
+    htmlTitle: 'Email: {{subject}}',
+    imagesHeld: 'Hình ảnh từ web chưa được tải, nên người gửi không biết bạn đã mở email này.',
+    showImages: 'Hiện hình ảnh',
+    attachments: 'Tệp đính kèm',
+    attachmentRefused: 'không được lưu (loại hoặc kích thước tệp không được phép)',
     dialog: {
       composeTitle: 'Email mới',
       replyTitle: 'Trả lời {{to}}',
@@ -79,6 +84,14 @@ export const vi: Text = {
         username: 'Nhập tên đăng nhập',
         password: 'Nhập mật khẩu',
       },
+    },
+    clientTimeline: {
+      title: 'Dòng thời gian',
+      empty: 'Chưa có email, giao dịch hay tin nhắn nào với khách hàng này.',
+      emailIn: '{{from}} đã gửi email: {{subject}}',
+      emailOut: '{{from}} đã gửi email: {{subject}}',
+      dealOpened: 'Đã mở giao dịch:',
+      message: '{{author}} đã viết trong luồng của nhóm',
     },
     timeline: {
       in: '{{from}} đã gửi email: {{subject}}',
