@@ -198,7 +198,8 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
    */
   async function fromLibrary(auth: AuthContext, input: CreateAgreement & { fileId: string }, origin: Origin): Promise<Agreement> {
     const file = await libraryFile(auth, input.fileId)
-    if (file.contentType !== 'application/pdf') throw Invalid(`fileId: ${file.name} is not a PDF: only a PDF can be signed`, { code: 'not_pdf' })
+    if (file.contentType !== 'application/pdf')
+      throw Invalid(`fileId: ${file.name} is not a PDF: only a PDF can be signed`, { code: 'not_pdf' })
     const { inspectPdf } = await import('./pdf/inspect.ts')
     const { pages } = await inspectPdf(await files.bytes(file))
     if (input.dealId) await parties(auth.user.organizationId, input.dealId)

@@ -24,7 +24,16 @@ const newVersion = (owner: Client, fileId: string, bytes: Buffer) =>
 const fromLibrary = (owner: Client, fileId: string, title = 'Master services agreement') =>
   request(app, owner, 'POST', '/api/agreements', { title, from: 'library', fileId })
 const bea = { name: 'Bea Buyer', email: 'bea@buyer.example', role: 'signer' as const }
-const fieldOn = (page: number) => ({ recipient: bea.email, type: 'signature', page, x: 0.1, y: 0.1, width: 0.3, height: 0.08, required: true })
+const fieldOn = (page: number) => ({
+  recipient: bea.email,
+  type: 'signature',
+  page,
+  x: 0.1,
+  y: 0.1,
+  width: 0.3,
+  height: 0.08,
+  required: true,
+})
 
 describe('agreements from a library PDF', () => {
   it('shows the library file by reference while a draft, and keeps the version it was sent with', async () => {
@@ -38,7 +47,9 @@ describe('agreements from a library PDF', () => {
     expect(draft.pages).toHaveLength(2)
     expect((await request(app, owner, 'GET', draft.documentUrl)).rawPayload.equals(one)).toBe(true)
     const [listed] = (await request(app, owner, 'GET', '/api/library')).json().files
-    expect(listed.usages).toEqual([{ kind: 'agreement', id: draft.id, name: 'Master services agreement', url: `/agreements/${draft.id}/edit` }])
+    expect(listed.usages).toEqual([
+      { kind: 'agreement', id: draft.id, name: 'Master services agreement', url: `/agreements/${draft.id}/edit` },
+    ])
 
     // A new version reaches the draft, its pages too.
     const two = await pdf(3)

@@ -1,11 +1,4 @@
-import type {
-  FileUsage,
-  LibraryFile,
-  LibraryFolder,
-  LibraryFolderContents,
-  LibraryListing,
-  UploadLibraryFile,
-} from '@closeroom/shared'
+import type { FileUsage, LibraryFile, LibraryFolder, LibraryFolderContents, LibraryListing, UploadLibraryFile } from '@closeroom/shared'
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client.ts'
@@ -39,12 +32,16 @@ const join = (names: string[]) => names.join(', ')
 const USE_LABEL = { salesroom: 'sales room', product: 'product', agreement: 'agreement', post: 'post' } as const
 const usesText = (usages: FileUsage[]) => join(usages.map((u) => `${USE_LABEL[u.kind]} ${u.name}`))
 
+/** Where a post's body shows a picture (posts' sanitize.ts keeps only these). */
+const postImageSrc = sql`'/api/public/post-files/' || ${posts.id} || '/' || ${files.id}`
+
 /** Nothing shows the file: checked in the delete itself, as a room or product may take it after a check. */
 const unused = and(
   sql`not exists (select 1 from ${salesroomDocuments} where ${salesroomDocuments.fileId} = ${files.id})`,
   sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
   sql`not exists (select 1 from ${agreements} where ${agreements.originalFileId} = ${files.id} or ${agreements.sealedFileId} = ${files.id} or ${agreements.libraryFileId} = ${files.id})`,
   sql`not exists (select 1 from ${posts} where ${posts.coverFileId} = ${files.id})`,
+  sql`not exists (select 1 from ${posts} where strpos(${posts.body}, ${postImageSrc}) > 0)`,
 )
 
 /**
@@ -82,7 +79,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
     const usages = new Map<string, FileUsage[]>()
     if (fileIds.length === 0) return usages
     const add = (fileId: string, usage: FileUsage) => usages.set(fileId, [...(usages.get(fileId) ?? []), usage])
-    const [rooms, productRows, agreementRows, postRows] = await Promise.all([
+    const [rooms, productRows, agreementRows, postRows, postImages] = await Promise.all([
       db
         .selectDistinct({ fileId: salesroomDocuments.fileId, id: deals.id, name: deals.name })
         .from(salesroomDocuments)
@@ -111,15 +108,25 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
         ),
       // A post's cover: deleting it would take the picture off a published post without a word.
       db.select({ fileId: posts.coverFileId, id: posts.id, name: posts.title }).from(posts).where(inArray(posts.coverFileId, fileIds)),
+      // A picture in a post's text: deleting it would leave a hole in the post.
+      db
+        .select({ fileId: files.id, id: posts.id, name: posts.title })
+        .from(posts)
+        .innerJoin(files, and(eq(files.organizationId, posts.organizationId), inArray(files.id, fileIds)))
+        .where(sql`strpos(${posts.body}, ${postImageSrc}) > 0`),
     ])
     for (const r of rooms) add(r.fileId, { kind: 'salesroom', id: r.id, name: r.name, url: `/deals/${r.id}/room` })
     for (const p of productRows) add(p.fileId, { kind: 'product', id: p.id, name: p.name, url: `/products/${p.id}` })
     for (const a of agreementRows) {
       const usage = { kind: 'agreement' as const, id: a.id, name: a.name, url: `/agreements/${a.id}/edit` }
-      for (const fileId of new Set([a.original, a.sealed, a.library]))
-        if (fileId && fileIds.includes(fileId)) add(fileId, usage)
+      for (const fileId of new Set([a.original, a.sealed, a.library])) if (fileId && fileIds.includes(fileId)) add(fileId, usage)
     }
-    for (const p of postRows) if (p.fileId) add(p.fileId, { kind: 'post', id: p.id, name: p.name, url: `/blog/post/${p.id}` })
+    const inPosts = new Set<string>()
+    for (const p of [...postRows, ...postImages])
+      if (p.fileId && !inPosts.has(`${p.fileId} ${p.id}`)) {
+        inPosts.add(`${p.fileId} ${p.id}`)
+        add(p.fileId, { kind: 'post', id: p.id, name: p.name, url: `/blog/post/${p.id}` })
+      }
     return usages
   }
 
@@ -392,8 +399,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
   async function remove(auth: AuthContext, fileId: string): Promise<void> {
     const file = await fileOf(auth, fileId)
     const usages = (await usagesOf([fileId])).get(fileId) ?? []
-    if (usages.length > 0)
-      throw Conflict(`${file.name} is in use, remove it there first: ${usesText(usages)}`, { code: 'file_in_use' })
+    if (usages.length > 0) throw Conflict(`${file.name} is in use, remove it there first: ${usesText(usages)}`, { code: 'file_in_use' })
     const gone = await db
       .delete(files)
       .where(and(eq(files.id, fileId), unused))

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildOwner, type Client } from '../../testing/factories.ts'
-import { form, PDF, pdfOfPages } from '../../testing/files.ts'
+import { form, pdfOfPages } from '../../testing/files.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -136,7 +136,13 @@ describe('page-by-page reading of room documents', () => {
     const { owner, deal, document, pub } = await buildRoom()
     const { visitId } = (await call(null, 'POST', `${pub}/events`, { kind: 'visit' })).json()
     const pages = `${pub}/documents/${document.id}/pages`
-    const beyond = await call(null, 'POST', pages, { visitId, pages: [{ page: 2, ms: 100 }, { page: 4, ms: 100 }] })
+    const beyond = await call(null, 'POST', pages, {
+      visitId,
+      pages: [
+        { page: 2, ms: 100 },
+        { page: 4, ms: 100 },
+      ],
+    })
     expect(beyond.statusCode).toBe(400)
     expect(beyond.json()).toEqual({ message: 'pages: This document has 3 pages, there is no page 4', code: 'invalid', field: 'pages' })
     // Nothing of the refused report was kept, not even its good page.
@@ -151,7 +157,9 @@ describe('page-by-page reading of room documents', () => {
     expect((await call(null, 'POST', pages, { visitId, pages: [{ page: 5, ms: 700 }] })).json()).toEqual({ ok: true })
     expect(await reading()).toMatchObject({ pageCount: 5, ms: 700, pages: [{ page: 5, ms: 700 }] })
     // A file whose pages cannot be counted keeps the old ceiling rather than refusing every page.
-    const unknown = (await call(owner, 'POST', '/api/library/files', form({ name: 'odd.pdf', bytes: Buffer.from('%PDF-1.4\nnot really\n%%EOF\n') }))).json()
+    const unknown = (
+      await call(owner, 'POST', '/api/library/files', form({ name: 'odd.pdf', bytes: Buffer.from('%PDF-1.4\nnot really\n%%EOF\n') }))
+    ).json()
     expect(unknown).toMatchObject({ contentType: 'application/pdf', pages: null })
   })
 

@@ -33,8 +33,7 @@ export function createReadingService({ db, rooms, news }: { db: Db; rooms: RoomS
       .where(and(eq(salesroomDocuments.id, documentId), eq(salesroomDocuments.dealId, room.dealId)))
     if (!document) throw NotFound('Document not found')
     const beyond = document.pageCount === null ? undefined : input.pages.find((p) => p.page > (document.pageCount ?? 0))
-    if (beyond)
-      throw Invalid(`pages: This document has ${document.pageCount} pages, there is no page ${beyond.page}`)
+    if (beyond) throw Invalid(`pages: This document has ${document.pageCount} pages, there is no page ${beyond.page}`)
     const [visit] = await db
       .select({ id: salesroomVisits.id })
       .from(salesroomVisits)
