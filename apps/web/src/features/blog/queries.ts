@@ -43,13 +43,15 @@ export function useSavePost(id: string | undefined) {
   })
 }
 
+/** A picture uploaded into the library (the one way to upload) becomes the cover. */
 export function useUploadCover(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress(fraction: number): void }) => {
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress(fraction: number): void }) => {
       const form = new FormData()
       form.append('file', file)
-      return upload('/posts/{id}/cover', { id }, form, onProgress)
+      const picture = await upload('/library/files', undefined, form, onProgress)
+      return unwrap(client.PATCH('/posts/{id}', { params: { path: { id } }, body: { coverFileId: picture.id } }))
     },
     onSuccess: (post) => {
       queryClient.setQueryData(postQuery(post.id).queryKey, post)
