@@ -55,7 +55,22 @@ it('deletes a folder with what it holds after saying how much, and refuses while
     await page.screenshot({ path: shot(`folder-in-use-${theme}`) })
   }
   await page.context().addCookies([{ name: 'themeMode', value: 'light', url: harness.server.url }])
-  await dialog.getByRole('button', { name: 'Close' }).click()
+  // On a phone, in Arabic: the dialog reads right to left and its links fit.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.context().addCookies([{ name: 'language', value: 'ar', url: harness.server.url }])
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'ar'))
+  await page.reload()
+  await page.locator('html[dir="rtl"]').waitFor({ state: 'attached' })
+  await page.getByRole('button', { name: 'إجراءات Clients' }).click()
+  await page.getByRole('menuitem', { name: 'حذف' }).click()
+  await page.getByRole('dialog').getByText('Terms.pdf').waitFor()
+  expect(await violations(page, '[role="dialog"]'), 'arabic phone').toEqual([])
+  await page.screenshot({ path: shot('folder-in-use-ar-phone') })
+  await page.context().addCookies([{ name: 'language', value: 'en', url: harness.server.url }])
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'))
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.reload()
+  await table.getByRole('button', { name: 'Actions for Clients' }).waitFor()
 
   // Out of the room, everything in the folder can go, after asking.
   await api('DELETE', `/api/deals/${deal.id}/salesroom/documents/${shared.id}`)
