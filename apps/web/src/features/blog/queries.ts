@@ -2,6 +2,7 @@ import type { CreatePost, PostStatus, UpdatePost } from '@closeroom/shared'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 import { upload } from '../../lib/upload'
+import { libraryKeys } from '../files/queries'
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -56,6 +57,8 @@ export function useUploadCover(id: string) {
     onSuccess: (post) => {
       queryClient.setQueryData(postQuery(post.id).queryKey, post)
       void queryClient.invalidateQueries({ queryKey: [...postKeys.all, 'list'] })
+      // The picture joined the library: its listings read again.
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.all })
     },
   })
 }
