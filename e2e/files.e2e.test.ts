@@ -150,6 +150,8 @@ it('drops files into the library, shares one into a room, and shows the seller h
   await perPage.getByText('Page 1').waitFor()
   await perPage.getByText('Page 2').waitFor()
   expect(await perPage.getByText('Page 3').count()).toBe(0)
+  // The server knows the PDF has three pages: the one nobody read is named.
+  await reading.getByText('Pages never viewed: 3 (of 3)').waitFor()
   await reading
     .getByRole('table', { name: 'Reading of Proposal per visitor' })
     .getByRole('cell', { name: 'Visitor with the link' })

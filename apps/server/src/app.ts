@@ -195,6 +195,7 @@ export async function buildApp(deps: AppDeps) {
     deals: dealsModule,
     automations,
     files: files.store,
+    library: files.library,
     appUrl: config.appUrl,
     dataDir: config.dataDir,
     outbound,

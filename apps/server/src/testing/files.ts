@@ -57,6 +57,14 @@ export const XLSX = zip({ '[Content_Types].xml': contentTypes, 'xl/workbook.xml'
 export const PPTX = zip({ '[Content_Types].xml': contentTypes, 'ppt/presentation.xml': '<p:presentation/>' })
 export const PLAIN_ZIP = zip({ 'notes.txt': 'hello', 'word/readme.txt': 'not an office file' })
 
+/** A real PDF of `count` pages, page n saying "Page n", made with the PDF library the server counts pages with. */
+export async function pdfOfPages(count: number): Promise<Buffer> {
+  const { PDF } = await import('@libpdf/core')
+  const pdf = PDF.create()
+  for (let n = 1; n <= count; n++) pdf.addPage({ width: 300, height: 144 }).drawText(`Page ${n}`, { x: 40, y: 70, size: 24 })
+  return Buffer.from(await pdf.save())
+}
+
 /** A multipart form as a browser sends it: the text fields first, then the file. */
 export function form(file: { name: string; bytes: Buffer; type?: string } | null, fields: Record<string, string> = {}): FormData {
   const body = new FormData()

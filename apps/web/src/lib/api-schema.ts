@@ -19352,6 +19352,7 @@ export interface paths {
                                 documentId: string;
                                 title: string;
                                 contentType: string;
+                                pageCount: number | null;
                                 opens: number;
                                 ms: number;
                                 pages: {
@@ -22857,6 +22858,7 @@ export interface paths {
                                 folderId: string | null;
                                 contentType: string;
                                 size: number;
+                                pages: number | null;
                                 url: string;
                                 uploadedBy: string | null;
                                 usages: {
@@ -23118,10 +23120,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Only an empty folder goes (409 otherwise). */
+        /** @description Deletes an empty folder; `withContents=1` deletes it with all it holds in one transaction, refused as a whole (409, naming them) while a file inside is in use. */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    withContents?: "0" | "1";
+                };
                 header?: never;
                 path: {
                     folderId: string;
@@ -23354,6 +23358,144 @@ export interface paths {
         };
         trace?: never;
     };
+    "/library/folders/{folderId}/contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What deleting the folder would take: its folders and files at any depth, and the files inside in use. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    folderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            folders: number;
+                            files: number;
+                            inUse: {
+                                /** Format: uuid */
+                                fileId: string;
+                                name: string;
+                                usages: {
+                                    /** @enum {string} */
+                                    kind: "salesroom" | "product" | "agreement" | "post";
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    url: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/library/files/{fileId}": {
         parameters: {
             query?: never;
@@ -23510,6 +23652,7 @@ export interface paths {
                             folderId: string | null;
                             contentType: string;
                             size: number;
+                            pages: number | null;
                             url: string;
                             uploadedBy: string | null;
                             usages: {
@@ -25155,7 +25298,9 @@ export interface paths {
                         title: string;
                         /** Format: uuid */
                         dealId?: string;
-                        from: "order-form" | string;
+                        from: "order-form" | "library" | string;
+                        /** Format: uuid */
+                        fileId?: string;
                     };
                 };
             };
@@ -32984,6 +33129,7 @@ export interface paths {
                             folderId: string | null;
                             contentType: string;
                             size: number;
+                            pages: number | null;
                             url: string;
                             uploadedBy: string | null;
                             usages: {
@@ -33125,6 +33271,7 @@ export interface paths {
                             folderId: string | null;
                             contentType: string;
                             size: number;
+                            pages: number | null;
                             url: string;
                             uploadedBy: string | null;
                             usages: {
@@ -33227,149 +33374,6 @@ export interface paths {
             };
         };
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/posts/{id}/cover": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** @description multipart/form-data: `file`, a PNG, JPEG, WebP or GIF image, becomes the cover. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            slug: string;
-                            excerpt: string;
-                            /** @enum {string} */
-                            status: "draft" | "published";
-                            publishedAt: string | null;
-                            coverUrl: string | null;
-                            author: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                            } | null;
-                            createdAt: string;
-                            updatedAt: string;
-                            body: string;
-                            /** Format: uuid */
-                            coverFileId: string | null;
-                            ownExcerpt: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            /** @enum {string} */
-                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
-                            field?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            /** @enum {string} */
-                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
-                            field?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            /** @enum {string} */
-                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
-                            field?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            /** @enum {string} */
-                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
-                            field?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            /** @enum {string} */
-                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
-                            field?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            /** @enum {string} */
-                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
-                            field?: string;
-                        };
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;

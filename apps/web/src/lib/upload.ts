@@ -3,6 +3,7 @@ import { API_URL, ApiError, type client, errorOf } from './api'
 import type { paths } from './api-schema'
 
 type UploadPath = ClientPathsWithMethod<typeof client, 'post'>
+type ReplacePath = ClientPathsWithMethod<typeof client, 'put'>
 
 /** What a POST to this path answers, as the server's OpenAPI document describes it. */
 type Answer<Path extends UploadPath> = MethodResponse<typeof client, 'post', Path>
@@ -12,15 +13,10 @@ type Answer<Path extends UploadPath> = MethodResponse<typeof client, 'post', Pat
  * how much has gone: fetch cannot tell upload progress, XMLHttpRequest can. The browser adds the Origin
  * header the server's cross-site check reads.
  */
-export function upload<Path extends UploadPath>(
-  path: Path,
-  params: paths[Path]['post']['parameters']['path'],
-  form: FormData,
-  onProgress?: (fraction: number) => void,
-): Promise<Answer<Path>> {
+function send<T>(method: 'POST' | 'PUT', url: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', `${API_URL}${defaultPathSerializer(path, params ?? {})}`)
+    request.open(method, `${API_URL}${url}`)
     request.withCredentials = true
     request.responseType = 'json'
     request.upload.onprogress = (event) => {
@@ -33,6 +29,26 @@ export function upload<Path extends UploadPath>(
     request.onerror = () => reject(new ApiError(0))
     request.send(form)
   })
+}
+
+/** POSTs a form with a file (see send). */
+export function upload<Path extends UploadPath>(
+  path: Path,
+  params: paths[Path]['post']['parameters']['path'],
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<Answer<Path>> {
+  return send('POST', defaultPathSerializer(path, params ?? {}), form, onProgress)
+}
+
+/** PUTs a form with a file: a new version of what the path names (see send). */
+export function uploadReplacing<Path extends ReplacePath>(
+  path: Path,
+  params: paths[Path]['put']['parameters']['path'],
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<MethodResponse<typeof client, 'put', Path>> {
+  return send('PUT', defaultPathSerializer(path, params ?? {}), form, onProgress)
 }
 
 /** "1.5 GB", "2.4 MB", "830 kB", "120 B" in the reader's language; in 1024s, as the server's limits count. */

@@ -85,11 +85,17 @@ export const CreateAgreement = z
   .object({
     title: Title,
     dealId: Id.optional(),
-    from: z.union([z.literal('order-form'), Id], { message: "Must be 'order-form' or a template's id" }),
+    from: z.union([z.literal('order-form'), z.literal('library'), Id], { message: "Must be 'order-form', 'library' or a template's id" }),
+    /** With `from: 'library'`: the library PDF to sign, shown by reference until the agreement is sent. */
+    fileId: Id.optional(),
   })
   .refine((body) => body.from !== 'order-form' || body.dealId !== undefined, {
     message: 'An order form is made from a deal: choose one',
     path: ['dealId'],
+  })
+  .refine((body) => body.from !== 'library' || body.fileId !== undefined, {
+    message: 'Choose a PDF from the library',
+    path: ['fileId'],
   })
 export type CreateAgreement = z.infer<typeof CreateAgreement>
 

@@ -32,6 +32,8 @@ export const LibraryFile = z.object({
   folderId: Id.nullable(),
   contentType: z.string(),
   size: z.number().int(),
+  /** A PDF's page count; null for other files, or a PDF whose pages could not be counted. */
+  pages: z.number().int().nullable(),
   /** GET it to show the file, with `?download=1` to save it. */
   url: z.string(),
   uploadedBy: z.string().nullable(),
@@ -72,6 +74,18 @@ export const UpdateLibraryFile = z
   .refine((v) => v.name !== undefined || v.folderId !== undefined, { message: 'Give a name or a folder' })
 export const LibraryFileParams = z.object({ fileId: Id })
 export const LibraryFolderParams = z.object({ folderId: Id })
+/** `withContents=1` deletes a folder with everything it holds; without it only an empty folder goes. */
+export const DeleteLibraryFolderQuery = z.object({ withContents: z.enum(['0', '1']).optional() })
+
+/** What deleting a folder would take with it, and the files inside that something still shows. */
+export const LibraryFolderContents = z.object({
+  /** Folders under it, at any depth. */
+  folders: z.number().int(),
+  /** Files in it and in its folders. */
+  files: z.number().int(),
+  inUse: z.array(z.object({ fileId: Id, name: z.string(), usages: z.array(FileUsage) })),
+})
+export type LibraryFolderContents = z.infer<typeof LibraryFolderContents>
 
 /** A library file added to a sales room (by reference). */
 export const ShareLibraryDocument = z.object({ fileId: Id, title: z.string().trim().min(1).max(200).optional() })
@@ -115,6 +129,8 @@ export const DocumentReading = z.object({
   documentId: Id,
   title: z.string(),
   contentType: z.string(),
+  /** A PDF's page count (null when not known): pages it has that no buyer spent time on are worth a look. */
+  pageCount: z.number().int().nullable(),
   opens: z.number().int(),
   ms: z.number().int(),
   pages: z.array(PageTime),

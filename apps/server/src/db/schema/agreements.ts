@@ -48,6 +48,11 @@ export const agreements = pgTable(
     reminderEveryDays: integer('reminder_every_days'),
     originalFileId: uuid('original_file_id').notNull(),
     originalSha256: text('original_sha256').notNull(),
+    /**
+     * The library file it was made from. A draft shows the library's bytes (originalFileId is this file); sending
+     * keeps a copy of the version sent as originalFileId, so a new library version never changes what is signed.
+     */
+    libraryFileId: uuid('library_file_id'),
     sealedFileId: uuid('sealed_file_id'),
     sealedSha256: text('sealed_sha256'),
     pages: jsonb().$type<PageSize[]>().notNull(),
@@ -63,6 +68,8 @@ export const agreements = pgTable(
     foreignKey({ columns: [t.ownerId, t.organizationId], foreignColumns: [users.id, users.organizationId] }),
     foreignKey({ columns: [t.originalFileId, t.organizationId], foreignColumns: [files.id, files.organizationId] }),
     foreignKey({ columns: [t.sealedFileId, t.organizationId], foreignColumns: [files.id, files.organizationId] }),
+    foreignKey({ columns: [t.libraryFileId, t.organizationId], foreignColumns: [files.id, files.organizationId] }),
+    index('agreements_library_file_idx').on(t.libraryFileId).where(sql`${t.libraryFileId} is not null`),
     index('agreements_org_created_idx').on(t.organizationId, t.template, t.createdAt, t.id),
     index('agreements_deal_idx').on(t.dealId),
     check('agreements_status_check', sql`${t.status} in ('draft', 'sent', 'completed', 'declined', 'voided', 'expired')`),

@@ -45,6 +45,8 @@ export const files = pgTable(
     /** In the organization's library: kept while nothing else refers to it, and listed at /files-manager. */
     inLibrary: boolean('in_library').notNull().default(false),
     folderId: uuid('folder_id').references(() => libraryFolders.id, { onDelete: 'restrict' }),
+    /** A PDF's page count, read from its bytes on upload and on each new version; null for other files or an unreadable PDF. */
+    pages: integer(),
     createdAt: createdAt(),
     /** When its bytes or name last changed (a new version replaces the bytes in place). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +57,7 @@ export const files = pgTable(
     unique('files_id_organization_key').on(t.id, t.organizationId),
     index('files_organization_idx').on(t.organizationId, t.createdAt),
     check('files_size_check', sql`${t.size} >= 0`),
+    check('files_pages_check', sql`${t.pages} is null or ${t.pages} >= 1`),
   ],
 )
 

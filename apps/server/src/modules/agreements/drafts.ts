@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { agreementFields, agreementRecipients, agreements } from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
-import type { FileStore, Incoming } from '../files/module.ts'
+import type { FileStore, Incoming, Library } from '../files/module.ts'
 import { type Actor, audit, type Origin } from './audit.ts'
 import type { Effects } from './effects.ts'
 import type { AgreementNews } from './news.ts'
@@ -41,6 +41,8 @@ type Deps = {
   parties: (organizationId: string, dealId: string) => Promise<DealParties>
   /** The deal's order form as a PDF, in the organization's branding. */
   orderForm: (auth: AuthContext, dealId: string) => Promise<Uint8Array>
+  /** A file of the organization's library; 404 otherwise. */
+  libraryFile: Pick<Library, 'fileOf'>['fileOf']
 }
 
 const Cursor = z.object({ t: z.string().max(64), id: z.uuid() })
@@ -56,7 +58,7 @@ function decodeCursor(raw: string) {
  * Agreements before they are sent: made from an upload, a template or a deal's order form, edited (recipients,
  * fields, order, expiry, reminders), saved as templates, listed and downloaded.
  */
-export function createDraftService({ db, files, tokens, news, effects, parties, orderForm }: Deps) {
+export function createDraftService({ db, files, tokens, news, effects, parties, orderForm, libraryFile }: Deps) {
   const present = (auth: AuthContext, row: AgreementRow) => presentAgreement(db, row, tokens, auth.user)
 
   /** Records a checked PDF (already in storage) as a new draft of the caller's; the bytes go if anything fails. */
@@ -145,6 +147,7 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
           reminderEveryDays: template.reminderEveryDays,
           originalFileId: template.originalFileId,
           originalSha256: template.originalSha256,
+          libraryFileId: template.libraryFileId,
           pages: template.pages,
         })
         .returning()
@@ -189,7 +192,44 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
     if (copies.length) await tx.insert(agreementFields).values(copies)
   }
 
+  /**
+   * A library PDF, by reference: the draft shows the library's current version (a new one reaches it), and
+   * sending keeps a copy of the version sent (lifecycle.ts), so what is signed never changes under the signers.
+   */
+  async function fromLibrary(auth: AuthContext, input: CreateAgreement & { fileId: string }, origin: Origin): Promise<Agreement> {
+    const file = await libraryFile(auth, input.fileId)
+    if (file.contentType !== 'application/pdf')
+      throw Invalid(`fileId: ${file.name} is not a PDF: only a PDF can be signed`, { code: 'not_pdf' })
+    const { inspectPdf } = await import('./pdf/inspect.ts')
+    const { pages } = await inspectPdf(await files.bytes(file))
+    if (input.dealId) await parties(auth.user.organizationId, input.dealId)
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(agreements)
+        .values({
+          organizationId: auth.user.organizationId,
+          dealId: input.dealId ?? null,
+          ownerId: auth.user.id,
+          title: input.title,
+          originalFileId: file.id,
+          originalSha256: file.sha256,
+          libraryFileId: file.id,
+          pages,
+        })
+        .returning()
+      if (!created) throw new Error('agreement insert returned nothing')
+      await audit(tx, created.id, 'created', userActor(auth), origin, `From the library file ${file.name}`)
+      return created
+    })
+    await effects.after(row, 'created', { userId: auth.user.id, name: auth.user.name })
+    return present(auth, row)
+  }
+
   async function create(auth: AuthContext, input: CreateAgreement, origin: Origin): Promise<Agreement> {
+    if (input.from === 'library') {
+      if (!input.fileId) throw Invalid('fileId: Choose a PDF from the library')
+      return fromLibrary(auth, { ...input, fileId: input.fileId }, origin)
+    }
     if (input.from === 'order-form') {
       if (!input.dealId) throw Invalid('dealId: An order form is made from a deal: choose one')
       return fromOrderForm(auth, { ...input, dealId: input.dealId }, origin)
@@ -335,6 +375,8 @@ export function createDraftService({ db, files, tokens, news, effects, parties, 
           reminderEveryDays: source.reminderEveryDays,
           originalFileId: source.originalFileId,
           originalSha256: source.originalSha256,
+          // A template from a sent agreement keeps the copy it was sent with; from a draft, the library file.
+          libraryFileId: source.originalFileId === source.libraryFileId ? source.libraryFileId : null,
           pages: source.pages,
         })
         .returning()

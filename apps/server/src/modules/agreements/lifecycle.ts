@@ -6,9 +6,11 @@ import { Conflict, Invalid } from '../../http/errors.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
+import type { FileStore } from '../files/module.ts'
 import { audit, type Origin, SYSTEM } from './audit.ts'
 import { userActor } from './drafts.ts'
 import type { Effects } from './effects.ts'
+import type { LibraryAgreements } from './library-file.ts'
 import type { AgreementNews } from './news.ts'
 import { type AgreementRow, agreementOf, fieldsOf, presentAgreement, type RecipientRow, recipientsOf } from './present.ts'
 import type { SigningTokens } from './tokens.ts'
@@ -60,13 +62,24 @@ export async function moveAgreement(tx: Tx, row: AgreementRow, values: Partial<t
   return moved
 }
 
-type Deps = { db: Db; jobs: Jobs; tokens: SigningTokens; effects: Effects; news: AgreementNews }
+type Deps = {
+  db: Db
+  jobs: Jobs
+  tokens: SigningTokens
+  effects: Effects
+  news: AgreementNews
+  /** A draft made from a library PDF gets its own copy of it when sent. */
+  fromLibrary: Pick<LibraryAgreements, 'copyToSend' | 'keepSentVersion'>
+  discard: FileStore['discard']
+}
 
 /** The sender's moves (send, void) and the product's own (expire, remind), each only from where it is legal. */
-export function createLifecycle({ db, jobs, tokens, effects, news }: Deps) {
+export function createLifecycle({ db, jobs, tokens, effects, news, fromLibrary, discard }: Deps) {
   async function send(auth: AuthContext, id: string, origin: Origin): Promise<Agreement> {
-    const { row, invited } = await db.transaction(async (tx) => {
-      const current = await agreementOf(tx, auth.user.organizationId, id, true)
+    // The library's bytes are copied before the transaction (storage is slow), recorded in it, dropped if it fails.
+    const copy = await fromLibrary.copyToSend(await agreementOf(db, auth.user.organizationId, id))
+    const sending = db.transaction(async (tx) => {
+      let current = await agreementOf(tx, auth.user.organizationId, id, true)
       if (current.template) throw Conflict('A template is not sent: make an agreement from it first')
       if (!allows('send', current.status)) throw Conflict(refusal('send', current.status))
       const [recipients, fields] = await Promise.all([recipientsOf(tx, id), fieldsOf(tx, id)])
@@ -76,10 +89,18 @@ export function createLifecycle({ db, jobs, tokens, effects, news }: Deps) {
       const bare = recipients.find((r) => r.role === 'signer' && !fields.some((f) => f.recipientId === r.id))
       if (bare) throw Invalid(`fields: Place at least one field for ${bare.name} to sign`)
       if (current.expiresAt && current.expiresAt <= new Date()) throw Invalid('expiresAt: The expiry date has passed: choose a later one')
+      if (copy) {
+        if (current.originalFileId !== current.libraryFileId) throw Conflict('This agreement changed meanwhile: reload it')
+        current = await fromLibrary.keepSentVersion(tx, current, copy, auth.user.id)
+      }
       const sent = await moveAgreement(tx, current, { status: 'sent', sentAt: new Date() })
       const invited = await inviteTurn(tx, sent, tokens)
       await audit(tx, id, 'sent', userActor(auth), origin, invited.map((r) => r.email).join(', '))
       return { row: sent, invited }
+    })
+    const { row, invited } = await sending.catch(async (error: unknown) => {
+      if (copy) await discard(copy)
+      throw error
     })
     if (row.expiresAt) await jobs.send(QUEUES.expire, { agreementId: row.id }, { startAfter: row.expiresAt, retryLimit: 5 })
     await scheduleReminder(row)

@@ -7,13 +7,14 @@ import type { Realtime } from '../../realtime/server.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { AutomationsModule } from '../automations/module.ts'
 import type { DealsModule } from '../deals/module.ts'
-import type { FileStore } from '../files/module.ts'
+import type { FileStore, Library } from '../files/module.ts'
 import type { Mailer } from '../mail/module.ts'
 import type { Notifications } from '../notifications/module.ts'
 import { auditLog } from './audit.ts'
 import { dealOrderForm } from './deal-order-form.ts'
 import { createDraftService } from './drafts.ts'
 import { createEffects } from './effects.ts'
+import { libraryAgreements } from './library-file.ts'
 import { createLifecycle } from './lifecycle.ts'
 import { createAgreementNews } from './news.ts'
 import { dealParties } from './parties.ts'
@@ -38,6 +39,8 @@ type Deps = {
   deals: Pick<DealsModule, 'recordActivity'>
   automations: Pick<AutomationsModule, 'fire'>
   files: FileStore
+  /** The organization's library: agreements are made from its PDFs. */
+  library: Pick<Library, 'fileOf' | 'onNewVersion'>
   appUrl: string
   dataDir: string
   /** A real certificate to seal with (PKCS#12); without it one is generated into DATA_DIR at the first seal. */
@@ -64,8 +67,10 @@ export async function createAgreementsModule(deps: Deps) {
     effects,
     parties: (organizationId, dealId) => dealParties(db, organizationId, dealId),
     orderForm: (auth: AuthContext, dealId: string) => dealOrderForm(db, auth.user.organizationId, dealId, auth.user.id, deps),
+    libraryFile: deps.library.fileOf,
   })
-  const lifecycle = createLifecycle({ db, jobs, tokens, effects, news })
+  const fromLibrary = libraryAgreements({ db, files, library: deps.library })
+  const lifecycle = createLifecycle({ db, jobs, tokens, effects, news, fromLibrary, discard: files.discard })
   const signing = createSigningService({ db, jobs, tokens, effects, news, lifecycle })
   const sealing = await createSealing({
     db,

@@ -1,7 +1,7 @@
-import type { FileUsage, LibraryFile, LibraryFolder, LibraryListing, UploadLibraryFile } from '@closeroom/shared'
+import type { FileUsage, LibraryFile, LibraryFolder, LibraryFolderContents, LibraryListing, UploadLibraryFile } from '@closeroom/shared'
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import {
   agreements,
   deals,
@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts'
 import { Conflict, Invalid, NotFound, pgErrorOf } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
-import { FILE_NOT_FOUND, type FileRow, type FileStore } from './store.ts'
+import { FILE_NOT_FOUND, type FileRow, type FileStore, type Received } from './store.ts'
 import type { Incoming } from './upload.ts'
 
 const FOLDER_NOT_FOUND = 'Folder not found'
@@ -29,6 +29,26 @@ const presentFolder = (row: typeof libraryFolders.$inferSelect): LibraryFolder =
 })
 
 const join = (names: string[]) => names.join(', ')
+const USE_LABEL = { salesroom: 'sales room', product: 'product', agreement: 'agreement', post: 'post' } as const
+const usesText = (usages: FileUsage[]) => join(usages.map((u) => `${USE_LABEL[u.kind]} ${u.name}`))
+
+/** Where a post's body shows a picture (posts' sanitize.ts keeps only these). */
+const postImageSrc = sql`'/api/public/post-files/' || ${posts.id} || '/' || ${files.id}`
+
+/** Nothing shows the file: checked in the delete itself, as a room or product may take it after a check. */
+const unused = and(
+  sql`not exists (select 1 from ${salesroomDocuments} where ${salesroomDocuments.fileId} = ${files.id})`,
+  sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
+  sql`not exists (select 1 from ${agreements} where ${agreements.originalFileId} = ${files.id} or ${agreements.sealedFileId} = ${files.id} or ${agreements.libraryFileId} = ${files.id})`,
+  sql`not exists (select 1 from ${posts} where ${posts.coverFileId} = ${files.id})`,
+  sql`not exists (select 1 from ${posts} where strpos(${posts.body}, ${postImageSrc}) > 0)`,
+)
+
+/**
+ * Told, inside the transaction that changes a library file's bytes, of its new version: another module that
+ * keeps something derived from the bytes (an agreement draft's page sizes) updates it, or refuses the version.
+ */
+export type NewVersionHook = (tx: Tx, file: FileRow, version: Received, bytes: () => Promise<Uint8Array>) => Promise<void>
 
 /**
  * The organization's library: folders and files every member sees and arranges. A library file is shared into
@@ -59,7 +79,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
     const usages = new Map<string, FileUsage[]>()
     if (fileIds.length === 0) return usages
     const add = (fileId: string, usage: FileUsage) => usages.set(fileId, [...(usages.get(fileId) ?? []), usage])
-    const [rooms, productRows, agreementRows, postRows] = await Promise.all([
+    const [rooms, productRows, agreementRows, postRows, postImages] = await Promise.all([
       db
         .selectDistinct({ fileId: salesroomDocuments.fileId, id: deals.id, name: deals.name })
         .from(salesroomDocuments)
@@ -71,20 +91,42 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
         .innerJoin(products, eq(products.id, productFiles.productId))
         .where(inArray(productFiles.fileId, fileIds)),
       db
-        .select({ original: agreements.originalFileId, sealed: agreements.sealedFileId, id: agreements.id, name: agreements.title })
+        .select({
+          original: agreements.originalFileId,
+          sealed: agreements.sealedFileId,
+          library: agreements.libraryFileId,
+          id: agreements.id,
+          name: agreements.title,
+        })
         .from(agreements)
-        .where(or(inArray(agreements.originalFileId, fileIds), inArray(agreements.sealedFileId, fileIds))),
+        .where(
+          or(
+            inArray(agreements.originalFileId, fileIds),
+            inArray(agreements.sealedFileId, fileIds),
+            inArray(agreements.libraryFileId, fileIds),
+          ),
+        ),
       // A post's cover: deleting it would take the picture off a published post without a word.
       db.select({ fileId: posts.coverFileId, id: posts.id, name: posts.title }).from(posts).where(inArray(posts.coverFileId, fileIds)),
+      // A picture in a post's text: deleting it would leave a hole in the post.
+      db
+        .select({ fileId: files.id, id: posts.id, name: posts.title })
+        .from(posts)
+        .innerJoin(files, and(eq(files.organizationId, posts.organizationId), inArray(files.id, fileIds)))
+        .where(sql`strpos(${posts.body}, ${postImageSrc}) > 0`),
     ])
     for (const r of rooms) add(r.fileId, { kind: 'salesroom', id: r.id, name: r.name, url: `/deals/${r.id}/room` })
     for (const p of productRows) add(p.fileId, { kind: 'product', id: p.id, name: p.name, url: `/products/${p.id}` })
     for (const a of agreementRows) {
       const usage = { kind: 'agreement' as const, id: a.id, name: a.name, url: `/agreements/${a.id}/edit` }
-      if (a.original && fileIds.includes(a.original)) add(a.original, usage)
-      if (a.sealed && a.sealed !== a.original && fileIds.includes(a.sealed)) add(a.sealed, usage)
+      for (const fileId of new Set([a.original, a.sealed, a.library])) if (fileId && fileIds.includes(fileId)) add(fileId, usage)
     }
-    for (const p of postRows) if (p.fileId) add(p.fileId, { kind: 'post', id: p.id, name: p.name, url: `/blog/post/${p.id}` })
+    const inPosts = new Set<string>()
+    for (const p of [...postRows, ...postImages])
+      if (p.fileId && !inPosts.has(`${p.fileId} ${p.id}`)) {
+        inPosts.add(`${p.fileId} ${p.id}`)
+        add(p.fileId, { kind: 'post', id: p.id, name: p.name, url: `/blog/post/${p.id}` })
+      }
     return usages
   }
 
@@ -96,6 +138,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
       folderId: row.folderId,
       contentType: row.contentType,
       size: row.size,
+      pages: row.pages,
       url: `/api/files/${row.id}`,
       uploadedBy: row.uploader,
       usages: usages.get(row.id) ?? [],
@@ -207,17 +250,83 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
     }
   }
 
-  async function removeFolder(auth: AuthContext, folderId: string): Promise<void> {
+  /** A folder and every folder under it, each with its depth below the folder (0 for itself). */
+  async function branchOf(auth: AuthContext, folderId: string) {
+    const all = await db
+      .select({ id: libraryFolders.id, parentId: libraryFolders.parentId })
+      .from(libraryFolders)
+      .where(eq(libraryFolders.organizationId, org(auth)))
+    const branch = [{ id: folderId, depth: 0 }]
+    for (let i = 0; i < branch.length; i++) {
+      const { id, depth } = branch[i] as { id: string; depth: number }
+      for (const child of all) if (child.parentId === id) branch.push({ id: child.id, depth: depth + 1 })
+    }
+    return branch
+  }
+
+  /** What deleting a folder would take with it: its folders and files, and the files something still shows. */
+  async function folderContents(auth: AuthContext, folderId: string): Promise<LibraryFolderContents> {
     await folderOf(auth, folderId)
-    const [inside] = await db
-      .select({
-        folders: sql<number>`(select count(*)::int from ${libraryFolders} where ${libraryFolders.parentId} = ${folderId})`,
-        files: sql<number>`(select count(*)::int from ${files} where ${files.folderId} = ${folderId})`,
+    const branch = await branchOf(auth, folderId)
+    const inside = await db
+      .select({ id: files.id, name: files.name })
+      .from(files)
+      .where(
+        and(
+          eq(files.organizationId, org(auth)),
+          inArray(
+            files.folderId,
+            branch.map((f) => f.id),
+          ),
+        ),
+      )
+      .orderBy(asc(files.name))
+    const usages = await usagesOf(inside.map((f) => f.id))
+    return {
+      folders: branch.length - 1,
+      files: inside.length,
+      inUse: inside.flatMap((f) => (usages.has(f.id) ? [{ fileId: f.id, name: f.name, usages: usages.get(f.id) ?? [] }] : [])),
+    }
+  }
+
+  /**
+   * Deletes a folder. One with something inside goes only when asked to take its content (`withContents`), all
+   * of it in one transaction, and not at all (409, naming them and what shows them) while a file inside is in use.
+   */
+  async function removeFolder(auth: AuthContext, folderId: string, { withContents = false } = {}): Promise<void> {
+    const contents = await folderContents(auth, folderId)
+    if (contents.folders + contents.files > 0 && !withContents)
+      throw Conflict(`This folder is not empty: it holds ${contents.folders} folders and ${contents.files} files`, {
+        code: 'folder_not_empty',
       })
-      .from(sql`(select 1) as one`)
-    const count = Number(inside?.folders ?? 0) + Number(inside?.files ?? 0)
-    if (count > 0) throw Conflict(`This folder is not empty: move or delete what is in it first`, { code: 'folder_not_empty' })
-    await db.delete(libraryFolders).where(eq(libraryFolders.id, folderId))
+    const refused = () =>
+      Conflict(
+        `This folder holds files in use, so nothing was deleted: ${contents.inUse.map((f) => `${f.name} (${usesText(f.usages)})`).join('; ')}`,
+        { code: 'file_in_use' },
+      )
+    if (contents.inUse.length > 0) throw refused()
+    const branch = await branchOf(auth, folderId)
+    const gone = await db.transaction(async (tx) => {
+      const ids = branch.map((f) => f.id)
+      // Files first, only those nothing shows: one taken since the check leaves its folder, which then refuses.
+      const removed = await tx
+        .delete(files)
+        .where(and(eq(files.organizationId, org(auth)), inArray(files.folderId, ids), unused))
+        .returning({ storageKey: files.storageKey })
+      const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(files).where(inArray(files.folderId, ids))
+      if (Number(left?.n ?? 0) > 0) throw refused()
+      // Deepest first: a folder goes only once nothing hangs from it (parent_id restricts).
+      const depths = [...new Set(branch.map((f) => f.depth))].sort((a, b) => b - a)
+      for (const depth of depths)
+        await tx.delete(libraryFolders).where(
+          inArray(
+            libraryFolders.id,
+            branch.filter((f) => f.depth === depth).map((f) => f.id),
+          ),
+        )
+      return removed
+    })
+    await Promise.all(gone.map((file) => store.storage.remove(file.storageKey)))
   }
 
   async function one(fileId: string): Promise<LibraryFile> {
@@ -251,28 +360,25 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
   }
 
   /**
-   * A new version: the same file (same id, so every room, product and agreement draft showing it shows the
-   * new bytes), of the same type. A file an agreement holds is what was (or will be) signed: it keeps its bytes.
+   * A new version: the same file (same id, so every room, product and agreement draft showing it shows the new
+   * bytes), of the same type. A sent agreement keeps a copy of the version it was sent with, so it is not touched.
    */
   async function replace(auth: AuthContext, fileId: string, incoming: Incoming<unknown>): Promise<LibraryFile> {
     const file = await fileOf(auth, fileId)
-    const held = (await usagesOf([fileId])).get(fileId)?.filter((u) => u.kind === 'agreement') ?? []
-    if (held.length > 0)
-      throw Conflict(`An agreement holds this file, so its version cannot change: ${join(held.map((u) => u.name))}`, {
-        code: 'file_in_use',
-      })
     const { file: received } = await incoming()
     await store.keep(received, async () => {
       if (received.contentType !== file.contentType)
         throw Invalid(`A new version must be of the same type as ${file.name} (${file.contentType})`, { code: 'version_type_differs' })
       await db.transaction(async (tx) => {
         await store.checkRoom(tx, org(auth), received.size, file.size)
+        for (const hook of versionHooks) await hook(tx, file, received, () => store.bytes(received))
         await tx
           .update(files)
           .set({
             storageKey: received.storageKey,
             size: received.size,
             sha256: received.sha256,
+            pages: received.pages,
             uploadedBy: auth.user.id,
             updatedAt: sql`now()`,
           })
@@ -283,34 +389,39 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
     return one(fileId)
   }
 
-  /** Deletes a library file, refused (409, naming them) while a room, product or agreement shows it. */
+  const versionHooks: NewVersionHook[] = []
+  /** Registers a hook told of each new version (see NewVersionHook). */
+  const onNewVersion = (hook: NewVersionHook) => {
+    versionHooks.push(hook)
+  }
+
+  /** Deletes a library file, refused (409, naming them) while a room, product, agreement or post shows it. */
   async function remove(auth: AuthContext, fileId: string): Promise<void> {
     const file = await fileOf(auth, fileId)
     const usages = (await usagesOf([fileId])).get(fileId) ?? []
-    if (usages.length > 0) {
-      const label = { salesroom: 'sales room', product: 'product', agreement: 'agreement', post: 'post' }
-      throw Conflict(`${file.name} is in use, remove it there first: ${join(usages.map((u) => `${label[u.kind]} ${u.name}`))}`, {
-        code: 'file_in_use',
-      })
-    }
-    // A room or product may take it between the check and here: the foreign keys cascade, so check in the delete.
+    if (usages.length > 0) throw Conflict(`${file.name} is in use, remove it there first: ${usesText(usages)}`, { code: 'file_in_use' })
     const gone = await db
       .delete(files)
-      .where(
-        and(
-          eq(files.id, fileId),
-          sql`not exists (select 1 from ${salesroomDocuments} where ${salesroomDocuments.fileId} = ${files.id})`,
-          sql`not exists (select 1 from ${productFiles} where ${productFiles.fileId} = ${files.id})`,
-          sql`not exists (select 1 from ${agreements} where ${agreements.originalFileId} = ${files.id} or ${agreements.sealedFileId} = ${files.id})`,
-          sql`not exists (select 1 from ${posts} where ${posts.coverFileId} = ${files.id})`,
-        ),
-      )
+      .where(and(eq(files.id, fileId), unused))
       .returning({ storageKey: files.storageKey })
     if (gone.length === 0) throw Conflict(`${file.name} is in use, remove it there first`, { code: 'file_in_use' })
     await store.storage.remove(file.storageKey)
   }
 
-  return { listing, createFolder, updateFolder, removeFolder, upload, update, replace, remove, fileOf, usagesOf }
+  return {
+    listing,
+    createFolder,
+    updateFolder,
+    folderContents,
+    removeFolder,
+    upload,
+    update,
+    replace,
+    onNewVersion,
+    remove,
+    fileOf,
+    usagesOf,
+  }
 }
 
 export type Library = ReturnType<typeof createLibrary>

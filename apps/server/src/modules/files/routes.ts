@@ -1,5 +1,6 @@
 import {
   CreateLibraryFolder,
+  DeleteLibraryFolderQuery,
   DownloadQuery,
   ErrorBody,
   FileParams,
@@ -7,6 +8,7 @@ import {
   LibraryFile,
   LibraryFileParams,
   LibraryFolder,
+  LibraryFolderContents,
   LibraryFolderParams,
   LibraryListing,
   LibraryQuery,
@@ -82,18 +84,32 @@ export function fileRoutes(app: FastifyInstance, { store, products, library }: F
     },
     async (req) => library.updateFolder(actor(req), req.params.folderId, req.body),
   )
+  r.get(
+    '/library/folders/:folderId/contents',
+    {
+      schema: {
+        tags: lib,
+        description: 'What deleting the folder would take: its folders and files at any depth, and the files inside in use.',
+        params: LibraryFolderParams,
+        response: { 200: LibraryFolderContents, ...errors },
+      },
+    },
+    async (req) => library.folderContents(actor(req), req.params.folderId),
+  )
   r.delete(
     '/library/folders/:folderId',
     {
       schema: {
         tags: lib,
-        description: 'Only an empty folder goes (409 otherwise).',
+        description:
+          'Deletes an empty folder; `withContents=1` deletes it with all it holds in one transaction, refused as a whole (409, naming them) while a file inside is in use.',
         params: LibraryFolderParams,
+        querystring: DeleteLibraryFolderQuery,
         response: { 200: Ok, ...errors },
       },
     },
     async (req) => {
-      await library.removeFolder(actor(req), req.params.folderId)
+      await library.removeFolder(actor(req), req.params.folderId, { withContents: req.query.withContents === '1' })
       return { ok: true as const }
     },
   )

@@ -17,12 +17,21 @@ import {
 import { HttpError, Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { displayName } from './names.ts'
+import { pdfPageCount } from './pages.ts'
 import { createSniffer } from './sniff.ts'
 import type { FileStorage } from './storage.ts'
 
 export type FileRow = typeof files.$inferSelect
 /** Bytes in storage, checked, not yet a row: the caller records it with what refers to it, or discards it. */
-export type Received = { storageKey: string; name: string; contentType: string; size: number; sha256: string }
+export type Received = {
+  storageKey: string
+  name: string
+  contentType: string
+  size: number
+  sha256: string
+  /** A PDF's page count (null for other files, or a PDF that does not open). */
+  pages: number | null
+}
 
 export const FILE_NOT_FOUND = 'File not found'
 const KIND_NAMES: Record<FileUse, string> = {
@@ -102,7 +111,10 @@ export function createFileStore({
       throw error
     }
     if (!contentType) throw typeRefused(name, use)
-    return { storageKey, name, contentType, size, sha256: hash.digest('hex') }
+    const sha256 = hash.digest('hex')
+    // Read back once the upload is whole: a buyer's viewer may only report pages the document has.
+    const pages = contentType === 'application/pdf' ? await pdfPageCount(await bytes({ storageKey })) : null
+    return { storageKey, name, contentType, size, sha256, pages }
   }
 
   const discard = (received: Received) => store.remove(received.storageKey)

@@ -8,7 +8,7 @@ export type { PublicPosts } from './public.ts'
 
 /** Posts: written in the app, published on the organization's landing pages. */
 export function createPostsModule({ db, files }: { db: Db; files: FileStore }) {
-  return { posts: createPosts({ db, files }), published: createPublicPosts(db), files }
+  return { posts: createPosts({ db }), published: createPublicPosts(db), files }
 }
 
 export type PostsModule = ReturnType<typeof createPostsModule>

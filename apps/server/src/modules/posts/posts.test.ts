@@ -31,6 +31,13 @@ async function buildPost(client: Client, fields: Record<string, unknown> = {}): 
   return res.json()
 }
 
+/** An image uploaded into the library (the one way to upload), made the post's cover. */
+async function coverFrom(client: Client, postId: string, name = 'cover.png', bytes = PNG) {
+  const file = await call(client, 'POST', '/api/library/files', form({ name, bytes }))
+  if (file.statusCode !== 201) throw new Error(`upload failed: ${file.statusCode} ${file.body}`)
+  return call(client, 'PATCH', `/api/posts/${postId}`, { coverFileId: file.json().id })
+}
+
 /** A published landing page of the client's organization, where its published posts show. */
 async function buildLandingPage(client: Client): Promise<string> {
   const res = await call(client, 'POST', '/api/landing-pages', { title: 'Acme', published: true })
@@ -116,7 +123,7 @@ describe('posts in the app', () => {
     expect((await call(null, 'GET', '/api/posts')).statusCode).toBe(401)
     // Another organization's file is no cover, as if it did not exist.
     const theirs = await buildPost(stranger)
-    const cover = await call(stranger, 'POST', `/api/posts/${theirs.id}/cover`, form({ name: 'cover.png', bytes: PNG }))
+    const cover = await coverFrom(stranger, theirs.id)
     expect(cover.statusCode).toBe(200)
     const res = await call(owner, 'PATCH', `/api/posts/${post.id}`, { coverFileId: cover.json().coverFileId })
     expect(res.statusCode).toBe(400)
@@ -184,7 +191,7 @@ describe('what a post body keeps', () => {
   it("keeps an image of the post's own files and serves it once the post is published", async () => {
     const owner = await buildOwner(app)
     const post = await buildPost(owner)
-    const withCover = (await call(owner, 'POST', `/api/posts/${post.id}/cover`, form({ name: 'cover.png', bytes: PNG }))).json()
+    const withCover = (await coverFrom(owner, post.id)).json()
     const src = `/api/public/post-files/${post.id}/${withCover.coverFileId}`
     const edited = await call(owner, 'PATCH', `/api/posts/${post.id}`, { body: `<p>Look:</p><img src="${src}" alt="The team">` })
     expect(edited.json().body).toBe(`<p>Look:</p><img src="${src}" alt="The team" />`)
@@ -196,33 +203,59 @@ describe('what a post body keeps', () => {
   })
 })
 
+describe('pictures in a post', () => {
+  it('shows a library picture in the text on the public page, keeps it in the library while shown, and strips one from elsewhere', async () => {
+    const owner = await buildOwner(app)
+    const publicId = await buildLandingPage(owner)
+    const picture = (await call(owner, 'POST', '/api/library/files', form({ name: 'team.png', bytes: PNG }))).json()
+    const post = await buildPost(owner, { title: 'Meet the team' })
+    const src = `/api/public/post-files/${post.id}/${picture.id}`
+    const body = `<p>Here we are:</p><img src="${src}" alt="The team"><img src="https://tracker.example/pixel.png" alt="">`
+    const saved = await call(owner, 'PATCH', `/api/posts/${post.id}`, { body, status: 'published' })
+    expect(saved.json().body).toBe(`<p>Here we are:</p><img src="${src}" alt="The team" />`)
+
+    const page = (await call(null, 'GET', `/api/public/landing/${publicId}/posts/${post.slug}`)).json()
+    expect(page.html).toContain(`<img src="${src}" alt="The team" />`)
+    expect(page.html).not.toContain('tracker.example')
+    const image = await call(null, 'GET', src)
+    expect(image.statusCode).toBe(200)
+    expect(image.headers['content-type']).toBe('image/png')
+
+    // The library names the post as a use of the picture and will not delete it from under the text.
+    const [listed] = (await call(owner, 'GET', '/api/library?q=team.png')).json().files
+    expect(listed.usages).toEqual([{ kind: 'post', id: post.id, name: 'Meet the team', url: `/blog/post/${post.id}` }])
+    expect((await call(owner, 'DELETE', `/api/library/files/${picture.id}`)).json()).toEqual({
+      message: 'team.png is in use, remove it there first: post Meet the team',
+      code: 'file_in_use',
+    })
+    // Out of the text, it can go.
+    await call(owner, 'PATCH', `/api/posts/${post.id}`, { body: '<p>Here we are.</p>' })
+    expect((await call(owner, 'DELETE', `/api/library/files/${picture.id}`)).statusCode).toBe(200)
+  })
+})
+
 describe('covers', () => {
-  it('takes an image sniffed by its bytes and refuses anything else', async () => {
+  it('takes a picture of the library and refuses any other file', async () => {
     const owner = await buildOwner(app)
     const post = await buildPost(owner)
-    const url = `/api/posts/${post.id}/cover`
-    const png = await call(owner, 'POST', url, form({ name: 'cover.png', bytes: PNG }))
+    const png = await coverFrom(owner, post.id)
     expect(png.statusCode).toBe(200)
     expect(png.json().coverUrl).toBe(`/api/files/${png.json().coverFileId}`)
     expect((await call(owner, 'GET', png.json().coverUrl)).headers['content-type']).toBe('image/png')
-    // A PDF or an SVG named like a picture is what its bytes say.
-    for (const [name, bytes] of [
-      ['cover.png', PDF],
-      ['cover.png', SVG],
-    ] as const) {
-      const res = await call(owner, 'POST', url, form({ name, bytes }))
-      expect(res.statusCode).toBe(400)
-      expect(res.json().code).toBe('unsupported_type')
-    }
-    expect((await call(owner, 'POST', url, form(null))).json().code).toBe('file_required')
+    // A PDF is no cover, even named like a picture; an SVG is not even taken into the library.
+    const pdf = await coverFrom(owner, post.id, 'cover.png', PDF)
+    expect(pdf.json()).toEqual(invalidField('coverFileId: The cover must be a PNG, JPEG, WebP or GIF image'))
+    expect((await call(owner, 'POST', '/api/library/files', form({ name: 'cover.png', bytes: SVG }))).json().code).toBe('unsupported_type')
+    // The library is the one way to upload: a post has no upload address of its own.
+    expect((await call(owner, 'POST', `/api/posts/${post.id}/cover`, form({ name: 'cover.png', bytes: PNG }))).statusCode).toBe(404)
     // Taking the cover off.
     expect((await call(owner, 'PATCH', `/api/posts/${post.id}`, { coverFileId: null })).json().coverUrl).toBeNull()
   })
 
-  it('puts an uploaded cover in the library, from where another post takes it, and keeps it there while in use', async () => {
+  it('takes a cover from the library, from where another post takes it too, and keeps it there while in use', async () => {
     const owner = await buildOwner(app)
     const first = await buildPost(owner)
-    const { coverFileId } = (await call(owner, 'POST', `/api/posts/${first.id}/cover`, form({ name: 'launch.png', bytes: PNG }))).json()
+    const { coverFileId } = (await coverFrom(owner, first.id, 'launch.png')).json()
     const listed = (await call(owner, 'GET', '/api/library')).json().files.find((file: { id: string }) => file.id === coverFileId)
     expect(listed).toMatchObject({ name: 'launch.png', usages: [{ kind: 'post', id: first.id, name: first.title }] })
     const second = await buildPost(owner)
@@ -245,7 +278,7 @@ describe('published posts in public', () => {
       body: '<p>They <strong>closed</strong>.</p>',
       status: 'published',
     })
-    await call(owner, 'POST', `/api/posts/${out.id}/cover`, form({ name: 'cover.png', bytes: PNG }))
+    await coverFrom(owner, out.id)
 
     const page = (await call(null, 'GET', `/api/public/landing/${publicId}`)).json()
     expect(page.posts).toEqual([

@@ -6,7 +6,6 @@ import { files, posts, users } from '../../db/schema/index.ts'
 import { Conflict, Invalid, isUniqueViolation, NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
-import type { FileStore, Incoming } from '../files/module.ts'
 import { excerptOf, sanitizePostHtml, slugOf } from './sanitize.ts'
 
 export const POST_NOT_FOUND = 'Post not found'
@@ -42,7 +41,7 @@ const written = (input: { body?: string }) => (input.body === undefined ? {} : {
  * The organization's posts as its members write them. Everyone reads them; any member writes one; its author and
  * the admins change, publish and delete it (posts.manage).
  */
-export function createPosts({ db, files: store }: { db: Db; files: FileStore }) {
+export function createPosts({ db }: { db: Db }) {
   const selection = { post: posts, authorName: users.name }
 
   async function joined(organizationId: string, id: string): Promise<Joined> {
@@ -162,27 +161,6 @@ export function createPosts({ db, files: store }: { db: Db; files: FileStore }) 
     return get(auth, id)
   }
 
-  /**
-   * An uploaded image becomes the post's cover, and joins the organization's library (/files-manager), where it stays
-   * when the cover is changed or the post deleted, and from where another post can take it.
-   */
-  async function uploadCover(auth: AuthContext, id: string, upload: Incoming<unknown>): Promise<Post> {
-    const organizationId = auth.user.organizationId
-    const { post: current } = await joined(organizationId, id)
-    authorize(auth.user, 'posts.manage', current)
-    const { file: received } = await upload()
-    await store.keep(received, () =>
-      db.transaction(async (tx) => {
-        const file = await store.record(tx, received, { organizationId, uploadedBy: auth.user.id, inLibrary: true })
-        await tx
-          .update(posts)
-          .set({ coverFileId: file.id, updatedAt: new Date() })
-          .where(and(eq(posts.id, id), eq(posts.organizationId, organizationId)))
-      }),
-    )
-    return get(auth, id)
-  }
-
   async function remove(auth: AuthContext, id: string): Promise<void> {
     const organizationId = auth.user.organizationId
     const { post: current } = await joined(organizationId, id)
@@ -190,7 +168,7 @@ export function createPosts({ db, files: store }: { db: Db; files: FileStore }) 
     await db.delete(posts).where(and(eq(posts.id, id), eq(posts.organizationId, organizationId)))
   }
 
-  return { list, get, create, update, uploadCover, remove }
+  return { list, get, create, update, remove }
 }
 
 export type Posts = ReturnType<typeof createPosts>

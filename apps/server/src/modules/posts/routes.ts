@@ -1,17 +1,16 @@
 import { CreatePost, ErrorBody, IdParams, Ok, Post, PostList, PostListQuery, PublicPostFileParams, UpdatePost } from '@closeroom/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { actor } from '../../http/auth.ts'
 import type { RateLimitGuards } from '../../http/rate-limits.ts'
-import { incoming, sendFile, uploadRoutes } from '../files/module.ts'
+import { sendFile } from '../files/module.ts'
 import type { PostsModule } from './module.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody }
 const tags = ['posts']
 
 /** The organization's posts, signed in. */
-export function postRoutes(app: FastifyInstance, { posts, files }: PostsModule) {
+export function postRoutes(app: FastifyInstance, { posts }: PostsModule) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/posts',
@@ -58,21 +57,6 @@ export function postRoutes(app: FastifyInstance, { posts, files }: PostsModule) 
     await posts.remove(actor(req), req.params.id)
     return { ok: true as const }
   })
-  uploadRoutes(app, (scoped) =>
-    scoped.withTypeProvider<ZodTypeProvider>().post(
-      '/posts/:id/cover',
-      {
-        schema: {
-          tags,
-          description: 'multipart/form-data: `file`, a PNG, JPEG, WebP or GIF image, becomes the cover.',
-          consumes: ['multipart/form-data'],
-          params: IdParams,
-          response: { 200: Post, ...errors },
-        },
-      },
-      async (req) => posts.uploadCover(actor(req), req.params.id, incoming(req, files, 'image', z.object({}))),
-    ),
-  )
 }
 
 /** GET /api/public/post-files/:postId/:fileId: a published post's cover and images. */

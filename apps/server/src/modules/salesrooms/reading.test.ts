@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildOwner, type Client } from '../../testing/factories.ts'
-import { form, PDF } from '../../testing/files.ts'
+import { form, pdfOfPages } from '../../testing/files.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -14,12 +14,12 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT'
 const call = (client: Client | null, method: Method, url: string, payload?: object, cookie?: string) =>
   app.inject({ method, url, headers: { ...(client ? { cookie: client.cookie } : {}), ...(cookie ? { cookie } : {}) }, payload })
 
-/** A deal's published room showing a library PDF. */
+/** A deal's published room showing a library PDF of three pages. */
 async function buildRoom(settings: Record<string, unknown> = {}) {
   const owner = await buildOwner(app)
   const deal = await buildDeal(app, owner, { name: 'Acme renewal' })
   const room = (await call(owner, 'PUT', `/api/deals/${deal.id}/salesroom`, { title: 'Acme', published: true, ...settings })).json()
-  const file = (await call(owner, 'POST', '/api/library/files', form({ name: 'Proposal.pdf', bytes: PDF }))).json()
+  const file = (await call(owner, 'POST', '/api/library/files', form({ name: 'Proposal.pdf', bytes: await pdfOfPages(3) }))).json()
   const document = (await call(owner, 'POST', `/api/deals/${deal.id}/salesroom/documents/library`, { fileId: file.id })).json()
   const pub = `/api/public/salesrooms/${room.publicId}`
   return { owner, deal, document, pub }
@@ -62,6 +62,7 @@ describe('page-by-page reading of room documents', () => {
     expect(doc).toMatchObject({
       documentId: document.id,
       title: 'Proposal',
+      pageCount: 3,
       opens: 2,
       ms: 9000,
       pages: [
@@ -129,6 +130,37 @@ describe('page-by-page reading of room documents', () => {
     ).toBe(404)
     const [doc] = (await call(owner, 'GET', `/api/deals/${deal.id}/salesroom/documents/reading`)).json().documents
     expect(doc).toMatchObject({ opens: 0, ms: 0, pages: [], visitors: [] })
+  })
+
+  it('refuses a report of a page the document does not have, knowing its page count from the upload and each version', async () => {
+    const { owner, deal, document, pub } = await buildRoom()
+    const { visitId } = (await call(null, 'POST', `${pub}/events`, { kind: 'visit' })).json()
+    const pages = `${pub}/documents/${document.id}/pages`
+    const beyond = await call(null, 'POST', pages, {
+      visitId,
+      pages: [
+        { page: 2, ms: 100 },
+        { page: 4, ms: 100 },
+      ],
+    })
+    expect(beyond.statusCode).toBe(400)
+    expect(beyond.json()).toEqual({ message: 'pages: This document has 3 pages, there is no page 4', code: 'invalid', field: 'pages' })
+    // Nothing of the refused report was kept, not even its good page.
+    const reading = async () => (await call(owner, 'GET', `/api/deals/${deal.id}/salesroom/documents/reading`)).json().documents[0]
+    expect(await reading()).toMatchObject({ pageCount: 3, ms: 0, pages: [] })
+
+    // A new version of five pages: page 5 is read now.
+    const [file] = (await call(owner, 'GET', '/api/library')).json().files
+    expect(file).toMatchObject({ pages: 3 })
+    const replaced = await call(owner, 'PUT', `/api/library/files/${file.id}/content`, form({ name: 'v2.pdf', bytes: await pdfOfPages(5) }))
+    expect(replaced.json()).toMatchObject({ pages: 5 })
+    expect((await call(null, 'POST', pages, { visitId, pages: [{ page: 5, ms: 700 }] })).json()).toEqual({ ok: true })
+    expect(await reading()).toMatchObject({ pageCount: 5, ms: 700, pages: [{ page: 5, ms: 700 }] })
+    // A file whose pages cannot be counted keeps the old ceiling rather than refusing every page.
+    const unknown = (
+      await call(owner, 'POST', '/api/library/files', form({ name: 'odd.pdf', bytes: Buffer.from('%PDF-1.4\nnot really\n%%EOF\n') }))
+    ).json()
+    expect(unknown).toMatchObject({ contentType: 'application/pdf', pages: null })
   })
 
   it('takes reports in a private room only with the visitor’s pass', async () => {

@@ -2,7 +2,7 @@ import type { DocumentPageReport, DocumentReading, DocumentViewsOverview } from 
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { deals, files, salesroomDocumentEvents, salesroomDocuments, salesroomPageViews, salesroomVisits } from '../../db/schema/index.ts'
-import { NotFound } from '../../http/errors.ts'
+import { Invalid, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { RoomNews } from './news.ts'
 import type { RoomService } from './rooms.ts'
@@ -27,10 +27,13 @@ export function createReadingService({ db, rooms, news }: { db: Db; rooms: RoomS
   /** Adds a report of the visitor's viewer, for a visit and a document of their own room only. */
   async function report({ room }: Visitor, documentId: string, input: DocumentPageReport): Promise<void> {
     const [document] = await db
-      .select({ id: salesroomDocuments.id })
+      .select({ id: salesroomDocuments.id, pageCount: files.pages })
       .from(salesroomDocuments)
+      .innerJoin(files, eq(files.id, salesroomDocuments.fileId))
       .where(and(eq(salesroomDocuments.id, documentId), eq(salesroomDocuments.dealId, room.dealId)))
     if (!document) throw NotFound('Document not found')
+    const beyond = document.pageCount === null ? undefined : input.pages.find((p) => p.page > (document.pageCount ?? 0))
+    if (beyond) throw Invalid(`pages: This document has ${document.pageCount} pages, there is no page ${beyond.page}`)
     const [visit] = await db
       .select({ id: salesroomVisits.id })
       .from(salesroomVisits)
@@ -52,7 +55,7 @@ export function createReadingService({ db, rooms, news }: { db: Db; rooms: RoomS
   async function ofRoom(auth: AuthContext, dealId: string): Promise<DocumentReading[]> {
     await rooms.roomOf(auth, dealId)
     const documents = await db
-      .select({ id: salesroomDocuments.id, title: salesroomDocuments.title, contentType: files.contentType })
+      .select({ id: salesroomDocuments.id, title: salesroomDocuments.title, contentType: files.contentType, pageCount: files.pages })
       .from(salesroomDocuments)
       .innerJoin(files, eq(files.id, salesroomDocuments.fileId))
       .where(eq(salesroomDocuments.dealId, dealId))
@@ -107,6 +110,7 @@ export function createReadingService({ db, rooms, news }: { db: Db; rooms: RoomS
         documentId: document.id,
         title: document.title,
         contentType: document.contentType,
+        pageCount: document.pageCount,
         opens: visitors.reduce((sum, v) => sum + v.opens, 0),
         ms: all.reduce((sum, p) => sum + p.ms, 0),
         pages: all,

@@ -1,4 +1,5 @@
-import { AGREEMENT_MAX_BYTES, AGREEMENT_MAX_PAGES } from '@closeroom/shared'
+import { AGREEMENT_MAX_BYTES, AGREEMENT_MAX_PAGES, type LibraryFile } from '@closeroom/shared'
+import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined'
 import {
   Alert,
   Button,
@@ -19,17 +20,19 @@ import {
 import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { FileDrop, useFileUploads } from '../../components/FileDrop'
+import { FileTypeIcon } from '../../components/FileTypeIcon'
 import { ApiError } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
 import { formatFileSize } from '../../lib/upload'
 import type { TFunction } from '../../locales/i18n'
 import { useTranslation } from '../../locales/i18n'
+import { LibraryPicker } from '../files/LibraryPicker'
 import { type DealChoice, DealPicker } from './DealPicker'
 import { uploadAgreement, useCreateAgreement, useTemplates } from './queries'
 
-type Source = 'upload' | 'template' | 'orderForm'
-const SOURCES: Source[] = ['upload', 'template', 'orderForm']
+type Source = 'upload' | 'library' | 'template' | 'orderForm'
+const SOURCES: Source[] = ['upload', 'library', 'template', 'orderForm']
 
 /**
  * The words for an upload the server refused, by its code (not a PDF, encrypted, broken, too many pages: the
@@ -52,6 +55,8 @@ export function CreateAgreementDialog({ open, onClose }: { open: boolean; onClos
   const [title, setTitle] = useState('')
   const [deal, setDeal] = useState<DealChoice | null>(null)
   const [templateId, setTemplateId] = useState('')
+  const [libraryFile, setLibraryFile] = useState<LibraryFile | null>(null)
+  const [picking, setPicking] = useState(false)
   const templates = useTemplates(open && source === 'template')
   const create = useCreateAgreement()
   const size = formatFileSize(AGREEMENT_MAX_BYTES, intlLocale(i18n.language))
@@ -70,18 +75,26 @@ export function CreateAgreementDialog({ open, onClose }: { open: boolean; onClos
   const defaultTitle =
     source === 'orderForm' && deal
       ? t('agreements.new.orderFormTitle', { deal: deal.name })
-      : (templates.data?.find((template) => template.id === templateId)?.title ?? '')
+      : source === 'library'
+        ? libraryFile
+          ? withoutExtension(libraryFile.name)
+          : ''
+        : (templates.data?.find((template) => template.id === templateId)?.title ?? '')
 
   function submit() {
     if (source === 'upload') return
+    const from =
+      source === 'library' && libraryFile
+        ? ({ from: 'library', fileId: libraryFile.id } as const)
+        : { from: source === 'orderForm' ? 'order-form' : templateId }
     create.mutate(
-      { title: title.trim() || defaultTitle, dealId: deal?.id, from: source === 'orderForm' ? 'order-form' : templateId },
+      { title: title.trim() || defaultTitle, dealId: deal?.id, ...from },
       { onSuccess: (agreement) => navigate(`/agreements/${agreement.id}/edit`) },
     )
   }
 
   const fieldError = create.error instanceof ApiError && create.error.field === 'dealId' ? serverErrorText(t, create.error) : undefined
-  const ready = source === 'orderForm' ? !!deal : source === 'template' ? !!templateId : false
+  const ready = source === 'orderForm' ? !!deal : source === 'template' ? !!templateId : source === 'library' ? !!libraryFile : false
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
@@ -99,7 +112,12 @@ export function CreateAgreementDialog({ open, onClose }: { open: boolean; onClos
               }}
             >
               {SOURCES.map((value) => (
-                <FormControlLabel key={value} value={value} control={<Radio />} label={t(`agreements.new.sources.${value}`)} />
+                <FormControlLabel
+                  key={value}
+                  value={value}
+                  control={<Radio />}
+                  label={value === 'library' ? t('files.picker.agreementSource') : t(`agreements.new.sources.${value}`)}
+                />
               ))}
             </RadioGroup>
           </FormControl>
@@ -148,6 +166,37 @@ export function CreateAgreementDialog({ open, onClose }: { open: boolean; onClos
                 ))}
               </TextField>
             ))}
+          {source === 'library' && (
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              {libraryFile && (
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="agreement-library-file">
+                  <FileTypeIcon contentType={libraryFile.contentType} fontSize="small" />
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>
+                    <bdi>{libraryFile.name}</bdi>
+                  </Typography>
+                </Stack>
+              )}
+              <Button variant="outlined" startIcon={<LibraryAddOutlined />} onClick={() => setPicking(true)}>
+                {libraryFile ? t('files.picker.another') : t('files.picker.choosePdf')}
+              </Button>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('files.picker.agreementHint')}
+              </Typography>
+              <LibraryPicker
+                open={picking}
+                accepts={(file) => file.contentType === 'application/pdf'}
+                pending={false}
+                error={null}
+                uploads={{ accept: 'application/pdf,.pdf' }}
+                onPick={(file) => {
+                  setLibraryFile(file)
+                  setPicking(false)
+                  create.reset()
+                }}
+                onClose={() => setPicking(false)}
+              />
+            </Stack>
+          )}
           {source === 'orderForm' && <Typography sx={{ color: 'text.secondary' }}>{t('agreements.new.orderFormText')}</Typography>}
           {create.error && !fieldError && <Alert severity="error">{serverErrorText(t, create.error)}</Alert>}
         </Stack>

@@ -122,7 +122,12 @@ function Editor({ post }: { post?: Post }) {
                   name="body"
                   render={({ field, fieldState }) => (
                     <>
-                      <RichTextEditor label={t('blog.editor.body')} initial={post?.body ?? ''} onChange={field.onChange} />
+                      <RichTextEditor
+                        label={t('blog.editor.body')}
+                        initial={post?.body ?? ''}
+                        onChange={field.onChange}
+                        postId={post?.id}
+                      />
                       {fieldState.error && (
                         <Typography variant="caption" color="error" role="alert">
                           {fieldErrorText(t, fieldState.error)}

@@ -1,3 +1,5 @@
+import { IMAGE_TYPES } from '@closeroom/shared'
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined'
 import CodeRounded from '@mui/icons-material/CodeRounded'
 import FormatBoldRounded from '@mui/icons-material/FormatBoldRounded'
 import FormatItalicRounded from '@mui/icons-material/FormatItalicRounded'
@@ -23,11 +25,14 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material'
+import Image from '@tiptap/extension-image'
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { type ReactNode, useState } from 'react'
 import { richTextSx } from '../../components/public/RichText'
+import { API_URL } from '../../lib/api'
 import { useTranslation } from '../../locales/i18n'
+import { LibraryPicker } from '../files/LibraryPicker'
 
 /** What a link may point to: what the server keeps (sanitize.ts), so nothing the author adds silently goes. */
 export const LINK = /^(https?:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/i
@@ -38,16 +43,39 @@ type Props = {
   /** The HTML to start from; later changes of it are ignored (the editor owns the text once it runs). */
   initial: string
   onChange(html: string): void
+  /** The saved post's id: pictures of the library go in its text as its own public files. Without it (a new post), none yet. */
+  postId?: string
 }
 
+const POST_IMAGE = /^\/api\/public\/post-files\/[0-9a-f-]{36}\/([0-9a-f-]{36})$/
+const PICTURE_ACCEPT = [...IMAGE_TYPES, '.png', '.jpg', '.jpeg', '.webp', '.gif'].join(',')
+
+/**
+ * A picture in the post: its src is the address the public page serves it at (the server keeps no other), while the
+ * editor shows the library file itself, which a draft's public address does not serve yet.
+ */
+const PostImage = Image.extend({
+  addNodeView() {
+    return ({ node }) => {
+      const img = document.createElement('img')
+      const src = String(node.attrs.src ?? '')
+      const fileId = POST_IMAGE.exec(src)?.[1]
+      img.src = fileId ? `${API_URL}/files/${fileId}` : src
+      img.alt = String(node.attrs.alt ?? '')
+      return { dom: img }
+    }
+  },
+})
+
 /** The post's body: Tiptap (ProseMirror) with the tags the server keeps, and a toolbar for them. */
-export function RichTextEditor({ label, initial, onChange }: Props) {
+export function RichTextEditor({ label, initial, onChange, postId }: Props) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
         link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' },
       }),
+      PostImage,
     ],
     content: initial,
     // Each paragraph takes the direction of its own words: an English post in the Arabic app reads left to right.
@@ -57,7 +85,7 @@ export function RichTextEditor({ label, initial, onChange }: Props) {
   })
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, '&:focus-within': { borderColor: 'primary.main' } }}>
-      {editor && <Toolbar editor={editor} />}
+      {editor && <Toolbar editor={editor} postId={postId} />}
       <Divider />
       <Box
         sx={{
@@ -72,9 +100,10 @@ export function RichTextEditor({ label, initial, onChange }: Props) {
   )
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, postId }: { editor: Editor; postId?: string }) {
   const { t } = useTranslation()
   const [linking, setLinking] = useState<string | null>(null)
+  const [picking, setPicking] = useState(false)
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -141,6 +170,29 @@ function Toolbar({ editor }: { editor: Editor }) {
             <LinkOffRounded fontSize="small" />
           </IconButton>
         </Tooltip>
+      )}
+      <Tooltip title={postId ? t('files.picker.picture') : t('files.picker.pictureAfterSave')}>
+        <span>
+          <IconButton size="small" aria-label={t('files.picker.picture')} disabled={!postId} onClick={() => setPicking(true)}>
+            <AddPhotoAlternateOutlined fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      {postId && (
+        <LibraryPicker
+          open={picking}
+          accepts={(file) => (IMAGE_TYPES as readonly string[]).includes(file.contentType)}
+          pending={false}
+          error={null}
+          uploads={{ accept: PICTURE_ACCEPT }}
+          onPick={(file) => {
+            setPicking(false)
+            chain()
+              .setImage({ src: `/api/public/post-files/${postId}/${file.id}`, alt: file.name.replace(/\.[^.]+$/, '') })
+              .run()
+          }}
+          onClose={() => setPicking(false)}
+        />
       )}
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
       {toggle('bullets', state.bullets, () => chain().toggleBulletList().run(), <FormatListBulletedRounded fontSize="small" />)}

@@ -2,6 +2,7 @@ import type { CreatePost, PostStatus, UpdatePost } from '@closeroom/shared'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 import { upload } from '../../lib/upload'
+import { libraryKeys } from '../files/queries'
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -43,17 +44,21 @@ export function useSavePost(id: string | undefined) {
   })
 }
 
+/** A picture uploaded into the library (the one way to upload) becomes the cover. */
 export function useUploadCover(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress(fraction: number): void }) => {
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress(fraction: number): void }) => {
       const form = new FormData()
       form.append('file', file)
-      return upload('/posts/{id}/cover', { id }, form, onProgress)
+      const picture = await upload('/library/files', undefined, form, onProgress)
+      return unwrap(client.PATCH('/posts/{id}', { params: { path: { id } }, body: { coverFileId: picture.id } }))
     },
     onSuccess: (post) => {
       queryClient.setQueryData(postQuery(post.id).queryKey, post)
       void queryClient.invalidateQueries({ queryKey: [...postKeys.all, 'list'] })
+      // The picture joined the library: its listings read again.
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.all })
     },
   })
 }

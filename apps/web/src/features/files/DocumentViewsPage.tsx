@@ -8,14 +8,17 @@ import {
   Grid,
   Link,
   Skeleton,
+  type SxProps,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
+  type Theme,
   Typography,
 } from '@mui/material'
+import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
@@ -72,105 +75,123 @@ export default function DocumentViewsPage() {
       ) : (
         <Grid container spacing={3}>
           <Grid size={12}>
-            <Card component="section" aria-labelledby="views-documents">
-              <CardHeader
-                title={t('files.views.byDocument')}
-                slotProps={{ title: { component: 'h2', variant: 'h6', id: 'views-documents' } }}
-              />
-              <TableContainer>
-                <Table size="small" aria-labelledby="views-documents">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('files.views.document')}</TableCell>
-                      <TableCell>{t('files.views.room')}</TableCell>
-                      <TableCell align="right">{t('files.reading.opens')}</TableCell>
-                      <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                        {t('files.views.totals.visitors')}
-                      </TableCell>
-                      <TableCell align="right">{t('files.reading.time')}</TableCell>
-                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('files.reading.lastOpened')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {!data ? (
-                      <TableRow>
-                        <TableCell colSpan={6}>
-                          <Skeleton />
-                        </TableCell>
-                      </TableRow>
-                    ) : (
-                      data.documents.map((row) => (
-                        <TableRow key={row.documentId}>
-                          <TableCell dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                            {row.title}
-                          </TableCell>
-                          <TableCell>
-                            <Link component={RouterLink} to={`/deals/${row.dealId}/room`}>
-                              <bdi>{row.dealName}</bdi>
-                            </Link>
-                          </TableCell>
-                          <TableCell align="right" sx={numeric}>
-                            {row.opens}
-                          </TableCell>
-                          <TableCell align="right" sx={{ ...numeric, display: { xs: 'none', sm: 'table-cell' } }}>
-                            {row.visitors}
-                          </TableCell>
-                          <TableCell align="right" sx={numeric}>
-                            {readingTime(t, row.ms)}
-                          </TableCell>
-                          <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
-                            {row.lastOpenedAt ? formatDateTime(row.lastOpenedAt, i18n.language) : '—'}
-                          </TableCell>
-                        </TableRow>
-                      ))
-                    )}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            </Card>
+            <ViewsTable
+              id="views-documents"
+              title={t('files.views.byDocument')}
+              rows={data?.documents}
+              rowKey={(row) => row.documentId}
+              columns={[
+                {
+                  label: t('files.views.document'),
+                  cell: (row) => row.title,
+                  sx: { fontWeight: 600, overflowWrap: 'anywhere' },
+                  dir: 'auto',
+                },
+                { label: t('files.views.room'), cell: (row) => <RoomLink dealId={row.dealId} name={row.dealName} /> },
+                { label: t('files.reading.opens'), cell: (row) => row.opens, numeric: true },
+                { label: t('files.views.totals.visitors'), cell: (row) => row.visitors, numeric: true, from: 'sm' },
+                { label: t('files.reading.time'), cell: (row) => readingTime(t, row.ms), numeric: true },
+                {
+                  label: t('files.reading.lastOpened'),
+                  cell: (row) => (row.lastOpenedAt ? formatDateTime(row.lastOpenedAt, i18n.language) : '—'),
+                  from: 'md',
+                  sx: { whiteSpace: 'nowrap' },
+                },
+              ]}
+            />
           </Grid>
           <Grid size={12}>
-            <Card component="section" aria-labelledby="views-visitors">
-              <CardHeader
-                title={t('files.views.byVisitor')}
-                slotProps={{ title: { component: 'h2', variant: 'h6', id: 'views-visitors' } }}
-              />
-              <TableContainer>
-                <Table size="small" aria-labelledby="views-visitors">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('files.reading.visitor')}</TableCell>
-                      <TableCell>{t('files.views.room')}</TableCell>
-                      <TableCell align="right">{t('files.views.totals.documents')}</TableCell>
-                      <TableCell align="right">{t('files.reading.time')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data?.visitors.map((row) => (
-                      <TableRow key={`${row.dealId}:${row.visitor ?? ''}`}>
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                          <bdi>{row.visitor ?? t('files.reading.anonymous')}</bdi>
-                        </TableCell>
-                        <TableCell>
-                          <Link component={RouterLink} to={`/deals/${row.dealId}/room`}>
-                            <bdi>{row.dealName}</bdi>
-                          </Link>
-                        </TableCell>
-                        <TableCell align="right" sx={numeric}>
-                          {row.documents}
-                        </TableCell>
-                        <TableCell align="right" sx={numeric}>
-                          {readingTime(t, row.ms)}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            </Card>
+            <ViewsTable
+              id="views-visitors"
+              title={t('files.views.byVisitor')}
+              rows={data?.visitors}
+              rowKey={(row) => `${row.dealId}:${row.visitor ?? ''}`}
+              columns={[
+                {
+                  label: t('files.reading.visitor'),
+                  cell: (row) => <bdi>{row.visitor ?? t('files.reading.anonymous')}</bdi>,
+                  sx: { overflowWrap: 'anywhere' },
+                },
+                { label: t('files.views.room'), cell: (row) => <RoomLink dealId={row.dealId} name={row.dealName} /> },
+                { label: t('files.views.totals.documents'), cell: (row) => row.documents, numeric: true },
+                { label: t('files.reading.time'), cell: (row) => readingTime(t, row.ms), numeric: true },
+              ]}
+            />
           </Grid>
         </Grid>
       )}
     </>
+  )
+}
+
+const RoomLink = ({ dealId, name }: { dealId: string; name: string }) => (
+  <Link component={RouterLink} to={`/deals/${dealId}/room`}>
+    <bdi>{name}</bdi>
+  </Link>
+)
+
+type Column<Row> = {
+  label: string
+  cell(row: Row): ReactNode
+  /** Figures: right-aligned, in even digits. */
+  numeric?: boolean
+  /** Shown from this width up (a phone keeps the columns that matter). */
+  from?: 'sm' | 'md'
+  sx?: SxProps<Theme>
+  dir?: 'auto'
+}
+
+/** One table of /file in a titled card: its columns say what each cell shows; a skeleton row while loading. */
+function ViewsTable<Row>({
+  id,
+  title,
+  rows,
+  rowKey,
+  columns,
+}: {
+  id: string
+  title: string
+  rows: Row[] | undefined
+  rowKey(row: Row): string
+  columns: Column<Row>[]
+}) {
+  const display = (column: Column<Row>) => (column.from ? { display: { xs: 'none', [column.from]: 'table-cell' } } : {})
+  const cellSx = (column: Column<Row>) => ({ ...(column.numeric ? numeric : {}), ...display(column), ...(column.sx as object) })
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <CardHeader title={title} slotProps={{ title: { component: 'h2', variant: 'h6', id } }} />
+      <TableContainer>
+        <Table size="small" aria-labelledby={id}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.label} align={column.numeric ? 'right' : undefined} sx={display(column)}>
+                  {column.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {!rows ? (
+              <TableRow>
+                <TableCell colSpan={columns.length}>
+                  <Skeleton />
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => (
+                <TableRow key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <TableCell key={column.label} align={column.numeric ? 'right' : undefined} dir={column.dir} sx={cellSx(column)}>
+                      {column.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Card>
   )
 }

@@ -39,10 +39,10 @@ import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime, intlLocale } from '../../lib/intl'
 import { formatFileSize } from '../../lib/upload'
 import { useTranslation } from '../../locales/i18n'
+import { DeleteFolderDialog } from './DeleteFolderDialog'
 import { MoveDialog, NameDialog, PreviewDialog } from './FileDialogs'
 import {
   useCreateFolder,
-  useDeleteFolder,
   useDeleteLibraryFile,
   useLibrary,
   useReplaceLibraryFile,
@@ -94,7 +94,6 @@ export default function LibraryPage() {
 
   const createFolder = useCreateFolder()
   const updateFolder = useUpdateFolder()
-  const deleteFolder = useDeleteFolder()
   const updateFile = useUpdateLibraryFile()
   const deleteFile = useDeleteLibraryFile()
 
@@ -481,21 +480,7 @@ export default function LibraryPage() {
         />
       )}
       {dialog?.kind === 'preview' && <PreviewDialog file={dialog.file} onClose={close} />}
-      <ConfirmDialog
-        open={dialog?.kind === 'deleteFolder'}
-        title={t('files.library.deleteFolderTitle', { name: dialog?.kind === 'deleteFolder' ? dialog.folder.name : '' })}
-        text={t('files.library.deleteFolderText')}
-        confirmLabel={t('files.library.delete')}
-        cancelLabel={t('files.cancel')}
-        color="error"
-        pending={deleteFolder.isPending}
-        error={deleteFolder.error}
-        onConfirm={() => dialog?.kind === 'deleteFolder' && deleteFolder.mutate(dialog.folder.id, { onSuccess: close })}
-        onClose={() => {
-          deleteFolder.reset()
-          close()
-        }}
-      />
+      {dialog?.kind === 'deleteFolder' && <DeleteFolderDialog folder={dialog.folder} onClose={close} />}
       <ConfirmDialog
         open={dialog?.kind === 'deleteFile'}
         title={t('files.library.deleteFileTitle', { name: dialog?.kind === 'deleteFile' ? dialog.file.name : '' })}

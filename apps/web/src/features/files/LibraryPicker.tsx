@@ -2,6 +2,7 @@ import type { LibraryFile, LibraryFolder } from '@closeroom/shared'
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import FolderOutlined from '@mui/icons-material/FolderOutlined'
 import SearchRounded from '@mui/icons-material/SearchRounded'
+import UploadFileRounded from '@mui/icons-material/UploadFileRounded'
 import {
   Alert,
   Button,
@@ -10,6 +11,7 @@ import {
   DialogContent,
   DialogTitle,
   InputAdornment,
+  LinearProgress,
   List,
   ListItemButton,
   ListItemIcon,
@@ -18,13 +20,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { FileTypeIcon, fileKind } from '../../components/FileTypeIcon'
 import { serverErrorText } from '../../lib/errorText'
 import { intlLocale } from '../../lib/intl'
 import { formatFileSize } from '../../lib/upload'
 import { useTranslation } from '../../locales/i18n'
-import { useLibrary } from './queries'
+import { useLibrary, useUploadLibraryFile } from './queries'
 
 type Props = {
   open: boolean
@@ -36,16 +38,33 @@ type Props = {
   error: unknown
   onPick(file: LibraryFile): void
   onClose(): void
+  /** Also lets a new file be uploaded into the folder shown (of these types, for `accept`), then picks it. */
+  uploads?: { accept: string }
 }
 
 /** Chooses a file of the organization's library, by folder or by search, to show somewhere by reference. */
-export function LibraryPicker({ open, taken = [], accepts = () => true, pending, error, onPick, onClose }: Props) {
+export function LibraryPicker({ open, taken = [], accepts = () => true, pending, error, onPick, onClose, uploads }: Props) {
   const { t, i18n } = useTranslation()
   const [path, setPath] = useState<LibraryFolder[]>([])
   const [q, setQ] = useState('')
   const folder = path.at(-1) ?? null
   const listing = useLibrary(folder?.id ?? null, q.trim(), open)
   const locale = intlLocale(i18n.language)
+  const send = useUploadLibraryFile()
+  const input = useRef<HTMLInputElement>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const sendFile = (file: File) => {
+    setProgress(0)
+    send.mutate(
+      { file, folderId: folder?.id ?? null, onProgress: setProgress },
+      {
+        onSuccess: (uploaded) => {
+          if (accepts(uploaded)) onPick(uploaded)
+        },
+        onSettled: () => setProgress(null),
+      },
+    )
+  }
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="library-picker-title">
@@ -69,9 +88,35 @@ export function LibraryPicker({ open, taken = [], accepts = () => true, pending,
           }}
           sx={{ mb: 1 }}
         />
-        {error ? (
+        {uploads && (
+          <>
+            <input
+              ref={input}
+              type="file"
+              accept={uploads.accept}
+              hidden
+              onChange={(event) => {
+                const file = event.target.files?.[0]
+                event.target.value = ''
+                if (file) sendFile(file)
+              }}
+            />
+            <Button
+              startIcon={<UploadFileRounded />}
+              onClick={() => input.current?.click()}
+              disabled={progress !== null || pending}
+              sx={{ mb: 1 }}
+            >
+              {folder ? t('files.picker.uploadInto', { folder: folder.name }) : t('files.picker.upload')}
+            </Button>
+            {progress !== null && (
+              <LinearProgress variant="determinate" value={progress * 100} aria-label={t('files.picker.uploading')} sx={{ mb: 1 }} />
+            )}
+          </>
+        )}
+        {error || send.error ? (
           <Alert severity="error" sx={{ mb: 1 }}>
-            {serverErrorText(t, error)}
+            {serverErrorText(t, error || send.error)}
           </Alert>
         ) : null}
         {!q.trim() && folder && (
@@ -123,7 +168,14 @@ export function LibraryPicker({ open, taken = [], accepts = () => true, pending,
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('files.cancel')}</Button>
+        <Button
+          onClick={() => {
+            send.reset()
+            onClose()
+          }}
+        >
+          {t('files.cancel')}
+        </Button>
       </DialogActions>
     </Dialog>
   )

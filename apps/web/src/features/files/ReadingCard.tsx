@@ -73,6 +73,7 @@ function DocumentBlock({ document }: { document: DocumentReading }) {
           {document.pages.length > 0 && (
             <PageBars t={t} pages={document.pages} label={t('files.reading.perPage', { title: document.title })} />
           )}
+          <Unread pageCount={document.pageCount} pages={document.pages} />
           <Table size="small" aria-label={t('files.reading.perVisitor', { title: document.title })} sx={{ mt: 1.5 }}>
             <TableHead>
               <TableRow>
@@ -131,5 +132,30 @@ function PageBars({ t, pages, label }: { t: TFunction; pages: { page: number; ms
         </Stack>
       ))}
     </Box>
+  )
+}
+
+/** The pages nobody read, as runs ("3, 5–7"): what the seller may want to walk the buyer through. */
+export function unreadPages(pageCount: number, read: { page: number; ms: number }[]): string {
+  const seen = new Set(read.filter((p) => p.ms > 0).map((p) => p.page))
+  const runs: string[] = []
+  for (let page = 1; page <= pageCount; page++) {
+    if (seen.has(page)) continue
+    let end = page
+    while (end + 1 <= pageCount && !seen.has(end + 1)) end++
+    runs.push(end === page ? String(page) : `${page}–${end}`)
+    page = end
+  }
+  return runs.join(', ')
+}
+
+function Unread({ pageCount, pages }: { pageCount: number | null; pages: { page: number; ms: number }[] }) {
+  const { t } = useTranslation()
+  if (!pageCount || pages.length === 0) return null
+  const unread = unreadPages(pageCount, pages)
+  return (
+    <Typography variant="body2" data-testid="pages-never-viewed" sx={{ mt: 1, color: unread ? 'text.primary' : 'text.secondary' }}>
+      {unread ? t('files.reading.neverViewed', { pages: unread, total: pageCount }) : t('files.reading.allViewed')}
+    </Typography>
   )
 }

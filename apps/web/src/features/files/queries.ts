@@ -1,7 +1,6 @@
-import type { LibraryFile } from '@closeroom/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { API_URL, ApiError, client, errorOf, unwrap } from '../../lib/api'
-import { upload } from '../../lib/upload'
+import { client, unwrap } from '../../lib/api'
+import { upload, uploadReplacing } from '../../lib/upload'
 
 export const libraryKeys = {
   all: ['library'] as const,
@@ -38,26 +37,13 @@ export const useUploadLibraryFile = () =>
     return upload('/library/files', undefined, form, onProgress)
   })
 
-/** A new version of a file, with its progress (PUT, which the shared upload helper does not send). */
+/** A new version of a file, with its progress. */
 export const useReplaceLibraryFile = () =>
-  useLibraryMutation(
-    ({ fileId, file, onProgress }: { fileId: string; file: File; onProgress?(fraction: number): void }) =>
-      new Promise<LibraryFile>((resolve, reject) => {
-        const form = new FormData()
-        form.append('file', file)
-        const request = new XMLHttpRequest()
-        request.open('PUT', `${API_URL}/library/files/${encodeURIComponent(fileId)}/content`)
-        request.withCredentials = true
-        request.responseType = 'json'
-        request.upload.onprogress = (event) => {
-          if (event.lengthComputable) onProgress?.(event.loaded / event.total)
-        }
-        request.onload = () =>
-          request.status >= 200 && request.status < 300 ? resolve(request.response) : reject(errorOf(request.status, request.response))
-        request.onerror = () => reject(new ApiError(0))
-        request.send(form)
-      }),
-  )
+  useLibraryMutation(({ fileId, file, onProgress }: { fileId: string; file: File; onProgress?(fraction: number): void }) => {
+    const form = new FormData()
+    form.append('file', file)
+    return uploadReplacing('/library/files/{fileId}/content', { fileId }, form, onProgress)
+  })
 
 export const useCreateFolder = () =>
   useLibraryMutation((body: { name: string; parentId: string | null }) => unwrap(client.POST('/library/folders', { body })))
@@ -68,8 +54,26 @@ export const useUpdateFolder = () =>
     unwrap(client.PATCH('/library/folders/{folderId}', { params: { path: { folderId: id } }, body })),
   )
 
+/** What deleting a folder would take with it (its folders and files at any depth, and the files in use). */
+export function useFolderContents(folderId: string | null) {
+  return useQuery({
+    queryKey: [...libraryKeys.all, 'contents', folderId] as const,
+    queryFn: ({ signal }) =>
+      unwrap(client.GET('/library/folders/{folderId}/contents', { params: { path: { folderId: folderId ?? '' } }, signal })),
+    enabled: folderId !== null,
+    staleTime: 0,
+  })
+}
+
+/** Deletes a folder; `withContents` takes everything in it too, in one go. */
 export const useDeleteFolder = () =>
-  useLibraryMutation((id: string) => unwrap(client.DELETE('/library/folders/{folderId}', { params: { path: { folderId: id } } })))
+  useLibraryMutation(({ id, withContents }: { id: string; withContents: boolean }) =>
+    unwrap(
+      client.DELETE('/library/folders/{folderId}', {
+        params: { path: { folderId: id }, query: withContents ? { withContents: '1' } : {} },
+      }),
+    ),
+  )
 
 export const useUpdateLibraryFile = () =>
   useLibraryMutation(({ id, ...body }: { id: string; name?: string; folderId?: string | null }) =>
