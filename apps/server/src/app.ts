@@ -82,6 +82,8 @@ import { teamRoutes } from './modules/teams/routes.ts'
 import { createTeamService } from './modules/teams/service.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createUserService } from './modules/users/service.ts'
+import { createWebhooksModule } from './modules/webhooks/module.ts'
+import { webhookRoutes } from './modules/webhooks/routes.ts'
 import { createRealtime } from './realtime/server.ts'
 import { createRoomAccess } from './realtime/threads.ts'
 
@@ -160,9 +162,21 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     appUrl: config.appUrl,
   })
-  const dealsModule = createDealsModule({ db, realtime })
+  // Below every module with events: each is handed `webhooks.emit` and tells it what happened.
+  const webhooks = await createWebhooksModule({
+    db,
+    jobs,
+    outbound,
+    notifications,
+    secret: await serverSecret(db, 'webhook-encryption-key'),
+    // Plain http only where the operator let the server reach private targets (a LAN, the tests).
+    allowHttp: config.allowPrivateTargets !== '',
+    timing: config.webhooks,
+    log: app.log,
+  })
+  const dealsModule = createDealsModule({ db, realtime, emit: webhooks.emit })
   const products = createProductService({ db })
-  const clients = createClientsModule({ db })
+  const clients = createClientsModule({ db, emit: webhooks.emit })
   const messages = createMessagesModule({ db, realtime, deals: dealsModule })
   // Members' mailboxes are read in this process; a broken one records its error and never stops the server.
   const inbox = createInboxModule({
@@ -247,6 +261,7 @@ export async function buildApp(deps: AppDeps) {
     calendar,
     origins,
     routing: routedBookings,
+    emit: webhooks.emit,
   })
   const routing = createRoutingModule({ db, deals: dealsModule, clients, handles: booking.handles, jobs, notifications, broadcast })
   await routing.noBooking.start()
@@ -314,6 +329,7 @@ export async function buildApp(deps: AppDeps) {
       publicPostRoutes(api, { ...posts, limits })
       meetingRoutes(api, { ...meetings, limits })
       routingRoutes(api, routing)
+      webhookRoutes(api, webhooks)
       publicRoutingRoutes(api, { ...routing, limits })
     },
     { prefix: '/api' },
