@@ -207,6 +207,7 @@ export async function buildApp(deps: AppDeps) {
     notifications,
     deals: dealsModule,
     automations,
+    emit: webhooks.emit,
     files: files.store,
     appUrl: config.appUrl,
     dataDir: config.dataDir,
@@ -214,7 +215,7 @@ export async function buildApp(deps: AppDeps) {
     certificate: config.agreementCertFile ? { file: config.agreementCertFile, passphrase: config.agreementCertPassphrase } : undefined,
     log: app.log,
   })
-  const invoices = createInvoicesModule({ db, mailer, deals: dealsModule, appUrl: config.appUrl, outbound, log: app.log })
+  const invoices = createInvoicesModule({ db, mailer, deals: dealsModule, appUrl: config.appUrl, outbound, emit: webhooks.emit, log: app.log })
   // The room lists the deal's agreements and where each stands, and its sent invoices: ports, as those modules sit above the rooms'.
   const salesrooms = await createSalesroomModule({
     agreements,
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps) {
     deals: dealsModule,
     files: files.store,
     library: files.library,
+    emit: webhooks.emit,
   })
   // The team chat lists the deal, client and sales room threads beside its conversations, asking their modules.
   const chat = createChatModule({ db, realtime, files: files.store, threadSources: [messages, salesrooms.chat] })
@@ -236,6 +238,7 @@ export async function buildApp(deps: AppDeps) {
     jobs,
     realtime,
     news: salesrooms.news,
+    emit: webhooks.emit,
     log: app.log,
     dataDir: config.dataDir,
   })
@@ -263,7 +266,7 @@ export async function buildApp(deps: AppDeps) {
     routing: routedBookings,
     emit: webhooks.emit,
   })
-  const routing = createRoutingModule({ db, deals: dealsModule, clients, handles: booking.handles, jobs, notifications, broadcast })
+  const routing = createRoutingModule({ db, deals: dealsModule, clients, handles: booking.handles, jobs, notifications, broadcast, emit: webhooks.emit })
   await routing.noBooking.start()
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, deals: dealsModule, clients, notifications, automations })

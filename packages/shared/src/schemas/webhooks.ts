@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages.ts'
 import { Booking } from './booking.ts'
 import { Id } from './common.ts'
 import { Client } from './deals.ts'
+import { Invoice } from './invoices.ts'
 
 /**
  * Every event an endpoint may subscribe to, one per thing that happened in an area of the product. Each is sent
@@ -49,10 +50,17 @@ const DealData = z.object({
   stage: z.object({ id: Id, name: z.string(), kind: z.enum(['open', 'won', 'lost']) }),
   ownerId: Id,
 })
-const AgreementData = z.object({ id: Id, title: z.string(), status: z.string(), dealId: Id.nullable(), signer: z.object({ name: z.string(), email: z.string() }).optional() })
-const RoomData = z.object({ roomId: Id, dealId: Id, visitor: z.object({ name: z.string().nullable(), email: z.string().nullable() }), document: z.object({ id: Id, name: z.string() }).optional() })
+const Visit = { dealId: Id, visitId: Id, visitor: z.object({ email: z.string().nullable() }) }
+const AgreementData = z.object({
+  id: Id,
+  title: z.string(),
+  status: z.string(),
+  dealId: Id.nullable(),
+  /** Who took the step: the sender, a signer, or Closeroom for the completion. */
+  by: z.object({ name: z.string() }),
+})
 
-/** What `data` holds for each type: documented here once, and in the OpenAPI document from these schemas. */
+/** What `data` holds for each type: documented here once, checked against real deliveries by the API tests. */
 export const WEBHOOK_PAYLOADS = {
   'booking.created': Booking,
   'booking.rescheduled': Booking.extend({ previousStart: z.string() }),
@@ -64,16 +72,26 @@ export const WEBHOOK_PAYLOADS = {
   'deal.lost': DealData.extend({ lostReason: z.string().nullable() }),
   'client.created': Client,
   'client.updated': Client,
-  'salesroom.visited': RoomData,
-  'salesroom.document_opened': RoomData,
+  'salesroom.visited': z.object({ ...Visit, first: z.boolean() }),
+  'salesroom.document_opened': z.object({
+    ...Visit,
+    document: z.object({ id: Id, title: z.string(), how: z.enum(['opened', 'downloaded']) }),
+  }),
   'agreement.sent': AgreementData,
   'agreement.signed': AgreementData,
   'agreement.completed': AgreementData,
   'agreement.declined': AgreementData,
-  'routing_form.submitted': z.object({ formId: Id, responseId: Id, answers: z.record(z.string(), z.unknown()) }),
-  'recording.ready': z.object({ id: Id, meetingId: z.string().nullable(), durationSeconds: z.number().nullable() }),
-  'invoice.sent': z.object({ id: Id, number: z.string(), total: z.number().int(), currency: z.string(), dealId: Id.nullable() }),
-  'invoice.paid': z.object({ id: Id, number: z.string(), total: z.number().int(), currency: z.string(), dealId: Id.nullable() }),
+  'routing_form.submitted': z.object({
+    formId: Id,
+    formName: z.string(),
+    responseId: Id,
+    email: z.string().nullable(),
+    answers: z.record(z.string(), z.unknown()),
+    outcome: z.object({ id: Id, name: z.string() }),
+  }),
+  'recording.ready': z.object({ id: Id, meetingId: Id, startedAt: z.string(), durationMs: z.number().int(), size: z.number().int() }),
+  'invoice.sent': Invoice,
+  'invoice.paid': Invoice,
 } satisfies Record<WebhookEventType, z.ZodType>
 
 /** The body of every delivery, as sent (and signed). */

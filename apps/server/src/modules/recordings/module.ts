@@ -8,6 +8,7 @@ import { sharedPlayable } from './buyer.ts'
 import { createCapture } from './capture.ts'
 import { createRecordingComments } from './comments.ts'
 import { createLibrary, type RoomNews } from './library.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 
 export { publicRecordings } from './buyer.ts'
 export { sendPlayable } from './range.ts'
@@ -18,6 +19,7 @@ export async function createRecordingsModule(deps: {
   jobs: Jobs
   realtime: Pick<Realtime, 'toRoom'>
   news: Pick<RoomNews, 'content'>
+  emit: WebhookEmit
   log: FastifyBaseLogger
   dataDir: string
   storage?: FileStorage

@@ -14,6 +14,7 @@ import { createNoBookingFollowUp } from './no-booking.ts'
 import { createRoutingOutcomes } from './outcomes.ts'
 import { createRoutingResponses } from './responses.ts'
 import { createRoutingSubmissions } from './submit.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 
 export { seedRoutingForm } from './demo.ts'
 export { createEvaluator } from './evaluate.ts'
@@ -28,13 +29,14 @@ type Deps = {
   notifications: Pick<Notifications, 'send'>
   /** Tells the other server processes that a form changed, so none routes by its old outcomes. */
   broadcast: Broadcast
+  emit: WebhookEmit
 }
 
 /**
  * Routing forms, assembled: forms and their ordered outcomes, buyers' submissions routed to a booking, a
  * message or a URL (and a deal), who a routed buyer goes to, and the responses with their report.
  */
-export function createRoutingModule({ db, deals, clients, handles, jobs, notifications, broadcast }: Deps) {
+export function createRoutingModule({ db, deals, clients, handles, jobs, notifications, broadcast, emit }: Deps) {
   const checks = createOutcomeChecks({ db, stage: deals.stage })
   const evaluators = createRoutingEvaluators({ broadcast, read: (formId) => readOutcomes(db, formId) })
   const forms = createRoutingForms({ db, changed: evaluators.changed })
@@ -49,6 +51,7 @@ export function createRoutingModule({ db, deals, clients, handles, jobs, notific
     steps: createNextSteps({ db, handles }),
     deals: createRoutedDeals({ deals, clients }),
     noBooking,
+    emit,
   })
   const responses = createRoutingResponses({ db, forms })
   return { forms, outcomes, assigner, submissions, responses, noBooking }

@@ -12,6 +12,7 @@ import type { CompiledForm, RoutingEvaluators } from './evaluators.ts'
 import type { FormRow, OutcomeRow, RoutingForms } from './forms.ts'
 import type { NextSteps } from './next.ts'
 import type { NoBookingFollowUp } from './no-booking.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 
 const PUBLIC_NOT_FOUND = 'This form does not exist or is not open'
 /** An identical submission within this long routes the same way without being stored twice (a double click, a retry). */
@@ -27,10 +28,11 @@ type Deps = {
   steps: NextSteps
   deals: RoutedDeals
   noBooking: Pick<NoBookingFollowUp, 'schedule'>
+  emit: WebhookEmit
 }
 
 /** Buyers' answers routed: the public form, its submissions, and the signed-in test panel. */
-export function createRoutingSubmissions({ db, forms, evaluators, assigner, steps, deals, noBooking }: Deps) {
+export function createRoutingSubmissions({ db, forms, evaluators, assigner, steps, deals, noBooking, emit }: Deps) {
   /** A published form by its id or its slug; 404 for anything else, unpublished forms included. */
   async function published(idOrSlug: string): Promise<FormRow> {
     const [form] = await db
@@ -139,6 +141,14 @@ export function createRoutingSubmissions({ db, forms, evaluators, assigner, step
     // A repeat routes the same way as the first, and its deal and follow-up were seen to then.
     if (response.repeatOf)
       return { responseId: response.id, outcome: await steps.next(form.organizationId, response.repeatOf.action, response.id, answers) }
+    await emit(form.organizationId, 'routing_form.submitted', {
+      formId: form.id,
+      formName: form.name,
+      responseId: response.id,
+      email,
+      answers,
+      outcome: { id: outcome.id, name: outcome.name },
+    })
 
     if (outcome.dealStageId && email && ownerId) {
       const dealId = await deals.route({
