@@ -215,7 +215,15 @@ export async function buildApp(deps: AppDeps) {
     certificate: config.agreementCertFile ? { file: config.agreementCertFile, passphrase: config.agreementCertPassphrase } : undefined,
     log: app.log,
   })
-  const invoices = createInvoicesModule({ db, mailer, deals: dealsModule, appUrl: config.appUrl, outbound, emit: webhooks.emit, log: app.log })
+  const invoices = createInvoicesModule({
+    db,
+    mailer,
+    deals: dealsModule,
+    appUrl: config.appUrl,
+    outbound,
+    emit: webhooks.emit,
+    log: app.log,
+  })
   // The room lists the deal's agreements and where each stands, and its sent invoices: ports, as those modules sit above the rooms'.
   const salesrooms = await createSalesroomModule({
     agreements,
@@ -266,7 +274,16 @@ export async function buildApp(deps: AppDeps) {
     routing: routedBookings,
     emit: webhooks.emit,
   })
-  const routing = createRoutingModule({ db, deals: dealsModule, clients, handles: booking.handles, jobs, notifications, broadcast, emit: webhooks.emit })
+  const routing = createRoutingModule({
+    db,
+    deals: dealsModule,
+    clients,
+    handles: booking.handles,
+    jobs,
+    notifications,
+    broadcast,
+    emit: webhooks.emit,
+  })
   await routing.noBooking.start()
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, deals: dealsModule, clients, notifications, automations })

@@ -59,7 +59,10 @@ const Env = z.object({
     .string()
     .default('5,300,1800,7200,18000,36000,36000')
     .transform((text, ctx) => {
-      const delays = text.split(',').filter((s) => s.trim() !== '').map(Number)
+      const delays = text
+        .split(',')
+        .filter((s) => s.trim() !== '')
+        .map(Number)
       if (delays.every((d) => Number.isFinite(d) && d >= 0)) return delays
       ctx.addIssue({ code: 'custom', message: 'Expected comma-separated numbers of seconds' })
       return z.NEVER

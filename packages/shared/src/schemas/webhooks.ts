@@ -123,9 +123,7 @@ export const CreateWebhookEndpoint = z.object({
 })
 export type CreateWebhookEndpoint = z.input<typeof CreateWebhookEndpoint>
 
-export const UpdateWebhookEndpoint = z
-  .object({ url: Url, description: Description, events: Events, active: z.boolean() })
-  .partial()
+export const UpdateWebhookEndpoint = z.object({ url: Url, description: Description, events: Events, active: z.boolean() }).partial()
 export type UpdateWebhookEndpoint = z.input<typeof UpdateWebhookEndpoint>
 
 export const WebhookEndpoint = z.object({

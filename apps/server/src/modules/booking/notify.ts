@@ -148,7 +148,11 @@ export async function createBookingNotifier({
     if (!booking) return
     const hook = HOOKS[change.type as keyof typeof HOOKS]
     if (hook)
-      await emit(row.organizationId, hook, change.previousStart ? { ...booking, previousStart: change.previousStart.toISOString() } : booking)
+      await emit(
+        row.organizationId,
+        hook,
+        change.previousStart ? { ...booking, previousStart: change.previousStart.toISOString() } : booking,
+      )
     // What the buyer did is news for the hosts' notification centre; a host's own confirm or decline only
     // refreshes their calendars.
     const live = { type: change.type, booking } satisfies BookingNotification

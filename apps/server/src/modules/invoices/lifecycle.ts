@@ -7,8 +7,8 @@ import { Conflict, Invalid } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { DealsModule } from '../deals/module.ts'
-import { type InvoiceRow, invoiceOf, presentInvoice } from './present.ts'
 import type { WebhookEmit } from '../webhooks/module.ts'
+import { type InvoiceRow, invoiceOf, presentInvoice } from './present.ts'
 
 type Deps = {
   db: Db

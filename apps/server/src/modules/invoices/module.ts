@@ -10,11 +10,11 @@ import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 import { layout, type Mailer } from '../mail/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { createDraftService } from './drafts.ts'
 import { createLifecycle } from './lifecycle.ts'
 import { INVOICE_NOT_FOUND, type InvoiceRow, invoiceOf, presentInvoice, publicPdfPath, settingsOf } from './present.ts'
 import { formatDay, formatMoney, INVOICE_TEXTS } from './texts.ts'
-import type { WebhookEmit } from '../webhooks/module.ts'
 
 type Deps = {
   db: Db

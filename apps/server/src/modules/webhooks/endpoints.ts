@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
-import type { CreateWebhookEndpoint, UpdateWebhookEndpoint, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType } from '@closeroom/shared'
+import type {
+  CreateWebhookEndpoint,
+  UpdateWebhookEndpoint,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEventType,
+} from '@closeroom/shared'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -35,10 +41,7 @@ export function createEndpointService({ db, encryption, outbound, allowHttp }: E
     const creators =
       creatorIds.length === 0
         ? []
-        : await db
-            .select({ id: users.id, name: users.name })
-            .from(users)
-            .where(sql`${users.id} in ${creatorIds}`)
+        : await db.select({ id: users.id, name: users.name }).from(users).where(sql`${users.id} in ${creatorIds}`)
     return rows.map((row) => ({
       id: row.id,
       url: row.url,
@@ -70,13 +73,16 @@ export function createEndpointService({ db, encryption, outbound, allowHttp }: E
   async function checkTarget(url: string) {
     const target = new URL(url)
     if (target.protocol !== 'https:' && !allowHttp) throw Invalid('url: Webhook addresses must start with https://')
-    if (target.username || target.password) throw Invalid('url: Put no user name or password in the address; the signature proves who sends')
+    if (target.username || target.password)
+      throw Invalid('url: Put no user name or password in the address; the signature proves who sends')
     const host = target.hostname.replace(/^\[|\]$/g, '')
     try {
       await outbound.resolve(host)
     } catch (error) {
       if (error instanceof OutboundRefused)
-        throw Invalid(`url: ${isIP(host) ? host : `${host} (${error.address})`} is a private or local address, which webhooks are not sent to`)
+        throw Invalid(
+          `url: ${isIP(host) ? host : `${host} (${error.address})`} is a private or local address, which webhooks are not sent to`,
+        )
       throw Invalid(`url: ${host} could not be found`)
     }
   }

@@ -55,19 +55,26 @@ function verified(secret: string, received: Received) {
   }
 }
 
-const ofType = (type: string, extra: (body: { data: Record<string, unknown> }) => boolean = () => true) => (r: Received) => {
-  const body = JSON.parse(r.body)
-  return body.type === type && extra(body)
-}
+const ofType =
+  (type: string, extra: (body: { data: Record<string, unknown> }) => boolean = () => true) =>
+  (r: Received) => {
+    const body = JSON.parse(r.body)
+    return body.type === type && extra(body)
+  }
 
 describe('endpoints', () => {
   it('are added by admins with a whsec_ secret shown once, never in a later answer', async () => {
     const { endpoint, secret } = await addEndpoint(owner, '/shown-once', ['deal.created'])
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
-    expect(endpoint).toMatchObject({ url: `${receiver.base}/shown-once`, events: ['deal.created'], active: true, createdBy: { id: owner.user.id } })
+    expect(endpoint).toMatchObject({
+      url: `${receiver.base}/shown-once`,
+      events: ['deal.created'],
+      active: true,
+      createdBy: { id: owner.user.id },
+    })
     const answers = await Promise.all(
-      ['/api/webhooks/endpoints', `/api/webhooks/endpoints/${endpoint.id}`, `/api/webhooks/endpoints/${endpoint.id}/deliveries`].map((url) =>
-        request(app, owner, 'GET', url),
+      ['/api/webhooks/endpoints', `/api/webhooks/endpoints/${endpoint.id}`, `/api/webhooks/endpoints/${endpoint.id}/deliveries`].map(
+        (url) => request(app, owner, 'GET', url),
       ),
     )
     for (const res of answers) {
@@ -132,17 +139,41 @@ describe('deliveries', () => {
   it('sends a deal created through the API, signed per Standard Webhooks, and its win', async () => {
     const { endpoint, secret } = await addEndpoint(owner, '/deals', ['deal.created', 'deal.stage_changed', 'deal.won'])
     const deal = await buildDeal(app, owner, { name: 'Webhook rollout', amount: 12_300 })
-    const created = verified(secret, await receiver.next('/deals', ofType('deal.created', (b) => b.data.id === deal.id)))
-    expect(created).toMatchObject({ type: 'deal.created', data: { id: deal.id, name: 'Webhook rollout', amount: 12_300, currency: deal.currency } })
+    const created = verified(
+      secret,
+      await receiver.next(
+        '/deals',
+        ofType('deal.created', (b) => b.data.id === deal.id),
+      ),
+    )
+    expect(created).toMatchObject({
+      type: 'deal.created',
+      data: { id: deal.id, name: 'Webhook rollout', amount: 12_300, currency: deal.currency },
+    })
     expect(WEBHOOK_PAYLOADS['deal.created'].parse(created.data)).toBeTruthy()
     expect(Date.parse(created.timestamp)).toBeGreaterThan(Date.now() - 60_000)
 
     const won = (await stagesOf(app, owner)).find((s) => s.kind === 'won')
     const moved = await request(app, owner, 'PATCH', `/api/deals/${deal.id}`, { stageId: won?.id })
     expect(moved.statusCode, moved.body).toBe(200)
-    const changed = verified(secret, await receiver.next('/deals', ofType('deal.stage_changed', (b) => b.data.id === deal.id)))
-    expect(WEBHOOK_PAYLOADS['deal.stage_changed'].parse(changed.data)).toMatchObject({ stage: { id: won?.id, kind: 'won' }, previousStage: { id: deal.stageId } })
-    const wonEvent = verified(secret, await receiver.next('/deals', ofType('deal.won', (b) => b.data.id === deal.id)))
+    const changed = verified(
+      secret,
+      await receiver.next(
+        '/deals',
+        ofType('deal.stage_changed', (b) => b.data.id === deal.id),
+      ),
+    )
+    expect(WEBHOOK_PAYLOADS['deal.stage_changed'].parse(changed.data)).toMatchObject({
+      stage: { id: won?.id, kind: 'won' },
+      previousStage: { id: deal.stageId },
+    })
+    const wonEvent = verified(
+      secret,
+      await receiver.next(
+        '/deals',
+        ofType('deal.won', (b) => b.data.id === deal.id),
+      ),
+    )
     expect(wonEvent.data).toMatchObject({ id: deal.id, stage: { kind: 'won' } })
 
     const deliveries = await logOnce(endpoint.id, (d) => d.length === 3 && d.every((x) => x.status === 'succeeded'))
@@ -156,7 +187,10 @@ describe('deliveries', () => {
     await request(app, owner, 'PATCH', `/api/webhooks/endpoints/${paused.endpoint.id}`, { active: false })
     const listening = await addEndpoint(owner, '/listening', ['deal.created'])
     const deal = await buildDeal(app, owner)
-    await receiver.next('/listening', ofType('deal.created', (b) => b.data.id === deal.id))
+    await receiver.next(
+      '/listening',
+      ofType('deal.created', (b) => b.data.id === deal.id),
+    )
     await logOnce(listening.endpoint.id, (d) => d.some((x) => x.status === 'succeeded'))
     expect(receiver.of('/only-won')).toEqual([])
     expect(receiver.of('/paused')).toEqual([])
@@ -167,7 +201,13 @@ describe('deliveries', () => {
     const type = await buildEventType(app, owner, { title: 'Discovery call' })
     const [start] = await freeSlots(app, type.id, nextMonday())
     if (!start) throw new Error('no free slot')
-    const booked = await request(app, null, 'POST', '/api/public/bookings', bookingBody(type.id, start, { name: 'Hook Buyer', email: 'hook@buyer.example' }))
+    const booked = await request(
+      app,
+      null,
+      'POST',
+      '/api/public/bookings',
+      bookingBody(type.id, start, { name: 'Hook Buyer', email: 'hook@buyer.example' }),
+    )
     expect(booked.statusCode, booked.body).toBe(201)
     const event = verified(secret, await receiver.next('/bookings', ofType('booking.created')))
     expect(WEBHOOK_PAYLOADS['booking.created'].parse(event.data)).toMatchObject({
@@ -209,7 +249,12 @@ describe('deliveries', () => {
       d.filter((x) => x.type === 'client.created'),
     )
     expect(delivery?.attempts.map((a) => a.statusCode)).toEqual([204, 503])
-    const ids = new Set(receiver.of('/flaky').slice(1).map((r) => r.headers['webhook-id']))
+    const ids = new Set(
+      receiver
+        .of('/flaky')
+        .slice(1)
+        .map((r) => r.headers['webhook-id']),
+    )
     expect(ids).toEqual(new Set([delivery?.id]))
     const endpointNow = (await request(app, owner, 'GET', `/api/webhooks/endpoints/${endpoint.id}`)).json()
     expect(endpointNow).toMatchObject({ active: true, failingSince: null })
@@ -316,7 +361,11 @@ describe('an endpoint failing for the whole failure window', () => {
     const now = (await request(quick, admin, 'GET', `/api/webhooks/endpoints/${endpoint.id}`)).json()
     expect(now).toMatchObject({ active: false, pausedForFailures: true })
     const notices = (await request(quick, admin, 'GET', '/api/notifications')).json().notifications
-    expect(notices[0]).toMatchObject({ kind: 'webhook-paused', data: { url: `${receiver.base}/broken` }, url: '/admin-settings/crm-integrations' })
+    expect(notices[0]).toMatchObject({
+      kind: 'webhook-paused',
+      data: { url: `${receiver.base}/broken` },
+      url: '/admin-settings/crm-integrations',
+    })
 
     await buildDeal(quick, admin)
     const after = (await request(quick, admin, 'GET', `/api/webhooks/endpoints/${endpoint.id}/deliveries`)).json().deliveries
