@@ -32806,6 +32806,20 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs";
+                            field?: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;

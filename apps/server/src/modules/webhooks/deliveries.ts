@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { Webhook } from 'standardwebhooks'
 import type { Db } from '../../db/client.ts'
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts'
-import { NotFound } from '../../http/errors.ts'
+import { Conflict, NotFound } from '../../http/errors.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import type { Encryption } from '../../lib/encryption.ts'
 import { type Outbound, OutboundRefused } from '../../lib/outbound.ts'
@@ -108,7 +108,7 @@ export async function createDeliveryService({ db, jobs, encryption, outbound, en
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
       .where(eq(webhookDeliveries.id, deliveryId))
-    if (!found || found.delivery.status !== 'pending') return
+    if (found?.delivery.status !== 'pending') return
     const { delivery, endpoint } = found
     if (!endpoint.active && !manual) {
       await db.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId))
@@ -278,6 +278,8 @@ export async function createDeliveryService({ db, jobs, encryption, outbound, en
     const endpoint = await endpoints.get(auth, endpointId)
     const row = await one(auth.user.organizationId, deliveryId)
     if (row.endpointId !== endpoint.id) throw NotFound(DELIVERY_NOT_FOUND)
+    // A second job would post it twice: the one under way sends it, and its retries.
+    if (row.status === 'pending') throw Conflict('This delivery is still being sent; redeliver it once it has succeeded or failed')
     const [updated] = await db
       .update(webhookDeliveries)
       .set({ status: 'pending', nextAttemptAt: new Date() })

@@ -67,7 +67,7 @@ export function webhookRoutes(app: FastifyInstance, { endpoints, deliveries }: W
 
   r.post(
     '/webhooks/endpoints/:id/deliveries/:deliveryId/redeliver',
-    { schema: { tags, params: WebhookDeliveryParams, response: { 202: WebhookDelivery, ...errors } } },
+    { schema: { tags, params: WebhookDeliveryParams, response: { 202: WebhookDelivery, 409: ErrorBody, ...errors } } },
     async (req, reply) => reply.code(202).send(await deliveries.redeliver(actor(req), req.params.id, req.params.deliveryId)),
   )
 }

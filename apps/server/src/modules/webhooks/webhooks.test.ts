@@ -196,6 +196,21 @@ describe('deliveries', () => {
     expect(receiver.of('/paused')).toEqual([])
   })
 
+  it('sends a client updated and a deal lost, each in its documented shape', async () => {
+    const { secret } = await addEndpoint(owner, '/crm-sync', ['client.created', 'client.updated', 'deal.lost'])
+    const made = await request(app, owner, 'POST', '/api/clients', { name: 'Sync Client', email: 'sync@client.example' })
+    const client = made.json()
+    await request(app, owner, 'PATCH', `/api/clients/${client.id}`, { company: 'Sync Corp' })
+    const updated = verified(secret, await receiver.next('/crm-sync', ofType('client.updated', (b) => b.data.id === client.id)))
+    expect(WEBHOOK_PAYLOADS['client.updated'].parse(updated.data)).toMatchObject({ id: client.id, company: 'Sync Corp' })
+
+    const deal = await buildDeal(app, owner)
+    const lost = (await stagesOf(app, owner)).find((s) => s.kind === 'lost')
+    await request(app, owner, 'PATCH', `/api/deals/${deal.id}`, { stageId: lost?.id, lostReason: 'Budget' })
+    const event = verified(secret, await receiver.next('/crm-sync', ofType('deal.lost', (b) => b.data.id === deal.id)))
+    expect(WEBHOOK_PAYLOADS['deal.lost'].parse(event.data)).toMatchObject({ lostReason: 'Budget', stage: { kind: 'lost' } })
+  })
+
   it('sends a booking made through the public booking API', async () => {
     const { secret } = await addEndpoint(owner, '/bookings', ['booking.created'])
     const type = await buildEventType(app, owner, { title: 'Discovery call' })
@@ -299,13 +314,18 @@ describe('deliveries', () => {
     expect(delivery?.attempts[0]?.durationMs).toBeLessThan(5000)
   })
 
-  it('refuses redelivering a delivery of another endpoint', async () => {
+  it('refuses redelivering a delivery of another endpoint, or one still being sent', async () => {
+    receiver.answer('/a', () => {})
     const a = await addEndpoint(owner, '/a')
     const b = await addEndpoint(owner, '/b')
     const sent = (await request(app, owner, 'POST', `/api/webhooks/endpoints/${a.endpoint.id}/test`)).json()
     const res = await request(app, owner, 'POST', `/api/webhooks/endpoints/${b.endpoint.id}/deliveries/${sent.id}/redeliver`)
     expect(res.statusCode).toBe(404)
     expect(res.json().message).toBe('Webhook delivery not found')
+    // '/a' never answers: the ping is pending until its timeout.
+    const twice = await request(app, owner, 'POST', `/api/webhooks/endpoints/${a.endpoint.id}/deliveries/${sent.id}/redeliver`)
+    expect(twice.statusCode).toBe(409)
+    expect(twice.json().message).toBe('This delivery is still being sent; redeliver it once it has succeeded or failed')
   })
 })
 
