@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../../testing/booking.ts'
+import { openTestDatabase } from '../../testing/database.ts'
 import { buildDeal, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { type Received, startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts'
@@ -201,13 +202,25 @@ describe('deliveries', () => {
     const made = await request(app, owner, 'POST', '/api/clients', { name: 'Sync Client', email: 'sync@client.example' })
     const client = made.json()
     await request(app, owner, 'PATCH', `/api/clients/${client.id}`, { company: 'Sync Corp' })
-    const updated = verified(secret, await receiver.next('/crm-sync', ofType('client.updated', (b) => b.data.id === client.id)))
+    const updated = verified(
+      secret,
+      await receiver.next(
+        '/crm-sync',
+        ofType('client.updated', (b) => b.data.id === client.id),
+      ),
+    )
     expect(WEBHOOK_PAYLOADS['client.updated'].parse(updated.data)).toMatchObject({ id: client.id, company: 'Sync Corp' })
 
     const deal = await buildDeal(app, owner)
     const lost = (await stagesOf(app, owner)).find((s) => s.kind === 'lost')
     await request(app, owner, 'PATCH', `/api/deals/${deal.id}`, { stageId: lost?.id, lostReason: 'Budget' })
-    const event = verified(secret, await receiver.next('/crm-sync', ofType('deal.lost', (b) => b.data.id === deal.id)))
+    const event = verified(
+      secret,
+      await receiver.next(
+        '/crm-sync',
+        ofType('deal.lost', (b) => b.data.id === deal.id),
+      ),
+    )
     expect(WEBHOOK_PAYLOADS['deal.lost'].parse(event.data)).toMatchObject({ lostReason: 'Budget', stage: { kind: 'lost' } })
   })
 
@@ -403,6 +416,36 @@ describe('an endpoint failing for the whole failure window', () => {
     for (const s of [secret, rolled]) {
       expect(text).not.toContain(s)
       expect(text).not.toContain(s.slice('whsec_'.length))
+    }
+  })
+})
+
+describe('a restart', () => {
+  it('loses no delivery: the retry queued before it is sent after it', async () => {
+    const database = await openTestDatabase()
+    const env = { ALLOW_PRIVATE_TARGETS: '127.0.0.1', WEBHOOK_RETRY_SECONDS: '2' }
+    let up = false
+    receiver.answer('/restart', (res) => (up ? res.writeHead(200).end('back') : res.writeHead(503).end('down')))
+    const before = await buildTestApp({ database, env })
+    const admin = await buildOwner(before)
+    const { endpoint } = await addEndpoint(admin, '/restart', ['deal.created'], before)
+    const deal = await buildDeal(before, admin)
+    await logOnce(endpoint.id, (d) => d[0]?.attempts.length === 1 && d[0].nextAttemptAt !== null, admin, before)
+    await before.close()
+
+    up = true
+    const after = await buildTestApp({ database, env })
+    try {
+      const redelivered = await receiver.next(
+        '/restart',
+        (r) => JSON.parse(r.body).data.id === deal.id && receiver.of('/restart').indexOf(r) === 1,
+      )
+      expect(JSON.parse(redelivered.body).type).toBe('deal.created')
+      const [delivery] = await logOnce(endpoint.id, (d) => d[0]?.status === 'succeeded', admin, after)
+      expect(delivery?.attempts.map((a) => a.statusCode)).toEqual([200, 503])
+    } finally {
+      await after.close()
+      await database.close()
     }
   })
 })
