@@ -7,6 +7,7 @@ import { bookingBody, buildEventType, freeSlots, nextMonday } from '../../testin
 import { openTestDatabase } from '../../testing/database.ts'
 import { buildDeal, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
+import { buildForm } from '../../testing/routing.ts'
 import { type Received, startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts'
 
 let receiver: WebhookReceiver
@@ -243,6 +244,22 @@ describe('deliveries', () => {
       title: expect.stringContaining('Discovery call'),
       start: new Date(start).toISOString(),
       attendee: expect.objectContaining({ name: 'Hook Buyer', email: 'hook@buyer.example' }),
+    })
+  })
+
+  it('sends a routing form a buyer submitted', async () => {
+    const { secret } = await addEndpoint(owner, '/forms', ['routing_form.submitted'])
+    const form = await buildForm(app, owner, { name: 'Talk to sales' })
+    const answers = { name: 'Form Buyer', email: 'form@buyer.example', region: 'Europe' }
+    const sent = await request(app, null, 'POST', `/api/public/routings/${form.slug}/responses`, { answers })
+    expect(sent.statusCode, sent.body).toBe(200)
+    const event = verified(secret, await receiver.next('/forms', ofType('routing_form.submitted')))
+    expect(WEBHOOK_PAYLOADS['routing_form.submitted'].parse(event.data)).toMatchObject({
+      formId: form.id,
+      formName: 'Talk to sales',
+      responseId: sent.json().responseId,
+      email: 'form@buyer.example',
+      answers: expect.objectContaining({ region: 'Europe' }),
     })
   })
 
