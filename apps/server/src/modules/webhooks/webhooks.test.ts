@@ -263,6 +263,34 @@ describe('deliveries', () => {
     })
   })
 
+  it('sends each visit of a sales room, the first one marked', async () => {
+    const { secret } = await addEndpoint(owner, '/rooms', ['salesroom.visited'])
+    const deal = await buildDeal(app, owner, { name: 'Room deal' })
+    const room = await request(app, owner, 'PUT', `/api/deals/${deal.id}/salesroom`, { title: 'Room', published: true })
+    expect(room.statusCode, room.body).toBe(200)
+    const visit = () => request(app, null, 'POST', `/api/public/salesrooms/${room.json().publicId}/events`, { kind: 'visit' })
+    const first = (await visit()).json().visitId
+    const second = (await visit()).json().visitId
+    for (const [visitId, isFirst] of [
+      [first, true],
+      [second, false],
+    ] as const) {
+      const event = verified(
+        secret,
+        await receiver.next(
+          '/rooms',
+          ofType('salesroom.visited', (b) => b.data.visitId === visitId),
+        ),
+      )
+      expect(WEBHOOK_PAYLOADS['salesroom.visited'].parse(event.data)).toEqual({
+        dealId: deal.id,
+        visitId,
+        visitor: { email: null },
+        first: isFirst,
+      })
+    }
+  })
+
   it('sends a test ping on request, logs the attempt, and signs with a rolled secret from then on', async () => {
     const { endpoint, secret } = await addEndpoint(owner, '/ping', ['client.created'])
     const sent = await request(app, owner, 'POST', `/api/webhooks/endpoints/${endpoint.id}/test`)
