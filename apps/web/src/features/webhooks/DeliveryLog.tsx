@@ -26,6 +26,8 @@ import { formatDateTime } from '../../lib/intl'
 import { type TFunction, useTranslation } from '../../locales/i18n'
 import { useDeliveries, useRedeliver } from './queries'
 
+/** On a phone the time and the last attempt wait in the row's details, where every attempt shows both. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const
 const STATUS_COLOR = { pending: 'info', succeeded: 'success', failed: 'error' } as const
 const COLUMNS = 5
 
@@ -60,9 +62,9 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                 </Box>
               </TableCell>
               <TableCell>{t('webhooks.log.event')}</TableCell>
-              <TableCell>{t('webhooks.log.time')}</TableCell>
+              <TableCell sx={wide}>{t('webhooks.log.time')}</TableCell>
               <TableCell>{t('webhooks.log.status')}</TableCell>
-              <TableCell>{t('webhooks.log.result')}</TableCell>
+              <TableCell sx={wide}>{t('webhooks.log.result')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -114,11 +116,11 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
           </IconButton>
         </TableCell>
         <TableCell sx={{ fontWeight: 600 }}>{event}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{time}</TableCell>
+        <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>{time}</TableCell>
         <TableCell>
           <Chip size="small" color={STATUS_COLOR[delivery.status]} label={t(`webhooks.log.statuses.${delivery.status}`)} />
         </TableCell>
-        <TableCell sx={{ color: 'text.secondary' }}>
+        <TableCell sx={{ ...wide, color: 'text.secondary' }}>
           {last ? (
             <>
               {outcome(t, last)} · {t('webhooks.log.duration', { ms: last.durationMs })}
