@@ -82,6 +82,8 @@ import { teamRoutes } from './modules/teams/routes.ts'
 import { createTeamService } from './modules/teams/service.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { createUserService } from './modules/users/service.ts'
+import { createWebhooksModule } from './modules/webhooks/module.ts'
+import { webhookRoutes } from './modules/webhooks/routes.ts'
 import { createRealtime } from './realtime/server.ts'
 import { createRoomAccess } from './realtime/threads.ts'
 
@@ -160,9 +162,21 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     appUrl: config.appUrl,
   })
-  const dealsModule = createDealsModule({ db, realtime })
+  // Below every module with events: each is handed `webhooks.emit` and tells it what happened.
+  const webhooks = await createWebhooksModule({
+    db,
+    jobs,
+    outbound,
+    notifications,
+    secret: await serverSecret(db, 'webhook-encryption-key'),
+    // Plain http only where the operator let the server reach private targets (a LAN, the tests).
+    allowHttp: config.allowPrivateTargets !== '',
+    timing: config.webhooks,
+    log: app.log,
+  })
+  const dealsModule = createDealsModule({ db, realtime, emit: webhooks.emit })
   const products = createProductService({ db })
-  const clients = createClientsModule({ db })
+  const clients = createClientsModule({ db, emit: webhooks.emit })
   const messages = createMessagesModule({ db, realtime, deals: dealsModule })
   const files = createFilesModule({ db, dataDir: config.dataDir, limitBytes: config.filesStorageLimitBytes })
   // Members' mailboxes are read in this process; a broken one records its error and never stops the server.
@@ -194,6 +208,7 @@ export async function buildApp(deps: AppDeps) {
     notifications,
     deals: dealsModule,
     automations,
+    emit: webhooks.emit,
     files: files.store,
     library: files.library,
     appUrl: config.appUrl,
@@ -202,7 +217,15 @@ export async function buildApp(deps: AppDeps) {
     certificate: config.agreementCertFile ? { file: config.agreementCertFile, passphrase: config.agreementCertPassphrase } : undefined,
     log: app.log,
   })
-  const invoices = createInvoicesModule({ db, mailer, deals: dealsModule, appUrl: config.appUrl, outbound, log: app.log })
+  const invoices = createInvoicesModule({
+    db,
+    mailer,
+    deals: dealsModule,
+    appUrl: config.appUrl,
+    outbound,
+    emit: webhooks.emit,
+    log: app.log,
+  })
   // The room lists the deal's agreements and where each stands, and its sent invoices: ports, as those modules sit above the rooms'.
   const salesrooms = await createSalesroomModule({
     agreements,
@@ -216,6 +239,7 @@ export async function buildApp(deps: AppDeps) {
     deals: dealsModule,
     files: files.store,
     library: files.library,
+    emit: webhooks.emit,
   })
   // The team chat lists the deal, client and sales room threads beside its conversations, asking their modules.
   const chat = createChatModule({ db, realtime, files: files.store, threadSources: [messages, salesrooms.chat] })
@@ -224,6 +248,7 @@ export async function buildApp(deps: AppDeps) {
     jobs,
     realtime,
     news: salesrooms.news,
+    emit: webhooks.emit,
     log: app.log,
     dataDir: config.dataDir,
   })
@@ -249,8 +274,18 @@ export async function buildApp(deps: AppDeps) {
     calendar,
     origins,
     routing: routedBookings,
+    emit: webhooks.emit,
   })
-  const routing = createRoutingModule({ db, deals: dealsModule, clients, handles: booking.handles, jobs, notifications, broadcast })
+  const routing = createRoutingModule({
+    db,
+    deals: dealsModule,
+    clients,
+    handles: booking.handles,
+    jobs,
+    notifications,
+    broadcast,
+    emit: webhooks.emit,
+  })
   await routing.noBooking.start()
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, deals: dealsModule, clients, notifications, automations })
@@ -316,6 +351,7 @@ export async function buildApp(deps: AppDeps) {
       publicPostRoutes(api, { ...posts, limits })
       meetingRoutes(api, { ...meetings, limits })
       routingRoutes(api, routing)
+      webhookRoutes(api, webhooks)
       publicRoutingRoutes(api, { ...routing, limits })
     },
     { prefix: '/api' },

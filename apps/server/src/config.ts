@@ -51,6 +51,26 @@ const Env = z.object({
       },
       { message: 'Expected comma-separated IP addresses or CIDR ranges, or *' },
     ),
+  /**
+   * Seconds between a webhook delivery's failed attempt and its next one, comma-separated; as many retries as
+   * numbers. The default follows the Standard Webhooks advice: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+   */
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .default('5,300,1800,7200,18000,36000,36000')
+    .transform((text, ctx) => {
+      const delays = text
+        .split(',')
+        .filter((s) => s.trim() !== '')
+        .map(Number)
+      if (delays.every((d) => Number.isFinite(d) && d >= 0)) return delays
+      ctx.addIssue({ code: 'custom', message: 'Expected comma-separated numbers of seconds' })
+      return z.NEVER
+    }),
+  /** How long an endpoint may fail every attempt before it is paused and its creator told, in seconds (a day). */
+  WEBHOOK_FAILURE_WINDOW_SECONDS: z.coerce.number().min(0).default(86_400),
+  /** How long a webhook's endpoint has to answer, in seconds. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
   /** STUN/TURN servers for meeting calls, a JSON array of RTCIceServer; none are needed on one LAN. */
   ICE_SERVERS: z
     .string()
@@ -93,6 +113,7 @@ export type Config = {
   agreementCertPassphrase: string
   /** Each organization's file storage limit, in bytes. */
   filesStorageLimitBytes: number
+  webhooks: { retryDelaysMs: number[]; failureWindowMs: number; timeoutMs: number }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -129,5 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agreementCertFile: e.AGREEMENT_CERT_FILE ? resolve(e.AGREEMENT_CERT_FILE) : undefined,
     agreementCertPassphrase: e.AGREEMENT_CERT_PASSPHRASE,
     filesStorageLimitBytes: Math.round(e.FILES_STORAGE_LIMIT_MB * 1024 * 1024),
+    webhooks: {
+      retryDelaysMs: e.WEBHOOK_RETRY_SECONDS.map((s) => s * 1000),
+      failureWindowMs: e.WEBHOOK_FAILURE_WINDOW_SECONDS * 1000,
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    },
   }
 }

@@ -28,6 +28,8 @@ const rules = {
   // The admin settings area gathers the pages of organization.update and pipeline.manage.
   'adminSettings.open': (actor: Actor) => isAdmin(actor),
   'pipeline.manage': (actor: Actor) => isAdmin(actor),
+  // An endpoint receives every chosen event of the whole organization (clients, deals, bookings): admins add them.
+  'webhooks.manage': (actor: Actor) => isAdmin(actor),
   'products.manage': (actor: Actor) => isAdmin(actor),
   'landing.manage': (actor: Actor) => isAdmin(actor),
   // Any member builds routing forms; changing one is for whoever made it and the admins.
@@ -91,6 +93,7 @@ const refusals: { [A in Action]: string | ((...args: ActionArgs<A>) => string) }
   'organization.setUp': 'Only owners can set up the organization',
   'adminSettings.open': "Only owners and admins can open the organization's settings",
   'pipeline.manage': 'Only owners and admins can change the pipeline',
+  'webhooks.manage': 'Only owners and admins can manage webhooks',
   'products.manage': 'Only owners and admins can manage products',
   'landing.manage': 'Only owners and admins can manage landing pages',
   'routings.manage': "Only the form's owner, owners and admins can change a routing form",

@@ -115,20 +115,39 @@ describe('rate limits', () => {
 })
 
 describe('what never leaves the server', () => {
-  it('keeps hashes, tokens and signing keys out of every answer', async () => {
+  it('keeps hashes, tokens, signing keys and webhook secrets out of every answer', async () => {
     const owner = await buildOwner(app)
+    // A webhook's secret is in the answer that creates it, and in no other.
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/endpoints',
+      headers: { cookie: owner.cookie },
+      payload: { url: 'https://93.184.215.14/closeroom-hook', events: ['deal.created'] },
+    })
+    expect(hook.statusCode, hook.body).toBe(201)
+    const { endpoint, secret } = hook.json()
     const answers = await Promise.all(
-      ['/api/auth/me', '/api/users', `/api/users/${owner.user.id}`, '/api/auth/sessions', '/api/teams'].map((url) =>
-        app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } }),
-      ),
+      [
+        '/api/auth/me',
+        '/api/users',
+        `/api/users/${owner.user.id}`,
+        '/api/auth/sessions',
+        '/api/teams',
+        '/api/webhooks/endpoints',
+        `/api/webhooks/endpoints/${endpoint.id}`,
+        `/api/webhooks/endpoints/${endpoint.id}/deliveries`,
+      ].map((url) => app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })),
     )
     const secrets = await app.database.db.query.serverSecrets.findMany()
     const tokens = await app.database.db.query.userTokens.findMany()
+    const stored = await app.database.db.query.webhookEndpoints.findMany()
     for (const res of answers) {
       expect(res.statusCode).toBe(200)
-      expect(res.body).not.toMatch(/argon2|password|token/i)
+      expect(res.body).not.toMatch(/argon2|password|token|whsec_/i)
       for (const s of secrets) expect(res.body).not.toContain(s.value)
       for (const t of tokens) expect(res.body).not.toContain(t.tokenHash)
+      for (const w of stored) expect(res.body).not.toContain(w.secret)
+      expect(res.body).not.toContain(secret.slice('whsec_'.length))
     }
   })
 })

@@ -50,11 +50,6 @@ const onlyFor = (action: Action, children: RouteObject[]): RouteObject => ({
 const EmptyFeaturePage = lazyPage(() => import('../features/empty/EmptyFeaturePage'))
 /** A feature not built yet: its own empty state, inside the layout. */
 const soon = (path: string, feature: FeatureKey): RouteObject => ({ path, element: <EmptyFeaturePage feature={feature} /> })
-/** A settings section whose feature is not built yet: its empty state under the settings tabs. */
-const soonSection = (path: string, feature: FeatureKey): RouteObject => ({
-  path,
-  element: <EmptyFeaturePage feature={feature} section />,
-})
 const PersonalSettingsLayout = lazyPage(async () => ({
   default: (await import('../features/settings/SettingsLayout')).PersonalSettingsLayout,
 }))
@@ -191,7 +186,7 @@ const dashboard: RouteObject = {
           { path: 'account', element: page(() => import('../features/settings/OrganizationSettings')) },
           { path: 'deal', element: page(() => import('../features/settings/deal/DealSettingsPage')) },
           { path: 'booking', element: page(() => import('../features/booking/BookingSettingsPage')) },
-          soonSection('crm-integrations', 'crm'),
+          onlyFor('webhooks.manage', [{ path: 'crm-integrations', element: page(() => import('../features/webhooks/WebhooksPage')) }]),
         ],
       },
     ]),

@@ -2359,7 +2359,7 @@ export interface paths {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-document-opened" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed" | "routing-no-booking";
+                                kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-document-opened" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed" | "routing-no-booking" | "webhook-paused";
                                 data: {
                                     [key: string]: string | null;
                                 };
@@ -2458,7 +2458,7 @@ export interface paths {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-document-opened" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed" | "routing-no-booking";
+                                kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-document-opened" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed" | "routing-no-booking" | "webhook-paused";
                                 data: {
                                     [key: string]: string | null;
                                 };
@@ -2583,6 +2583,10 @@ export interface paths {
                                 push: boolean;
                                 email: boolean;
                             };
+                            "webhook-paused": {
+                                push: boolean;
+                                email: boolean;
+                            };
                         };
                     };
                 };
@@ -2692,6 +2696,10 @@ export interface paths {
                                 email: boolean;
                             };
                             "routing-no-booking": {
+                                push: boolean;
+                                email: boolean;
+                            };
+                            "webhook-paused": {
                                 push: boolean;
                                 email: boolean;
                             };
@@ -32640,6 +32648,971 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoints: {
+                                /** Format: uuid */
+                                id: string;
+                                url: string;
+                                description: string;
+                                events: ("booking.created" | "booking.rescheduled" | "booking.cancelled" | "booking.no_show" | "deal.created" | "deal.stage_changed" | "deal.won" | "deal.lost" | "client.created" | "client.updated" | "salesroom.visited" | "salesroom.document_opened" | "agreement.sent" | "agreement.signed" | "agreement.completed" | "agreement.declined" | "routing_form.submitted" | "recording.ready" | "invoice.sent" | "invoice.paid")[];
+                                active: boolean;
+                                pausedForFailures: boolean;
+                                failingSince: string | null;
+                                createdBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                        /** @default  */
+                        description?: string;
+                        events: ("booking.created" | "booking.rescheduled" | "booking.cancelled" | "booking.no_show" | "deal.created" | "deal.stage_changed" | "deal.won" | "deal.lost" | "client.created" | "client.updated" | "salesroom.visited" | "salesroom.document_opened" | "agreement.sent" | "agreement.signed" | "agreement.completed" | "agreement.declined" | "routing_form.submitted" | "recording.ready" | "invoice.sent" | "invoice.paid")[];
+                        /** @default true */
+                        active?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoint: {
+                                /** Format: uuid */
+                                id: string;
+                                url: string;
+                                description: string;
+                                events: ("booking.created" | "booking.rescheduled" | "booking.cancelled" | "booking.no_show" | "deal.created" | "deal.stage_changed" | "deal.won" | "deal.lost" | "client.created" | "client.updated" | "salesroom.visited" | "salesroom.document_opened" | "agreement.sent" | "agreement.signed" | "agreement.completed" | "agreement.declined" | "routing_form.submitted" | "recording.ready" | "invoice.sent" | "invoice.paid")[];
+                                active: boolean;
+                                pausedForFailures: boolean;
+                                failingSince: string | null;
+                                createdBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                createdAt: string;
+                            };
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            description: string;
+                            events: ("booking.created" | "booking.rescheduled" | "booking.cancelled" | "booking.no_show" | "deal.created" | "deal.stage_changed" | "deal.won" | "deal.lost" | "client.created" | "client.updated" | "salesroom.visited" | "salesroom.document_opened" | "agreement.sent" | "agreement.signed" | "agreement.completed" | "agreement.declined" | "routing_form.submitted" | "recording.ready" | "invoice.sent" | "invoice.paid")[];
+                            active: boolean;
+                            pausedForFailures: boolean;
+                            failingSince: string | null;
+                            createdBy: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url?: string;
+                        description?: string;
+                        events?: ("booking.created" | "booking.rescheduled" | "booking.cancelled" | "booking.no_show" | "deal.created" | "deal.stage_changed" | "deal.won" | "deal.lost" | "client.created" | "client.updated" | "salesroom.visited" | "salesroom.document_opened" | "agreement.sent" | "agreement.signed" | "agreement.completed" | "agreement.declined" | "routing_form.submitted" | "recording.ready" | "invoice.sent" | "invoice.paid")[];
+                        active?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            description: string;
+                            events: ("booking.created" | "booking.rescheduled" | "booking.cancelled" | "booking.no_show" | "deal.created" | "deal.stage_changed" | "deal.won" | "deal.lost" | "client.created" | "client.updated" | "salesroom.visited" | "salesroom.document_opened" | "agreement.sent" | "agreement.signed" | "agreement.completed" | "agreement.declined" | "routing_form.submitted" | "recording.ready" | "invoice.sent" | "invoice.paid")[];
+                            active: boolean;
+                            pausedForFailures: boolean;
+                            failingSince: string | null;
+                            createdBy: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/webhooks/endpoints/{id}/roll-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            endpoint: {
+                                /** Format: uuid */
+                                id: string;
+                                url: string;
+                                description: string;
+                                events: ("booking.created" | "booking.rescheduled" | "booking.cancelled" | "booking.no_show" | "deal.created" | "deal.stage_changed" | "deal.won" | "deal.lost" | "client.created" | "client.updated" | "salesroom.visited" | "salesroom.document_opened" | "agreement.sent" | "agreement.signed" | "agreement.completed" | "agreement.declined" | "routing_form.submitted" | "recording.ready" | "invoice.sent" | "invoice.paid")[];
+                                active: boolean;
+                                pausedForFailures: boolean;
+                                failingSince: string | null;
+                                createdBy: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                createdAt: string;
+                            };
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The `webhook-id` header: the same for every attempt and redelivery of this event */
+                            id: string;
+                            type: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            /** @description The body sent */
+                            payload: string;
+                            nextAttemptAt: string | null;
+                            attempts: {
+                                /** Format: uuid */
+                                id: string;
+                                statusCode: number | null;
+                                error: string | null;
+                                durationMs: number;
+                                responseBody: string;
+                                createdAt: string;
+                            }[];
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deliveries: {
+                                /** @description The `webhook-id` header: the same for every attempt and redelivery of this event */
+                                id: string;
+                                type: string;
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                                /** @description The body sent */
+                                payload: string;
+                                nextAttemptAt: string | null;
+                                attempts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    statusCode: number | null;
+                                    error: string | null;
+                                    durationMs: number;
+                                    responseBody: string;
+                                    createdAt: string;
+                                }[];
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoints/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    deliveryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The `webhook-id` header: the same for every attempt and redelivery of this event */
+                            id: string;
+                            type: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            /** @description The body sent */
+                            payload: string;
+                            nextAttemptAt: string | null;
+                            attempts: {
+                                /** Format: uuid */
+                                id: string;
+                                statusCode: number | null;
+                                error: string | null;
+                                durationMs: number;
+                                responseBody: string;
+                                createdAt: string;
+                            }[];
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @enum {string} */
+                            code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/routings/{id}": {
         parameters: {
             query?: never;
@@ -33394,6 +34367,15 @@ export interface components {
                 value?: string | number | string[] | (number)[];
             } | components["schemas"]["RoutingGroupInput"])[];
         };
+        WebhookEventInput: {
+            type: ("booking.created" | "booking.rescheduled" | "booking.cancelled" | "booking.no_show" | "deal.created" | "deal.stage_changed" | "deal.won" | "deal.lost" | "client.created" | "client.updated" | "salesroom.visited" | "salesroom.document_opened" | "agreement.sent" | "agreement.signed" | "agreement.completed" | "agreement.declined" | "routing_form.submitted" | "recording.ready" | "invoice.sent" | "invoice.paid") | "ping";
+            /** @description When it happened, ISO 8601 in UTC */
+            timestamp: string;
+            /** @description The thing concerned; its shape per type is in WEBHOOK_PAYLOADS */
+            data: {
+                [key: string]: unknown;
+            };
+        };
         RoutingGroup: {
             /** @enum {string} */
             combinator: "and" | "or";
@@ -33403,6 +34385,15 @@ export interface components {
                 operator: "equals" | "not_equals" | "any_of" | "contains" | "greater_than" | "less_than" | "between" | "is_empty" | "is_not_empty";
                 value?: string | number | string[] | (number)[];
             } | components["schemas"]["RoutingGroup"])[];
+        };
+        WebhookEvent: {
+            type: ("booking.created" | "booking.rescheduled" | "booking.cancelled" | "booking.no_show" | "deal.created" | "deal.stage_changed" | "deal.won" | "deal.lost" | "client.created" | "client.updated" | "salesroom.visited" | "salesroom.document_opened" | "agreement.sent" | "agreement.signed" | "agreement.completed" | "agreement.declined" | "routing_form.submitted" | "recording.ready" | "invoice.sent" | "invoice.paid") | "ping";
+            /** @description When it happened, ISO 8601 in UTC */
+            timestamp: string;
+            /** @description The thing concerned; its shape per type is in WEBHOOK_PAYLOADS */
+            data: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: never;

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'automation',
   'agreement-signed',
   'routing-no-booking',
+  'webhook-paused',
 ] as const
 export const NotificationKind = z.enum(NOTIFICATION_KINDS)
 export type NotificationKind = z.infer<typeof NotificationKind>

@@ -1,3 +1,4 @@
+import type { WebhookEventType } from '@closeroom/shared'
 import { eq, inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
@@ -6,6 +7,7 @@ import type { AutomationsModule } from '../automations/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 import type { Mailer } from '../mail/module.ts'
 import type { Notifications } from '../notifications/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { completedEmail, declinedEmail, invitationEmail, reminderEmail, voidedEmail } from './emails.ts'
 import { roomLinks } from './links.ts'
 import type { AgreementNews } from './news.ts'
@@ -23,15 +25,24 @@ type Deps = {
   deals: Pick<DealsModule, 'recordActivity'>
   notifications: Pick<Notifications, 'send'>
   automations: Pick<AutomationsModule, 'fire'>
+  emit: WebhookEmit
   log: FastifyBaseLogger
 }
+
+/** The steps an endpoint can subscribe to; an approval, an opening or a draft stays inside the product. */
+const HOOKS = {
+  sent: 'agreement.sent',
+  signed: 'agreement.signed',
+  completed: 'agreement.completed',
+  declined: 'agreement.declined',
+} as const satisfies Partial<Record<Step, WebhookEventType>>
 
 /**
  * What an agreement's step sets off outside its own tables, after the step is committed: emails to the people
  * whose turn it is, the deal's timeline, the agreement-signed notification, the 'agreement completed' rules and
  * the live update. A failure here is logged: the step itself has happened.
  */
-export function createEffects({ db, appUrl, mailer, tokens, news, deals: pipeline, notifications, automations, log }: Deps) {
+export function createEffects({ db, appUrl, mailer, tokens, news, deals: pipeline, notifications, automations, emit, log }: Deps) {
   async function sender(row: AgreementRow) {
     const [found] = await db
       .select({ name: users.name, email: users.email, language: users.locale, organizationName: organizations.name })
@@ -141,6 +152,15 @@ export function createEffects({ db, appUrl, mailer, tokens, news, deals: pipelin
     work: () => Promise<void> = async () => undefined,
   ) {
     news.changed(row)
+    const hook = HOOKS[step as keyof typeof HOOKS]
+    if (hook)
+      await emit(row.organizationId, hook, {
+        id: row.id,
+        title: row.title,
+        status: row.status,
+        dealId: row.dealId,
+        by: { name: who.name },
+      })
     try {
       if (row.dealId)
         await pipeline.recordActivity({

@@ -10,6 +10,7 @@ import type { DealsModule } from '../deals/module.ts'
 import type { FileStore, Library } from '../files/module.ts'
 import type { Mailer } from '../mail/module.ts'
 import type { Notifications } from '../notifications/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { auditLog } from './audit.ts'
 import { dealOrderForm } from './deal-order-form.ts'
 import { createDraftService } from './drafts.ts'
@@ -38,6 +39,7 @@ type Deps = {
   notifications: Pick<Notifications, 'send'>
   deals: Pick<DealsModule, 'recordActivity'>
   automations: Pick<AutomationsModule, 'fire'>
+  emit: WebhookEmit
   files: FileStore
   /** The organization's library: agreements are made from its PDFs. */
   library: Pick<Library, 'fileOf' | 'onNewVersion'>

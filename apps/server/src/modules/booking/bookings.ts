@@ -16,6 +16,7 @@ import { bookingEvents, bookingHosts, bookingParticipants, bookings, eventTypes,
 import { Conflict, Invalid, isExclusionViolation, NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { openBookingMeeting } from '../meetings/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { checkAnswers } from './answers.ts'
 import type { Availability, Host } from './availability.ts'
 import { rulesOf } from './availability.ts'
@@ -50,6 +51,7 @@ type Deps = {
   origins: BookingOrigins
   /** Bookings made after a routing form. */
   routing: RoutingPort
+  emit: WebhookEmit
   now?: () => number
 }
 
@@ -60,7 +62,7 @@ const secret = (bytes: number) => randomBytes(bytes).toString('base64url')
  * Bookings: made, moved and cancelled by buyers through their uid, confirmed, declined and cancelled by
  * hosts. The slot engine decides what is offered; the database's exclusion constraint decides races.
  */
-export function createBookingService({ db, availability, cache, appUrl, onChange, origins, routing, now = Date.now }: Deps) {
+export function createBookingService({ db, availability, cache, appUrl, onChange, origins, routing, emit, now = Date.now }: Deps) {
   async function publicEventType(id: string): Promise<EventTypeRow> {
     const row = await cache.eventType(id, async () => (await db.select().from(eventTypes).where(eq(eventTypes.id, id)))[0])
     if (!row || row.hidden) throw NotFound(EVENT_TYPE_NOT_FOUND)
@@ -401,7 +403,9 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
     if (row.status !== 'accepted') throw Conflict('Only an accepted booking can be marked as a no-show')
     if (row.startAt.getTime() > now()) throw Conflict('A meeting can be marked as a no-show once it has started')
     await db.update(bookings).set({ noShow }).where(eq(bookings.id, id))
-    return presentOne(id)
+    const booking = await presentOne(id)
+    if (noShow && !row.noShow) await emit(row.organizationId, 'booking.no_show', booking)
+    return booking
   }
 
   return {

@@ -7,6 +7,7 @@ import type { Realtime } from '../../realtime/server.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { Mailer } from '../mail/module.ts'
 import type { Notifications } from '../notifications/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { createAvailability, type ExternalBusy } from './availability.ts'
 import { createBookingService } from './bookings.ts'
 import { createBookingCache } from './cache.ts'
@@ -46,6 +47,7 @@ type Deps = {
   origins: BookingOrigins
   /** Bookings made after a routing form: routing sits above booking and answers for its responses. */
   routing: RoutingPort
+  emit: WebhookEmit
   now?: () => number
 }
 
@@ -62,6 +64,7 @@ export async function createBookingModule({
   calendar,
   origins,
   routing,
+  emit,
   now,
 }: Deps) {
   const handles = createHandles(db)
@@ -80,9 +83,10 @@ export async function createBookingModule({
     appUrl,
     log,
     calendarSync: calendar?.bookingChanged,
+    emit,
     now,
   })
-  const bookings = createBookingService({ db, availability, cache, appUrl, onChange: notifier.listener, origins, routing, now })
+  const bookings = createBookingService({ db, availability, cache, appUrl, onChange: notifier.listener, origins, routing, emit, now })
   const pages = createPublicPages({ db, handles, availability, routing, now })
 
   async function present(userId: string, handle: string): Promise<BookingProfile> {

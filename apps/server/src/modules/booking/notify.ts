@@ -1,4 +1,4 @@
-import { type BookingNotification, type NotificationKind, SocketEvents } from '@closeroom/shared'
+import { type BookingNotification, type NotificationKind, SocketEvents, type WebhookEventType } from '@closeroom/shared'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
@@ -8,6 +8,7 @@ import type { Realtime } from '../../realtime/server.ts'
 import { bookingCalendar } from '../calendar/module.ts'
 import type { Attachment, Mailer } from '../mail/module.ts'
 import type { Notifications } from '../notifications/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import type { BookingChange, BookingListener } from './bookings.ts'
 import * as emails from './emails.ts'
 import { type BookingRow, participantsOf, presentBookings } from './present.ts'
@@ -22,6 +23,14 @@ const NEWS: Partial<Record<BookingNotification['type'], NotificationKind>> = {
   'booking-cancelled': 'booking-cancelled',
 }
 
+/** A host's decline ends a request as a cancellation would: for a webhook's reader, it is one. */
+const HOOKS = {
+  'booking-created': 'booking.created',
+  'booking-rescheduled': 'booking.rescheduled',
+  'booking-cancelled': 'booking.cancelled',
+  'booking-declined': 'booking.cancelled',
+} as const satisfies Partial<Record<BookingNotification['type'], WebhookEventType>>
+
 type Reminder = { bookingId: string; start: string; minutes: number }
 
 type Deps = {
@@ -35,6 +44,7 @@ type Deps = {
   log: FastifyBaseLogger
   /** Writes the booking into the hosts' connected calendars; absent without that feature. */
   calendarSync?: (bookingId: string) => Promise<void>
+  emit: WebhookEmit
   now?: () => number
 }
 
@@ -61,6 +71,7 @@ export async function createBookingNotifier({
   appUrl,
   log,
   calendarSync,
+  emit,
   now = Date.now,
 }: Deps) {
   async function load(bookingId: string) {
@@ -135,6 +146,13 @@ export async function createBookingNotifier({
   const listener: BookingListener = async (bookingId: string, change: BookingChange) => {
     const { row, booking, hosts } = await load(bookingId)
     if (!booking) return
+    const hook = HOOKS[change.type as keyof typeof HOOKS]
+    if (hook)
+      await emit(
+        row.organizationId,
+        hook,
+        change.previousStart ? { ...booking, previousStart: change.previousStart.toISOString() } : booking,
+      )
     // What the buyer did is news for the hosts' notification centre; a host's own confirm or decline only
     // refreshes their calendars.
     const live = { type: change.type, booking } satisfies BookingNotification

@@ -6,6 +6,8 @@ import { clients } from '../../db/schema/index.ts'
 import { Invalid } from '../../http/errors.ts'
 import { cellOf, readCsv, refusal, reportOf, suggestMapping } from '../../lib/csv-import.ts'
 import type { AuthContext } from '../auth/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
+import { presentClient } from './service.ts'
 
 /** The other names a column of each field goes by in CRM exports and spreadsheets (English and French). */
 const synonyms: Record<ClientImportField, string[]> = {
@@ -27,7 +29,7 @@ const CHUNK = 1_000
  * One refused row and nothing is written; otherwise every row is written in one transaction. A dry run only
  * checks and tells what the import would do.
  */
-export function createClientImport({ db }: { db: Db }) {
+export function createClientImport({ db, emit }: { db: Db; emit: WebhookEmit }) {
   return async function importClients(auth: AuthContext, request: z.output<typeof ClientImportRequest>): Promise<ImportReport> {
     const { organizationId } = auth.user
     const table = readCsv(request.csv)
@@ -78,11 +80,21 @@ export function createClientImport({ db }: { db: Db }) {
       throw Invalid(`csv: ${refused.length} of ${table.rows.length} rows are refused, so nothing was imported (check the file first)`, {
         code: 'import_refused',
       })
-    if (!request.dryRun)
-      await db.transaction(async (tx) => {
+    if (!request.dryRun) {
+      const created = await db.transaction(async (tx) => {
+        const rows: (typeof clients.$inferSelect)[] = []
         for (let at = 0; at < written.length; at += CHUNK)
-          await tx.insert(clients).values(written.slice(at, at + CHUNK).map((client) => ({ ...client, organizationId })))
+          rows.push(
+            ...(await tx
+              .insert(clients)
+              .values(written.slice(at, at + CHUNK).map((client) => ({ ...client, organizationId })))
+              .returning()),
+          )
+        return rows
       })
+      // Each imported client is a client created, for the organization's webhooks as for one added by hand.
+      for (const row of created) await emit(organizationId, 'client.created', presentClient(row))
+    }
     return reportOf(table, mapping, [], refused, {
       imported: refused.length > 0 ? 0 : written.length,
       skipped,

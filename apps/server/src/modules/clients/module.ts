@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { clients } from '../../db/schema/index.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { createClientImport } from './import.ts'
-import { createClientService } from './service.ts'
+import { createClientService, presentClient } from './service.ts'
 
 export { CLIENT_NOT_FOUND } from './service.ts'
 
@@ -10,7 +11,7 @@ export { CLIENT_NOT_FOUND } from './service.ts'
 export type Person = { email: string; name: string; phone?: string; company?: string }
 
 /** Buyer contacts: the members' service, and the commands other modules find or add a client with. */
-export function createClientsModule({ db }: { db: Db }) {
+export function createClientsModule({ db, emit }: { db: Db; emit: WebhookEmit }) {
   /** Whether the organization has this client. */
   async function has(organizationId: string, id: string): Promise<boolean> {
     const [found] = await db
@@ -44,19 +45,28 @@ export function createClientsModule({ db }: { db: Db }) {
     const known = await byEmail(organizationId, person.email)
     if (known) {
       const blanks = { phone: known.phone || (person.phone ?? ''), company: known.company || (person.company ?? '') }
-      if (blanks.phone !== known.phone || blanks.company !== known.company)
+      if (blanks.phone !== known.phone || blanks.company !== known.company) {
         await db.update(clients).set(blanks).where(eq(clients.id, known.id))
+        await emit(organizationId, 'client.updated', presentClient({ ...known, ...blanks }))
+      }
       return known.id
     }
     const [created] = await db
       .insert(clients)
       .values({ organizationId, name: person.name, email: person.email, phone: person.phone ?? '', company: person.company ?? '' })
-      .returning({ id: clients.id })
+      .returning()
     if (!created) throw new Error('client insert returned nothing')
+    await emit(organizationId, 'client.created', presentClient(created))
     return created.id
   }
 
-  return { clients: createClientService({ db }), importClients: createClientImport({ db }), has, findByEmail, findOrCreateByEmail }
+  return {
+    clients: createClientService({ db, emit }),
+    importClients: createClientImport({ db, emit }),
+    has,
+    findByEmail,
+    findOrCreateByEmail,
+  }
 }
 
 export type ClientsModule = ReturnType<typeof createClientsModule>

@@ -6,6 +6,7 @@ import { clients } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 
 export const CLIENT_NOT_FOUND = 'Client not found'
 
@@ -34,7 +35,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * companies, and a public "talk to sales" form must not fail because the buyer wrote to us before. As in
  * Twenty, duplicates are the user's to merge; the list searches by email so a form can show them first.
  */
-export function createClientService({ db }: { db: Db }) {
+export function createClientService({ db, emit }: { db: Db; emit: WebhookEmit }) {
   async function row(auth: AuthContext, id: string): Promise<ClientRow> {
     const [found] = await db
       .select()
@@ -70,7 +71,9 @@ export function createClientService({ db }: { db: Db }) {
       .values({ ...input, organizationId: auth.user.organizationId })
       .returning()
     if (!created) throw new Error('client insert returned nothing')
-    return presentClient(created)
+    const client = presentClient(created)
+    await emit(created.organizationId, 'client.created', client)
+    return client
   }
 
   async function update(auth: AuthContext, id: string, input: Partial<z.output<typeof UpdateClient>>): Promise<Client> {
@@ -82,7 +85,9 @@ export function createClientService({ db }: { db: Db }) {
       .where(and(eq(clients.id, id), eq(clients.organizationId, auth.user.organizationId)))
       .returning()
     if (!updated) throw NotFound(CLIENT_NOT_FOUND)
-    return presentClient(updated)
+    const client = presentClient(updated)
+    await emit(updated.organizationId, 'client.updated', client)
+    return client
   }
 
   async function remove(auth: AuthContext, id: string): Promise<void> {

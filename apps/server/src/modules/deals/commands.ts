@@ -115,12 +115,14 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
       return summaryOf(tx, organizationId, dealId)
     })
     await events.changed(organizationId, summary)
+    await events.created(organizationId, summary)
     return summary
   }
 
   /** Puts a deal into a stage of its pipeline; leaving its stage goes on its timeline. */
   async function moveToStage(input: MoveDealToStage): Promise<DealSummary> {
     const { organizationId, dealId } = input
+    let leftStageId: string | undefined
     const summary = await db.transaction(async (tx) => {
       const [target] = await tx
         .select()
@@ -144,10 +146,14 @@ export function createDealCommands({ db, events }: { db: Db; events: DealEvents 
         .update(deals)
         .set({ stageId: target.id, position, ...lostReason, updatedAt: sql`now()` })
         .where(eq(deals.id, dealId))
-      if (current.stageId !== target.id) await writeStageChange(tx, dealId, current.stageId, target, input.actorId)
+      if (current.stageId !== target.id) {
+        await writeStageChange(tx, dealId, current.stageId, target, input.actorId)
+        leftStageId = current.stageId
+      }
       return summaryOf(tx, organizationId, dealId)
     })
     await events.changed(organizationId, summary)
+    if (leftStageId) await events.stageChanged(organizationId, summary, leftStageId)
     return summary
   }
 

@@ -16,6 +16,9 @@ type LineInput = { productId: string; quantity: number; unitPrice?: number }
 export type DealEvents = {
   changed(organizationId: string, deal: DealSummary): Promise<void>
   deleted(organizationId: string, id: string): void
+  /** After the commit, for the webhooks: a new deal, and a deal that left `fromStageId`. */
+  created(organizationId: string, deal: DealSummary): Promise<void>
+  stageChanged(organizationId: string, deal: DealSummary, fromStageId: string): Promise<void>
 }
 
 /** Deals: any member of the organization creates and edits them; their owner and admins delete them. */
@@ -164,6 +167,7 @@ export function createDealService({ db, events }: { db: Db; events: DealEvents }
       return detail(tx, organizationId, created.id)
     })
     await events.changed(organizationId, deal)
+    await events.created(organizationId, deal)
     return deal
   }
 
@@ -186,6 +190,7 @@ export function createDealService({ db, events }: { db: Db; events: DealEvents }
 
   async function update(auth: AuthContext, id: string, input: UpdateDeal): Promise<Deal> {
     const { organizationId } = auth.user
+    let leftStageId: string | undefined
     const deal = await db.transaction(async (tx) => {
       // A stage change takes the target column's lock before the deal's row, in the same order as a board move.
       const target = input.stageId ? await stageIn(tx, organizationId, input.stageId) : undefined
@@ -224,6 +229,7 @@ export function createDealService({ db, events }: { db: Db; events: DealEvents }
         changes.stageId = target.id
         changes.position = await endOfColumn(tx, target.id)
         await writeStageChange(tx, id, current.stageId, target, auth.user.id)
+        leftStageId = current.stageId
       }
       await tx
         .update(deals)
@@ -233,6 +239,7 @@ export function createDealService({ db, events }: { db: Db; events: DealEvents }
       return detail(tx, organizationId, id)
     })
     await events.changed(organizationId, deal)
+    if (leftStageId) await events.stageChanged(organizationId, deal, leftStageId)
     return deal
   }
 

@@ -61,7 +61,7 @@ export function parseAmount(text: string, exponent: number): number | null {
  * of its stage's column with a 'created' line on its timeline, in one transaction; the boards of the
  * organization are told once, after it.
  */
-export function createDealImport({ db, onImported }: { db: Db; onImported: (organizationId: string, count: number) => void }) {
+export function createDealImport({ db, onImported }: { db: Db; onImported: (auth: AuthContext, ids: string[]) => Promise<void> }) {
   return async function importDeals(auth: AuthContext, request: z.output<typeof DealImportRequest>): Promise<ImportReport> {
     const { organizationId } = auth.user
     const table = readCsv(request.csv)
@@ -124,7 +124,8 @@ export function createDealImport({ db, onImported }: { db: Db; onImported: (orga
         code: 'import_refused',
       })
     if (!request.dryRun && checked.length > 0) {
-      await db.transaction(async (tx) => {
+      const ids = await db.transaction(async (tx) => {
+        const ids: string[] = []
         // Each column's end, found once under its lock: the rows then follow one another a gap apart.
         const next = new Map<string, number>()
         for (const stageId of new Set(checked.map(({ deal }) => deal.stageId))) {
@@ -154,18 +155,20 @@ export function createDealImport({ db, onImported }: { db: Db; onImported: (orga
               }),
             )
             .returning({ id: deals.id })
+          ids.push(...created.map(({ id }) => id))
           const links = created.flatMap(({ id }, index) =>
             (batch[index]?.deal.contactIds ?? []).map((clientId) => ({ dealId: id, clientId, organizationId })),
           )
           if (links.length > 0) await tx.insert(dealContacts).values(links)
           // The timeline's 'created' line names the stage, as a deal made by hand has it.
           for (const stage of stages) {
-            const ids = created.filter((_, index) => batch[index]?.deal.stageId === stage.id).map(({ id }) => id)
-            await writeActivities(tx, ids, 'created', auth.user.id, { stage: stage.name })
+            const inStage = created.filter((_, index) => batch[index]?.deal.stageId === stage.id).map(({ id }) => id)
+            await writeActivities(tx, inStage, 'created', auth.user.id, { stage: stage.name })
           }
         }
+        return ids
       })
-      onImported(organizationId, checked.length)
+      await onImported(auth, ids)
     }
     return reportOf(table, mapping, [], refused, { imported: refused.length > 0 ? 0 : checked.length, skipped: 0, dryRun: request.dryRun })
   }

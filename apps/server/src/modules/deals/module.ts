@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { AuthContext } from '../auth/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { createActivityService } from './activities.ts'
 import { createBoardService } from './board.ts'
 import { createDealCommands } from './commands.ts'
@@ -11,6 +12,7 @@ import { createDealImport } from './import.ts'
 import { createDealListService } from './list.ts'
 import { nextInColumn } from './placement.ts'
 import { createStageService } from './stages.ts'
+import { dealWebhooks } from './webhooks.ts'
 
 export { seedPipeline } from './demo.ts'
 
@@ -19,7 +21,7 @@ export { seedPipeline } from './demo.ts'
  * organization, and the commands other modules write deals with (open, moveToStage, assignOwner,
  * recordActivity). Only this module writes the deal tables and sends `deals-changed`.
  */
-export function createDealsModule({ db, realtime }: { db: Db; realtime: Pick<Realtime, 'toOrganization'> }) {
+export function createDealsModule({ db, realtime, emit }: { db: Db; realtime: Pick<Realtime, 'toOrganization'>; emit: WebhookEmit }) {
   const events: DealEvents = {
     // Teammates get what a board card shows, never the notes, contacts or lines of a detail.
     changed: async (organizationId, deal) =>
@@ -28,6 +30,7 @@ export function createDealsModule({ db, realtime }: { db: Db; realtime: Pick<Rea
         beforeId: await nextInColumn(db, deal.id),
       }),
     deleted: (organizationId, id) => realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, { deletedId: id }),
+    ...dealWebhooks(db, emit),
   }
   const stages = createStageService({ db })
   const deals = createDealService({ db, events })
@@ -42,7 +45,12 @@ export function createDealsModule({ db, realtime }: { db: Db; realtime: Pick<Rea
   const activities = createActivityService({ db })
   const importDeals = createDealImport({
     db,
-    onImported: (organizationId, count) => realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, { imported: count }),
+    // The boards read again once; each deal is a deal created for the organization's webhooks.
+    async onImported(auth, ids) {
+      const { organizationId } = auth.user
+      realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, { imported: ids.length })
+      for (const id of ids) await events.created(organizationId, await deals.summary(auth, id))
+    },
   })
 
   /** Deleting a stage moves its deals: each reaches the board like any other change. */

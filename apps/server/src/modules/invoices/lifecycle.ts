@@ -7,6 +7,7 @@ import { Conflict, Invalid } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { DealsModule } from '../deals/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { type InvoiceRow, invoiceOf, presentInvoice } from './present.ts'
 
 type Deps = {
@@ -14,6 +15,7 @@ type Deps = {
   deals: Pick<DealsModule, 'recordActivity'>
   /** Emails the sent invoice, its PDF attached, to the buyer. */
   deliver: (invoice: InvoiceRow) => Promise<void>
+  emit: WebhookEmit
   log: FastifyBaseLogger
 }
 
@@ -34,7 +36,7 @@ export async function nextInvoiceNumber(tx: Tx, organizationId: string, issueDat
 }
 
 /** An invoice's life after drafting: sent (numbered and emailed), then paid, or voided. */
-export function createLifecycle({ db, deals, deliver, log }: Deps) {
+export function createLifecycle({ db, deals, deliver, emit, log }: Deps) {
   /** The step on the deal's timeline; a failure there is logged, the step itself has happened. */
   async function onTimeline(row: InvoiceRow, step: 'sent' | 'paid' | 'voided', actorId: string) {
     if (!row.dealId) return
@@ -79,7 +81,9 @@ export function createLifecycle({ db, deals, deliver, log }: Deps) {
       log.error({ err: error, invoiceId: id }, 'a sent invoice’s email could not be queued')
     }
     await onTimeline(sent, 'sent', auth.user.id)
-    return presentInvoice(db, sent)
+    const invoice = await presentInvoice(db, sent)
+    await emit(organizationId, 'invoice.sent', invoice)
+    return invoice
   }
 
   /** Paid or void, from sent only, by owners and admins. */
@@ -101,7 +105,9 @@ export function createLifecycle({ db, deals, deliver, log }: Deps) {
       return updated
     })
     await onTimeline(row, to === 'paid' ? 'paid' : 'voided', auth.user.id)
-    return presentInvoice(db, row)
+    const invoice = await presentInvoice(db, row)
+    if (to === 'paid') await emit(row.organizationId, 'invoice.paid', invoice)
+    return invoice
   }
 
   return {

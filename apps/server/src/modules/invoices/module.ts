@@ -10,6 +10,7 @@ import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 import { layout, type Mailer } from '../mail/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { createDraftService } from './drafts.ts'
 import { createLifecycle } from './lifecycle.ts'
 import { INVOICE_NOT_FOUND, type InvoiceRow, invoiceOf, presentInvoice, publicPdfPath, settingsOf } from './present.ts'
@@ -22,6 +23,7 @@ type Deps = {
   appUrl: string
   /** How the organization's logo is fetched for the PDF (only public addresses: lib/outbound.ts). */
   outbound: Outbound
+  emit: WebhookEmit
   log: FastifyBaseLogger
 }
 
@@ -29,7 +31,7 @@ type Deps = {
  * Invoices, assembled: drafts (by hand or from a won deal), the lifecycle (send with its number, paid, void), the
  * PDF in the organization's branding, the buyer's email and the deal's sales room list. Other modules see only this file.
  */
-export function createInvoicesModule({ db, mailer, deals, appUrl, outbound, log }: Deps) {
+export function createInvoicesModule({ db, mailer, deals, appUrl, outbound, emit, log }: Deps) {
   const drafts = createDraftService({ db })
 
   /** The invoice's PDF: the PDF stack is loaded when it is first needed. */
@@ -69,7 +71,7 @@ export function createInvoicesModule({ db, mailer, deals, appUrl, outbound, log 
     })
   }
 
-  const lifecycle = createLifecycle({ db, deals, deliver, log })
+  const lifecycle = createLifecycle({ db, deals, deliver, emit, log })
 
   /** The PDF for a member of the organization, drafts included. */
   async function pdf(auth: AuthContext, id: string) {

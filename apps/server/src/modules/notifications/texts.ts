@@ -35,5 +35,7 @@ export function notificationText(kind: NotificationKind, data: NotificationData)
         : { title: 'Agreement signed', body: `${name} signed ${value(data, 'title')}` }
     case 'routing-no-booking':
       return { title: `No booking yet from ${name}`, body: `${value(data, 'form')}: ${value(data, 'answers')}` }
+    case 'webhook-paused':
+      return { title: 'Webhook paused', body: `${value(data, 'url')} failed for ${value(data, 'window')}; its events are no longer sent` }
   }
 }

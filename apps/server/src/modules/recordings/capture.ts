@@ -11,6 +11,7 @@ import { rooms } from '../../realtime/rooms.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { FileStorage } from '../files/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { assembleWebm } from './assemble.ts'
 import { keys, ownedRecording, present, type RecordingRow } from './rows.ts'
 
@@ -18,13 +19,13 @@ const ASSEMBLE_QUEUE = 'recording-assemble'
 const IDLE_QUEUE = 'recording-idle'
 const IDLE_MS = RECORDING_IDLE_MINUTES * 60_000
 
-type Deps = { db: Db; storage: FileStorage; jobs: Jobs; realtime: Pick<Realtime, 'toRoom'>; log: FastifyBaseLogger }
+type Deps = { db: Db; storage: FileStorage; jobs: Jobs; realtime: Pick<Realtime, 'toRoom'>; emit: WebhookEmit; log: FastifyBaseLogger }
 
 /**
  * Recording a call: the host starts it, the browser uploads chunks as it records, and stopping it (or a tab
  * gone quiet for two minutes) queues the assembly of what arrived into one seekable file.
  */
-export async function createCapture({ db, storage, jobs, realtime, log }: Deps) {
+export async function createCapture({ db, storage, jobs, realtime, emit, log }: Deps) {
   /** Everyone in the call sees the recording indicator change. */
   function announce(meetingId: string, row: RecordingRow) {
     const change: RecordingChange = { recording: { id: row.id, status: row.status, startedAt: row.startedAt.toISOString() } }
@@ -138,6 +139,14 @@ export async function createCapture({ db, storage, jobs, realtime, log }: Deps) 
       })
       // Deleted while it was being assembled: its file has nothing to belong to.
       if (!kept) await storage.remove(fileKey)
+      else
+        await emit(row.organizationId, 'recording.ready', {
+          id,
+          meetingId: row.meetingId,
+          startedAt: row.startedAt.toISOString(),
+          durationMs,
+          size,
+        })
     } catch (error) {
       log.warn({ err: error, recordingId: id }, 'recording could not be assembled')
       await db.update(recordings).set({ status: 'failed' }).where(eq(recordings.id, id))

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts'
 import type { Jobs } from '../../jobs/queue.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import { type FileStorage, localStorage } from '../files/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { sharedPlayable } from './buyer.ts'
 import { createCapture } from './capture.ts'
 import { createRecordingComments } from './comments.ts'
@@ -18,6 +19,7 @@ export async function createRecordingsModule(deps: {
   jobs: Jobs
   realtime: Pick<Realtime, 'toRoom'>
   news: Pick<RoomNews, 'content'>
+  emit: WebhookEmit
   log: FastifyBaseLogger
   dataDir: string
   storage?: FileStorage

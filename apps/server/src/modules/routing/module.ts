@@ -4,6 +4,7 @@ import type { Broadcast } from '../../lib/broadcast.ts'
 import type { ClientsModule } from '../clients/module.ts'
 import type { DealsModule } from '../deals/module.ts'
 import type { Notifications } from '../notifications/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { createAssigner } from './assign.ts'
 import { createOutcomeChecks } from './checks.ts'
 import { createRoutedDeals } from './deal.ts'
@@ -28,13 +29,14 @@ type Deps = {
   notifications: Pick<Notifications, 'send'>
   /** Tells the other server processes that a form changed, so none routes by its old outcomes. */
   broadcast: Broadcast
+  emit: WebhookEmit
 }
 
 /**
  * Routing forms, assembled: forms and their ordered outcomes, buyers' submissions routed to a booking, a
  * message or a URL (and a deal), who a routed buyer goes to, and the responses with their report.
  */
-export function createRoutingModule({ db, deals, clients, handles, jobs, notifications, broadcast }: Deps) {
+export function createRoutingModule({ db, deals, clients, handles, jobs, notifications, broadcast, emit }: Deps) {
   const checks = createOutcomeChecks({ db, stage: deals.stage })
   const evaluators = createRoutingEvaluators({ broadcast, read: (formId) => readOutcomes(db, formId) })
   const forms = createRoutingForms({ db, changed: evaluators.changed })
@@ -49,6 +51,7 @@ export function createRoutingModule({ db, deals, clients, handles, jobs, notific
     steps: createNextSteps({ db, handles }),
     deals: createRoutedDeals({ deals, clients }),
     noBooking,
+    emit,
   })
   const responses = createRoutingResponses({ db, forms })
   return { forms, outcomes, assigner, submissions, responses, noBooking }

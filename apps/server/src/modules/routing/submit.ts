@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { organizations, routingForms, routingResponses } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
 import type { AuthContext } from '../auth/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { checkAnswers, emailOf } from './answers.ts'
 import type { Assigner } from './assign.ts'
 import type { RoutedDeals } from './deal.ts'
@@ -27,10 +28,11 @@ type Deps = {
   steps: NextSteps
   deals: RoutedDeals
   noBooking: Pick<NoBookingFollowUp, 'schedule'>
+  emit: WebhookEmit
 }
 
 /** Buyers' answers routed: the public form, its submissions, and the signed-in test panel. */
-export function createRoutingSubmissions({ db, forms, evaluators, assigner, steps, deals, noBooking }: Deps) {
+export function createRoutingSubmissions({ db, forms, evaluators, assigner, steps, deals, noBooking, emit }: Deps) {
   /** A published form by its id or its slug; 404 for anything else, unpublished forms included. */
   async function published(idOrSlug: string): Promise<FormRow> {
     const [form] = await db
@@ -139,6 +141,14 @@ export function createRoutingSubmissions({ db, forms, evaluators, assigner, step
     // A repeat routes the same way as the first, and its deal and follow-up were seen to then.
     if (response.repeatOf)
       return { responseId: response.id, outcome: await steps.next(form.organizationId, response.repeatOf.action, response.id, answers) }
+    await emit(form.organizationId, 'routing_form.submitted', {
+      formId: form.id,
+      formName: form.name,
+      responseId: response.id,
+      email,
+      answers,
+      outcome: { id: outcome.id, name: outcome.name },
+    })
 
     if (outcome.dealStageId && email && ownerId) {
       const dealId = await deals.route({

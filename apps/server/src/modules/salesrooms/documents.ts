@@ -9,6 +9,7 @@ import type { DealsModule } from '../deals/module.ts'
 import type { FileStore, Incoming, Library } from '../files/module.ts'
 import { titleOf } from '../files/module.ts'
 import type { Notifications } from '../notifications/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import type { RoomNews } from './news.ts'
 import type { RoomService } from './rooms.ts'
 import type { Visitor } from './visitors.ts'
@@ -53,6 +54,7 @@ export function createDocumentService({
   deals,
   library,
   notifications,
+  emit,
 }: {
   db: Db
   store: FileStore
@@ -61,6 +63,7 @@ export function createDocumentService({
   deals: Pick<DealsModule, 'recordActivity'>
   library: Pick<Library, 'fileOf'>
   notifications: Pick<Notifications, 'send'>
+  emit: WebhookEmit
 }) {
   async function list(auth: AuthContext, dealId: string): Promise<RoomDocument[]> {
     await rooms.roomOf(auth, dealId)
@@ -171,6 +174,12 @@ export function createDocumentService({
           )
           .limit(1)
         await db.insert(salesroomDocumentEvents).values({ visitId: visit.id, documentId, kind: how })
+        await emit(room.organizationId, 'salesroom.document_opened', {
+          dealId: room.dealId,
+          visitId: visit.id,
+          visitor: { email },
+          document: { id: documentId, title: row.title, how },
+        })
         if (!seen) {
           await deals.recordActivity({
             organizationId: room.organizationId,

@@ -7,6 +7,7 @@ import type { DealsModule } from '../deals/module.ts'
 import type { FileStore, Library } from '../files/module.ts'
 import type { Mailer } from '../mail/module.ts'
 import type { Notifications } from '../notifications/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import { createRoomAccess } from './access.ts'
 import { createRoomChat } from './chat.ts'
 import { createDocumentService } from './documents.ts'
@@ -35,6 +36,7 @@ export async function createSalesroomModule({
   library,
   agreements,
   invoices,
+  emit,
 }: {
   db: Db
   mailer: Mailer
@@ -48,14 +50,15 @@ export async function createSalesroomModule({
   library: Pick<Library, 'fileOf'>
   agreements: { roomAgreements(dealId: string): Promise<PublicRoomAgreement[]> }
   invoices: { roomInvoices(dealId: string): Promise<PublicRoomInvoice[]> }
+  emit: WebhookEmit
 }) {
   const access = createRoomAccess(db, await serverSecret(db, 'salesroom-pass-key'))
   const chat = createRoomChat({ db, realtime })
   const news = createRoomNews(realtime)
   const rooms = createRoomService({ db, appUrl, news })
   const plan = createPlanService({ db, rooms, news })
-  const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals, agreements, invoices })
-  const documents = createDocumentService({ db, store: files, rooms, news, deals, library, notifications })
+  const visitors = createVisitorService({ db, access, chat, mailer, notifications, news, automations, deals, agreements, invoices, emit })
+  const documents = createDocumentService({ db, store: files, rooms, news, deals, library, notifications, emit })
   const reading = createReadingService({ db, rooms, news })
   registerRoomSockets({ db, realtime, visitors })
   return { rooms, plan, chat, visitors, news, documents, reading, files }

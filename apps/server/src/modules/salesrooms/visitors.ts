@@ -24,6 +24,7 @@ import type { Mailer } from '../mail/module.ts'
 import { layout } from '../mail/module.ts'
 import type { Notifications } from '../notifications/module.ts'
 import { publicRecordings } from '../recordings/module.ts'
+import type { WebhookEmit } from '../webhooks/module.ts'
 import type { RoomAccessPasses } from './access.ts'
 import type { RoomChat } from './chat.ts'
 import type { RoomNews } from './news.ts'
@@ -48,6 +49,7 @@ type Deps = {
   agreements: { roomAgreements(dealId: string): Promise<PublicRoomAgreement[]> }
   /** The deal's sent and paid invoices (the invoices module, above this one, passed in by app.ts). */
   invoices: { roomInvoices(dealId: string): Promise<PublicRoomInvoice[]> }
+  emit: WebhookEmit
 }
 
 /** The documents the buyer sees in a room, oldest first (the order the seller added them). */
@@ -76,6 +78,7 @@ export function createVisitorService({
   deals: pipeline,
   agreements,
   invoices,
+  emit,
 }: Deps) {
   async function published(publicId: string): Promise<RoomRow> {
     const [room] = await db
@@ -191,6 +194,12 @@ export function createVisitorService({
         .from(salesroomVisits)
         .where(eq(salesroomVisits.dealId, room.dealId))
       if (Number(visits) === 1) await firstVisit(room, email)
+      await emit(room.organizationId, 'salesroom.visited', {
+        dealId: room.dealId,
+        visitId: visit.id,
+        visitor: { email },
+        first: Number(visits) === 1,
+      })
       news.engagement(room)
       return { visitId: visit.id }
     }

@@ -14,6 +14,8 @@ export function sentenceOf(t: TFunction, entry: NotificationEntry, language: str
     product: data.product ?? '',
     message: data.message ?? '',
     rule: data.rule ?? '',
+    url: data.url ?? '',
+    window: data.window ?? '',
     when: data.start ? formatDateTime(data.start, language) : '',
   })
 }

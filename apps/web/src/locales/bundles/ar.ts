@@ -18,6 +18,7 @@ import { ar as routing } from '../routing/ar'
 import { ar as routingInsights } from '../routing-insights/ar'
 import { ar as settings } from '../settings/ar'
 import { ar as shell } from '../shell/ar'
+import { ar as webhooks } from '../webhooks/ar'
 
 /**
  * The signed-in app's texts in this language, one chunk downloaded only by readers of it. The areas a page
@@ -45,4 +46,5 @@ export default {
   ...insights,
   ...chat,
   ...blog,
+  ...webhooks,
 }

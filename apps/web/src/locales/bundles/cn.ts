@@ -18,6 +18,7 @@ import { cn as routing } from '../routing/cn'
 import { cn as routingInsights } from '../routing-insights/cn'
 import { cn as settings } from '../settings/cn'
 import { cn as shell } from '../shell/cn'
+import { cn as webhooks } from '../webhooks/cn'
 
 /**
  * The signed-in app's texts in this language, one chunk downloaded only by readers of it. The areas a page
@@ -45,4 +46,5 @@ export default {
   ...insights,
   ...chat,
   ...blog,
+  ...webhooks,
 }

@@ -18,6 +18,7 @@ import { en as routing } from '../routing/en'
 import { en as routingInsights } from '../routing-insights/en'
 import { en as settings } from '../settings/en'
 import { en as shell } from '../shell/en'
+import { en as webhooks } from '../webhooks/en'
 
 /**
  * The signed-in app's texts in this language, one chunk downloaded only by readers of it. The areas a page
@@ -45,4 +46,5 @@ export default {
   ...insights,
   ...chat,
   ...blog,
+  ...webhooks,
 }

@@ -18,6 +18,7 @@ import { fr as routing } from '../routing/fr'
 import { fr as routingInsights } from '../routing-insights/fr'
 import { fr as settings } from '../settings/fr'
 import { fr as shell } from '../shell/fr'
+import { fr as webhooks } from '../webhooks/fr'
 
 /**
  * The signed-in app's texts in this language, one chunk downloaded only by readers of it. The areas a page
@@ -45,4 +46,5 @@ export default {
   ...insights,
   ...chat,
   ...blog,
+  ...webhooks,
 }

@@ -18,6 +18,7 @@ import { vi as routing } from '../routing/vi'
 import { vi as routingInsights } from '../routing-insights/vi'
 import { vi as settings } from '../settings/vi'
 import { vi as shell } from '../shell/vi'
+import { vi as webhooks } from '../webhooks/vi'
 
 /**
  * The signed-in app's texts in this language, one chunk downloaded only by readers of it. The areas a page
@@ -45,4 +46,5 @@ export default {
   ...insights,
   ...chat,
   ...blog,
+  ...webhooks,
 }

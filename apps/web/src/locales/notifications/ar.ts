@@ -32,6 +32,7 @@ export const ar: Text = {
       'agreement-signed': 'وقّع {{name}} {{title}}',
       'agreement-approved': 'اعتمد {{name}} {{title}}',
       'routing-no-booking': 'أجاب {{name}} على {{form}} لكنه لم يحجز بعد: {{answers}}',
+      'webhook-paused': 'ظلت {{url}} تفشل طوال {{window}} فأُوقفت مؤقتًا: لم تعد أحداث خطافات الويب تُرسل إليها',
     },
     settings: {
       pushTitle: 'إشعارات الدفع على هذا المتصفح',
@@ -68,6 +69,7 @@ export const ar: Text = {
         automation: 'أتمتة ترسل لك إشعارًا',
         'agreement-signed': 'توقيع اتفاقية',
         'routing-no-booking': 'مشترٍ موجَّه لم يحجز بعد',
+        'webhook-paused': 'إيقاف نقطة استقبال خطاف ويب مؤقتًا',
       },
     },
   },

@@ -21,6 +21,7 @@ export const cn: Text = {
       'agreement-signed': '{{name}} 签署了 {{title}}',
       'agreement-approved': '{{name}} 批准了 {{title}}',
       'routing-no-booking': '{{name}} 填写了 {{form}}，但尚未预约：{{answers}}',
+      'webhook-paused': '{{url}} 在 {{window}} 内持续失败，已被暂停：不再向其发送 Webhook 事件',
     },
     settings: {
       pushTitle: '此浏览器的推送通知',
@@ -57,6 +58,7 @@ export const cn: Text = {
         automation: '自动化规则通知你',
         'agreement-signed': '协议已签署',
         'routing-no-booking': '已分配的买家尚未预约',
+        'webhook-paused': 'Webhook 端点已暂停',
       },
     },
   },

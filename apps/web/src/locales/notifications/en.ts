@@ -26,6 +26,7 @@ export const en = {
       // agreement-signed when its step is approved (an approver's approval).
       'agreement-approved': '{{name}} approved {{title}}',
       'routing-no-booking': '{{name}} answered {{form}} but has not booked yet: {{answers}}',
+      'webhook-paused': '{{url}} kept failing for {{window}} and was paused: its webhook events are no longer sent',
     },
     settings: {
       pushTitle: 'Push notifications on this browser',
@@ -62,6 +63,7 @@ export const en = {
         automation: 'An automation notifies you',
         'agreement-signed': 'An agreement is signed',
         'routing-no-booking': 'A routed buyer has not booked',
+        'webhook-paused': 'A webhook endpoint is paused',
       },
     },
   },

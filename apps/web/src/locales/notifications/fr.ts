@@ -23,6 +23,7 @@ export const fr: Text = {
       'agreement-signed': '{{name}} a signé {{title}}',
       'agreement-approved': '{{name}} a approuvé {{title}}',
       'routing-no-booking': '{{name}} a répondu à {{form}} mais n’a pas encore réservé : {{answers}}',
+      'webhook-paused': '{{url}} a échoué pendant {{window}} et a été mis en pause : ses événements webhook ne sont plus envoyés',
     },
     settings: {
       pushTitle: 'Notifications push sur ce navigateur',
@@ -59,6 +60,7 @@ export const fr: Text = {
         automation: 'Une automatisation vous prévient',
         'agreement-signed': 'Un accord est signé',
         'routing-no-booking': 'Un acheteur orienté n’a pas réservé',
+        'webhook-paused': 'Un point de terminaison webhook est mis en pause',
       },
     },
   },

@@ -21,6 +21,7 @@ export const vi: Text = {
       'agreement-signed': '{{name}} đã ký {{title}}',
       'agreement-approved': '{{name}} đã duyệt {{title}}',
       'routing-no-booking': '{{name}} đã trả lời {{form}} nhưng chưa đặt lịch: {{answers}}',
+      'webhook-paused': '{{url}} liên tục thất bại trong {{window}} và đã bị tạm dừng: các sự kiện webhook của nó không còn được gửi',
     },
     settings: {
       pushTitle: 'Thông báo đẩy trên trình duyệt này',
@@ -57,6 +58,7 @@ export const vi: Text = {
         automation: 'Một quy trình tự động báo cho bạn',
         'agreement-signed': 'Một thỏa thuận được ký',
         'routing-no-booking': 'Người mua được điều hướng chưa đặt lịch',
+        'webhook-paused': 'Một điểm nhận webhook bị tạm dừng',
       },
     },
   },
