@@ -20,6 +20,8 @@ import { serverSecret } from './lib/secrets.ts'
 import { createAgreementsModule } from './modules/agreements/module.ts'
 import { publicSigningRoutes } from './modules/agreements/public-routes.ts'
 import { agreementRoutes } from './modules/agreements/routes.ts'
+import { apiKeyRoutes } from './modules/auth/api-key-routes.ts'
+import { createApiKeys } from './modules/auth/api-keys.ts'
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { createAuthService } from './modules/auth/service.ts'
@@ -122,8 +124,9 @@ export async function buildApp(deps: AppDeps) {
   const jobs = await startJobs(database, app.log)
   app.addHook('onClose', async () => jobs.stop({ graceful: false }))
   const mailer = deps.mailer ?? (await createMailer({ db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }))
-  registerAuth(app, sessions)
+  const apiKeys = createApiKeys(db, broadcast)
   const limits = await registerRateLimits(app, deps.limits ?? scaleLimits(defaultLimits, config.rateLimitMultiplier), deps.redis)
+  registerAuth(app, { sessions, apiKeys, keyLimit: limits.apiKey })
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -281,6 +284,7 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       systemRoutes(api, { database })
       authRoutes(api, { auth, sessions, limits })
+      apiKeyRoutes(api, { apiKeys })
       userRoutes(api, { users })
       notificationRoutes(api, { notifications, push })
       teamRoutes(api, { teams })

@@ -24,6 +24,8 @@ import type { Sessions } from './sessions.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody }
 const tags = ['auth']
+/** Acts on the session or the credentials themselves: an API key is refused (http/auth.ts). */
+const sessionOnly = { sessionOnly: true }
 
 export function authRoutes(
   app: FastifyInstance,
@@ -58,20 +60,23 @@ export function authRoutes(
     user: auth.present(actor(req).user),
   }))
 
-  r.delete('/auth/logout', { schema: { tags, response: { 200: Ok } } }, async (req, reply) => {
+  r.delete('/auth/logout', { config: sessionOnly, schema: { tags, response: { 200: Ok } } }, async (req, reply) => {
     if (req.auth) await sessions.revoke(req.auth.sessionId)
     clearSessionCookie(reply)
     return { ok: true as const }
   })
 
-  r.get('/auth/sessions', { schema: { tags, response: { 200: SessionList, 401: ErrorBody } } }, async (req) => {
+  r.get('/auth/sessions', { config: sessionOnly, schema: { tags, response: { 200: SessionList, 401: ErrorBody } } }, async (req) => {
     const { user, sessionId } = actor(req)
     return { sessions: await sessions.list(user.id, sessionId) }
   })
 
   r.delete(
     '/auth/sessions',
-    { schema: { tags, description: 'Signs out of every device, this one included.', response: { 200: Ok, 401: ErrorBody } } },
+    {
+      config: sessionOnly,
+      schema: { tags, description: 'Signs out of every device, this one included.', response: { 200: Ok, 401: ErrorBody } },
+    },
     async (req, reply) => {
       await sessions.revokeAll(actor(req).user.id)
       clearSessionCookie(reply)
@@ -82,6 +87,7 @@ export function authRoutes(
   r.delete(
     '/auth/sessions/:id',
     {
+      config: sessionOnly,
       schema: {
         tags,
         description: 'Signs one of your devices out.',
@@ -121,8 +127,12 @@ export function authRoutes(
     auth.present(await auth.updateSettings(actor(req), req.body)),
   )
 
-  r.post('/user/password', { schema: { tags, body: ChangePassword, response: { 200: Ok, ...errors } } }, async (req) => {
-    await auth.changePassword(actor(req), req.body)
-    return { ok: true as const }
-  })
+  r.post(
+    '/user/password',
+    { config: sessionOnly, schema: { tags, body: ChangePassword, response: { 200: Ok, ...errors } } },
+    async (req) => {
+      await auth.changePassword(actor(req), req.body)
+      return { ok: true as const }
+    },
+  )
 }
