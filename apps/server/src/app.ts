@@ -3,10 +3,11 @@ import fastifyCookie from '@fastify/cookie'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { describeDocument, describeOperation, securitySchemes } from './http/api-docs.ts'
 import { registerAuth } from './http/auth.ts'
 import { createOriginCheck, registerCsrfProtection } from './http/csrf.ts'
 import { registerErrorHandling } from './http/errors.ts'
@@ -271,12 +272,16 @@ export async function buildApp(deps: AppDeps) {
       info: {
         title: 'Closeroom API',
         version: '0.1.0',
-        description: 'Sales meetings, deals and bookings. Every call answers errors as `{ message }`.',
+        description:
+          'Sales meetings, deals and bookings. Every call answers errors as `{ message, code }`. Call it with an API key (`Authorization: Bearer …`, created in Settings › API keys) or the session cookie of the web app.',
       },
+      servers: [{ url: new URL(config.appUrl).origin, description: 'This Closeroom server' }],
+      components: { securitySchemes },
     },
-    transform: jsonSchemaTransform,
+    // Each operation gets an operationId, a summary and its security (http/api-docs.ts).
+    transform: describeOperation,
     // Schemas named with .meta({ id }) (the recursive routing conditions) become components the paths refer to.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: describeDocument,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 

@@ -9,7 +9,8 @@ export type ApiKeyScope = z.infer<typeof ApiKeyScope>
 export const CreateApiKey = z.object({
   name: z.string().trim().min(1, { message: MESSAGES.nameRequired }).max(80),
   expiresInDays: z
-    .union([z.literal(30), z.literal(90), z.literal(365), z.null()])
+    .literal(API_KEY_EXPIRIES)
+    .nullable()
     .describe('Days until the key stops working: 30, 90 or 365; null for a key that never expires.'),
   scope: ApiKeyScope.describe('read: GET and HEAD only; write: everything the member may do.'),
 })
