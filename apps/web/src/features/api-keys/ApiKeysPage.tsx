@@ -24,6 +24,7 @@ import { z } from 'zod'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
+import { API_URL } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { formatDate, formatDateTime } from '../../lib/intl'
@@ -61,7 +62,7 @@ function NewKeyCard({ onCreated }: { onCreated: (created: { name: string; secret
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 3 }}>
         {t('apiKeys.newText')}{' '}
-        <Box component="a" href="/api/docs" target="_blank" rel="noopener noreferrer" sx={{ color: 'primary.main' }}>
+        <Box component="a" href={`${API_URL}/docs`} target="_blank" rel="noopener noreferrer" sx={{ color: 'primary.main' }}>
           {t('apiKeys.docs')}
         </Box>
       </Typography>
