@@ -55,14 +55,14 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits, r
     }),
   ]
   const guard =
-    (limiters: typeof counters): preHandlerAsyncHookHandler =>
+    (limiters: typeof counters, what = 'attempts'): preHandlerAsyncHookHandler =>
     async (request, reply) => {
       for (const count of limiters) {
         const result = await count(request)
         if (!result.isAllowed && result.isExceeded) {
           const seconds = Math.max(1, result.ttlInSeconds)
           reply.header('retry-after', seconds)
-          throw new HttpError(429, `Too many attempts. Try again in ${seconds} seconds.`)
+          throw new HttpError(429, `Too many ${what}. Try again in ${seconds} seconds.`)
         }
       }
     }
@@ -77,13 +77,16 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits, r
     publicReads: guard([perIp('public-read', limits.publicReads ?? defaultLimits.publicReads)]),
     publicWrites: guard([perIp('public-write', limits.publicWrites ?? defaultLimits.publicWrites)]),
     /** Counts per API key, for the requests that carry one (http/auth.ts applies it). */
-    apiKey: guard([
-      app.createRateLimit({
-        max: (limits.apiKey ?? defaultLimits.apiKey).max,
-        timeWindow: (limits.apiKey ?? defaultLimits.apiKey).windowMs,
-        keyGenerator: (request: FastifyRequest) => `api-key:${request.auth?.apiKey?.id ?? request.ip}`,
-      }),
-    ]),
+    apiKey: guard(
+      [
+        app.createRateLimit({
+          max: (limits.apiKey ?? defaultLimits.apiKey).max,
+          timeWindow: (limits.apiKey ?? defaultLimits.apiKey).windowMs,
+          keyGenerator: (request: FastifyRequest) => `api-key:${request.auth?.apiKey?.id ?? request.ip}`,
+        }),
+      ],
+      'requests with this API key',
+    ),
   }
 }
 

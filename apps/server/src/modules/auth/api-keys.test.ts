@@ -220,7 +220,10 @@ describe('rate limits per key', () => {
       expect(statuses).toEqual([200, 200, 200, 429])
       const last = await withKey(busy.secret, 'GET', '/api/teams', undefined, limited)
       expect(last.headers['retry-after']).toBeDefined()
-      expect(last.json().code).toBe('rate_limited')
+      expect(last.json()).toMatchObject({
+        code: 'rate_limited',
+        message: expect.stringMatching(/^Too many requests with this API key\. Try again in \d+ seconds\.$/),
+      })
       expect((await withKey(calm.secret, 'GET', '/api/teams', undefined, limited)).statusCode).toBe(200)
       // The session is not counted against the keys.
       expect((await request(limited, owner, 'GET', '/api/teams')).statusCode).toBe(200)
