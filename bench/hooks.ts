@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { registerAuth } from '../apps/server/src/http/auth.ts'
 import { registerSecurityHeaders } from '../apps/server/src/http/security-headers.ts'
 import { createBroadcast } from '../apps/server/src/lib/broadcast.ts'
+import { createApiKeys } from '../apps/server/src/modules/auth/api-keys.ts'
 import { createSessions } from '../apps/server/src/modules/auth/sessions.ts'
 import { type Result, result } from './report.ts'
 import { startBenchApp } from './server.ts'
@@ -48,7 +49,9 @@ export async function hooksBench(): Promise<Result[]> {
       payload: { email: 'hooks@example.com', password: 'correct horse battery', name: 'Bench Owner' },
     })
     const cookie = String(registered.headers['set-cookie'] ?? '').match(/closeroom_session=[^;]+/)?.[0] ?? ''
-    const sessions = createSessions(full.database.db, 'bench', await createBroadcast())
+    const broadcast = await createBroadcast()
+    const sessions = createSessions(full.database.db, 'bench', broadcast)
+    const apiKeys = createApiKeys(full.database.db, broadcast)
     const variants: Variant[] = [
       await bareWith('bare Fastify', () => {}),
       await bareWith('security headers (computed once)', (app) => registerSecurityHeaders(app)),
@@ -57,7 +60,8 @@ export async function hooksBench(): Promise<Result[]> {
       }),
       await bareWith('session lookup, no cookie', async (app) => {
         await app.register(fastifyCookie)
-        registerAuth(app, sessions)
+        // No Authorization header here: the key limiter is never reached.
+        registerAuth(app, { sessions, apiKeys, keyLimit: async () => undefined })
       }),
       { name: 'the full app, plain route', app: full.app, url: '/api/bench/plain', cookie: '' },
       { name: 'the full app, GET /api/auth/me', app: full.app, url: '/api/auth/me', cookie },

@@ -3,10 +3,11 @@ import fastifyCookie from '@fastify/cookie'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { describeDocument, describeOperation, securitySchemes } from './http/api-docs.ts'
 import { registerAuth } from './http/auth.ts'
 import { createOriginCheck, registerCsrfProtection } from './http/csrf.ts'
 import { registerErrorHandling } from './http/errors.ts'
@@ -20,6 +21,8 @@ import { serverSecret } from './lib/secrets.ts'
 import { createAgreementsModule } from './modules/agreements/module.ts'
 import { publicSigningRoutes } from './modules/agreements/public-routes.ts'
 import { agreementRoutes } from './modules/agreements/routes.ts'
+import { apiKeyRoutes } from './modules/auth/api-key-routes.ts'
+import { createApiKeys } from './modules/auth/api-keys.ts'
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { createAuthService } from './modules/auth/service.ts'
@@ -124,8 +127,9 @@ export async function buildApp(deps: AppDeps) {
   const jobs = await startJobs(database, app.log)
   app.addHook('onClose', async () => jobs.stop({ graceful: false }))
   const mailer = deps.mailer ?? (await createMailer({ db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }))
-  registerAuth(app, sessions)
+  const apiKeys = createApiKeys(db, broadcast)
   const limits = await registerRateLimits(app, deps.limits ?? scaleLimits(defaultLimits, config.rateLimitMultiplier), deps.redis)
+  registerAuth(app, { sessions, apiKeys, keyLimit: limits.apiKey })
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -305,12 +309,16 @@ export async function buildApp(deps: AppDeps) {
       info: {
         title: 'Closeroom API',
         version: '0.1.0',
-        description: 'Sales meetings, deals and bookings. Every call answers errors as `{ message }`.',
+        description:
+          'Sales meetings, deals and bookings. Every call answers errors as `{ message, code }`. Call it with an API key (`Authorization: Bearer …`, created in Settings › API keys) or the session cookie of the web app.',
       },
+      servers: [{ url: new URL(config.appUrl).origin, description: 'This Closeroom server' }],
+      components: { securitySchemes },
     },
-    transform: jsonSchemaTransform,
+    // Each operation gets an operationId, a summary and its security (http/api-docs.ts).
+    transform: describeOperation,
     // Schemas named with .meta({ id }) (the recursive routing conditions) become components the paths refer to.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: describeDocument,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
@@ -318,6 +326,7 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       systemRoutes(api, { database })
       authRoutes(api, { auth, sessions, limits })
+      apiKeyRoutes(api, { apiKeys })
       userRoutes(api, { users })
       notificationRoutes(api, { notifications, push })
       teamRoutes(api, { teams })

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance, onRequestHookHandler } from 'fastify'
+import { bearerToken } from './auth.ts'
 import { errorBody } from './errors.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -20,10 +21,14 @@ export function createOriginCheck(trustedOrigins: string[]) {
   }
 }
 
-/** Guards the routes registered after it that accept a state-changing method; reads pay nothing. */
+/**
+ * Guards the routes registered after it that accept a state-changing method; reads pay nothing. A request
+ * with an API key (Authorization: Bearer) is not checked: it is judged by its key alone, never by a cookie
+ * (http/auth.ts), and a browser cannot make another site send that header without a CORS answer we never give.
+ */
 export function registerCsrfProtection(app: FastifyInstance, allowed: ReturnType<typeof createOriginCheck>) {
   const refuseCrossSite: onRequestHookHandler = (request, reply, done) => {
-    if (SAFE_METHODS.has(request.method) || allowed(request.headers)) return done()
+    if (SAFE_METHODS.has(request.method) || bearerToken(request) !== undefined || allowed(request.headers)) return done()
     reply.code(403).send(errorBody(403, 'Cross-site request refused'))
   }
   app.addHook('onRoute', (route) => {

@@ -10,6 +10,8 @@ export type Limits = {
   /** Public pages' reads (a booking page fetching months of slots) and writes (booking, moving, cancelling), per IP. */
   publicReads?: RateLimitOptions
   publicWrites?: RateLimitOptions
+  /** Requests made with one API key, whatever the route. */
+  apiKey?: RateLimitOptions
 }
 
 /** Tries at sign-in, sign-up and password reset: enough for a person, too few for a guessing script. */
@@ -18,6 +20,7 @@ export const defaultLimits: Required<Limits> = {
   perEmail: { max: 10, windowMs: 15 * 60_000 },
   publicReads: { max: 300, windowMs: 60_000 },
   publicWrites: { max: 20, windowMs: 10 * 60_000 },
+  apiKey: { max: 600, windowMs: 60_000 },
 }
 
 /** The limits with every allowance multiplied by `factor` (RATE_LIMIT_MULTIPLIER), the windows unchanged. */
@@ -28,6 +31,7 @@ export function scaleLimits(limits: Limits, factor: number): Limits {
     perEmail: scale(limits.perEmail),
     publicReads: scale(limits.publicReads ?? defaultLimits.publicReads),
     publicWrites: scale(limits.publicWrites ?? defaultLimits.publicWrites),
+    apiKey: scale(limits.apiKey ?? defaultLimits.apiKey),
   }
 }
 
@@ -51,14 +55,14 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits, r
     }),
   ]
   const guard =
-    (limiters: typeof counters): preHandlerAsyncHookHandler =>
+    (limiters: typeof counters, what = 'attempts'): preHandlerAsyncHookHandler =>
     async (request, reply) => {
       for (const count of limiters) {
         const result = await count(request)
         if (!result.isAllowed && result.isExceeded) {
           const seconds = Math.max(1, result.ttlInSeconds)
           reply.header('retry-after', seconds)
-          throw new HttpError(429, `Too many attempts. Try again in ${seconds} seconds.`)
+          throw new HttpError(429, `Too many ${what}. Try again in ${seconds} seconds.`)
         }
       }
     }
@@ -72,6 +76,17 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits, r
     credentials: guard(counters),
     publicReads: guard([perIp('public-read', limits.publicReads ?? defaultLimits.publicReads)]),
     publicWrites: guard([perIp('public-write', limits.publicWrites ?? defaultLimits.publicWrites)]),
+    /** Counts per API key, for the requests that carry one (http/auth.ts applies it). */
+    apiKey: guard(
+      [
+        app.createRateLimit({
+          max: (limits.apiKey ?? defaultLimits.apiKey).max,
+          timeWindow: (limits.apiKey ?? defaultLimits.apiKey).windowMs,
+          keyGenerator: (request: FastifyRequest) => `api-key:${request.auth?.apiKey?.id ?? request.ip}`,
+        }),
+      ],
+      'requests with this API key',
+    ),
   }
 }
 

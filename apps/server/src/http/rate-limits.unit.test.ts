@@ -15,6 +15,7 @@ describe('RATE_LIMIT_MULTIPLIER', () => {
     expect(scaled.perEmail).toEqual({ max: defaultLimits.perEmail.max * 10, windowMs: defaultLimits.perEmail.windowMs })
     expect(scaled.publicReads).toEqual({ max: defaultLimits.publicReads.max * 10, windowMs: defaultLimits.publicReads.windowMs })
     expect(scaled.publicWrites).toEqual({ max: defaultLimits.publicWrites.max * 10, windowMs: defaultLimits.publicWrites.windowMs })
+    expect(scaled.apiKey).toEqual({ max: defaultLimits.apiKey.max * 10, windowMs: defaultLimits.apiKey.windowMs })
   })
 
   it('still allows one try when a fraction would round to none', () => {

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../testing/app.ts'
 import { buildOwner, PASSWORD, uniqueEmail } from '../testing/factories.ts'
@@ -115,9 +116,9 @@ describe('rate limits', () => {
 })
 
 describe('what never leaves the server', () => {
-  it('keeps hashes, tokens, signing keys and webhook secrets out of every answer', async () => {
+  it('keeps hashes, tokens, API keys, signing keys and webhook secrets out of every answer', async () => {
     const owner = await buildOwner(app)
-    // A webhook's secret is in the answer that creates it, and in no other.
+    // A webhook's secret is in the answer that creates it, and in no other; an API key's the same.
     const hook = await app.inject({
       method: 'POST',
       url: '/api/webhooks/endpoints',
@@ -125,7 +126,14 @@ describe('what never leaves the server', () => {
       payload: { url: 'https://93.184.215.14/closeroom-hook', events: ['deal.created'] },
     })
     expect(hook.statusCode, hook.body).toBe(201)
-    const { endpoint, secret } = hook.json()
+    const { endpoint, secret: hookSecret } = hook.json()
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/auth/api-keys',
+      headers: { cookie: owner.cookie },
+      payload: { name: 'Secret keeper', expiresInDays: 30, scope: 'read' },
+    })
+    const { secret } = created.json() as { secret: string }
     const answers = await Promise.all(
       [
         '/api/auth/me',
@@ -133,21 +141,60 @@ describe('what never leaves the server', () => {
         `/api/users/${owner.user.id}`,
         '/api/auth/sessions',
         '/api/teams',
+        '/api/auth/api-keys',
         '/api/webhooks/endpoints',
         `/api/webhooks/endpoints/${endpoint.id}`,
         `/api/webhooks/endpoints/${endpoint.id}/deliveries`,
       ].map((url) => app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } })),
     )
+    // With the key itself too: what it reads must not repeat it.
+    answers.push(await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${secret}` } }))
     const secrets = await app.database.db.query.serverSecrets.findMany()
     const tokens = await app.database.db.query.userTokens.findMany()
     const stored = await app.database.db.query.webhookEndpoints.findMany()
+    const keys = await app.database.db.query.apiKeys.findMany()
+    expect(keys.length).toBeGreaterThan(0)
     for (const res of answers) {
       expect(res.statusCode).toBe(200)
       expect(res.body).not.toMatch(/argon2|password|token|whsec_/i)
+      expect(res.body).not.toContain(secret)
       for (const s of secrets) expect(res.body).not.toContain(s.value)
       for (const t of tokens) expect(res.body).not.toContain(t.tokenHash)
+      for (const k of keys) expect(res.body).not.toContain(k.keyHash)
       for (const w of stored) expect(res.body).not.toContain(w.secret)
-      expect(res.body).not.toContain(secret.slice('whsec_'.length))
+      expect(res.body).not.toContain(hookSecret.slice('whsec_'.length))
+    }
+  })
+
+  it('never writes an API key, a session cookie or a password to the log', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const logged = await buildTestApp({ database: app.database, logger: { level: 'trace', stream } })
+    try {
+      const owner = await buildOwner(logged)
+      const created = await logged.inject({
+        method: 'POST',
+        url: '/api/auth/api-keys',
+        headers: { cookie: owner.cookie },
+        payload: { name: 'Logged', expiresInDays: 30, scope: 'read' },
+      })
+      const { secret } = created.json() as { secret: string }
+      await logged.inject({ method: 'GET', url: '/api/teams', headers: { authorization: `Bearer ${secret}` } })
+      // Refused requests are logged too: a read-only key writing, a wrong key.
+      await logged.inject({ method: 'POST', url: '/api/teams', headers: { authorization: `Bearer ${secret}` }, payload: { name: 'x' } })
+      await logged.inject({ method: 'GET', url: '/api/teams', headers: { authorization: `Bearer ${secret}x` } })
+      const log = lines.join('')
+      expect(log).toContain('/api/teams')
+      expect(log).not.toContain(secret)
+      expect(log).not.toContain(owner.cookie.split('=')[1])
+      expect(log).not.toContain(PASSWORD)
+    } finally {
+      await logged.close()
     }
   })
 })

@@ -174,6 +174,7 @@ const dashboard: RouteObject = {
         { path: 'calendar', element: page(() => import('../features/booking/CalendarSettingsPage')) },
         { path: 'connected-apps', element: page(() => import('../features/calendar/ConnectedAppsPage')) },
         { path: 'change-password', element: page(() => import('../features/settings/SecuritySettings')) },
+        { path: 'api-keys', element: page(() => import('../features/api-keys/ApiKeysPage')) },
         { path: 'notifications', element: page(() => import('../features/notifications/NotificationSettingsPage')) },
       ],
     },

@@ -1,5 +1,6 @@
 export * from './accounts.ts'
 export * from './agreements.ts'
+export * from './api-keys.ts'
 export * from './automations.ts'
 export * from './booking.ts'
 export * from './chat.ts'

@@ -24,6 +24,8 @@ import type { Sessions } from './sessions.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody }
 const tags = ['auth']
+/** Acts on the session or the credentials themselves: an API key is refused (http/auth.ts). */
+const sessionOnly = { sessionOnly: true }
 
 export function authRoutes(
   app: FastifyInstance,
@@ -32,21 +34,37 @@ export function authRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>()
   const guarded = { preHandler: limits.credentials }
 
-  r.post('/register', { ...guarded, schema: { tags, body: Register, response: { 201: UserEnvelope, ...errors } } }, async (req, reply) => {
-    const user = await auth.register(req.body)
-    setSessionCookie(req, reply, await sessions.start(user.id, req.headers['user-agent']))
-    return reply.code(201).send({ user: auth.present(user) })
-  })
+  r.post(
+    '/register',
+    {
+      ...guarded,
+      config: { public: true },
+      schema: { tags, summary: 'Create an account and its organization', body: Register, response: { 201: UserEnvelope, ...errors } },
+    },
+    async (req, reply) => {
+      const user = await auth.register(req.body)
+      setSessionCookie(req, reply, await sessions.start(user.id, req.headers['user-agent']))
+      return reply.code(201).send({ user: auth.present(user) })
+    },
+  )
 
-  r.post('/auth/login', { ...guarded, schema: { tags, body: Login, response: { 200: UserEnvelope, ...errors } } }, async (req, reply) => {
-    const user = await auth.login(req.body)
-    setSessionCookie(req, reply, await sessions.start(user.id, req.headers['user-agent']))
-    return { user: auth.present(user) }
-  })
+  r.post(
+    '/auth/login',
+    { ...guarded, config: { public: true }, schema: { tags, summary: 'Sign in', body: Login, response: { 200: UserEnvelope, ...errors } } },
+    async (req, reply) => {
+      const user = await auth.login(req.body)
+      setSessionCookie(req, reply, await sessions.start(user.id, req.headers['user-agent']))
+      return { user: auth.present(user) }
+    },
+  )
 
   r.post(
     '/account/signup',
-    { ...guarded, schema: { tags, body: Signup, response: { 201: UserEnvelope, ...errors } } },
+    {
+      ...guarded,
+      config: { public: true },
+      schema: { tags, summary: 'Sign up with an email address only', body: Signup, response: { 201: UserEnvelope, ...errors } },
+    },
     async (req, reply) => {
       const user = await auth.signup(req.body)
       setSessionCookie(req, reply, await sessions.start(user.id, req.headers['user-agent']))
@@ -54,24 +72,40 @@ export function authRoutes(
     },
   )
 
-  r.get('/auth/me', { schema: { tags, response: { 200: UserEnvelope, 401: ErrorBody } } }, async (req) => ({
-    user: auth.present(actor(req).user),
-  }))
+  r.get(
+    '/auth/me',
+    { schema: { tags, summary: 'Get the signed-in member', response: { 200: UserEnvelope, 401: ErrorBody } } },
+    async (req) => ({
+      user: auth.present(actor(req).user),
+    }),
+  )
 
-  r.delete('/auth/logout', { schema: { tags, response: { 200: Ok } } }, async (req, reply) => {
+  r.delete('/auth/logout', { config: sessionOnly, schema: { tags, summary: 'Sign out', response: { 200: Ok } } }, async (req, reply) => {
     if (req.auth) await sessions.revoke(req.auth.sessionId)
     clearSessionCookie(reply)
     return { ok: true as const }
   })
 
-  r.get('/auth/sessions', { schema: { tags, response: { 200: SessionList, 401: ErrorBody } } }, async (req) => {
-    const { user, sessionId } = actor(req)
-    return { sessions: await sessions.list(user.id, sessionId) }
-  })
+  r.get(
+    '/auth/sessions',
+    { config: sessionOnly, schema: { tags, summary: 'List your signed-in devices', response: { 200: SessionList, 401: ErrorBody } } },
+    async (req) => {
+      const { user, sessionId } = actor(req)
+      return { sessions: await sessions.list(user.id, sessionId) }
+    },
+  )
 
   r.delete(
     '/auth/sessions',
-    { schema: { tags, description: 'Signs out of every device, this one included.', response: { 200: Ok, 401: ErrorBody } } },
+    {
+      config: sessionOnly,
+      schema: {
+        tags,
+        summary: 'Sign out everywhere',
+        description: 'Signs out of every device, this one included.',
+        response: { 200: Ok, 401: ErrorBody },
+      },
+    },
     async (req, reply) => {
       await sessions.revokeAll(actor(req).user.id)
       clearSessionCookie(reply)
@@ -82,8 +116,10 @@ export function authRoutes(
   r.delete(
     '/auth/sessions/:id',
     {
+      config: sessionOnly,
       schema: {
         tags,
+        summary: 'Sign one device out',
         description: 'Signs one of your devices out.',
         params: IdParams,
         response: { 200: Ok, 401: ErrorBody, 404: ErrorBody },
@@ -97,32 +133,65 @@ export function authRoutes(
     },
   )
 
-  r.post('/auth/forgot-password', { ...guarded, schema: { tags, body: ForgotPassword, response: { 200: Ok, ...errors } } }, async (req) => {
-    await auth.forgotPassword(req.body.email)
-    return { ok: true as const }
-  })
-
-  r.post('/auth/reset-password', { schema: { tags, body: ResetPassword, response: { 200: Ok, ...errors } } }, async (req) => {
-    await auth.resetPassword(req.body)
-    return { ok: true as const }
-  })
-
-  r.post('/auth/verify', { ...guarded, schema: { tags, body: VerifyEmail, response: { 200: Ok, ...errors } } }, async (req) => {
-    await auth.verifyEmail(req.body)
-    return { ok: true as const }
-  })
-
-  r.post('/auth/verify/resend', { schema: { tags, response: { 200: Ok, ...errors } } }, async (req) => {
-    await auth.resendVerification(actor(req))
-    return { ok: true as const }
-  })
-
-  r.post('/user/settings', { schema: { tags, body: UserSettings, response: { 200: User, ...errors } } }, async (req) =>
-    auth.present(await auth.updateSettings(actor(req), req.body)),
+  r.post(
+    '/auth/forgot-password',
+    {
+      ...guarded,
+      config: { public: true },
+      schema: { tags, summary: 'Ask for a password reset link', body: ForgotPassword, response: { 200: Ok, ...errors } },
+    },
+    async (req) => {
+      await auth.forgotPassword(req.body.email)
+      return { ok: true as const }
+    },
   )
 
-  r.post('/user/password', { schema: { tags, body: ChangePassword, response: { 200: Ok, ...errors } } }, async (req) => {
-    await auth.changePassword(actor(req), req.body)
-    return { ok: true as const }
-  })
+  r.post(
+    '/auth/reset-password',
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Choose a new password with a reset link', body: ResetPassword, response: { 200: Ok, ...errors } },
+    },
+    async (req) => {
+      await auth.resetPassword(req.body)
+      return { ok: true as const }
+    },
+  )
+
+  r.post(
+    '/auth/verify',
+    {
+      ...guarded,
+      config: { public: true },
+      schema: { tags, summary: 'Verify an email address with its code', body: VerifyEmail, response: { 200: Ok, ...errors } },
+    },
+    async (req) => {
+      await auth.verifyEmail(req.body)
+      return { ok: true as const }
+    },
+  )
+
+  r.post(
+    '/auth/verify/resend',
+    { schema: { tags, summary: 'Send the email verification code again', response: { 200: Ok, ...errors } } },
+    async (req) => {
+      await auth.resendVerification(actor(req))
+      return { ok: true as const }
+    },
+  )
+
+  r.post(
+    '/user/settings',
+    { schema: { tags, summary: 'Update your profile and preferences', body: UserSettings, response: { 200: User, ...errors } } },
+    async (req) => auth.present(await auth.updateSettings(actor(req), req.body)),
+  )
+
+  r.post(
+    '/user/password',
+    { config: sessionOnly, schema: { tags, summary: 'Change your password', body: ChangePassword, response: { 200: Ok, ...errors } } },
+    async (req) => {
+      await auth.changePassword(actor(req), req.body)
+      return { ok: true as const }
+    },
+  )
 }

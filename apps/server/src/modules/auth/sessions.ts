@@ -16,7 +16,13 @@ const TOUCH_INTERVAL_MS = 10 * 60 * 1000
  */
 const DEFAULT_CACHE: SessionCacheLimits = { maxSessions: 10_000, ttlMs: TOUCH_INTERVAL_MS }
 
-export type AuthContext = { user: UserRow; sessionId: string }
+/** What an API key lets its bearer do: `read` narrows the member's permissions to GET and HEAD. */
+export type ApiKeyGrant = { id: string; scope: 'read' | 'write' }
+/**
+ * Who is calling. With an API key, `apiKey` is set and `sessionId` is the key's id, which names no session:
+ * routes that act on the session itself are declared session-only and never see a key (http/auth.ts).
+ */
+export type AuthContext = { user: UserRow; sessionId: string; apiKey?: ApiKeyGrant }
 
 /**
  * Sessions are a signed JWT naming a server-side session row. The signature lets a request be turned away

@@ -74,7 +74,7 @@ export function calendarRoutes(
   r.get(
     '/calendar/feed/:token',
     {
-      config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+      config: { public: true, rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
       schema: {
         tags: ['public'],
         description: "A user's bookings as an ICS calendar (text/calendar), for calendar apps to subscribe to.",

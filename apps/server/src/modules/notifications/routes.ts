@@ -42,7 +42,10 @@ export function notificationRoutes(app: FastifyInstance, { notifications, push }
   // The spec's web-push calls: the key as text, then subscribe and unsubscribe with the subscription itself.
   r.get(
     '/web-push/public-key',
-    { schema: { tags, description: 'The VAPID application server key, base64url, as text.', response: { 200: z.string() } } },
+    {
+      config: { public: true },
+      schema: { tags, description: 'The VAPID application server key, base64url, as text.', response: { 200: z.string() } },
+    },
     async (_req, reply) =>
       reply
         .type('text/plain; charset=utf-8')

@@ -1,4 +1,5 @@
 import { ar as agreements } from '../agreements/ar'
+import { ar as apiKeys } from '../api-keys/ar'
 import { ar as automations } from '../automations/ar'
 import { ar as blog } from '../blog/ar'
 import { ar as calendarApp } from '../booking/ar'
@@ -31,6 +32,7 @@ export default {
   ...notifications,
   ...general,
   ...settings,
+  ...apiKeys,
   ...overview,
   ...calendarApp,
   ...pipeline,

@@ -1,4 +1,5 @@
 import { cn as agreements } from '../agreements/cn'
+import { cn as apiKeys } from '../api-keys/cn'
 import { cn as automations } from '../automations/cn'
 import { cn as blog } from '../blog/cn'
 import { cn as calendarApp } from '../booking/cn'
@@ -31,6 +32,7 @@ export default {
   ...notifications,
   ...general,
   ...settings,
+  ...apiKeys,
   ...overview,
   ...calendarApp,
   ...pipeline,

@@ -1,4 +1,5 @@
 import { en as agreements } from '../agreements/en'
+import { en as apiKeys } from '../api-keys/en'
 import { en as automations } from '../automations/en'
 import { en as blog } from '../blog/en'
 import { en as calendarApp } from '../booking/en'
@@ -31,6 +32,7 @@ export default {
   ...notifications,
   ...general,
   ...settings,
+  ...apiKeys,
   ...overview,
   ...calendarApp,
   ...pipeline,

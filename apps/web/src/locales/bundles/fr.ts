@@ -1,4 +1,5 @@
 import { fr as agreements } from '../agreements/fr'
+import { fr as apiKeys } from '../api-keys/fr'
 import { fr as automations } from '../automations/fr'
 import { fr as blog } from '../blog/fr'
 import { fr as calendarApp } from '../booking/fr'
@@ -31,6 +32,7 @@ export default {
   ...notifications,
   ...general,
   ...settings,
+  ...apiKeys,
   ...overview,
   ...calendarApp,
   ...pipeline,

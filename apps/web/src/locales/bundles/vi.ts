@@ -1,4 +1,5 @@
 import { vi as agreements } from '../agreements/vi'
+import { vi as apiKeys } from '../api-keys/vi'
 import { vi as automations } from '../automations/vi'
 import { vi as blog } from '../blog/vi'
 import { vi as calendarApp } from '../booking/vi'
@@ -31,6 +32,7 @@ export default {
   ...notifications,
   ...general,
   ...settings,
+  ...apiKeys,
   ...overview,
   ...calendarApp,
   ...pipeline,

@@ -1,0 +1,40 @@
+import type { Text } from './en'
+
+export const fr: Text = {
+  apiKeys: {
+    section: 'Clés d’API',
+    newTitle: 'Créer une clé d’API',
+    newText:
+      'D’autres outils appellent l’API de Closeroom avec une clé, envoyée dans « Authorization: Bearer <clé> ». Une clé agit en votre nom, avec vos droits ; une clé en lecture seule ne peut que lire.',
+    docs: 'Lire la documentation de l’API',
+    name: 'Nom',
+    nameHelp: 'Où la clé sert, par exemple « Zapier » ou « Script de rapports ».',
+    expiry: 'Expiration',
+    days: 'Dans {{days}} jours',
+    never: 'Jamais',
+    scope: 'Accès',
+    scopes: { read: 'Lecture seule', write: 'Lecture et écriture' },
+    create: 'Créer la clé',
+    createdTitle: 'Votre nouvelle clé « {{name}} »',
+    createdText:
+      'Copiez la clé maintenant et gardez-la en lieu sûr : elle n’est montrée qu’une fois. Si vous la perdez, révoquez-la et créez-en une autre.',
+    key: 'Clé d’API',
+    copy: 'Copier',
+    copied: 'Clé copiée',
+    copyFailed: 'Votre navigateur n’a pas permis la copie : sélectionnez la clé et copiez-la à la main.',
+    done: 'C’est fait, je l’ai copiée',
+    listTitle: 'Vos clés',
+    listText: 'Révoquez une clé que vous n’utilisez plus ou qui a pu fuiter : elle cesse aussitôt de fonctionner.',
+    empty: 'Vous n’avez aucune clé d’API.',
+    created: 'Créée le {{date}}',
+    expires: 'expire le {{date}}',
+    noExpiry: 'n’expire jamais',
+    lastUsed: 'dernière utilisation {{date}}',
+    neverUsed: 'jamais utilisée',
+    revoke: 'Révoquer',
+    revokeTitle: 'Révoquer « {{name}} » ?',
+    revokeText: 'Tous les outils qui utilisent cette clé perdent l’accès aussitôt. C’est définitif.',
+    revoked: '« {{name}} » est révoquée',
+    cancel: 'Annuler',
+  },
+}
