@@ -165,15 +165,16 @@ export async function createDeliveryService({ db, jobs, encryption, outbound, en
   }
 
   async function failed(deliveryId: string, endpointId: string, retry: number) {
-    const now = Date.now()
+    // How long it has been failing, reckoned by the database's clock alone: the start was written by it, and a
+    // reading of Node's clock taken around the statement could put the start a moment in the future.
     const [marked] = await db
       .update(webhookEndpoints)
       .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` })
       .where(eq(webhookEndpoints.id, endpointId))
-      .returning()
+      .returning({ failingForMs: sql<number>`extract(epoch from now() - ${webhookEndpoints.failingSince}) * 1000` })
     if (!marked) return
-    const failingFor = now - (marked.failingSince?.getTime() ?? now)
-    if (failingFor >= timing.failureWindowMs) {
+    const now = Date.now()
+    if (Number(marked.failingForMs) >= timing.failureWindowMs) {
       await db.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId))
       await pause(endpointId)
       return
