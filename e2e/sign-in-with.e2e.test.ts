@@ -21,10 +21,14 @@ let url: string
 beforeAll(async () => {
   const port = await freePort()
   url = `http://127.0.0.1:${port}`
-  idp = await startOidcProvider([`${url}/api/auth/oauth/acme-sso/callback`])
+  idp = await startOidcProvider([`${url}/api/auth/oauth/acme-sso/callback`, `${url}/api/auth/oauth/google/callback`])
   app = await buildTestApp({
     env: {
       APP_URL: url,
+      // Google is OpenID Connect too: its issuer points at the test's provider.
+      GOOGLE_CLIENT_ID: idp.clientId,
+      GOOGLE_CLIENT_SECRET: idp.clientSecret,
+      GOOGLE_ISSUER: idp.issuer,
       WEB_DIST: fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
       OIDC_PROVIDERS: JSON.stringify([
         { id: 'acme-sso', name: 'Acme SSO', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
@@ -57,8 +61,9 @@ it('shows a button for the configured provider only, signs in through it and bac
   await page.goto('/login')
   const button = page.getByRole('link', { name: 'Continue with Acme SSO' })
   await button.waitFor()
-  // Google, GitHub and X are not configured on this server: no button for them.
-  for (const name of ['Google', 'GitHub', 'X']) expect(await page.getByRole('link', { name: `Continue with ${name}` }).count()).toBe(0)
+  await page.getByRole('link', { name: 'Continue with Google' }).waitFor()
+  // GitHub and X are not configured on this server: no button for them.
+  for (const name of ['GitHub', 'X']) expect(await page.getByRole('link', { name: `Continue with ${name}` }).count()).toBe(0)
   expect(await violations(page)).toEqual([])
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/login-light-desktop.png`, fullPage: true })
 
@@ -74,6 +79,18 @@ it('shows a button for the configured provider only, signs in through it and bac
   await page.getByRole('heading', { name: 'Welcome, Ada Okta' }).waitFor()
   expect(new URL(page.url()).origin).toBe(url)
   expect(await page.getByTestId('header-user-name').textContent()).toBe('Ada Okta')
+})
+
+it('signs in with Google, an OpenID Connect provider like the others', async () => {
+  const page = await newPage()
+  idp.account('gus', { email: uniqueEmail('gus'), email_verified: true, name: 'Gus Google' })
+  await page.goto('/register')
+  await page.getByRole('link', { name: 'Continue with Google' }).click()
+  await page.waitForURL(`${idp.issuer}/interaction/**`)
+  await page.locator('input[name="login"]').fill('gus')
+  await page.locator('input[name="password"]').fill('any')
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+  await page.getByRole('heading', { name: 'Welcome, Gus Google' }).waitFor()
 })
 
 it('is axe-clean in dark mode and shows the buttons on the sign-up page too', async () => {
