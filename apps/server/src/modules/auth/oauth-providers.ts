@@ -16,6 +16,18 @@ export class FlowError extends Error {
   }
 }
 
+/**
+ * HTTP Basic client authentication with the id and secret URL-encoded as RFC 6749 asks, leaving `-`, `_`, `.`
+ * and `~` as they are: openid-client's ClientSecretBasic encodes those too, which a server that does not
+ * decode (X's documentation shows the plain `id:secret`) would not recognise; a decoding one reads both alike.
+ */
+function basicAuth(clientSecret: string): oidc.ClientAuth {
+  return (_server, client, _body, headers) => {
+    const credentials = `${encodeURIComponent(client.client_id)}:${encodeURIComponent(clientSecret)}`
+    headers.set('authorization', `Basic ${Buffer.from(credentials).toString('base64')}`)
+  }
+}
+
 const OIDC_SCOPE = 'openid email profile'
 const GITHUB_SCOPE = 'read:user user:email'
 const X_SCOPE = 'users.read tweet.read users.email'
@@ -47,7 +59,7 @@ export function createOAuthClient(provider: SignInProvider, redirectUri: string)
       provider.clientId,
       provider.clientSecret,
       // X takes a confidential client's secret in the Authorization header only.
-      provider.kind === 'x' ? oidc.ClientSecretBasic(provider.clientSecret) : oidc.ClientSecretPost(provider.clientSecret),
+      provider.kind === 'x' ? basicAuth(provider.clientSecret) : oidc.ClientSecretPost(provider.clientSecret),
     )
     if (insecure || provider.apiUrl?.startsWith('http:')) oidc.allowInsecureRequests(config)
     return config
