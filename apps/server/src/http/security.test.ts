@@ -133,7 +133,7 @@ describe('what never leaves the server', () => {
     }
   })
 
-  it('keeps the sign-in providers\' client secrets out of every answer and the log', async () => {
+  it("keeps the sign-in providers' client secrets out of every answer and the log", async () => {
     const logs: string[] = []
     const nowhere = `http://127.0.0.1:${await freePort()}`
     const secrets = { google: 'google-secret-Zq81', github: 'github-secret-Zq82', x: 'x-secret-Zq83', sso: 'sso-secret-Zq84' }
