@@ -84,7 +84,8 @@ export function createExternalSignIn({ db, auth, sessions }: Deps) {
     const existing = await auth.findByEmail(email)
     let user: UserRow
     if (!existing) {
-      const name = profile.name?.trim() || (email.split('@')[0] ?? email)
+      // The same bounds as a name typed at sign-up (PersonName).
+      const name = (profile.name?.trim() || (email.split('@')[0] ?? email)).slice(0, 120)
       user = await auth.createOwner({ email, name, passwordHash: null, emailVerifiedAt: new Date() }, `${name}'s organization`)
     } else if (existing.status === 'invited') {
       user = await acceptInvitation(existing)
