@@ -130,6 +130,15 @@ describe('sign in with an OpenID Connect provider', () => {
     expect(org.json()).toMatchObject({ status: 'active', organizationId: user.organizationId })
   })
 
+  it('makes one account when a newcomer finishes signing in in two tabs at once', async () => {
+    const email = uniqueEmail('twotabs')
+    idp.account('tia', { email, email_verified: true, name: 'Tia Tabs' })
+    const [one, two] = await Promise.all([start(), start()])
+    const [backOne, backTwo] = await Promise.all([idp.authorize(one.authorizationUrl, 'tia'), idp.authorize(two.authorizationUrl, 'tia')])
+    const [first, second] = await Promise.all([callback(backOne, one.flowCookie), callback(backTwo, two.flowCookie)])
+    expect((await me(first)).id).toBe((await me(second)).id)
+  })
+
   it('lets an invited person join the organization that invited them', async () => {
     const owner = await buildOwner(app)
     const email = uniqueEmail('invitee')

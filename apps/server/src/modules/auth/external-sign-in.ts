@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { userIdentities, users, userTokens } from '../../db/schema/index.ts'
+import { HttpError } from '../../http/errors.ts'
 import type { ExternalProfile, FlowChecks } from './oauth-providers.ts'
 import type { UserRow } from './present-user.ts'
 import type { AuthService } from './service.ts'
@@ -61,6 +62,16 @@ type Deps = { db: Db; auth: AuthService; sessions: Sessions }
  */
 export function createExternalSignIn({ db, auth, sessions }: Deps) {
   async function signIn(provider: string, profile: ExternalProfile): Promise<UserRow> {
+    try {
+      return await signInOnce(provider, profile)
+    } catch (error) {
+      // Two tabs finishing a newcomer's first sign-in at once: the other made the account; this one joins it.
+      if (error instanceof HttpError && error.code === 'email_taken') return signInOnce(provider, profile)
+      throw error
+    }
+  }
+
+  async function signInOnce(provider: string, profile: ExternalProfile): Promise<UserRow> {
     const [linked] = await db
       .select({ user: users })
       .from(userIdentities)
