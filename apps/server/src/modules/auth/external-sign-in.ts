@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { userIdentities, users, userTokens } from '../../db/schema/index.ts'
-import { HttpError } from '../../http/errors.ts'
+import { HttpError, isUniqueViolation } from '../../http/errors.ts'
 import type { ExternalProfile, FlowChecks } from './oauth-providers.ts'
 import type { UserRow } from './present-user.ts'
 import type { AuthService } from './service.ts'
@@ -66,7 +66,11 @@ export function createExternalSignIn({ db, auth, sessions }: Deps) {
       return await signInOnce(provider, profile)
     } catch (error) {
       // Two tabs finishing a newcomer's first sign-in at once: the other made the account; this one joins it.
-      if (error instanceof HttpError && error.code === 'email_taken') return signInOnce(provider, profile)
+      const lostRace =
+        (error instanceof HttpError && error.code === 'email_taken') ||
+        isUniqueViolation(error, 'users_email_key') ||
+        isUniqueViolation(error, 'user_identities_provider_subject_key')
+      if (lostRace) return signInOnce(provider, profile)
       throw error
     }
   }
