@@ -23,6 +23,8 @@ import { publicSigningRoutes } from './modules/agreements/public-routes.ts'
 import { agreementRoutes } from './modules/agreements/routes.ts'
 import { apiKeyRoutes } from './modules/auth/api-key-routes.ts'
 import { createApiKeys } from './modules/auth/api-keys.ts'
+import { createExternalSignInModule } from './modules/auth/external.ts'
+import { externalSignInRoutes } from './modules/auth/external-routes.ts'
 import { createOneTimeTokens } from './modules/auth/one-time-tokens.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { createAuthService } from './modules/auth/service.ts'
@@ -150,6 +152,7 @@ export async function buildApp(deps: AppDeps) {
   })
 
   const auth = createAuthService({ db, sessions, tokens, mailer, appUrl: config.appUrl })
+  const externalSignIn = await createExternalSignInModule({ db, auth, sessions, providers: config.signInProviders, appUrl: config.appUrl })
   const users = createUserService({ db, sessions, tokens, mailer, realtime, appUrl: config.appUrl })
   const teams = createTeamService({ db })
   const organizations = createOrganizationService({ db })
@@ -327,6 +330,7 @@ export async function buildApp(deps: AppDeps) {
       systemRoutes(api, { database })
       authRoutes(api, { auth, sessions, limits })
       apiKeyRoutes(api, { apiKeys })
+      externalSignInRoutes(api, { ...externalSignIn, limits })
       userRoutes(api, { users })
       notificationRoutes(api, { notifications, push })
       teamRoutes(api, { teams })

@@ -3,6 +3,32 @@ import { IceServer } from '@closeroom/shared'
 import { z } from 'zod'
 import { parseAllowance } from './lib/outbound.ts'
 
+const OidcProviderEnv = z.object({
+  id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,30}$/)
+    .refine((id) => !['google', 'github', 'x'].includes(id)),
+  name: z.string().min(1).max(60),
+  issuer: z.url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+})
+
+/** A provider people may sign in with; configured by the operator, so its addresses are trusted. */
+export type SignInProvider = {
+  /** Used in the sign-in addresses (/api/auth/oauth/:id) and stored with each linked identity. */
+  id: string
+  name: string
+  /** 'oidc': discovery from the issuer; 'github' and 'x' are plain OAuth 2 with their own user endpoints. */
+  kind: 'oidc' | 'github' | 'x'
+  clientId: string
+  clientSecret: string
+  /** The OpenID Connect issuer, or for OAuth 2 providers the base of their authorization pages. */
+  issuer: string
+  /** OAuth 2 providers only: the base of their token and user endpoints. */
+  apiUrl?: string
+}
+
 // The environment is read here, once. Nothing else in the server touches process.env.
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -71,6 +97,34 @@ const Env = z.object({
   WEBHOOK_FAILURE_WINDOW_SECONDS: z.coerce.number().min(0).default(86_400),
   /** How long a webhook's endpoint has to answer, in seconds. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  /** Sign in with Google (OpenID Connect): the OAuth client from Google Cloud's console. GOOGLE_ISSUER is for tests. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  /** Sign in with GitHub (OAuth 2): an OAuth app's client. The two addresses are for GitHub Enterprise and tests. */
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GITHUB_URL: z.url().default('https://github.com'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  /** Sign in with X (OAuth 2 with PKCE): a confidential client of the X developer portal. Addresses for tests. */
+  X_CLIENT_ID: z.string().optional(),
+  X_CLIENT_SECRET: z.string().optional(),
+  X_URL: z.url().default('https://x.com'),
+  X_API_URL: z.url().default('https://api.x.com'),
+  /** Further OpenID Connect providers (Okta, Keycloak, Microsoft Entra): a JSON array of { id, name, issuer, clientId, clientSecret }. */
+  OIDC_PROVIDERS: z
+    .string()
+    .default('[]')
+    .transform((text, ctx) => {
+      let json: unknown
+      try {
+        json = JSON.parse(text || '[]')
+      } catch {}
+      const providers = z.array(OidcProviderEnv).safeParse(json)
+      if (providers.success) return providers.data
+      ctx.addIssue({ code: 'custom', message: 'Expected a JSON array of { id, name, issuer, clientId, clientSecret } (id: a-z, 0-9, -)' })
+      return z.NEVER
+    }),
   /** STUN/TURN servers for meeting calls, a JSON array of RTCIceServer; none are needed on one LAN. */
   ICE_SERVERS: z
     .string()
@@ -114,6 +168,8 @@ export type Config = {
   /** Each organization's file storage limit, in bytes. */
   filesStorageLimitBytes: number
   webhooks: { retryDelaysMs: number[]; failureWindowMs: number; timeoutMs: number }
+  /** Google, GitHub, X and the operator's OpenID Connect providers, those with a client id and secret. */
+  signInProviders: SignInProvider[]
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -155,5 +211,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failureWindowMs: e.WEBHOOK_FAILURE_WINDOW_SECONDS * 1000,
       timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
     },
+    signInProviders: signInProviders(e),
   }
+}
+
+function signInProviders(e: z.infer<typeof Env>): SignInProvider[] {
+  const base = (url: string) => url.replace(/\/$/, '')
+  const providers: SignInProvider[] = []
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)
+    providers.push({
+      id: 'google',
+      name: 'Google',
+      kind: 'oidc',
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      issuer: e.GOOGLE_ISSUER,
+    })
+  if (e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET)
+    providers.push({
+      id: 'github',
+      name: 'GitHub',
+      kind: 'github',
+      clientId: e.GITHUB_CLIENT_ID,
+      clientSecret: e.GITHUB_CLIENT_SECRET,
+      issuer: base(e.GITHUB_URL),
+      apiUrl: base(e.GITHUB_API_URL),
+    })
+  if (e.X_CLIENT_ID && e.X_CLIENT_SECRET)
+    providers.push({
+      id: 'x',
+      name: 'X',
+      kind: 'x',
+      clientId: e.X_CLIENT_ID,
+      clientSecret: e.X_CLIENT_SECRET,
+      issuer: base(e.X_URL),
+      apiUrl: base(e.X_API_URL),
+    })
+  for (const p of e.OIDC_PROVIDERS) providers.push({ ...p, kind: 'oidc' })
+  return providers
 }

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../testing/app.ts'
 import { buildOwner, PASSWORD, uniqueEmail } from '../testing/factories.ts'
+import { freePort } from '../testing/process.ts'
 import { defaultLimits } from './rate-limits.ts'
 
 let app: TestApp
@@ -195,6 +196,39 @@ describe('what never leaves the server', () => {
       expect(log).not.toContain(PASSWORD)
     } finally {
       await logged.close()
+    }
+  })
+
+  it("keeps the sign-in providers' client secrets out of every answer and the log", async () => {
+    const logs: string[] = []
+    const nowhere = `http://127.0.0.1:${await freePort()}`
+    const secrets = { google: 'google-secret-Zq81', github: 'github-secret-Zq82', x: 'x-secret-Zq83', sso: 'sso-secret-Zq84' }
+    const configured = await buildTestApp({
+      env: {
+        GOOGLE_CLIENT_ID: 'google-id',
+        GOOGLE_CLIENT_SECRET: secrets.google,
+        GOOGLE_ISSUER: nowhere,
+        GITHUB_CLIENT_ID: 'github-id',
+        GITHUB_CLIENT_SECRET: secrets.github,
+        X_CLIENT_ID: 'x-id',
+        X_CLIENT_SECRET: secrets.x,
+        OIDC_PROVIDERS: JSON.stringify([{ id: 'sso', name: 'SSO', issuer: nowhere, clientId: 'sso-id', clientSecret: secrets.sso }]),
+      },
+      logger: { level: 'trace', stream: { write: (line: string) => void logs.push(line) } },
+    })
+    try {
+      const answers = await Promise.all(
+        ['/api/auth/providers', '/api/docs/json', ...['google', 'github', 'x', 'sso'].map((id) => `/api/auth/oauth/${id}`)].map((url) =>
+          configured.inject({ method: 'GET', url }),
+        ),
+      )
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 302, 302, 302, 302])
+      // An OpenID Connect provider that cannot be reached sends the browser back with a reason, not a 500.
+      expect(answers[2]?.headers.location).toMatch(/\/login\?error=oauth_unavailable$/)
+      const everything = [...answers.map((res) => JSON.stringify(res.headers) + res.body), ...logs].join('\n')
+      for (const secret of Object.values(secrets)) expect(everything).not.toContain(secret)
+    } finally {
+      await configured.close()
     }
   })
 })

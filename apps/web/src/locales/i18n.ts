@@ -21,6 +21,7 @@ export type TextArea =
   | 'booking-public'
   | 'salesroom'
   | 'signing'
+  | 'sign-in-with'
   | 'landing'
   | 'product-room'
   | 'routing-public'
@@ -52,6 +53,14 @@ const areas: Record<TextArea, Record<Language, () => Promise<Texts>>> = {
     vi: async () => (await import('./salesroom/vi')).vi,
     cn: async () => (await import('./salesroom/cn')).cn,
     ar: async () => (await import('./salesroom/ar')).ar,
+  },
+  // Signing in with another account: the buttons on the sign-in and sign-up pages and the refusals.
+  'sign-in-with': {
+    en: async () => (await import('./sign-in-with/en')).en,
+    fr: async () => (await import('./sign-in-with/fr')).fr,
+    vi: async () => (await import('./sign-in-with/vi')).vi,
+    cn: async () => (await import('./sign-in-with/cn')).cn,
+    ar: async () => (await import('./sign-in-with/ar')).ar,
   },
   // Signing an agreement: the recipient's page at /sign/:token, the sales room's signing panel, the signature pad.
   signing: {

@@ -32,7 +32,10 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
   }
 
   /** Creates an organization with its first owner. */
-  async function createOwner(values: { email: string; name: string; passwordHash: string | null }, organizationName: string) {
+  async function createOwner(
+    values: { email: string; name: string; passwordHash: string | null; emailVerifiedAt?: Date },
+    organizationName: string,
+  ) {
     if (await findByEmail(values.email)) throw Conflict(EMAIL_TAKEN, { code: 'email_taken' })
     return db.transaction(async (tx) => {
       const [org] = await tx.insert(organizations).values({ name: organizationName }).returning()
@@ -169,6 +172,8 @@ export function createAuthService({ db, sessions, tokens, mailer, appUrl }: Deps
   }
 
   return {
+    findByEmail,
+    createOwner,
     register,
     login,
     signup,

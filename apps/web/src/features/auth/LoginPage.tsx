@@ -1,5 +1,6 @@
 import { Login } from '@closeroom/shared'
 import { Alert, Button, Stack } from '@mui/material'
+import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
@@ -7,7 +8,10 @@ import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { useSchemaForm } from '../../lib/forms'
-import { useTranslation } from '../../locales/i18n'
+import { loadTexts, useTranslation } from '../../locales/i18n'
+
+// Its texts come with it, so the pages' first paint waits for neither.
+const SignInWith = lazy(async () => (await Promise.all([import('./SignInWith'), loadTexts('sign-in-with')]))[0])
 
 export default function LoginPage() {
   const { t } = useTranslation()
@@ -30,6 +34,9 @@ export default function LoginPage() {
           {t('auth.login.passwordSaved')}
         </Alert>
       )}
+      <Suspense fallback={null}>
+        <SignInWith part="refusal" />
+      </Suspense>
       <FormError error={serverError} />
       {/* Signing in sets the session; the guest guard then takes the user on to where they were going. */}
       <Stack component="form" noValidate spacing={2.5} onSubmit={submit(login)}>
@@ -42,6 +49,9 @@ export default function LoginPage() {
           {t('auth.login.submit')}
         </Button>
       </Stack>
+      <Suspense fallback={null}>
+        <SignInWith part="buttons" />
+      </Suspense>
     </AuthLayout>
   )
 }

@@ -1,5 +1,6 @@
 import { Register } from '@closeroom/shared'
 import { Alert, Button, Stack } from '@mui/material'
+import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
 import { AuthLayout } from '../../components/AuthLayout'
@@ -7,7 +8,10 @@ import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
 import { RouterLink } from '../../components/RouterLink'
 import { useSchemaForm } from '../../lib/forms'
-import { useTranslation } from '../../locales/i18n'
+import { loadTexts, useTranslation } from '../../locales/i18n'
+
+// Its texts come with it, so the pages' first paint waits for neither.
+const SignInWith = lazy(async () => (await Promise.all([import('./SignInWith'), loadTexts('sign-in-with')]))[0])
 
 export default function RegisterPage() {
   const { t } = useTranslation()
@@ -31,6 +35,9 @@ export default function RegisterPage() {
           {t('auth.register.invited')}
         </Alert>
       )}
+      <Suspense fallback={null}>
+        <SignInWith part="refusal" />
+      </Suspense>
       <FormError error={serverError} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={submit(register)}>
         <FormTextField form={form} name="name" label={t('fields.name')} autoComplete="name" autoFocus />
@@ -52,6 +59,9 @@ export default function RegisterPage() {
           </RouterLink>
         )}
       </Stack>
+      <Suspense fallback={null}>
+        <SignInWith part="buttons" />
+      </Suspense>
     </AuthLayout>
   )
 }
