@@ -82,9 +82,7 @@ it('imports clients from a CSV file once every row is right, after showing what 
 it('lets the member choose the column of a field the headers do not name, and says a file is not a table', async () => {
   const page = await harness.newPage({ colorScheme: 'dark' })
   await signIn(page, owner.user.email, 'Ines Importer')
-  await page.evaluate(() => {
-    document.cookie = 'themeMode=dark; path=/'
-  })
+  await page.context().addCookies([{ name: 'themeMode', value: 'dark', url: harness.server.url }])
   const dialog = await openImport(page)
   await dialog.locator('input[type=file]').setInputFiles(file('odd.csv', ['Who,Where', 'Lin Chosen,Chosen Co']))
   const name = dialog.getByRole('combobox', { name: 'Name *' })

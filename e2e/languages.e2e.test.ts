@@ -77,8 +77,10 @@ const signedInScreens = [
   '/settings/connected-apps',
   '/settings/change-password',
   '/settings/notifications',
+  '/settings/api-keys',
   '/admin-settings/account',
   '/admin-settings/deal',
+  '/admin-settings/crm-integrations',
   '/403',
 ]
 

@@ -3,7 +3,7 @@ import DownloadRounded from '@mui/icons-material/DownloadRounded'
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined'
 import { Box, Chip, IconButton, Stack, Typography } from '@mui/material'
 import { money } from '../../components/public/money'
-import { dateTimeFormat, intlLocale, numberFormat } from '../../lib/intl'
+import { dateTimeFormat, intlLocale } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
 import { Section } from '../salesroom-public/bits'
 

@@ -1,5 +1,5 @@
 import { currencyExponent, isKnownCurrency } from '@closeroom/shared'
-import { dateTimeFormat, intlLocale, numberFormat } from '../../lib/intl'
+import { intlLocale, numberFormat } from '../../lib/intl'
 
 // What people type (major units, percentages) to what the API takes (minor units, basis points), by string
 // arithmetic: no amount passes through a float. The currency's exponent says how many decimals it has.

@@ -1,7 +1,7 @@
 import { ProductSocketEvents, type RoomMessage, SocketEvents } from '@closeroom/shared'
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { dateTimeFormat, intlLocale, numberFormat } from '../../lib/intl'
+import { dateTimeFormat, intlLocale } from '../../lib/intl'
 import { joinRoom } from '../../lib/joinRoom'
 import { openSocket } from '../../lib/socket'
 import { localStorageAvailable } from '../../lib/storage'
