@@ -105,7 +105,7 @@ const sameEverywhere = [
 ]
 // Words a language shares with English (the FAQ's count, "13 questions", too).
 const cognates: Partial<Record<Language, RegExp>> = {
-  fr: /^(Notifications|Pipeline|Clients|Total|Contact|CONTACT|Message|Support|Open source|Notes|Description|Port|\d+ questions?)$/,
+  fr: /^(Notifications|Pipeline|Webhooks|Clients|Total|Contact|CONTACT|Message|Support|Open source|Notes|Description|Port|\d+ questions?)$/,
   vi: /^Email$/,
 }
 
