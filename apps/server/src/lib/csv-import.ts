@@ -110,3 +110,23 @@ export function refusal(line: number, issues: { path: PropertyKey[]; message: st
   const field = first?.path[0]
   return { line, ...(typeof field === 'string' && { field }), reason: 'invalid', message: first?.message ?? 'This row is not valid' }
 }
+
+/** Rows written per statement: PostgreSQL takes at most 65,535 parameters in one. */
+export const IMPORT_CHUNK = 500
+
+/**
+ * What an import whose required name column is not mapped answers: in a dry run, the file's columns with the field
+ * said missing (the member chooses it); otherwise a refusal naming the field.
+ */
+export function nameMissing(table: CsvTable, mapping: Record<string, number | null>, dryRun: boolean, sentence: string): ImportReport {
+  if (!dryRun) throw Invalid(`mapping.name: ${sentence}`)
+  return reportOf(table, mapping, ['name'], [], { imported: 0, skipped: 0, dryRun: true })
+}
+
+/** All or nothing: an import (not a dry run) with a refused row writes nothing and says how many were refused. */
+export function refuseUnlessClean(table: CsvTable, refused: RefusedRow[], dryRun: boolean) {
+  if (refused.length > 0 && !dryRun)
+    throw Invalid(`csv: ${refused.length} of ${table.rows.length} rows are refused, so nothing was imported (check the file first)`, {
+      code: 'import_refused',
+    })
+}

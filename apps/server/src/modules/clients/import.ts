@@ -3,8 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { clients } from '../../db/schema/index.ts'
-import { Invalid } from '../../http/errors.ts'
-import { cellOf, readCsv, refusal, reportOf, suggestMapping } from '../../lib/csv-import.ts'
+import { cellOf, IMPORT_CHUNK, nameMissing, readCsv, refusal, refuseUnlessClean, reportOf, suggestMapping } from '../../lib/csv-import.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { WebhookEmit } from '../webhooks/module.ts'
 import { presentClient } from './service.ts'
@@ -19,9 +18,6 @@ const synonyms: Record<ClientImportField, string[]> = {
 }
 const fields = Object.keys(synonyms) as ClientImportField[]
 
-/** Rows written per statement: PostgreSQL takes at most 65,535 parameters in one. */
-const CHUNK = 1_000
-
 /**
  * Clients from a CSV file, all or nothing: every row is checked as the form checks a client (the phone rule, an
  * email's form), and a row whose email the organization already has, or an earlier row of the file has, is
@@ -34,10 +30,7 @@ export function createClientImport({ db, emit }: { db: Db; emit: WebhookEmit }) 
     const { organizationId } = auth.user
     const table = readCsv(request.csv)
     const mapping = suggestMapping(table.columns, synonyms, request.mapping)
-    if (mapping.name === null) {
-      if (!request.dryRun) throw Invalid('mapping.name: Choose the column that holds each client’s name')
-      return reportOf(table, mapping, ['name'], [], { imported: 0, skipped: 0, dryRun: true })
-    }
+    if (mapping.name === null) return nameMissing(table, mapping, request.dryRun, 'Choose the column that holds each client’s name')
     const refused: RefusedRow[] = []
     const checked: { line: number; client: z.output<typeof CreateClient> }[] = []
     for (const { line, cells } of table.rows) {
@@ -48,11 +41,11 @@ export function createClientImport({ db, emit }: { db: Db; emit: WebhookEmit }) 
 
     const emails = [...new Set(checked.map(({ client }) => client.email.toLowerCase()).filter(Boolean))]
     const known = new Set<string>()
-    for (let at = 0; at < emails.length; at += CHUNK) {
+    for (let at = 0; at < emails.length; at += IMPORT_CHUNK) {
       const rows = await db
         .select({ email: sql<string>`lower(${clients.email})` })
         .from(clients)
-        .where(and(eq(clients.organizationId, organizationId), inArray(sql`lower(${clients.email})`, emails.slice(at, at + CHUNK))))
+        .where(and(eq(clients.organizationId, organizationId), inArray(sql`lower(${clients.email})`, emails.slice(at, at + IMPORT_CHUNK))))
       for (const { email } of rows) known.add(email)
     }
     const firstLine = new Map<string, number>()
@@ -76,18 +69,15 @@ export function createClientImport({ db, emit }: { db: Db; emit: WebhookEmit }) 
     }
     refused.sort((a, b) => a.line - b.line)
 
-    if (refused.length > 0 && !request.dryRun)
-      throw Invalid(`csv: ${refused.length} of ${table.rows.length} rows are refused, so nothing was imported (check the file first)`, {
-        code: 'import_refused',
-      })
+    refuseUnlessClean(table, refused, request.dryRun)
     if (!request.dryRun) {
       const created = await db.transaction(async (tx) => {
         const rows: (typeof clients.$inferSelect)[] = []
-        for (let at = 0; at < written.length; at += CHUNK)
+        for (let at = 0; at < written.length; at += IMPORT_CHUNK)
           rows.push(
             ...(await tx
               .insert(clients)
-              .values(written.slice(at, at + CHUNK).map((client) => ({ ...client, organizationId })))
+              .values(written.slice(at, at + IMPORT_CHUNK).map((client) => ({ ...client, organizationId })))
               .returning()),
           )
         return rows

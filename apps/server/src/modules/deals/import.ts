@@ -12,8 +12,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { clients, dealContacts, deals, users } from '../../db/schema/index.ts'
-import { Invalid } from '../../http/errors.ts'
-import { cellOf, readCsv, refusal, reportOf, suggestMapping } from '../../lib/csv-import.ts'
+import { cellOf, IMPORT_CHUNK, nameMissing, readCsv, refusal, refuseUnlessClean, reportOf, suggestMapping } from '../../lib/csv-import.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { writeActivities } from './activities.ts'
 import { endOfColumn, lockStage } from './placement.ts'
@@ -31,9 +30,6 @@ const synonyms: Record<DealImportField, string[]> = {
   expectedCloseDate: ['close date', 'expected close date', 'closing date', 'date de clôture'],
   contactEmail: ['contact', 'contact email', 'email', 'e-mail', 'client email', 'buyer email'],
 }
-
-/** Rows written per statement: PostgreSQL takes at most 65,535 parameters in one. */
-const CHUNK = 500
 
 /**
  * An amount as spreadsheets write it, in the currency's major unit ("12,500.50", "12 500,50", "1250"), in minor
@@ -66,10 +62,7 @@ export function createDealImport({ db, onImported }: { db: Db; onImported: (auth
     const { organizationId } = auth.user
     const table = readCsv(request.csv)
     const mapping = suggestMapping(table.columns, synonyms, request.mapping)
-    if (mapping.name === null) {
-      if (!request.dryRun) throw Invalid('mapping.name: Choose the column that holds each deal’s name')
-      return reportOf(table, mapping, ['name'], [], { imported: 0, skipped: 0, dryRun: true })
-    }
+    if (mapping.name === null) return nameMissing(table, mapping, request.dryRun, 'Choose the column that holds each deal’s name')
 
     const stages = await ensureStages(db, organizationId)
     const stageByName = new Map(stages.map((stage) => [stage.name.toLowerCase(), stage]))
@@ -119,10 +112,7 @@ export function createDealImport({ db, onImported }: { db: Db; onImported: (auth
       else refused.push(refusal(line, parsed.error.issues))
     }
 
-    if (refused.length > 0 && !request.dryRun)
-      throw Invalid(`csv: ${refused.length} of ${table.rows.length} rows are refused, so nothing was imported (check the file first)`, {
-        code: 'import_refused',
-      })
+    refuseUnlessClean(table, refused, request.dryRun)
     if (!request.dryRun && checked.length > 0) {
       const ids = await db.transaction(async (tx) => {
         const ids: string[] = []
@@ -132,8 +122,8 @@ export function createDealImport({ db, onImported }: { db: Db; onImported: (auth
           await lockStage(tx, stageId)
           next.set(stageId, await endOfColumn(tx, stageId))
         }
-        for (let at = 0; at < checked.length; at += CHUNK) {
-          const batch = checked.slice(at, at + CHUNK)
+        for (let at = 0; at < checked.length; at += IMPORT_CHUNK) {
+          const batch = checked.slice(at, at + IMPORT_CHUNK)
           const created = await tx
             .insert(deals)
             .values(
@@ -184,11 +174,11 @@ async function emailsToIds(
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>()
   const wanted = [...new Set(emails)]
-  for (let at = 0; at < wanted.length; at += CHUNK) {
+  for (let at = 0; at < wanted.length; at += IMPORT_CHUNK) {
     const rows = await db
       .select({ id: table.id, email: sql<string>`lower(${table.email})` })
       .from(table)
-      .where(and(eq(table.organizationId, organizationId), inArray(sql`lower(${table.email})`, wanted.slice(at, at + CHUNK)), also))
+      .where(and(eq(table.organizationId, organizationId), inArray(sql`lower(${table.email})`, wanted.slice(at, at + IMPORT_CHUNK)), also))
       .orderBy(table.createdAt)
     // The earliest row of an email wins, as a buyer's email finds its client.
     for (const { id, email } of rows) if (!found.has(email)) found.set(email, id)
