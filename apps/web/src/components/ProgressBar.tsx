@@ -1,6 +1,6 @@
 import { PROGRESS_BAR } from '@closeroom/shared'
 import { GlobalStyles } from '@mui/material'
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 import { useNavigationPending } from '../app/BrowserRouter'
 
 // NProgress is fetched when the first route change starts, well before its 300 ms delay runs out: a page
@@ -25,7 +25,9 @@ function loadNProgress() {
 /** The thin bar at the top: shown only when a route change takes longer than 300 ms, so fast ones do not flicker. */
 export function ProgressBar() {
   const pending = useNavigationPending()
-  useEffect(() => {
+  // A layout effect: its clean-up runs in the very commit that puts the new page on screen. A passive effect's runs a
+  // task later, and a 300 ms timer falling due in between (a loaded machine) started the bar after the page was there.
+  useLayoutEffect(() => {
     if (!pending) return
     const loading = loadNProgress()
     let ended = false
