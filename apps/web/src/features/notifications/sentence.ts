@@ -7,15 +7,12 @@ export function sentenceOf(t: TFunction, entry: NotificationEntry, language: str
   const { data } = entry
   // agreement-signed tells of an approval too, its step saying so.
   const key = entry.kind === 'agreement-signed' && data.step === 'approved' ? 'agreement-approved' : entry.kind
+  // Every field the server kept fills its placeholder (a missing one reads as nothing, never as "{{form}}"), so a new
+  // kind's sentence needs no change here.
+  const values = Object.fromEntries(Object.entries(data).map(([field, value]) => [field, value ?? '']))
   return t(`notifications.kinds.${key}`, {
+    ...values,
     name: data.name || t('notifications.someone'),
-    title: data.title ?? '',
-    deal: data.deal ?? '',
-    product: data.product ?? '',
-    message: data.message ?? '',
-    rule: data.rule ?? '',
-    url: data.url ?? '',
-    window: data.window ?? '',
     when: data.start ? formatDateTime(data.start, language) : '',
   })
 }

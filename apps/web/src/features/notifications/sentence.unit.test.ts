@@ -27,3 +27,17 @@ it('tells an approval as approved, and a signature (or one from before steps wer
   await changeLanguage('fr')
   expect(sentenceOf(translate, signed('approved'), 'fr')).toBe('Ann Approver a approuvé MSA')
 })
+
+const entry = (kind: NotificationEntry['kind'], data: NotificationEntry['data']): NotificationEntry => ({
+  ...signed(),
+  kind,
+  data,
+})
+
+it("names the routing form and the buyer's answers, and the document a buyer opened", async () => {
+  await changeLanguage('en')
+  const routed = entry('routing-no-booking', { name: 'Bo Buyer', form: 'Demo request', answers: 'Team size: 40' })
+  expect(sentenceOf(translate, routed, 'en')).toBe('Bo Buyer answered Demo request but has not booked yet: Team size: 40')
+  const opened = entry('salesroom-document-opened', { name: 'bo@buyer.test', deal: 'Acme', document: 'Pricing.pdf' })
+  expect(sentenceOf(translate, opened, 'en')).toBe('bo@buyer.test opened Pricing.pdf in the sales room of Acme')
+})
