@@ -9,9 +9,10 @@ import PersonOutline from '@mui/icons-material/PersonOutlineRounded'
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined'
 import SwapHorizRounded from '@mui/icons-material/SwapHorizRounded'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
-import { Alert, Avatar, Box, Link, Skeleton, Stack, Typography } from '@mui/material'
+import { Alert, Link, Skeleton, Typography } from '@mui/material'
 import type { ReactElement } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { Timeline } from '../../components/Timeline'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
 import type { TFunction } from '../../locales/i18n'
@@ -124,33 +125,22 @@ export function DealTimeline({ dealId }: { dealId: string }) {
   if (!activities.data) return <Skeleton variant="rounded" height={120} />
   if (activities.data.length === 0) return <Typography sx={{ color: 'text.secondary' }}>{t('pipeline.timeline.empty')}</Typography>
   return (
-    <Box
-      component="ol"
-      sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 360, overflowY: 'auto' }}
-      aria-label={t('pipeline.timeline.title')}
-      tabIndex={0}
-    >
-      {activities.data.map((activity, index) => {
-        const { icon, colour } = icons[activity.kind]
-        const actor = activity.actor?.name ?? t('pipeline.timeline.someone')
-        return (
-          <Stack key={activity.id} component="li" direction="row" spacing={1.5} sx={{ position: 'relative', pb: 2 }}>
-            {index < activities.data.length - 1 && (
-              <Box aria-hidden sx={{ position: 'absolute', insetInlineStart: 15, top: 34, bottom: 2, width: 2, bgcolor: 'divider' }} />
-            )}
-            <Avatar sx={{ width: 32, height: 32, bgcolor: `${colour}.main`, color: `${colour}.contrastText` }} aria-hidden>
-              {icon}
-            </Avatar>
-            <Box sx={{ minWidth: 0, pt: 0.5 }}>
-              <Typography variant="body2">{headline(t, activity, actor)}</Typography>
-              <Detail activity={activity} language={i18n.language} />
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {formatDateTime(activity.createdAt, i18n.language)}
-              </Typography>
-            </Box>
-          </Stack>
-        )
-      })}
-    </Box>
+    <Timeline
+      label={t('pipeline.timeline.title')}
+      maxHeight={360}
+      entries={activities.data.map((activity) => ({
+        key: activity.id,
+        ...icons[activity.kind],
+        content: (
+          <>
+            <Typography variant="body2">{headline(t, activity, activity.actor?.name ?? t('pipeline.timeline.someone'))}</Typography>
+            <Detail activity={activity} language={i18n.language} />
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {formatDateTime(activity.createdAt, i18n.language)}
+            </Typography>
+          </>
+        ),
+      }))}
+    />
   )
 }

@@ -2,11 +2,12 @@ import { type ClientTimelineItem, SocketEvents } from '@closeroom/shared'
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineRounded'
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined'
 import MailOutlined from '@mui/icons-material/MailOutlined'
-import { Alert, Avatar, Box, Link, Skeleton, Stack, Typography } from '@mui/material'
+import { Alert, Link, Skeleton, Typography } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactElement, useEffect } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { useSocket } from '../../app/SocketProvider'
+import { Timeline } from '../../components/Timeline'
 import { client, unwrap } from '../../lib/api'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
@@ -88,33 +89,22 @@ export function ClientTimeline({ clientId }: { clientId: string }) {
   if (timeline.isError) return <Alert severity="error">{serverErrorText(t, timeline.error)}</Alert>
   if (!timeline.data) return <Skeleton variant="rounded" height={120} />
   if (timeline.data.length === 0) return <Typography sx={{ color: 'text.secondary' }}>{t('mail.clientTimeline.empty')}</Typography>
-  const items = timeline.data
   return (
-    <Box
-      component="ol"
-      sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 480, overflowY: 'auto' }}
-      aria-label={t('mail.clientTimeline.title')}
-      tabIndex={0}
-    >
-      {items.map((item, index) => {
-        const { icon, colour } = icons[item.kind]
-        return (
-          <Stack key={`${item.kind}-${item.id}`} component="li" direction="row" sx={{ position: 'relative', pb: 2, gap: 1.5 }}>
-            {index < items.length - 1 && (
-              <Box aria-hidden sx={{ position: 'absolute', insetInlineStart: 15, top: 34, bottom: 2, width: 2, bgcolor: 'divider' }} />
-            )}
-            <Avatar sx={{ width: 32, height: 32, bgcolor: `${colour}.main`, color: `${colour}.contrastText` }} aria-hidden>
-              {icon}
-            </Avatar>
-            <Box sx={{ minWidth: 0, pt: 0.5 }}>
-              <Headline item={item} />
-              <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-                {formatDateTime(item.at, i18n.language)}
-              </Typography>
-            </Box>
-          </Stack>
-        )
-      })}
-    </Box>
+    <Timeline
+      label={t('mail.clientTimeline.title')}
+      maxHeight={480}
+      entries={timeline.data.map((item) => ({
+        key: `${item.kind}-${item.id}`,
+        ...icons[item.kind],
+        content: (
+          <>
+            <Headline item={item} />
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+              {formatDateTime(item.at, i18n.language)}
+            </Typography>
+          </>
+        ),
+      }))}
+    />
   )
 }
