@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { type Browser, type BrowserContextOptions, chromium } from 'playwright-core'
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../apps/server/src/testing/app.ts'
-import { uniqueEmail } from '../apps/server/src/testing/factories.ts'
+import { buildOwner, uniqueEmail } from '../apps/server/src/testing/factories.ts'
 import { startOidcProvider, type TestOidcProvider } from '../apps/server/src/testing/oidc.ts'
 import { freePort } from '../apps/server/src/testing/process.ts'
 import { violations } from './axe.ts'
+import { signIn } from './flows.ts'
 import { CHROMIUM_ARGS, CONTEXT_DEFAULTS } from './harness.ts'
 
 // Sign in with an organization's OpenID Connect provider, in Chromium, against a real provider (oidc-provider):
@@ -132,4 +133,56 @@ it('speaks the reader’s language, right to left in Arabic', async () => {
   expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
   expect(await violations(page)).toEqual([])
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/login-ar-dark-phone.png`, fullPage: true })
+})
+
+/** Signs in at the provider's own page as `account`. */
+async function atProvider(page: Page, account: string) {
+  await page.waitForURL(`${idp.issuer}/interaction/**`)
+  await page.locator('input[name="login"]').fill(account)
+  await page.locator('input[name="password"]').fill('any')
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+}
+
+it('brings a person sent to sign in back to the page they asked for', async () => {
+  const page = await newPage()
+  idp.account('pia', { email: uniqueEmail('pia'), email_verified: true, name: 'Pia Pipeline' })
+  await page.goto('/deals')
+  await page.waitForURL('**/login?returnTo=%2Fdeals')
+  await page.getByRole('link', { name: 'Continue with Acme SSO' }).click()
+  await atProvider(page, 'pia')
+  await page.getByRole('heading', { name: 'Deals', level: 1 }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/deals')
+})
+
+it('links another account from the settings, signs in with it, and unlinks it', async () => {
+  const owner = await buildOwner(app, { name: 'Lou Linker' })
+  const page = await newPage()
+  await signIn(page, owner.user.email, 'Lou Linker')
+  await page.goto('/settings/change-password')
+  const card = page.getByRole('region', { name: 'Other accounts' })
+  const acme = card.getByRole('listitem').filter({ hasText: 'Acme SSO' })
+  await acme.getByText('Not linked').waitFor()
+  expect(await violations(page)).toEqual([])
+
+  // An account at the provider whose email is not this member's: linking proves it is theirs all the same.
+  idp.account('lou', { email: uniqueEmail('lou-elsewhere'), email_verified: false, name: 'Lou Elsewhere' })
+  await acme.getByRole('link', { name: 'Link' }).click()
+  await atProvider(page, 'lou')
+  await card.getByText('Acme SSO is linked: you can sign in with it.').waitFor()
+  expect(new URL(page.url()).search).toBe('')
+  await acme.getByText(/linked/).waitFor()
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/linked-light-desktop.png`, fullPage: true })
+
+  // Signed out, the provider's account signs Lou in.
+  const other = await newPage()
+  await other.goto('/login')
+  await other.getByRole('link', { name: 'Continue with Acme SSO' }).click()
+  await atProvider(other, 'lou')
+  await other.getByRole('heading', { name: 'Welcome, Lou Linker' }).waitFor()
+
+  await acme.getByRole('button', { name: 'Unlink' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Unlink Acme SSO?' })
+  await dialog.getByRole('button', { name: 'Unlink' }).click()
+  await dialog.waitFor({ state: 'detached' })
+  await acme.getByText('Not linked').waitFor()
 })

@@ -109,4 +109,6 @@ export const ERROR_CODES = [
   'csv_too_many_rows',
   /** An import with rows refused: nothing was written. */
   'import_refused',
+  /** Unlinking the last account at a provider that signs a member in who has no password. */
+  'last_sign_in_method',
 ] as const

@@ -1,4 +1,4 @@
-import { type Action, can } from '@closeroom/shared'
+import { type Action, can, safeReturnPath } from '@closeroom/shared'
 import { Box, CircularProgress } from '@mui/material'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation, useSearchParams } from 'react-router'
@@ -29,17 +29,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children
 }
 
-/** Only relative paths are followed, so a crafted link cannot bounce a user to another site. */
-export function safeReturnTo(value: string | null): string {
-  return value?.startsWith('/') && !value.startsWith('//') ? value : '/'
-}
-
 /** Sign-in pages send someone already signed in straight on. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { isInitialized, isAuthenticated } = useAuthContext()
   const [params] = useSearchParams()
   if (!isInitialized) return <SplashScreen />
-  if (isAuthenticated) return <Navigate to={safeReturnTo(params.get('returnTo'))} replace />
+  if (isAuthenticated) return <Navigate to={safeReturnPath(params.get('returnTo'))} replace />
   return children
 }
 

@@ -173,6 +173,7 @@ export const cn = {
         csv_unreadable: '该文件不是 CSV 表格：请从电子表格另存为 CSV，并包含一行列名标题。',
         csv_too_many_rows: '该文件的行数超过单次导入的上限：请拆分为较小的文件。',
         import_refused: '部分行被拒绝，因此未导入任何内容。请再次检查文件。',
+        last_sign_in_method: '此账户是您唯一的登录方式：请先设置密码，再取消关联。',
         mail_sign_in_failed: '无法登录此邮件服务器：请检查服务器名称、端口、用户名和密码',
         mail_unreachable: '无法连接此邮件服务器，或其返回了意外的应答。请检查服务器名称、端口和 TLS。',
         mail_private_address: '此邮件服务器位于私有或本地网络中，本 Closeroom 不允许连接。请联系您的管理员。',

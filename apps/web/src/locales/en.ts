@@ -187,6 +187,7 @@ export const en = {
         csv_unreadable: 'The file is not a CSV table: save it from your spreadsheet as CSV, with a header row naming the columns.',
         csv_too_many_rows: 'The file has too many rows for one import: split it into smaller files.',
         import_refused: 'Some rows are refused, so nothing was imported. Check the file again.',
+        last_sign_in_method: 'This account is your only way to sign in: set a password first, then unlink it.',
         mail_sign_in_failed: 'Could not sign in to this mail server: check the server names, ports, username and password',
         mail_unreachable: 'This mail server could not be reached or gave an unexpected answer. Check the server names, ports and TLS.',
         mail_private_address:

@@ -192,6 +192,7 @@ export const fr = {
           'Le fichier n’est pas un tableau CSV : enregistrez-le depuis votre tableur au format CSV, avec une ligne d’en-tête nommant les colonnes.',
         csv_too_many_rows: 'Le fichier a trop de lignes pour un seul import : découpez-le en fichiers plus petits.',
         import_refused: 'Certaines lignes sont refusées, donc rien n’a été importé. Vérifiez de nouveau le fichier.',
+        last_sign_in_method: 'Ce compte est votre seul moyen de connexion : choisissez d’abord un mot de passe, puis dissociez-le.',
         mail_sign_in_failed:
           "Connexion impossible à ce serveur de messagerie : vérifiez les noms de serveur, les ports, l'identifiant et le mot de passe",
         mail_unreachable:

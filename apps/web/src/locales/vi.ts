@@ -184,6 +184,7 @@ export const vi = {
         csv_unreadable: 'Tệp không phải là bảng CSV: hãy lưu tệp từ bảng tính dưới dạng CSV, có một hàng tiêu đề đặt tên cho các cột.',
         csv_too_many_rows: 'Tệp có quá nhiều hàng cho một lần nhập: hãy chia thành các tệp nhỏ hơn.',
         import_refused: 'Một số hàng bị từ chối nên không có gì được nhập. Hãy kiểm tra lại tệp.',
+        last_sign_in_method: 'Tài khoản này là cách đăng nhập duy nhất của bạn: hãy đặt mật khẩu trước, rồi mới hủy liên kết.',
         mail_sign_in_failed: 'Không thể đăng nhập vào máy chủ thư này: hãy kiểm tra tên máy chủ, cổng, tên đăng nhập và mật khẩu',
         mail_unreachable: 'Không thể kết nối máy chủ thư này hoặc máy chủ trả lời bất thường. Hãy kiểm tra tên máy chủ, cổng và TLS.',
         mail_private_address:

@@ -29,18 +29,19 @@ afterAll(async () => {
   await idp.close()
 })
 
-/** Presses the Okta button: the app's redirect to the provider and the flow cookie it set. */
-async function start() {
-  const res = await app.inject({ method: 'GET', url: '/api/auth/oauth/okta' })
+/** Presses the Okta button (with a query: a return path, or a link from the settings by `cookie`'s member). */
+async function start(query = '', cookie?: string) {
+  const res = await app.inject({ method: 'GET', url: `/api/auth/oauth/okta${query}`, headers: cookie ? { cookie } : {} })
   expect(res.statusCode).toBe(302)
   const flow = String(res.headers['set-cookie']).match(/closeroom_oauth=([^;]+)/)?.[1]
   expect(flow).toBeTruthy()
   return { authorizationUrl: String(res.headers.location), flowCookie: `closeroom_oauth=${flow}` }
 }
 
-/** Back from the provider at the app's callback, as the browser would come, with the flow cookie. */
-async function callback(returned: URL, flowCookie: string) {
-  const res = await app.inject({ method: 'GET', url: `${returned.pathname}${returned.search}`, headers: { cookie: flowCookie } })
+/** Back from the provider at the app's callback, as the browser would come, with the flow cookie (and its session). */
+async function callback(returned: URL, flowCookie: string, session?: string) {
+  const cookie = session ? `${flowCookie}; ${session}` : flowCookie
+  const res = await app.inject({ method: 'GET', url: `${returned.pathname}${returned.search}`, headers: { cookie } })
   expect(res.statusCode).toBe(302)
   return res
 }
@@ -221,5 +222,101 @@ describe('sign in with an OpenID Connect provider', () => {
     expect(tokens.length).toBeGreaterThan(0)
     const text = logs.join('\n') + JSON.stringify(res.headers) + res.body
     for (const secret of [idp.clientSecret, code, ...tokens]) expect(text).not.toContain(secret)
+  })
+})
+
+describe('the page asked for, and the accounts linked in the settings', () => {
+  const identities = async (cookie: string) => {
+    const res = await app.inject({ method: 'GET', url: '/api/auth/identities', headers: { cookie } })
+    expect(res.statusCode).toBe(200)
+    return res.json() as {
+      identities: { id: string; provider: string; providerName: string | null; email: string }[]
+      hasPassword: boolean
+    }
+  }
+  const unlink = (cookie: string, id: string) => app.inject({ method: 'DELETE', url: `/api/auth/identities/${id}`, headers: { cookie } })
+
+  it('lands on the page the person was sent away from, and only ever on this site', async () => {
+    const owner = await buildOwner(app)
+    idp.account('ria', { email: owner.user.email, email_verified: true, name: 'Ria' })
+    const to = async (returnTo: string) => {
+      const { authorizationUrl, flowCookie } = await start(`?returnTo=${encodeURIComponent(returnTo)}`)
+      return (await callback(await idp.authorize(authorizationUrl, 'ria'), flowCookie)).headers.location
+    }
+    expect(await to('/deals/42?tab=room')).toBe(`${APP_URL}/deals/42?tab=room`)
+    for (const away of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/ok\u0000'])
+      expect(await to(away)).toBe(`${APP_URL}/`)
+    // A refusal keeps the page asked for, so the next try still lands there.
+    idp.account('rex', { email: uniqueEmail('rex'), email_verified: false, name: 'Rex' })
+    const { authorizationUrl, flowCookie } = await start('?returnTo=/deals/42')
+    const refused = await callback(await idp.authorize(authorizationUrl, 'rex'), flowCookie)
+    expect(refused.headers.location).toBe(`${APP_URL}/login?error=email_unverified&returnTo=%2Fdeals%2F42`)
+  })
+
+  it('links an account at the provider to the member signed in, whatever its email, and it signs them in after', async () => {
+    const member = await buildOwner(app)
+    idp.account('lin', { email: uniqueEmail('elsewhere'), email_verified: false, name: 'Lin' })
+    const { authorizationUrl, flowCookie } = await start('?link=1&returnTo=/settings/change-password', member.cookie)
+    const back = await callback(await idp.authorize(authorizationUrl, 'lin'), flowCookie, member.cookie)
+    expect(back.headers.location).toBe(`${APP_URL}/settings/change-password?linked=okta`)
+    // Linking starts no new session: the member's own goes on.
+    expect(String(back.headers['set-cookie'] ?? '')).not.toContain('closeroom_session=')
+    const list = await identities(member.cookie)
+    expect(list).toMatchObject({ hasPassword: true, identities: [{ provider: 'okta', providerName: 'Okta' }] })
+    expect((await me(await signInAs('lin'))).id).toBe(member.user.id)
+  })
+
+  it('refuses to link an account another member has linked, and a link finished by another session', async () => {
+    const first = await buildOwner(app)
+    const second = await buildOwner(app)
+    idp.account('kim', { email: uniqueEmail('kim'), email_verified: true, name: 'Kim' })
+    const linked = await start('?link=1', first.cookie)
+    await callback(await idp.authorize(linked.authorizationUrl, 'kim'), linked.flowCookie, first.cookie)
+    expect((await identities(first.cookie)).identities).toMatchObject([{ provider: 'okta' }])
+    const taken = await start('?link=1&returnTo=/settings/change-password', second.cookie)
+    const back = await callback(await idp.authorize(taken.authorizationUrl, 'kim'), taken.flowCookie, second.cookie)
+    expect(back.headers.location).toBe(`${APP_URL}/settings/change-password?error=identity_taken`)
+    expect((await identities(second.cookie)).identities).toEqual([])
+
+    // Started by one member, finished in a browser signed in as another (or signed out): not linked to either.
+    idp.account('joy', { email: uniqueEmail('joy'), email_verified: true, name: 'Joy' })
+    const started = await start('?link=1', first.cookie)
+    refusedWith(await callback(await idp.authorize(started.authorizationUrl, 'joy'), started.flowCookie, second.cookie), 'oauth_state')
+    expect(await app.database.db.select().from(userIdentities).where(eq(userIdentities.subject, 'joy'))).toEqual([])
+
+    // A link asked for by a browser no longer signed in goes to the sign-in page first, not to the provider.
+    const signedOut = await app.inject({ method: 'GET', url: '/api/auth/oauth/okta?link=1&returnTo=/settings/change-password' })
+    expect(signedOut.headers.location).toBe(`${APP_URL}/login?returnTo=%2Fsettings%2Fchange-password`)
+  })
+
+  it('unlinks an account, but never the only way in of a member without a password', async () => {
+    const email = uniqueEmail('onlyway')
+    idp.account('ola', { email, email_verified: true, name: 'Ola' })
+    const cookie = sessionCookie((await signInAs('ola')).headers['set-cookie'])
+    const {
+      identities: [only],
+      hasPassword,
+    } = await identities(cookie)
+    expect(hasPassword).toBe(false)
+    const refused = await unlink(cookie, only?.id ?? '')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ code: 'last_sign_in_method' })
+    expect((await identities(cookie)).identities).toHaveLength(1)
+
+    // Another member cannot see or unlink it.
+    const stranger = await buildOwner(app)
+    expect((await unlink(stranger.cookie, only?.id ?? '')).statusCode).toBe(404)
+    expect((await identities(stranger.cookie)).identities).toEqual([])
+
+    // With a password set, the link can go, and the provider no longer signs this member in by it.
+    const set = await app.inject({
+      method: 'POST',
+      url: '/api/user/password',
+      headers: { cookie },
+      payload: { newPassword: 'A-new-passw0rd!' },
+    })
+    expect(set.statusCode).toBe(200)
+    expect((await unlink(cookie, only?.id ?? '')).statusCode).toBe(200)
+    expect(await identities(cookie)).toEqual({ hasPassword: true, identities: [] })
   })
 })

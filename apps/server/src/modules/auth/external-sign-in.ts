@@ -1,17 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { LinkedIdentityList } from '@closeroom/shared'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { userIdentities, users, userTokens } from '../../db/schema/index.ts'
-import { HttpError, isUniqueViolation } from '../../http/errors.ts'
+import { Conflict, HttpError, isUniqueViolation, NotFound } from '../../http/errors.ts'
 import type { ExternalProfile, FlowChecks } from './oauth-providers.ts'
 import type { UserRow } from './present-user.ts'
 import type { AuthService } from './service.ts'
 import type { Sessions } from './sessions.ts'
 
 /** Why a person who came back from a provider is not signed in; the sign-in page says it in their language. */
+type RefusalCode = 'email_unverified' | 'account_deactivated' | 'invitation_invalid' | 'identity_taken'
+
 export class SignInRefused extends Error {
-  readonly code: 'email_unverified' | 'account_deactivated' | 'invitation_invalid'
-  constructor(code: 'email_unverified' | 'account_deactivated' | 'invitation_invalid', message: string) {
+  readonly code: RefusalCode
+  constructor(code: RefusalCode, message: string) {
     super(message)
     this.code = code
   }
@@ -19,7 +22,10 @@ export class SignInRefused extends Error {
 
 const FLOW_TTL_MS = 10 * 60 * 1000
 
-type Flow = FlowChecks & { provider: string; expiresAt: number }
+/** What an attempt remembers besides its checks: where to go after, and the member a link from the settings is for. */
+export type FlowIntent = { returnTo: string; linkTo?: string }
+
+type Flow = FlowChecks & FlowIntent & { provider: string; expiresAt: number }
 
 /**
  * The state, nonce and PKCE verifier of one attempt travel in a cookie signed with a server secret, so any
@@ -28,13 +34,14 @@ type Flow = FlowChecks & { provider: string; expiresAt: number }
 export function createFlowCookies(secret: string) {
   const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url')
 
-  function seal(provider: string, checks: FlowChecks): string {
-    const payload = Buffer.from(JSON.stringify({ ...checks, provider, expiresAt: Date.now() + FLOW_TTL_MS })).toString('base64url')
+  function seal(provider: string, checks: FlowChecks, intent: FlowIntent): string {
+    const flow: Flow = { ...checks, ...intent, provider, expiresAt: Date.now() + FLOW_TTL_MS }
+    const payload = Buffer.from(JSON.stringify(flow)).toString('base64url')
     return `${payload}.${sign(payload)}`
   }
 
-  /** The attempt's checks, or null when the cookie is missing, forged, for another provider or too old. */
-  function open(cookie: string | undefined, provider: string): FlowChecks | null {
+  /** The attempt's checks and intent, or null when the cookie is missing, forged, for another provider or too old. */
+  function open(cookie: string | undefined, provider: string): { checks: FlowChecks; intent: FlowIntent } | null {
     const [payload, signature] = (cookie ?? '').split('.')
     if (!payload || !signature) return null
     const expected = Buffer.from(sign(payload))
@@ -47,20 +54,23 @@ export function createFlowCookies(secret: string) {
       return null
     }
     if (flow.provider !== provider || flow.expiresAt < Date.now()) return null
-    return { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier }
+    return {
+      checks: { state: flow.state, nonce: flow.nonce, codeVerifier: flow.codeVerifier },
+      intent: { returnTo: flow.returnTo, ...(flow.linkTo ? { linkTo: flow.linkTo } : {}) },
+    }
   }
 
   return { seal, open, maxAgeSeconds: FLOW_TTL_MS / 1000 }
 }
 
-type Deps = { db: Db; auth: AuthService; sessions: Sessions }
+type Deps = { db: Db; auth: AuthService; sessions: Sessions; providers: { id: string; name: string }[] }
 
 /**
  * Who a person coming back from a provider is: the member an identity was linked to; else the member whose
  * email the provider verified (linked now), an invited person joining their organization, or a newcomer
  * with an organization of their own, as email sign-up gives.
  */
-export function createExternalSignIn({ db, auth, sessions }: Deps) {
+export function createExternalSignIn({ db, auth, sessions, providers }: Deps) {
   async function signIn(provider: string, profile: ExternalProfile): Promise<UserRow> {
     try {
       return await signInOnce(provider, profile)
@@ -156,7 +166,62 @@ export function createExternalSignIn({ db, auth, sessions }: Deps) {
     return user
   }
 
-  return { signIn }
+  /**
+   * Links the account at the provider to the member signed in (from their settings). The provider vouches only
+   * for who controls that account, which the member has just shown: its email need not match theirs.
+   */
+  async function link(userId: string, provider: string, profile: ExternalProfile): Promise<void> {
+    const [linked] = await db
+      .select({ userId: userIdentities.userId })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, profile.subject)))
+    if (linked && linked.userId !== userId)
+      throw new SignInRefused('identity_taken', 'This account at the provider already signs another member in. Unlink it there first.')
+    if (linked) return
+    await db
+      .insert(userIdentities)
+      .values({ userId, provider, subject: profile.subject, email: profile.email?.toLowerCase() ?? '' })
+      .onConflictDoNothing()
+  }
+
+  const nameOf = (provider: string) => providers.find((p) => p.id === provider)?.name ?? null
+
+  async function listFor(userId: string): Promise<LinkedIdentityList> {
+    const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
+    const rows = await db.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(userIdentities.createdAt)
+    return {
+      hasPassword: Boolean(user?.passwordHash),
+      identities: rows.map((row) => ({
+        id: row.id,
+        provider: row.provider,
+        providerName: nameOf(row.provider),
+        email: row.email,
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: row.lastUsedAt.toISOString(),
+      })),
+    }
+  }
+
+  /**
+   * Unlinks one of the member's accounts at a provider, unless it is their last way in: no password and no other
+   * link to a provider still offered. The member's row is locked, so two unlinks at once cannot both pass.
+   */
+  async function unlink(userId: string, identityId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).for('update')
+      const rows = await tx.select().from(userIdentities).where(eq(userIdentities.userId, userId))
+      const target = rows.find((row) => row.id === identityId)
+      if (!user || !target) throw NotFound('This linked account was not found')
+      const otherWaysIn = rows.filter((row) => row.id !== identityId && nameOf(row.provider) !== null).length
+      if (!user.passwordHash && otherWaysIn === 0)
+        throw Conflict('This account is your only way to sign in: set a password first, then unlink it', {
+          code: 'last_sign_in_method',
+        })
+      await tx.delete(userIdentities).where(eq(userIdentities.id, identityId))
+    })
+  }
+
+  return { signIn, link, listFor, unlink }
 }
 
 export type ExternalSignIn = ReturnType<typeof createExternalSignIn>

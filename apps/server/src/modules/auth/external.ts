@@ -14,7 +14,7 @@ export async function createExternalSignInModule({ db, auth, sessions, providers
   return {
     clients: providers.map((p) => createOAuthClient(p, callbackUrl(appUrl, p.id))),
     flows: createFlowCookies(await serverSecret(db, 'oauth-flow-key')),
-    signIn: createExternalSignIn({ db, auth, sessions }),
+    signIn: createExternalSignIn({ db, auth, sessions, providers }),
     sessions,
     appUrl,
   }

@@ -1,4 +1,4 @@
-import { SIGN_IN_WITH_ERRORS, type SignInProviderInfo } from '@closeroom/shared'
+import { SIGN_IN_WITH_ERRORS, type SignInProviderInfo, safeReturnPath } from '@closeroom/shared'
 import GitHub from '@mui/icons-material/GitHub'
 import Google from '@mui/icons-material/Google'
 import KeyRounded from '@mui/icons-material/KeyRounded'
@@ -36,6 +36,9 @@ export default function SignInWith({ part }: { part: 'buttons' | 'refusal' }) {
     )
   }
   if (!providers?.length) return null
+  // The page the person was sent to sign in from: the server brings them back to it after the provider.
+  const returnTo = safeReturnPath(params.get('returnTo'))
+  const query = returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`
   return (
     <Stack spacing={1.5} sx={{ mt: 3 }}>
       <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>{t('signInWith.or')}</Divider>
@@ -45,7 +48,7 @@ export default function SignInWith({ part }: { part: 'buttons' | 'refusal' }) {
           // A full page load: the server sends the browser on to the provider.
           <Button
             key={provider.id}
-            href={`${API_URL}/auth/oauth/${provider.id}`}
+            href={`${API_URL}/auth/oauth/${provider.id}${query}`}
             variant="outlined"
             color="inherit"
             size="large"

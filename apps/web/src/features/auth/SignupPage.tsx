@@ -1,10 +1,10 @@
-import { Signup } from '@closeroom/shared'
+import { Signup, safeReturnPath } from '@closeroom/shared'
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded'
 import { Box, Button, Stack, Typography } from '@mui/material'
 import { useRef } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { useAuthContext } from '../../app/AuthProvider'
-import { SplashScreen, safeReturnTo } from '../../app/guards'
+import { SplashScreen } from '../../app/guards'
 import { AuthLayout } from '../../components/AuthLayout'
 import { FormError } from '../../components/FormError'
 import { FormTextField } from '../../components/FormTextField'
@@ -22,7 +22,7 @@ export default function SignupPage() {
   // Set before the request: the session arrives with the answer, and this page must know it was its own.
   const signingUp = useRef(false)
   if (!isInitialized) return <SplashScreen />
-  if (isAuthenticated) return <Navigate to={signingUp.current ? '/welcome/signup' : safeReturnTo(params.get('returnTo'))} replace />
+  if (isAuthenticated) return <Navigate to={signingUp.current ? '/welcome/signup' : safeReturnPath(params.get('returnTo'))} replace />
   return (
     <SignupForm
       onSubmit={() => {

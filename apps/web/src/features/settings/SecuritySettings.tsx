@@ -3,6 +3,7 @@ import ComputerOutlined from '@mui/icons-material/ComputerOutlined'
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined'
 import { Alert, Button, Card, Chip, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material'
 import { useSnackbar } from 'notistack'
+import { lazy, Suspense } from 'react'
 import { z } from 'zod'
 import { useAuthContext } from '../../app/AuthProvider'
 import { FormError } from '../../components/FormError'
@@ -10,7 +11,7 @@ import { FormTextField } from '../../components/FormTextField'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { formatDateTime } from '../../lib/intl'
-import { useTranslation } from '../../locales/i18n'
+import { loadTexts, useTranslation } from '../../locales/i18n'
 import { describeDevice } from './devices'
 import { endAllSessions, useChangePassword, useEndSession, useSessions } from './queries'
 
@@ -20,11 +21,17 @@ const PasswordForm = ChangePassword.extend({ confirmPassword: z.string() }).refi
   path: ['confirmPassword'],
 })
 
-/** /settings/change-password: the password, and the devices signed in to the account. */
+// With the sign-in-with texts it says a provider's refusal in (they are the sign-in page's).
+const LinkedAccountsCard = lazy(async () => (await Promise.all([import('./LinkedAccountsCard'), loadTexts('sign-in-with')]))[0])
+
+/** /settings/change-password: the password, the accounts at other providers, and the devices signed in. */
 export default function SecuritySettings() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
       <PasswordCard />
+      <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+        <LinkedAccountsCard />
+      </Suspense>
       <SessionsCard />
     </Stack>
   )

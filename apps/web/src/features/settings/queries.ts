@@ -2,7 +2,11 @@ import type { ChangePassword, UpdateOrganization } from '@closeroom/shared'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 
-const keys = { organization: ['organization'] as const, sessions: ['auth', 'sessions'] as const }
+const keys = {
+  organization: ['organization'] as const,
+  sessions: ['auth', 'sessions'] as const,
+  identities: ['auth', 'identities'] as const,
+}
 
 /** Its cached answer is written in place when saved: the key carries its type. */
 const organizationQuery = queryOptions({
@@ -23,7 +27,25 @@ export function useUpdateOrganization() {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (body: ChangePassword) => unwrap(client.POST('/user/password', { body })) })
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: ChangePassword) => unwrap(client.POST('/user/password', { body })),
+    // A first password is a way in: the last linked account may be unlinked now.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.identities }),
+  })
+}
+
+/** The member's accounts at providers that sign them in. */
+export function useIdentities() {
+  return useQuery({ queryKey: keys.identities, queryFn: ({ signal }) => unwrap(client.GET('/auth/identities', { signal })) })
+}
+
+export function useUnlinkIdentity() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => unwrap(client.DELETE('/auth/identities/{id}', { params: { path: { id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.identities }),
+  })
 }
 
 export function useSessions() {

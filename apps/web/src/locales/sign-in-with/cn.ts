@@ -13,6 +13,7 @@ export const cn: Text = {
       email_unverified: '服务商尚未确认此邮箱地址属于您。请先在服务商处验证，或使用密码登录。',
       account_deactivated: '此账户已被停用。请联系您所在组织的管理员。',
       invitation_invalid: '您的邀请已过期。请向您所在组织的管理员索取新的邀请。',
+      identity_taken: '该服务商账户已用于另一位成员的登录。请先在那里取消关联。',
     },
   },
 }

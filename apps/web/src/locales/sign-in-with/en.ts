@@ -16,6 +16,7 @@ export const en = {
       email_unverified: 'The provider has not confirmed that this email address is yours. Verify it there, or sign in with your password.',
       account_deactivated: 'This account has been deactivated. Ask an admin of your organization.',
       invitation_invalid: 'Your invitation has expired. Ask an admin of your organization for a new one.',
+      identity_taken: 'This account at the provider already signs another member in. Unlink it there first.',
     },
   },
 }

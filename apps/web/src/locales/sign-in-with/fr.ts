@@ -15,6 +15,7 @@ export const fr: Text = {
         'Le fournisseur n’a pas confirmé que cette adresse e-mail est la vôtre. Vérifiez-la chez lui, ou connectez-vous avec votre mot de passe.',
       account_deactivated: 'Ce compte a été désactivé. Adressez-vous à un administrateur de votre organisation.',
       invitation_invalid: 'Votre invitation a expiré. Demandez-en une nouvelle à un administrateur de votre organisation.',
+      identity_taken: 'Ce compte chez le fournisseur connecte déjà un autre membre. Dissociez-le d’abord de ce membre.',
     },
   },
 }

@@ -13,6 +13,7 @@ export const vi: Text = {
       email_unverified: 'Nhà cung cấp chưa xác nhận địa chỉ email này là của bạn. Hãy xác minh tại đó hoặc đăng nhập bằng mật khẩu.',
       account_deactivated: 'Tài khoản này đã bị vô hiệu hóa. Hãy liên hệ quản trị viên của tổ chức bạn.',
       invitation_invalid: 'Lời mời của bạn đã hết hạn. Hãy đề nghị quản trị viên của tổ chức gửi lời mời mới.',
+      identity_taken: 'Tài khoản này tại nhà cung cấp đã dùng để đăng nhập cho một thành viên khác. Hãy hủy liên kết ở đó trước.',
     },
   },
 }
