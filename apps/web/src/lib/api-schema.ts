@@ -34564,6 +34564,8 @@ export interface operations {
                             id: string;
                             statusCode: number | null;
                             error: string | null;
+                            /** @enum {string|null} */
+                            errorKind: "timeout" | "network" | "refused" | "redirect" | "http_status" | null;
                             durationMs: number;
                             responseBody: string;
                             createdAt: string;
@@ -34662,6 +34664,8 @@ export interface operations {
                                 id: string;
                                 statusCode: number | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                errorKind: "timeout" | "network" | "refused" | "redirect" | "http_status" | null;
                                 durationMs: number;
                                 responseBody: string;
                                 createdAt: string;
@@ -34761,6 +34765,8 @@ export interface operations {
                             id: string;
                             statusCode: number | null;
                             error: string | null;
+                            /** @enum {string|null} */
+                            errorKind: "timeout" | "network" | "refused" | "redirect" | "http_status" | null;
                             durationMs: number;
                             responseBody: string;
                             createdAt: string;
