@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import { WEBHOOK_PAYLOADS, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '@closeroom/shared'
 import { Webhook } from 'standardwebhooks'
@@ -180,7 +182,9 @@ describe('deliveries', () => {
 
     const deliveries = await logOnce(endpoint.id, (d) => d.length === 3 && d.every((x) => x.status === 'succeeded'))
     expect(deliveries.map((d) => d.type).sort()).toEqual(['deal.created', 'deal.stage_changed', 'deal.won'])
-    expect(deliveries[0]?.attempts).toEqual([expect.objectContaining({ statusCode: 200, error: null, responseBody: 'ok' })])
+    expect(deliveries[0]?.attempts).toEqual([
+      expect.objectContaining({ statusCode: 200, error: null, errorKind: null, responseBody: 'ok' }),
+    ])
   })
 
   it('sends only the events an endpoint chose, and none to a paused endpoint', async () => {
@@ -340,7 +344,7 @@ describe('deliveries', () => {
     const deal = await buildDeal(app, owner)
     const [failed] = await logOnce(endpoint.id, (d) => d[0]?.status === 'failed')
     expect(failed?.attempts).toHaveLength(3)
-    expect(failed?.attempts[0]).toMatchObject({ statusCode: 500, error: 'The endpoint answered 500' })
+    expect(failed?.attempts[0]).toMatchObject({ statusCode: 500, error: 'The endpoint answered 500', errorKind: 'http_status' })
     expect(failed?.attempts[0]?.responseBody).toHaveLength(2048)
     expect((await request(app, owner, 'GET', `/api/webhooks/endpoints/${endpoint.id}`)).json().failingSince).not.toBeNull()
 
@@ -351,7 +355,7 @@ describe('deliveries', () => {
     expect(verified(secret, redelivered).data).toMatchObject({ id: deal.id })
     const [done] = await logOnce(endpoint.id, (d) => d[0]?.status === 'succeeded')
     expect(done?.attempts).toHaveLength(4)
-    expect(done?.attempts[0]).toMatchObject({ statusCode: 200, responseBody: 'back' })
+    expect(done?.attempts[0]).toMatchObject({ statusCode: 200, errorKind: null, responseBody: 'back' })
   })
 
   it('does not follow a redirect', async () => {
@@ -359,7 +363,7 @@ describe('deliveries', () => {
     const { endpoint } = await addEndpoint(owner, '/moved')
     await request(app, owner, 'POST', `/api/webhooks/endpoints/${endpoint.id}/test`)
     const [delivery] = await logOnce(endpoint.id, (d) => d[0]?.status === 'failed')
-    expect(delivery?.attempts[0]).toMatchObject({ statusCode: 302, error: 'Redirects are not followed' })
+    expect(delivery?.attempts[0]).toMatchObject({ statusCode: 302, error: 'Redirects are not followed', errorKind: 'redirect' })
     expect(receiver.of('/elsewhere')).toEqual([])
   })
 
@@ -368,8 +372,29 @@ describe('deliveries', () => {
     const { endpoint } = await addEndpoint(owner, '/slow')
     await request(app, owner, 'POST', `/api/webhooks/endpoints/${endpoint.id}/test`)
     const [delivery] = await logOnce(endpoint.id, (d) => d[0]?.status === 'failed')
-    expect(delivery?.attempts[0]).toMatchObject({ statusCode: null, error: 'No answer within 1 s' })
+    expect(delivery?.attempts[0]).toMatchObject({ statusCode: null, error: 'No answer within 1 s', errorKind: 'timeout' })
     expect(delivery?.attempts[0]?.durationMs).toBeLessThan(5000)
+  })
+
+  it('tells an endpoint nothing listens on from the other failures', async () => {
+    // A port just freed: the connection is refused.
+    const closed = createServer()
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((done) => closed.close(done))
+    const res = await request(app, owner, 'POST', '/api/webhooks/endpoints', {
+      url: `http://127.0.0.1:${port}/gone`,
+      events: ['deal.created'],
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    const { endpoint } = res.json() as { endpoint: WebhookEndpoint }
+    await request(app, owner, 'POST', `/api/webhooks/endpoints/${endpoint.id}/test`)
+    const [delivery] = await logOnce(endpoint.id, (d) => d[0]?.status === 'failed')
+    expect(delivery?.attempts[0]).toMatchObject({
+      statusCode: null,
+      errorKind: 'network',
+      error: expect.stringMatching(/^Could not connect: .*ECONNREFUSED/),
+    })
   })
 
   it('refuses redelivering a delivery of another endpoint, or one still being sent', async () => {
