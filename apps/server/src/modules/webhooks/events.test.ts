@@ -1,7 +1,7 @@
 import { WEBHOOK_PAYLOADS, type WebhookEventType } from '@closeroom/shared'
 import { sql } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../../testing/booking.ts'
@@ -218,5 +218,60 @@ describe('invoices', () => {
       paidAt: paid.json().paidAt,
       total: invoice.total,
     })
+  })
+})
+
+describe('imports', () => {
+  /** Every event of `type` received whose data `fits`, once there are `count` of them, each verified and checked. */
+  async function allReceived<T extends WebhookEventType>(type: T, count: number, fits: (data: Record<string, unknown>) => boolean) {
+    const deliveries = await vi.waitFor(
+      () => {
+        const found = receiver.of('/events').filter((r) => {
+          const body = JSON.parse(r.body)
+          return body.type === type && fits(body.data)
+        })
+        if (found.length < count) throw new Error(`${found.length} of ${count} ${type} received`)
+        return found
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    return deliveries.map((delivery) => {
+      const body = new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as { data: unknown }
+      return WEBHOOK_PAYLOADS[type].parse(body.data) as z.output<(typeof WEBHOOK_PAYLOADS)[T]>
+    })
+  }
+  const ROWS = 10
+
+  it('sends one client created per imported row', async () => {
+    const rows = Array.from({ length: ROWS }, (_, i) => `Imported Client ${i},client-${i}@import.example,Import Corp`)
+    const res = await request(app, owner, 'POST', '/api/clients/import', { csv: ['Name,Email,Company', ...rows].join('\n') })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ imported: ROWS, dryRun: false })
+    const events = await allReceived('client.created', ROWS, (d) => String(d.email).endsWith('@import.example'))
+    expect(events).toHaveLength(ROWS)
+    expect(new Set(events.map((e) => e.email))).toEqual(new Set(Array.from({ length: ROWS }, (_, i) => `client-${i}@import.example`)))
+    expect(events.every((e) => e.company === 'Import Corp' && e.name.startsWith('Imported Client'))).toBe(true)
+    expect(new Set(events.map((e) => e.id)).size).toBe(ROWS)
+  })
+
+  it('sends one deal created per imported row, each with its stage', async () => {
+    const rows = Array.from({ length: ROWS }, (_, i) => `Imported deal ${i},Import Inc,${100 + i},EUR,${i % 2 ? 'Qualified' : 'Lead'}`)
+    const res = await request(app, owner, 'POST', '/api/deals/import', {
+      csv: ['Deal name,Account,Value,Currency,Stage', ...rows].join('\n'),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ imported: ROWS, dryRun: false })
+    const events = await allReceived('deal.created', ROWS, (d) => d.company === 'Import Inc')
+    expect(events).toHaveLength(ROWS)
+    for (let i = 0; i < ROWS; i++) {
+      const event = events.find((e) => e.name === `Imported deal ${i}`)
+      expect(event, `Imported deal ${i}`).toMatchObject({
+        amount: (100 + i) * 100,
+        currency: 'EUR',
+        ownerId: owner.user.id,
+        stage: { name: i % 2 ? 'Qualified' : 'Lead', kind: 'open' },
+      })
+    }
+    expect(new Set(events.map((e) => e.id)).size).toBe(ROWS)
   })
 })
