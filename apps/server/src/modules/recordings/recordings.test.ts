@@ -10,8 +10,8 @@ import { meetings, recordings } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
+import { CHUNKS, putChunk as putRecordingChunk, recordMeeting, settledRecording, startRecording } from '../../testing/recordings.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
-import { CHUNKS, putChunk as putRecordingChunk, recordMeeting, settledRecording, startRecording } from './testing.ts'
 
 /**
  * A call-like recording by Chromium in two-second chunks, as useRecorder makes them: a canvas (VP8, drawn

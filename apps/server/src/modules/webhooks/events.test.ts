@@ -3,15 +3,15 @@ import { sql } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
+import { sentAgreement, signAs, tokenOf } from '../../testing/agreements.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../../testing/booking.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildOwner, type Client, request } from '../../testing/factories.ts'
 import { form, PDF } from '../../testing/files.ts'
+import { sentInvoice } from '../../testing/invoices.ts'
+import { recordMeeting } from '../../testing/recordings.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts'
-import { sentAgreement, signAs, tokenOf } from '../agreements/testing.ts'
-import { sentInvoice } from '../invoices/testing.ts'
-import { recordMeeting } from '../recordings/testing.ts'
 
 // Every event type of the areas besides deals, clients, routing forms and room visits (webhooks.test.ts has
 // those), each set off by the calls a user's browser makes, and each received by a real HTTP server, its

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Recording } from '@closeroom/shared'
 import { expect, vi } from 'vitest'
-import type { TestApp } from '../../testing/app.ts'
-import type { Client } from '../../testing/factories.ts'
+import type { TestApp } from './app.ts'
+import type { Client } from './factories.ts'
 
 // Recordings made through the API as a call's browser makes them, for the recordings' tests and the webhooks'.
 
 /** Three one-second chunks of a canvas recorded by Chromium's MediaRecorder (VP8, no duration, no cues). */
-export const CHUNKS = [0, 1, 2].map((i) => readFileSync(join(import.meta.dirname, 'fixtures', `chunk-${i}.webm`)))
+export const CHUNKS = [0, 1, 2].map((i) => readFileSync(join(import.meta.dirname, '../modules/recordings/fixtures', `chunk-${i}.webm`)))
 
 /** Starts recording the meeting (its id in /m/{id}). */
 export async function startRecording(app: TestApp, client: Client, meetingPublicId: string): Promise<Recording> {
