@@ -436,6 +436,31 @@ describe('without ALLOW_PRIVATE_TARGETS', () => {
   })
 })
 
+describe('an endpoint saved while private targets were allowed', () => {
+  it('is refused when it connects once the operator no longer allows them, and logged as refused', async () => {
+    const database = await openTestDatabase()
+    const permissive = await buildTestApp({ database, env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1' } })
+    const admin = await buildOwner(permissive)
+    const { endpoint } = await addEndpoint(admin, '/tightened', ['deal.created'], permissive)
+    await permissive.close()
+    const strict = await buildTestApp({ database })
+    try {
+      const sent = await request(strict, admin, 'POST', `/api/webhooks/endpoints/${endpoint.id}/test`)
+      expect(sent.statusCode, sent.body).toBe(202)
+      const [delivery] = await logOnce(endpoint.id, (d) => d[0]?.status === 'failed', admin, strict)
+      expect(delivery?.attempts[0]).toMatchObject({
+        statusCode: null,
+        errorKind: 'refused',
+        error: '127.0.0.1 is a private or local network address, which this server does not connect to',
+      })
+      expect(receiver.of('/tightened')).toEqual([])
+    } finally {
+      await strict.close()
+      await database.close()
+    }
+  })
+})
+
 describe('an endpoint failing for the whole failure window', () => {
   let quick: TestApp
   const logged: string[] = []
