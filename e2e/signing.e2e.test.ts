@@ -1,7 +1,7 @@
 import type { Agreement, FieldInput } from '@closeroom/shared'
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { uploadAgreement } from '../apps/server/src/modules/agreements/testing.ts'
+import { uploadAgreement } from '../apps/server/src/testing/agreements.ts'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { violations } from './axe.ts'

@@ -1,7 +1,9 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { buildMember, buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
+import { buildMember, buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '../apps/server/src/testing/webhook-receiver.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
@@ -17,7 +19,7 @@ let owner: Client
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver()
-  harness = await startHarness({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1' } })
+  harness = await startHarness({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1', WEBHOOK_TIMEOUT_SECONDS: '1' } })
   owner = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
 })
 afterAll(async () => {
@@ -95,6 +97,39 @@ it('an admin adds an endpoint, sees its secret once, sends a test event and read
   await card.getByRole('button', { name: `More actions for ${receiver.base}/crm` }).click()
   await page.getByRole('menuitem', { name: 'Resume' }).click()
   await card.getByText('Active', { exact: true }).waitFor()
+})
+
+it('tells a redirect, a timeout, an error status and a closed port apart in the log, in the reader’s language', async () => {
+  receiver.answer('/moved', (res) => res.writeHead(302, { location: `${receiver.base}/elsewhere` }).end())
+  receiver.answer('/slow', () => {})
+  receiver.answer('/broken', (res) => res.writeHead(500).end('broken'))
+  const closed = createServer()
+  await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done))
+  const gone = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/gone`
+  await new Promise((done) => closed.close(done))
+  const cases = [
+    [`${receiver.base}/moved`, 'HTTP 302 · Redirection non suivie'],
+    [`${receiver.base}/slow`, 'Pas de réponse à temps'],
+    [`${receiver.base}/broken`, 'HTTP 500'],
+    [gone, 'Connexion impossible'],
+  ] as const
+  for (const [url] of cases) {
+    const res = await request(harness.server.app, owner, 'POST', '/api/webhooks/endpoints', { url, events: ['deal.created'] })
+    expect(res.statusCode, res.body).toBe(201)
+  }
+  const page = await pageAs()
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'fr'))
+  await page.context().addCookies([{ name: 'language', value: 'fr', url: harness.server.url }])
+  await page.goto(PATH)
+  for (const [url, outcome] of cases) {
+    const card = page.getByTestId('webhook-endpoint').filter({ hasText: url })
+    await card.getByRole('button', { name: 'Envoyer un événement de test' }).click()
+    const delivery = card.getByTestId('webhook-delivery').first()
+    await delivery.getByText('Échoué').waitFor()
+    await delivery.getByText(outcome, { exact: false }).waitFor()
+  }
+  expect(await violations(page)).toEqual([])
+  await screenshot(page, 'failures-fr')
 })
 
 it('reads well in dark mode, on a phone and in Arabic', async () => {

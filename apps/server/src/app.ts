@@ -181,9 +181,9 @@ export async function buildApp(deps: AppDeps) {
     timing: config.webhooks,
     log: app.log,
   })
-  const dealsModule = createDealsModule({ db, realtime, emit: webhooks.emit })
+  const dealsModule = createDealsModule({ db, realtime, emit: webhooks.emit, emitMany: webhooks.emitMany })
   const products = createProductService({ db })
-  const clients = createClientsModule({ db, emit: webhooks.emit })
+  const clients = createClientsModule({ db, emit: webhooks.emit, emitMany: webhooks.emitMany })
   const messages = createMessagesModule({ db, realtime, deals: dealsModule })
   const files = createFilesModule({ db, dataDir: config.dataDir, limitBytes: config.filesStorageLimitBytes })
   // Members' mailboxes are read in this process; a broken one records its error and never stops the server.

@@ -34716,6 +34716,8 @@ export interface operations {
                             id: string;
                             statusCode: number | null;
                             error: string | null;
+                            /** @enum {string|null} */
+                            errorKind: "timeout" | "network" | "refused" | "redirect" | "http_status" | null;
                             durationMs: number;
                             responseBody: string;
                             createdAt: string;
@@ -34814,6 +34816,8 @@ export interface operations {
                                 id: string;
                                 statusCode: number | null;
                                 error: string | null;
+                                /** @enum {string|null} */
+                                errorKind: "timeout" | "network" | "refused" | "redirect" | "http_status" | null;
                                 durationMs: number;
                                 responseBody: string;
                                 createdAt: string;
@@ -34913,6 +34917,8 @@ export interface operations {
                             id: string;
                             statusCode: number | null;
                             error: string | null;
+                            /** @enum {string|null} */
+                            errorKind: "timeout" | "network" | "refused" | "redirect" | "http_status" | null;
                             durationMs: number;
                             responseBody: string;
                             createdAt: string;

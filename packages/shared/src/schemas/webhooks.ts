@@ -147,12 +147,23 @@ export const WebhookEndpointList = z.object({ endpoints: z.array(WebhookEndpoint
 export const WebhookEndpointWithSecret = z.object({ endpoint: WebhookEndpoint, secret: z.string() })
 export type WebhookEndpointWithSecret = z.infer<typeof WebhookEndpointWithSecret>
 
+/**
+ * Why an attempt failed, told apart by the server when it happened: no answer within the timeout, no connection
+ * (DNS, refused, reset), a target the SSRF guard refused (a private or local address), a redirect (never
+ * followed), or an answer with a failing HTTP status (4xx, 5xx).
+ */
+export const WEBHOOK_ERROR_KINDS = ['timeout', 'network', 'refused', 'redirect', 'http_status'] as const
+export const WebhookErrorKind = z.enum(WEBHOOK_ERROR_KINDS)
+export type WebhookErrorKind = z.infer<typeof WebhookErrorKind>
+
 export const WebhookAttempt = z.object({
   id: Id,
   /** The HTTP status answered; null when no answer came (refused, timed out, unreachable). */
   statusCode: z.number().int().nullable(),
-  /** Why no answer came, or why an answer was a failure. */
+  /** Why no answer came, or why an answer was a failure, in English words for a reader. */
   error: z.string().nullable(),
+  /** The kind of failure, for a program (and the delivery log) to tell them apart; null when it succeeded. */
+  errorKind: WebhookErrorKind.nullable(),
   durationMs: z.number().int(),
   /** The first 2 KB of the response body. */
   responseBody: z.string(),

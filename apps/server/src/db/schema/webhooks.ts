@@ -65,10 +65,15 @@ export const webhookAttempts = pgTable(
       .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
     statusCode: integer('status_code'),
     error: text(),
+    /** Why it failed, for the log to tell failures apart; null when it succeeded. */
+    errorKind: text('error_kind', { enum: ['timeout', 'network', 'refused', 'redirect', 'http_status'] }),
     durationMs: integer('duration_ms').notNull(),
     /** The response body's first 2 KB. */
     responseBody: text('response_body').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.createdAt)],
+  (t) => [
+    index('webhook_attempts_delivery_idx').on(t.deliveryId, t.createdAt),
+    check('webhook_attempts_error_kind_check', sql`${t.errorKind} in ('timeout', 'network', 'refused', 'redirect', 'http_status')`),
+  ],
 )

@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { organizations } from '../../db/schema/index.ts'
+import { sentAgreement, signAs, tokenOf, uploadAgreement } from '../../testing/agreements.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal, buildProduct, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { form, HTML, PNG, storedFiles } from '../../testing/files.ts'
 import { encryptedPdf, onPdfFile, pdfText, samplePdf } from './pdf/testing.ts'
-import { sentAgreement, signAs, tokenOf, uploadAgreement } from './testing.ts'
 
 let app: TestApp
 beforeAll(async () => {

@@ -5,11 +5,11 @@ import { Agreement, PublicSigning } from '@closeroom/shared'
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agreementEvents, files } from '../../db/schema/index.ts'
+import { sentAgreement, tokenOf } from '../../testing/agreements.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildOwner, request } from '../../testing/factories.ts'
 import { type ServerProcess, startServerProcess } from '../../testing/process.ts'
 import { samplePdf } from './pdf/testing.ts'
-import { sentAgreement, tokenOf } from './testing.ts'
 
 // On PostgreSQL (npm run test:postgres) the two signatures below run in two transactions at once: without the
 // lock on the agreement's row each would see the other's signature missing and neither would complete it.

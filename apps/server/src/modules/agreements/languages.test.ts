@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sentAgreement, tokenOf, uploadAgreement } from '../../testing/agreements.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildOwner, request } from '../../testing/factories.ts'
-import { sentAgreement, tokenOf, uploadAgreement } from './testing.ts'
 
 // Each recipient has a language: their emails are written in it and their signing page opens in it.
 

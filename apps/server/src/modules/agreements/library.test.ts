@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signAs, tokenOf } from '../../testing/agreements.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildOwner, type Client, request } from '../../testing/factories.ts'
 import { form, PNG } from '../../testing/files.ts'
 import { samplePdf } from './pdf/testing.ts'
-import { signAs, tokenOf } from './testing.ts'
 
 let app: TestApp
 beforeAll(async () => {

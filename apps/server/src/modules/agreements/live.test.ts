@@ -1,11 +1,11 @@
 import { type AgreementChange, ProductSocketEvents } from '@closeroom/shared'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sentAgreement, signAs, tokenOf, uploadAgreement } from '../../testing/agreements.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
 import { connectSocket } from '../../testing/sockets.ts'
-import { sentAgreement, signAs, tokenOf, uploadAgreement } from './testing.ts'
 
 // agreement-changed with real socket.io clients on the real server: the sender's page and lists update live.
 

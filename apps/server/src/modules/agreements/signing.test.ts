@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agreements, serverSecrets } from '../../db/schema/index.ts'
+import { sentAgreement, signAs, tokenOf, uploadAgreement } from '../../testing/agreements.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { PNG } from '../../testing/files.ts'
 import { GENERATED_P12 } from './pdf/signer.ts'
-import { sentAgreement, signAs, tokenOf, uploadAgreement } from './testing.ts'
 
 let app: TestApp
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { clients } from '../../db/schema/index.ts'
-import type { WebhookEmit } from '../webhooks/module.ts'
+import type { WebhookEmit, WebhookEmitMany } from '../webhooks/module.ts'
 import { createClientImport } from './import.ts'
 import { createClientService, presentClient } from './service.ts'
 
@@ -11,7 +11,7 @@ export { CLIENT_NOT_FOUND } from './service.ts'
 export type Person = { email: string; name: string; phone?: string; company?: string }
 
 /** Buyer contacts: the members' service, and the commands other modules find or add a client with. */
-export function createClientsModule({ db, emit }: { db: Db; emit: WebhookEmit }) {
+export function createClientsModule({ db, emit, emitMany }: { db: Db; emit: WebhookEmit; emitMany: WebhookEmitMany }) {
   /** Whether the organization has this client. */
   async function has(organizationId: string, id: string): Promise<boolean> {
     const [found] = await db
@@ -62,7 +62,7 @@ export function createClientsModule({ db, emit }: { db: Db; emit: WebhookEmit })
 
   return {
     clients: createClientService({ db, emit }),
-    importClients: createClientImport({ db, emit }),
+    importClients: createClientImport({ db, emitMany }),
     has,
     findByEmail,
     findOrCreateByEmail,

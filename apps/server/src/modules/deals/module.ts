@@ -1,9 +1,11 @@
 import { DealSummary, type MoveDeal, ProductSocketEvents } from '@closeroom/shared'
+import { inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { deals as dealsTable } from '../../db/schema/index.ts'
 import type { Realtime } from '../../realtime/server.ts'
 import type { AuthContext } from '../auth/module.ts'
-import type { WebhookEmit } from '../webhooks/module.ts'
+import type { WebhookEmit, WebhookEmitMany } from '../webhooks/module.ts'
 import { createActivityService } from './activities.ts'
 import { createBoardService } from './board.ts'
 import { createDealCommands } from './commands.ts'
@@ -11,6 +13,7 @@ import { createDealService, type DealEvents } from './deals.ts'
 import { createDealImport } from './import.ts'
 import { createDealListService } from './list.ts'
 import { nextInColumn } from './placement.ts'
+import { presentSummary, selectSummaries } from './present.ts'
 import { createStageService } from './stages.ts'
 import { dealWebhooks } from './webhooks.ts'
 
@@ -21,7 +24,18 @@ export { seedPipeline } from './demo.ts'
  * organization, and the commands other modules write deals with (open, moveToStage, assignOwner,
  * recordActivity). Only this module writes the deal tables and sends `deals-changed`.
  */
-export function createDealsModule({ db, realtime, emit }: { db: Db; realtime: Pick<Realtime, 'toOrganization'>; emit: WebhookEmit }) {
+export function createDealsModule({
+  db,
+  realtime,
+  emit,
+  emitMany,
+}: {
+  db: Db
+  realtime: Pick<Realtime, 'toOrganization'>
+  emit: WebhookEmit
+  emitMany: WebhookEmitMany
+}) {
+  const { createdMany, ...hooks } = dealWebhooks(db, emit, emitMany)
   const events: DealEvents = {
     // Teammates get what a board card shows, never the notes, contacts or lines of a detail.
     changed: async (organizationId, deal) =>
@@ -30,7 +44,7 @@ export function createDealsModule({ db, realtime, emit }: { db: Db; realtime: Pi
         beforeId: await nextInColumn(db, deal.id),
       }),
     deleted: (organizationId, id) => realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, { deletedId: id }),
-    ...dealWebhooks(db, emit),
+    ...hooks,
   }
   const stages = createStageService({ db })
   const deals = createDealService({ db, events })
@@ -45,11 +59,19 @@ export function createDealsModule({ db, realtime, emit }: { db: Db; realtime: Pi
   const activities = createActivityService({ db })
   const importDeals = createDealImport({
     db,
-    // The boards read again once; each deal is a deal created for the organization's webhooks.
+    // The boards read again once; each deal is a deal created for the organization's webhooks, all of them
+    // read in one query and queued together.
     async onImported(auth, ids) {
       const { organizationId } = auth.user
       realtime.toOrganization(organizationId, ProductSocketEvents.dealsChanged, { imported: ids.length })
-      for (const id of ids) await events.created(organizationId, await deals.summary(auth, id))
+      if (ids.length === 0) return
+      const byId = new Map(
+        (await selectSummaries(db, organizationId, inArray(dealsTable.id, ids))).map((row) => [row.id, presentSummary(row)]),
+      )
+      await createdMany(
+        organizationId,
+        ids.flatMap((id) => byId.get(id) ?? []),
+      )
     },
   })
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
-import { draftInvoice, handMade, pdfText, sentInvoice, wonDeal } from './testing.ts'
+import { draftInvoice, handMade, pdfText, sentInvoice, wonDeal } from '../../testing/invoices.ts'
 
 let app: TestApp
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invoices } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildOwner, request } from '../../testing/factories.ts'
+import { draftInvoice } from '../../testing/invoices.ts'
 import { nextInvoiceNumber } from './lifecycle.ts'
-import { draftInvoice } from './testing.ts'
 
 // The numbers come from one counter row per organization, taken with UPDATE … RETURNING in the sending
 // transaction. With TEST_DATABASE_URL set this runs on PostgreSQL, where the sends really are concurrent

@@ -10,10 +10,9 @@ import { meetings, recordings } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
+import { CHUNKS, putChunk as putRecordingChunk, recordMeeting, settledRecording, startRecording } from '../../testing/recordings.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
 
-/** Three one-second chunks of a canvas recorded by Chromium's MediaRecorder (VP8, no duration, no cues). */
-const CHUNKS = [0, 1, 2].map((i) => readFileSync(join(import.meta.dirname, 'fixtures', `chunk-${i}.webm`)))
 /**
  * A call-like recording by Chromium in two-second chunks, as useRecorder makes them: a canvas (VP8, drawn
  * until 3.5 s) and an AudioContext's tone (Opus), stopped at about 4.3 s. Its last cluster (from 4047 ms)
@@ -34,13 +33,7 @@ afterAll(() => app.close())
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT'
 const call = (client: Client | null, method: Method, path: string, payload?: object, headers: Record<string, string> = {}) =>
   app.inject({ method, url: path, headers: { ...(client ? { cookie: client.cookie } : {}), ...headers }, payload })
-const putChunk = (client: Client, id: string, sequence: number, bytes: Buffer) =>
-  app.inject({
-    method: 'PUT',
-    url: `/api/recordings/${id}/chunks/${sequence}`,
-    headers: { cookie: client.cookie, 'content-type': 'application/octet-stream' },
-    payload: bytes,
-  })
+const putChunk = (client: Client, id: string, sequence: number, bytes: Buffer) => putRecordingChunk(app, client, id, sequence, bytes)
 
 /** A meeting of the client's organization (the meetings module makes these; here only the row matters). */
 async function buildMeeting(client: Client, fields: { dealId?: string; title?: string } = {}) {
@@ -58,31 +51,13 @@ async function buildMeeting(client: Client, fields: { dealId?: string; title?: s
   return row
 }
 
-async function start(client: Client, meetingPublicId: string): Promise<Recording> {
-  const res = await call(client, 'POST', `/api/meetings/${meetingPublicId}/recordings`)
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json()
-}
-
-/** Waits for the background assembly to finish with `status`. */
-async function settled(client: Client, id: string, status: Recording['status'] = 'ready'): Promise<Recording> {
-  return vi.waitFor(
-    async () => {
-      const res = await call(client, 'GET', `/api/recordings/${id}`)
-      expect(res.json().status).toBe(status)
-      return res.json() as Recording
-    },
-    { timeout: 15_000, interval: 100 },
-  )
-}
+const start = (client: Client, meetingPublicId: string) => startRecording(app, client, meetingPublicId)
+const settled = (client: Client, id: string, status: Recording['status'] = 'ready') => settledRecording(app, client, id, status)
 
 /** A finished recording of the three fixture chunks, uploaded in the order given. */
 async function recorded(owner: Client, order = [0, 1, 2], meetingFields: { dealId?: string; title?: string } = {}) {
   const meeting = await buildMeeting(owner, meetingFields)
-  const recording = await start(owner, meeting.publicId)
-  for (const i of order) expect((await putChunk(owner, recording.id, i, CHUNKS[i] as Buffer)).statusCode).toBe(200)
-  expect((await call(owner, 'POST', `/api/recordings/${recording.id}/stop`)).statusCode).toBe(200)
-  return { meeting, recording: await settled(owner, recording.id) }
+  return { meeting, recording: await recordMeeting(app, owner, meeting.publicId, order) }
 }
 
 async function fileOf(client: Client, id: string) {

@@ -10,6 +10,8 @@ import { createEndpointService } from './endpoints.ts'
 
 /** What another module's event becomes: `{ type, timestamp, data }` posted to every endpoint that chose `type`. */
 export type WebhookEmit = (organizationId: string, type: WebhookEventType, data: Record<string, unknown>) => Promise<void>
+/** Many events of one type at once (an import's rows): one event per item, queued in a few statements. */
+export type WebhookEmitMany = (organizationId: string, type: WebhookEventType, data: Record<string, unknown>[]) => Promise<void>
 
 type Deps = {
   db: Db
@@ -33,15 +35,16 @@ export async function createWebhooksModule({ db, jobs, outbound, notifications, 
   const deliveries = await createDeliveryService({ db, jobs, encryption, outbound, endpoints, notifications, log, ...timing })
 
   /** Never throws at the caller: what happened has happened, whether or not it can be told. */
-  const emit: WebhookEmit = async (organizationId, type, data) => {
+  const emitMany: WebhookEmitMany = async (organizationId, type, data) => {
     try {
       await deliveries.emit(organizationId, type, data)
     } catch (error) {
-      log.error({ err: error, organizationId, type }, 'webhook deliveries could not be queued')
+      log.error({ err: error, organizationId, type, events: data.length }, 'webhook deliveries could not be queued')
     }
   }
+  const emit: WebhookEmit = (organizationId, type, data) => emitMany(organizationId, type, [data])
 
-  return { endpoints, deliveries, emit }
+  return { endpoints, deliveries, emit, emitMany }
 }
 
 export type WebhooksModule = Awaited<ReturnType<typeof createWebhooksModule>>

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import { WEBHOOK_PAYLOADS, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '@closeroom/shared'
 import { Webhook } from 'standardwebhooks'
@@ -180,7 +182,9 @@ describe('deliveries', () => {
 
     const deliveries = await logOnce(endpoint.id, (d) => d.length === 3 && d.every((x) => x.status === 'succeeded'))
     expect(deliveries.map((d) => d.type).sort()).toEqual(['deal.created', 'deal.stage_changed', 'deal.won'])
-    expect(deliveries[0]?.attempts).toEqual([expect.objectContaining({ statusCode: 200, error: null, responseBody: 'ok' })])
+    expect(deliveries[0]?.attempts).toEqual([
+      expect.objectContaining({ statusCode: 200, error: null, errorKind: null, responseBody: 'ok' }),
+    ])
   })
 
   it('sends only the events an endpoint chose, and none to a paused endpoint', async () => {
@@ -340,7 +344,7 @@ describe('deliveries', () => {
     const deal = await buildDeal(app, owner)
     const [failed] = await logOnce(endpoint.id, (d) => d[0]?.status === 'failed')
     expect(failed?.attempts).toHaveLength(3)
-    expect(failed?.attempts[0]).toMatchObject({ statusCode: 500, error: 'The endpoint answered 500' })
+    expect(failed?.attempts[0]).toMatchObject({ statusCode: 500, error: 'The endpoint answered 500', errorKind: 'http_status' })
     expect(failed?.attempts[0]?.responseBody).toHaveLength(2048)
     expect((await request(app, owner, 'GET', `/api/webhooks/endpoints/${endpoint.id}`)).json().failingSince).not.toBeNull()
 
@@ -351,7 +355,7 @@ describe('deliveries', () => {
     expect(verified(secret, redelivered).data).toMatchObject({ id: deal.id })
     const [done] = await logOnce(endpoint.id, (d) => d[0]?.status === 'succeeded')
     expect(done?.attempts).toHaveLength(4)
-    expect(done?.attempts[0]).toMatchObject({ statusCode: 200, responseBody: 'back' })
+    expect(done?.attempts[0]).toMatchObject({ statusCode: 200, errorKind: null, responseBody: 'back' })
   })
 
   it('does not follow a redirect', async () => {
@@ -359,7 +363,7 @@ describe('deliveries', () => {
     const { endpoint } = await addEndpoint(owner, '/moved')
     await request(app, owner, 'POST', `/api/webhooks/endpoints/${endpoint.id}/test`)
     const [delivery] = await logOnce(endpoint.id, (d) => d[0]?.status === 'failed')
-    expect(delivery?.attempts[0]).toMatchObject({ statusCode: 302, error: 'Redirects are not followed' })
+    expect(delivery?.attempts[0]).toMatchObject({ statusCode: 302, error: 'Redirects are not followed', errorKind: 'redirect' })
     expect(receiver.of('/elsewhere')).toEqual([])
   })
 
@@ -368,8 +372,29 @@ describe('deliveries', () => {
     const { endpoint } = await addEndpoint(owner, '/slow')
     await request(app, owner, 'POST', `/api/webhooks/endpoints/${endpoint.id}/test`)
     const [delivery] = await logOnce(endpoint.id, (d) => d[0]?.status === 'failed')
-    expect(delivery?.attempts[0]).toMatchObject({ statusCode: null, error: 'No answer within 1 s' })
+    expect(delivery?.attempts[0]).toMatchObject({ statusCode: null, error: 'No answer within 1 s', errorKind: 'timeout' })
     expect(delivery?.attempts[0]?.durationMs).toBeLessThan(5000)
+  })
+
+  it('tells an endpoint nothing listens on from the other failures', async () => {
+    // A port just freed: the connection is refused.
+    const closed = createServer()
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((done) => closed.close(done))
+    const res = await request(app, owner, 'POST', '/api/webhooks/endpoints', {
+      url: `http://127.0.0.1:${port}/gone`,
+      events: ['deal.created'],
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    const { endpoint } = res.json() as { endpoint: WebhookEndpoint }
+    await request(app, owner, 'POST', `/api/webhooks/endpoints/${endpoint.id}/test`)
+    const [delivery] = await logOnce(endpoint.id, (d) => d[0]?.status === 'failed')
+    expect(delivery?.attempts[0]).toMatchObject({
+      statusCode: null,
+      errorKind: 'network',
+      error: expect.stringMatching(/^Could not connect: .*ECONNREFUSED/),
+    })
   })
 
   it('refuses redelivering a delivery of another endpoint, or one still being sent', async () => {
@@ -407,6 +432,31 @@ describe('without ALLOW_PRIVATE_TARGETS', () => {
       const res = await request(strict, admin, 'POST', '/api/webhooks/endpoints', { url, events: ['deal.created'] })
       expect(res.statusCode, url).toBe(400)
       expect(res.json().message, url).toContain(message)
+    }
+  })
+})
+
+describe('an endpoint saved while private targets were allowed', () => {
+  it('is refused when it connects once the operator no longer allows them, and logged as refused', async () => {
+    const database = await openTestDatabase()
+    const permissive = await buildTestApp({ database, env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1' } })
+    const admin = await buildOwner(permissive)
+    const { endpoint } = await addEndpoint(admin, '/tightened', ['deal.created'], permissive)
+    await permissive.close()
+    const strict = await buildTestApp({ database })
+    try {
+      const sent = await request(strict, admin, 'POST', `/api/webhooks/endpoints/${endpoint.id}/test`)
+      expect(sent.statusCode, sent.body).toBe(202)
+      const [delivery] = await logOnce(endpoint.id, (d) => d[0]?.status === 'failed', admin, strict)
+      expect(delivery?.attempts[0]).toMatchObject({
+        statusCode: null,
+        errorKind: 'refused',
+        error: '127.0.0.1 is a private or local network address, which this server does not connect to',
+      })
+      expect(receiver.of('/tightened')).toEqual([])
+    } finally {
+      await strict.close()
+      await database.close()
     }
   })
 })

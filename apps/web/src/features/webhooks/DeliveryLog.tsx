@@ -31,14 +31,22 @@ const wide = { display: { xs: 'none', sm: 'table-cell' } } as const
 const STATUS_COLOR = { pending: 'info', succeeded: 'success', failed: 'error' } as const
 const COLUMNS = 5
 
-/** What an attempt came to, in the reader's words: the HTTP status, or why no answer counted. */
+/** What an attempt came to, in the reader's words: the HTTP status, or the kind of failure the server recorded. */
 function outcome(t: TFunction, attempt: WebhookAttempt) {
-  if (attempt.statusCode !== null && attempt.statusCode >= 300 && attempt.statusCode < 400)
-    return `${t('webhooks.log.httpStatus', { code: attempt.statusCode })} · ${t('webhooks.log.redirect')}`
-  if (attempt.statusCode !== null) return t('webhooks.log.httpStatus', { code: attempt.statusCode })
-  if (attempt.error?.startsWith('No answer within')) return t('webhooks.log.timeout')
-  if (attempt.error?.includes('private or local')) return t('webhooks.log.refused')
-  return t('webhooks.log.unreachable')
+  const status = attempt.statusCode === null ? null : t('webhooks.log.httpStatus', { code: attempt.statusCode })
+  switch (attempt.errorKind) {
+    case 'redirect':
+      return status ? `${status} · ${t('webhooks.log.redirect')}` : t('webhooks.log.redirect')
+    case 'timeout':
+      return t('webhooks.log.timeout')
+    case 'refused':
+      return t('webhooks.log.refused')
+    case 'network':
+      return t('webhooks.log.unreachable')
+    default:
+      // A success or a failing status answered; an attempt logged before kinds were recorded and not classified.
+      return status ?? t('webhooks.log.unreachable')
+  }
 }
 
 /** The endpoint's newest deliveries, each with its attempts on demand, and redeliver. */

@@ -1,11 +1,11 @@
 import type { Agreement, RecipientInput } from '@closeroom/shared'
 import { expect } from 'vitest'
-import type { TestApp } from '../../testing/app.ts'
-import { type Client, request } from '../../testing/factories.ts'
-import { form } from '../../testing/files.ts'
-import { samplePdf } from './pdf/testing.ts'
+import { samplePdf } from '../modules/agreements/pdf/testing.ts'
+import type { TestApp } from './app.ts'
+import { type Client, request } from './factories.ts'
+import { form } from './files.ts'
 
-// Agreements made through the API, for the agreements' tests: every test makes its own.
+// Agreements made through the API, for the agreements' tests and the webhooks': every test makes its own.
 
 export const tokenOf = (signingUrl: string | null) => {
   const token = signingUrl?.split('/sign/')[1]

@@ -5,12 +5,12 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Invoice } from '@closeroom/shared'
 import { expect } from 'vitest'
-import { clients, dealContacts } from '../../db/schema/index.ts'
-import type { TestApp } from '../../testing/app.ts'
-import { buildDeal, buildProduct, stagesOf } from '../../testing/deals.ts'
-import { type Client, request } from '../../testing/factories.ts'
+import { clients, dealContacts } from '../db/schema/index.ts'
+import type { TestApp } from './app.ts'
+import { buildDeal, buildProduct, stagesOf } from './deals.ts'
+import { type Client, request } from './factories.ts'
 
-// Invoices made through the API, for the invoices' tests: every test makes its own.
+// Invoices made through the API, for the invoices' tests and the webhooks': every test makes its own.
 
 export const handMade = (fields: Record<string, unknown> = {}) => ({
   buyer: { name: 'Bea Buyer', email: 'bea@acme.test', company: 'Acme', address: '1 Rue de la Paix\n75002 Paris' },
