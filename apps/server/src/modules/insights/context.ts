@@ -73,6 +73,12 @@ export function bookingOwnedBy(scope: Pick<Scope, 'owners'>, bookingId: SQL | un
     : sql`exists (select 1 from booking_participants bp where bp.booking_id = ${bookingId} and bp.user_id = any(${uuidArray(scope.owners)}) offset 0)`
 }
 
+/**
+ * Whether these instants all fall on a 15-minute UTC boundary, the bucket of the count tables (booking_counts,
+ * deal_close_counts): every zone's midnights do today, so ranges between them are runs of whole buckets.
+ */
+export const onQuarterHours = (...instants: number[]) => instants.every((ms) => ms % 900_000 === 0)
+
 /** A period of dates in a zone, its instants, and the previous period of the same length. */
 export type Window = {
   timeZone: string
