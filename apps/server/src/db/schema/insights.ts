@@ -153,3 +153,30 @@ export const dealCloseCounts = pgTable(
     ),
   ],
 )
+
+/**
+ * The product lines of closed deals counted per stage, owner, currency, product and 15-minute UTC bucket of the
+ * deal's closed_at (lines, which are deals: a deal has one line per product; units; revenue), kept exact by the
+ * triggers of migration 0029 on deals and deal_lines and backfilled there: /ecommerce reads these rows instead of
+ * joining every line of the deals won in the period. Buckets as in deal_close_counts.
+ */
+export const dealLineCloseCounts = pgTable(
+  'deal_line_close_counts',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    bucket: timestamp({ withTimezone: true }).notNull(),
+    stageId: uuid('stage_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    currency: text().notNull(),
+    productId: uuid('product_id').notNull(),
+    n: integer().notNull(),
+    units: bigint({ mode: 'number' }).notNull(),
+    revenue: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.bucket, t.stageId, t.ownerId, t.currency, t.productId] }),
+    foreignKey({ columns: [t.stageId, t.organizationId], foreignColumns: [pipelineStages.id, pipelineStages.organizationId] }).onDelete(
+      'cascade',
+    ),
+  ],
+)

@@ -2,12 +2,13 @@ import type { PipelineStage } from '@closeroom/shared'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
-import { buildDeal, stagesOf } from '../../testing/deals.ts'
+import { buildDeal, buildProduct, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 
-// deal_close_counts (migration 0028) is what /analytics and /banking read won and lost from: after every kind of
-// write of deals it must hold exactly what a count over the deals gives, per organization, quarter hour of the
-// close, stage, owner, currency and lost reason (a reason given empty apart from none given).
+// deal_close_counts (migration 0028) is what /analytics and /banking read won and lost from, and
+// deal_line_close_counts (0029) what /ecommerce reads the products of won deals from: after every kind of write of
+// deals and their lines each must hold exactly what a count over the deals gives, per organization, quarter hour
+// of the close, stage, owner, currency and lost reason (a reason given empty apart from none given) or product.
 
 let app: TestApp
 let olivia: Client
@@ -39,6 +40,27 @@ async function both() {
 
 async function expectExact() {
   const { kept, counted } = await both()
+  expect(kept).toEqual(counted)
+  return kept
+}
+
+/** deal_line_close_counts' non-empty rows, checked against a recount over the deals and their lines. */
+async function expectLinesExact() {
+  type Line = { organization_id: string; bucket: string; stage_id: string; owner_id: string; currency: string; product_id: string }
+  const read = async (query: ReturnType<typeof sql>) =>
+    ((await app.database.db.execute(query)) as unknown as { rows: (Line & { n: string; units: string; revenue: string })[] }).rows.map(
+      (r) => ({
+        key: [r.organization_id, new Date(r.bucket).toISOString(), r.stage_id, r.owner_id, r.currency, r.product_id],
+        n: Number(r.n),
+        units: Number(r.units),
+        revenue: Number(r.revenue),
+      }),
+    )
+  const kept = await read(sql`select organization_id, bucket, stage_id, owner_id, currency, product_id, n, units, revenue
+    from deal_line_close_counts where n <> 0 order by 1, 2, 3, 4, 5, 6`)
+  const counted = await read(sql`select d.organization_id, to_timestamp(floor(extract(epoch from d.closed_at) / 900) * 900) as bucket,
+      d.stage_id, d.owner_id, d.currency, l.product_id, count(*) as n, sum(l.quantity) as units, sum(l.quantity * l.unit_price) as revenue
+    from deals d join deal_lines l on l.deal_id = d.id where d.closed_at is not null group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`)
   expect(kept).toEqual(counted)
   return kept
 }
@@ -136,5 +158,46 @@ describe('deal_close_counts', () => {
     await app.database.db.execute(sql`delete from deals where name like 'Bulk %' and organization_id = ${olivia.user.organizationId}`)
     const left = await expectExact()
     expect(left.map((r) => r.n)).toEqual([1, 1])
+  })
+
+  it('follows the product lines of closed deals through line edits, wins, moves, edits of the deal and deletions', async () => {
+    const seat = await buildProduct(app, olivia, { name: 'Seat', price: 100_00, currency: 'EUR' })
+    const support = await buildProduct(app, olivia, { name: 'Support', price: 200_00, currency: 'EUR' })
+    const a = await buildDeal(app, olivia, { currency: 'EUR', lines: [{ productId: seat.id, quantity: 3 }] })
+    const b = await buildDeal(app, olivia, { currency: 'EUR', lines: [{ productId: seat.id, quantity: 2, unitPrice: 90_00 }] })
+    // Lines of open deals count for nothing.
+    expect(await expectLinesExact()).toEqual([])
+
+    await move(olivia, a.id, { stageId: stage.Won?.id })
+    await move(olivia, b.id, { stageId: stage.Won?.id })
+    expect((await expectLinesExact()).map((r) => [r.n, r.units, r.revenue])).toEqual([[2, 5, 3 * 100_00 + 2 * 90_00]])
+
+    // A won deal's lines change: a product added, a quantity and a price changed, then one removed.
+    await patch(olivia, a.id, {
+      lines: [
+        { productId: seat.id, quantity: 4, unitPrice: 100_00 },
+        { productId: support.id, quantity: 1 },
+      ],
+    })
+    await expectLinesExact()
+    await patch(olivia, b.id, { lines: [{ productId: support.id, quantity: 5, unitPrice: 150_00 }] })
+    const edited = await expectLinesExact()
+    expect(edited.find((r) => r.key[5] === support.id)).toMatchObject({ n: 2, units: 6, revenue: 200_00 + 5 * 150_00 })
+    expect(edited.find((r) => r.key[5] === seat.id)).toMatchObject({ n: 1, units: 4, revenue: 400_00 })
+
+    // The deal itself changes owner, is lost, reopened and won again; its lines follow it.
+    await patch(olivia, a.id, { ownerId: sam.user.id })
+    await move(olivia, a.id, { stageId: stage.Lost?.id, lostReason: 'Price' })
+    await expectLinesExact()
+    await move(olivia, a.id, { stageId: stage.Lead?.id })
+    expect((await expectLinesExact()).map((r) => r.key[5])).toEqual([support.id])
+    await move(olivia, a.id, { stageId: stage.Won?.id })
+    await app.database.db.execute(sql`update deals set closed_at = '2026-03-31T23:30:00Z' where id = ${a.id}`)
+    expect((await expectLinesExact()).map((r) => r.key[1])).toContain('2026-03-31T23:30:00.000Z')
+
+    // Deleting a won deal takes its lines away (they go by cascade, after it).
+    expect((await request(app, olivia, 'DELETE', `/api/deals/${a.id}`)).statusCode).toBe(200)
+    expect((await expectLinesExact()).map((r) => [r.key[5], r.n, r.units])).toEqual([[support.id, 1, 5]])
+    await expectExact()
   })
 })
