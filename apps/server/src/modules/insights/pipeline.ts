@@ -141,7 +141,9 @@ function conversionOf(db: Db, scope: Scope, base: SQL, range: Range) {
     db,
     sql`select h.stage_id,
           count(distinct h.deal_id) filter (where ${inRange(sql`h.entered_at`, range)}) as entered,
-          count(distinct h.deal_id) filter (where ${inRange(sql`h.entered_at`, range)} and exists (
+          -- Only a stay that was left can have a later one (a move ends the open stay before it starts the next), so
+          -- the stays still open are not looked up.
+          count(distinct h.deal_id) filter (where ${inRange(sql`h.entered_at`, range)} and h.left_at is not null and exists (
             select 1 from deal_stage_history later join pipeline_stages ls on ls.id = later.stage_id
             where later.deal_id = h.deal_id and later.entered_at > h.entered_at
               and (ls.kind = 'won' or (ls.kind = 'open' and ls.position > hs.position)))) as advanced,
