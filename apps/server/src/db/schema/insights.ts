@@ -145,9 +145,7 @@ export const dealCloseCounts = pgTable(
     cycle: numeric().notNull(),
   },
   (t) => [
-    unique('deal_close_counts_key')
-      .on(t.organizationId, t.bucket, t.stageId, t.ownerId, t.currency, t.lostReason)
-      .nullsNotDistinct(),
+    unique('deal_close_counts_key').on(t.organizationId, t.bucket, t.stageId, t.ownerId, t.currency, t.lostReason).nullsNotDistinct(),
     foreignKey({ columns: [t.stageId, t.organizationId], foreignColumns: [pipelineStages.id, pipelineStages.organizationId] }).onDelete(
       'cascade',
     ),
