@@ -158,6 +158,7 @@ async function seed(
     'booking_participants',
     'booking_events',
     'booking_counts',
+    'deal_close_counts',
     'invoices',
     'invoice_lines',
   ])

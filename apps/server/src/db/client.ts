@@ -60,7 +60,10 @@ const createScript = new URL('./create.ts', import.meta.url).pathname
  */
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // No JIT compilation: the dashboards' statements run for tens of milliseconds, and their estimated cost (tiny
+    // tables such as pipeline_stages are below autovacuum's analyze threshold, so the planner guesses hundreds of
+    // rows) crosses jit_above_cost, so PostgreSQL spent 50-100 ms compiling each before running it for 30.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' })
     // An idle connection dropped by the server (restart, failover) must not take the process down;
     // the pool replaces it on the next query.
     pool.on('error', () => undefined)

@@ -62,12 +62,22 @@ export function ownedBy(scope: Pick<Scope, 'owners'>, column: SQL | unknown): SQ
   return scope.owners === null ? sql`true` : sql`${column} = any(${uuidArray(scope.owners)})`
 }
 
-/** A booking is a member's when they take part in it (host or co-host). */
+/**
+ * A booking is a member's when they take part in it (host or co-host). Checked per booking by the participants'
+ * primary key (`offset 0` keeps the check a subplan): left to itself the planner hashes every booking the members
+ * ever took part in (40,000 for a busy seller) to keep the few hundred of a day or a week.
+ */
 export function bookingOwnedBy(scope: Pick<Scope, 'owners'>, bookingId: SQL | unknown): SQL {
   return scope.owners === null
     ? sql`true`
-    : sql`exists (select 1 from booking_participants bp where bp.booking_id = ${bookingId} and bp.user_id = any(${uuidArray(scope.owners)}))`
+    : sql`exists (select 1 from booking_participants bp where bp.booking_id = ${bookingId} and bp.user_id = any(${uuidArray(scope.owners)}) offset 0)`
 }
+
+/**
+ * Whether these instants all fall on a 15-minute UTC boundary, the bucket of the count tables (booking_counts,
+ * deal_close_counts): every zone's midnights do today, so ranges between them are runs of whole buckets.
+ */
+export const onQuarterHours = (...instants: number[]) => instants.every((ms) => ms % 900_000 === 0)
 
 /** A period of dates in a zone, its instants, and the previous period of the same length. */
 export type Window = {

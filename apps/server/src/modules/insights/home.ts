@@ -2,7 +2,7 @@ import { type DealAttentionReason, HOME_LIST_SIZE, type HomeInsights, STALE_DEAL
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import type { AuthContext } from '../auth/module.ts'
-import { addDays, midnights, num, type Rates, rows, type Scope } from './context.ts'
+import { addDays, inRange, midnights, num, onQuarterHours, type Rates, rows, type Scope } from './context.ts'
 import { bookingConditions, bookingsKey, dealConditions, dealsKey } from './drill.ts'
 import { dealsFigure, groupBy } from './pipeline.ts'
 import { present, type RecordRow } from './records.ts'
@@ -45,10 +45,21 @@ export async function homeFigures(db: Db, auth: AuthContext, rates: Rates, timeZ
     countOf(sql`select count(*) as n from deals d join pipeline_stages s on s.id = d.stage_id where ${dealConditions(scope, f)}`)
   const bookingCount = (f: Parameters<typeof bookingConditions>[1]) =>
     countOf(sql`select count(*) as n from bookings b where ${bookingConditions(scope, f)}`)
+  // The person's meetings of a day or a week from booking_counts (kept by triggers per quarter hour of the start,
+  // per participant) when the days are runs of whole buckets (every zone today), else over the bookings.
+  const meetingCount = (f: typeof todayMeetings) =>
+    onQuarterHours(...f.starts)
+      ? countOf(sql`select coalesce(sum(c.n), 0) as n from booking_counts c
+          where c.organization_id = ${scope.organizationId} and c.user_id = ${me} and c.measure = 'start'
+            and c.status in (${sql.join(
+              f.statuses.map((status) => sql`${status}`),
+              sql`, `,
+            )}) and ${inRange(sql`c.bucket`, f.starts)}`)
+      : bookingCount(f)
 
   const [meetingsToday, meetingsWeek, upcoming, attentionRows, open, created, closed, made, cancelled, visits] = await Promise.all([
-    bookingCount(todayMeetings),
-    bookingCount(weekMeetings),
+    meetingCount(todayMeetings),
+    meetingCount(weekMeetings),
     rows<RecordRow>(
       db,
       sql`select b.id, b.title as name, u.id as owner_id, u.name as owner_name, u.avatar_url as owner_avatar, null as amount,

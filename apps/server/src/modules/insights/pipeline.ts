@@ -1,7 +1,7 @@
 import type { DealsFigure, InsightsScope, PipelineFigures } from '@closeroom/shared'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { inRange, money, num, ownedBy, type Range, type Rates, rows, type Scope, ts, type Window } from './context.ts'
+import { inRange, money, num, onQuarterHours, ownedBy, type Range, type Rates, rows, type Scope, ts, type Window } from './context.ts'
 import { dealConditions, dealsKey } from './drill.ts'
 
 type StageRow = { id: string; name: string; kind: 'open' | 'won' | 'lost'; position: number; probability: number }
@@ -51,14 +51,26 @@ export async function pipelinePeriods(db: Db, scope: Scope, rates: Rates, window
       sql`select ${isCurrent(sql`d.created_at`)} as current, d.currency, count(*) as n, sum(d.amount) as amount from deals d
           where ${base} and ${both(sql`d.created_at`)} group by 1, 2`,
     ),
-    rows<ClosedRow>(
-      db,
-      sql`select ${isCurrent(sql`d.closed_at`)} as current, s.kind, d.owner_id, d.currency, d.lost_reason as reason, count(*) as n,
-            sum(d.amount) as amount, sum(extract(epoch from d.closed_at - d.created_at)) as cycle
-          from deals d join pipeline_stages s on s.id = d.stage_id
-          where ${base} and s.kind in ('won', 'lost') and ${both(sql`d.closed_at`)}
-          group by 1, 2, 3, 4, 5`,
-    ),
+    // Won and lost from the counts the triggers keep per quarter hour when the periods are runs of whole
+    // buckets (every zone today), else over the deals.
+    onQuarterHours(prevStart, start, end)
+      ? rows<ClosedRow>(
+          db,
+          sql`select ${isCurrent(sql`c.bucket`)} as current, s.kind, c.owner_id, c.currency, c.lost_reason as reason, sum(c.n) as n,
+                sum(c.amount) as amount, sum(c.cycle) as cycle
+              from deal_close_counts c join pipeline_stages s on s.id = c.stage_id
+              where c.organization_id = ${scope.organizationId} and ${ownedBy(scope, sql`c.owner_id`)} and s.kind in ('won', 'lost')
+                and ${both(sql`c.bucket`)}
+              group by 1, 2, 3, 4, 5 having sum(c.n) <> 0`,
+        )
+      : rows<ClosedRow>(
+          db,
+          sql`select ${isCurrent(sql`d.closed_at`)} as current, s.kind, d.owner_id, d.currency, d.lost_reason as reason, count(*) as n,
+                sum(d.amount) as amount, sum(extract(epoch from d.closed_at - d.created_at)) as cycle
+              from deals d join pipeline_stages s on s.id = d.stage_id
+              where ${base} and s.kind in ('won', 'lost') and ${both(sql`d.closed_at`)}
+              group by 1, 2, 3, 4, 5`,
+        ),
     rows<AtRow>(
       db,
       sql`select t.stage_id, t.owner_id, t.currency, t.count as n, t.amount from deal_owner_totals t
@@ -129,7 +141,9 @@ function conversionOf(db: Db, scope: Scope, base: SQL, range: Range) {
     db,
     sql`select h.stage_id,
           count(distinct h.deal_id) filter (where ${inRange(sql`h.entered_at`, range)}) as entered,
-          count(distinct h.deal_id) filter (where ${inRange(sql`h.entered_at`, range)} and exists (
+          -- Only a stay that was left can have a later one (a move ends the open stay before it starts the next), so
+          -- the stays still open are not looked up.
+          count(distinct h.deal_id) filter (where ${inRange(sql`h.entered_at`, range)} and h.left_at is not null and exists (
             select 1 from deal_stage_history later join pipeline_stages ls on ls.id = later.stage_id
             where later.deal_id = h.deal_id and later.entered_at > h.entered_at
               and (ls.kind = 'won' or (ls.kind = 'open' and ls.position > hs.position)))) as advanced,

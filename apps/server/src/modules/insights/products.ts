@@ -1,7 +1,7 @@
 import type { ProductFigures } from '@closeroom/shared'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { inRange, money, num, ownedBy, type Range, type Rates, rows, type Scope } from './context.ts'
+import { inRange, money, num, onQuarterHours, ownedBy, type Range, type Rates, rows, type Scope } from './context.ts'
 import { dealConditions, dealsKey } from './drill.ts'
 
 /**
@@ -14,13 +14,29 @@ export async function productFigures(db: Db, scope: Scope, rates: Rates, range: 
   const wonIn = dealConditions(scope, { kind: 'won', closed: [from, to] })
   const base = dealConditions(scope, {})
 
+  // Won deals and their lines from the counts the triggers keep per quarter hour when the period is a run of whole
+  // buckets (every zone today), else over the deals. A deal has one line per product, so lines are deals.
+  const counted = onQuarterHours(from, to)
+  const countedWon = (table: string) =>
+    sql`${sql.raw(table)} c join pipeline_stages s on s.id = c.stage_id
+      where c.organization_id = ${scope.organizationId} and ${ownedBy(scope, sql`c.owner_id`)} and s.kind = 'won'
+        and ${inRange(sql`c.bucket`, range)}`
+
   const [wonDeals, lines, visits, inquiries] = await Promise.all([
-    rows<{ n: unknown }>(db, sql`select count(*) as n from deals d join pipeline_stages s on s.id = d.stage_id where ${wonIn}`),
+    rows<{ n: unknown }>(
+      db,
+      counted
+        ? sql`select coalesce(sum(c.n), 0) as n from ${countedWon('deal_close_counts')}`
+        : sql`select count(*) as n from deals d join pipeline_stages s on s.id = d.stage_id where ${wonIn}`,
+    ),
     rows<{ product_id: string; currency: string; revenue: unknown; units: unknown; deals: unknown }>(
       db,
-      sql`select l.product_id, d.currency, sum(l.quantity * l.unit_price) as revenue, sum(l.quantity) as units, count(distinct d.id) as deals
-          from deal_lines l join deals d on d.id = l.deal_id join pipeline_stages s on s.id = d.stage_id
-          where ${wonIn} group by l.product_id, d.currency`,
+      counted
+        ? sql`select c.product_id, c.currency, sum(c.revenue) as revenue, sum(c.units) as units, sum(c.n) as deals
+            from ${countedWon('deal_line_close_counts')} group by c.product_id, c.currency having sum(c.n) <> 0`
+        : sql`select l.product_id, d.currency, sum(l.quantity * l.unit_price) as revenue, sum(l.quantity) as units, count(distinct d.id) as deals
+            from deal_lines l join deals d on d.id = l.deal_id join pipeline_stages s on s.id = d.stage_id
+            where ${wonIn} group by l.product_id, d.currency`,
     ),
     rows<{ product_id: string; n: unknown }>(
       db,

@@ -1,7 +1,21 @@
 import { COMMIT_PROBABILITY, type QuotaAttainment, type RevenueMonth } from '@closeroom/shared'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { addDays, inRange, midnights, money, num, type Rates, rows, type Scope, uuidArray, type Window } from './context.ts'
+import {
+  addDays,
+  inRange,
+  midnights,
+  money,
+  num,
+  onQuarterHours,
+  ownedBy,
+  type Range,
+  type Rates,
+  rows,
+  type Scope,
+  uuidArray,
+  type Window,
+} from './context.ts'
 import { dealConditions, dealsKey } from './drill.ts'
 import { dealsFigure, groupBy } from './pipeline.ts'
 import { presentQuota, quotaEnd, quotaSelect } from './quotas.ts'
@@ -59,16 +73,25 @@ export async function revenueFigures(db: Db, scope: Scope, rates: Rates, window:
     return [firstDays[i] as string, last > period.to ? period.to : last]
   }
   const base = dealConditions(scope, {})
-  const local = sql`to_char(d.closed_at at time zone ${timeZone}, 'YYYY-MM')`
+  // Won deals from the counts the triggers keep per quarter hour when the months and both periods are runs of
+  // whole buckets (every zone today), else over the deals.
+  const counted = onQuarterHours(...bounds, ...window.previous)
+  const wonIn = (range: Range, month: boolean) =>
+    counted
+      ? sql`select ${month ? sql`to_char(c.bucket at time zone ${timeZone}, 'YYYY-MM') as month, c.owner_id,` : sql``} c.currency,
+            sum(c.n) as n, sum(c.amount) as amount
+          from deal_close_counts c join pipeline_stages s on s.id = c.stage_id
+          where c.organization_id = ${scope.organizationId} and ${ownedBy(scope, sql`c.owner_id`)} and s.kind = 'won'
+            and ${inRange(sql`c.bucket`, range)}
+          group by ${month ? sql`1, 2, 3` : sql`1`} having sum(c.n) <> 0`
+      : sql`select ${month ? sql`to_char(d.closed_at at time zone ${timeZone}, 'YYYY-MM') as month, d.owner_id,` : sql``} d.currency,
+            count(*) as n, sum(d.amount) as amount
+          from deals d join pipeline_stages s on s.id = d.stage_id
+          where ${base} and s.kind = 'won' and ${inRange(sql`d.closed_at`, range)}
+          group by ${month ? sql`1, 2, 3` : sql`1`}`
 
   const [won, open, unscheduled, previousWon, monthQuotas] = await Promise.all([
-    rows<Sum & { month: string; owner_id: string }>(
-      db,
-      sql`select ${local} as month, d.owner_id, d.currency, count(*) as n, sum(d.amount) as amount
-          from deals d join pipeline_stages s on s.id = d.stage_id
-          where ${base} and s.kind = 'won' and ${inRange(sql`d.closed_at`, window.current)}
-          group by 1, 2, 3`,
-    ),
+    rows<Sum & { month: string; owner_id: string }>(db, wonIn(window.current, true)),
     rows<Sum & { month: string; probability: number }>(
       db,
       sql`select to_char(d.expected_close_date, 'YYYY-MM') as month, d.currency, s.probability, count(*) as n, sum(d.amount) as amount
@@ -81,11 +104,7 @@ export async function revenueFigures(db: Db, scope: Scope, rates: Rates, window:
       sql`select d.currency, count(*) as n, sum(d.amount) as amount from deals d join pipeline_stages s on s.id = d.stage_id
           where ${base} and s.kind = 'open' and d.expected_close_date is null group by d.currency`,
     ),
-    rows<Sum>(
-      db,
-      sql`select d.currency, count(*) as n, sum(d.amount) as amount from deals d join pipeline_stages s on s.id = d.stage_id
-          where ${base} and s.kind = 'won' and ${inRange(sql`d.closed_at`, window.previous)} group by d.currency`,
-    ),
+    rows<Sum>(db, wonIn(window.previous, false)),
     rows<{ month: string; user_id: string; currency: string; amount: unknown }>(
       db,
       sql`select to_char(q.start, 'YYYY-MM') as month, q.user_id, q.currency, sum(q.amount) as amount from quotas q
