@@ -192,7 +192,7 @@ export function createExportService({ db, jobs, realtime, notifications, storage
         await notifications.send({
           userId: ready.requestedById,
           kind: 'export-ready',
-          data: { organization: organization.name, expires: expiresAt.toISOString().slice(0, 10) },
+          data: { organization: organization.name, expires: expiresAt.toISOString() },
           url: SETTINGS_PATH,
         })
     } catch (error) {

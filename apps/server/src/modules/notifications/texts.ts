@@ -40,7 +40,7 @@ export function notificationText(kind: NotificationKind, data: NotificationData)
     case 'export-ready':
       return {
         title: 'Your export is ready',
-        body: `The archive of ${value(data, 'organization')} can be downloaded until ${value(data, 'expires')}`,
+        body: `The archive of ${value(data, 'organization')} can be downloaded until ${value(data, 'expires').slice(0, 10)}`,
       }
   }
 }

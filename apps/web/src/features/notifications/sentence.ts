@@ -1,5 +1,5 @@
 import type { NotificationEntry } from '@closeroom/shared'
-import { formatDateTime } from '../../lib/intl'
+import { formatDate, formatDateTime } from '../../lib/intl'
 import type { TFunction } from '../../locales/i18n'
 
 /** A notification in the reader's language, from the names and titles the server kept with it. */
@@ -17,5 +17,7 @@ export function sentenceOf(t: TFunction, entry: NotificationEntry, language: str
     url: data.url ?? '',
     window: data.window ?? '',
     when: data.start ? formatDateTime(data.start, language) : '',
+    organization: data.organization ?? '',
+    expires: data.expires ? formatDate(data.expires, language) : '',
   })
 }
