@@ -11,6 +11,7 @@ import {
   apiKeys,
   calendarConnections,
   calendarFeeds,
+  clients,
   files,
   mailAccounts,
   organizationExports,
@@ -108,6 +109,10 @@ async function seed() {
   expect(bea.statusCode, bea.body).toBe(201)
   // A buyer's words that a spreadsheet would run as a formula.
   const formula = await buildContact(app, owner, { name: '=HYPERLINK("http://evil.example","open")', company: '@SUM(A1)' })
+  // More clients than one page of the export's reads: every one arrives once.
+  await db
+    .insert(clients)
+    .values(Array.from({ length: 600 }, (_, i) => ({ organizationId: org, name: `Bulk client ${i}`, email: `bulk${i}@buyer.example` })))
   const product = await buildProduct(app, owner, { name: 'Platform', price: 120_000, currency: 'EUR' })
   const deal = await buildDeal(app, owner, {
     name: 'Acme rollout',
@@ -265,7 +270,7 @@ describe('an organization export', () => {
     }
     expect(manifest.files).toMatchObject({
       'users.csv': 2,
-      'clients.csv': 2,
+      'clients.csv': 602,
       'deals.csv': 1,
       'deal-lines.json': 1,
       'bookings.csv': 1,
@@ -305,6 +310,8 @@ describe('an organization export', () => {
     expect(Object.keys(users[0] ?? {})).not.toContain('passwordHash')
 
     // A cell that starts like a formula is text in a spreadsheet; the JSON keeps the words as they are.
+    const clientRows = csvRows(entries.get('clients.csv'))
+    expect(new Set(clientRows.map((c) => c.id)).size).toBe(602)
     const formulaRow = csvRows(entries.get('clients.csv')).find((c) => c.id === formula.id)
     expect(formulaRow).toMatchObject({ name: `'=HYPERLINK("http://evil.example","open")`, company: "'@SUM(A1)" })
     expect(jsonRows(entries.get('clients.json')).find((c) => c.id === formula.id)).toMatchObject({ name: formula.name })
