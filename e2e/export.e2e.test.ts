@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import yauzl from 'yauzl'
+import { organizationExports } from '../apps/server/src/db/schema/index.ts'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
 import { violations } from './axe.ts'
@@ -24,10 +25,10 @@ afterAll(() => harness?.close())
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: `/tmp/closeroom-export-${name}.png`, fullPage: true })
 
-async function pageAs(options: { dark?: boolean; width?: number; arabic?: boolean } = {}) {
+async function pageAs(options: { dark?: boolean; width?: number; arabic?: boolean; as?: Client } = {}) {
   const page = await harness.newPage({ viewport: { width: options.width ?? 1280, height: 900 } })
   if (options.dark) await page.context().addCookies([{ name: 'themeMode', value: 'dark', url: harness.server.url }])
-  await signIn(page, owner.user.email, 'Olivia Owner')
+  await signIn(page, (options.as ?? owner).user.email, options.as?.user.name ?? 'Olivia Owner')
   if (options.arabic) {
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'ar'))
     await page.context().addCookies([{ name: 'language', value: 'ar', url: harness.server.url }])
@@ -77,7 +78,10 @@ it('an admin exports the organization, sees its progress, then downloads the zip
   expect(seen.some((s) => s.startsWith('bar:'))).toBe(true)
   expect(seen.filter((s) => /^Step \d+ of 23: /.test(s)).length).toBeGreaterThan(0)
   // The requester is told, with the organization and the last day to download.
-  await page.getByText(/The export of Olivia Owner.s organization is ready to download until \w+ \d+, \d{4}/).first().waitFor()
+  await page
+    .getByText(/The export of Olivia Owner.s organization is ready to download until \w+ \d+, \d{4}/)
+    .first()
+    .waitFor()
   await entry.getByText('Ready', { exact: true }).waitFor()
   await entry.getByText(/can be downloaded until/).waitFor()
   // One at a time: the button waits while an export is being prepared, and is back once it is ready.
@@ -116,4 +120,31 @@ it('reads well in dark mode, on a phone and in Arabic', async () => {
   await arabic.getByTestId('organization-export').first().getByRole('link', { name: 'تنزيل' }).waitFor()
   expect(await violations(arabic)).toEqual([])
   await screenshot(arabic, 'arabic')
+})
+
+it('shows an export on its way with its step, and a failed one with why', async () => {
+  // Another organization's exports, one midway and one that failed, as the job leaves them.
+  const other = await buildOwner(harness.server.app, { name: 'Oscar Owner' })
+  const organizationId = other.user.organizationId
+  await harness.server.app.database.db.insert(organizationExports).values([
+    {
+      organizationId,
+      requestedById: other.user.id,
+      status: 'failed',
+      errorCode: 'interrupted',
+      stepsTotal: 23,
+      createdAt: new Date(Date.now() - 3600_000),
+    },
+    { organizationId, requestedById: other.user.id, status: 'running', step: 'agreement-pdfs', stepsDone: 18, stepsTotal: 23 },
+  ])
+  const page = await pageAs({ as: other })
+  await page.goto(PATH)
+  const [running, failed] = [page.getByTestId('organization-export').nth(0), page.getByTestId('organization-export').nth(1)]
+  await running.getByText('Step 19 of 23: agreement PDFs').waitFor()
+  expect(await running.getByRole('progressbar', { name: 'Export progress' }).getAttribute('aria-valuenow')).toBe(String((18 / 23) * 100))
+  await failed.getByText('The server stopped while this export was being built. Start a new export.').waitFor()
+  // One at a time: no second export while this one runs.
+  expect(await page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true)
+  expect(await violations(page)).toEqual([])
+  await screenshot(page, 'running')
 })
