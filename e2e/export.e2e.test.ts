@@ -101,7 +101,7 @@ it('an admin exports the organization, sees its progress, then downloads the zip
   await page.getByTestId('organization-export').first().getByRole('link', { name: 'Download' }).waitFor()
 })
 
-it('reads well in dark mode, on a phone and in Arabic', async () => {
+it('reads well in dark mode, on a phone and in Arabic; shows an export midway with its step and a failed one with why', async () => {
   const dark = await pageAs({ dark: true })
   await dark.goto(PATH)
   await dark.getByTestId('organization-export').first().waitFor()
@@ -120,9 +120,7 @@ it('reads well in dark mode, on a phone and in Arabic', async () => {
   await arabic.getByTestId('organization-export').first().getByRole('link', { name: 'تنزيل' }).waitFor()
   expect(await violations(arabic)).toEqual([])
   await screenshot(arabic, 'arabic')
-})
 
-it('shows an export on its way with its step, and a failed one with why', async () => {
   // Another organization's exports, one midway and one that failed, as the job leaves them.
   const other = await buildOwner(harness.server.app, { name: 'Oscar Owner' })
   const organizationId = other.user.organizationId
