@@ -45,6 +45,8 @@ import { contactRoutes } from './modules/contact/routes.ts'
 import { createContactService } from './modules/contact/service.ts'
 import { createDealsModule } from './modules/deals/module.ts'
 import { dealRoutes } from './modules/deals/routes.ts'
+import { createExportsModule } from './modules/exports/module.ts'
+import { exportRoutes } from './modules/exports/routes.ts'
 import { createFilesModule } from './modules/files/module.ts'
 import { fileRoutes, publicFileRoutes } from './modules/files/routes.ts'
 import { createInboxModule } from './modules/inbox/module.ts'
@@ -297,6 +299,8 @@ export async function buildApp(deps: AppDeps) {
   const productRooms = createProductRoomService({ db, appUrl: config.appUrl, pages: booking.pages })
   const inquiries = createInquiryService({ db, deals: dealsModule, clients, notifications, automations })
   const posts = createPostsModule({ db, files: files.store })
+  // Reads every other module's tables to write the organization's archive; nothing depends on it.
+  const exportsModule = await createExportsModule({ db, jobs, realtime, notifications, files: files.store, log: app.log })
   const landing = createLandingModule({ db, posts: posts.published })
   const meetings = createMeetingsModule({
     db,
@@ -365,6 +369,7 @@ export async function buildApp(deps: AppDeps) {
       meetingRoutes(api, { ...meetings, limits })
       routingRoutes(api, routing)
       webhookRoutes(api, webhooks)
+      exportRoutes(api, exportsModule)
       publicRoutingRoutes(api, { ...routing, limits })
     },
     { prefix: '/api' },
@@ -385,6 +390,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('routingModule', routing)
   // Tests wait for a mailbox's next sync round instead of polling.
   app.decorate('inbox', inbox)
+  // Tests expire an export without waiting seven days.
+  app.decorate('exports', exportsModule.exports)
   return app
 }
 

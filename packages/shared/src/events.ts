@@ -5,6 +5,7 @@ import { BookingNotification } from './schemas/booking.ts'
 import { ChatMessageEvent, ChatReadEvent, ChatThreadMessageEvent, ChatThreadReadEvent } from './schemas/chat.ts'
 import { Id } from './schemas/common.ts'
 import { DealSummary, Message } from './schemas/deals.ts'
+import { OrganizationExportChanged } from './schemas/exports.ts'
 import {
   MeetingAdmission,
   MeetingAdmit,
@@ -73,6 +74,8 @@ export const SocketEvents = {
  * - chat-thread-read { kind, id, lastReadAt }: the member read that thread, to their own sockets.
  * - mail-changed { threadId }: new mail reached a member's connected mailbox, to that member's own sockets; their
  *   mail lists and the thread read again.
+ * - organization-export-changed { export }: an organization export was queued, moved to its next step, became
+ *   ready or failed, to the organization's owners and admins.
  *
  * The spec's meeting events, as the call uses them (schemas/meetings.ts has the payloads):
  * - meeting-join { meetingId, name, key? } with an ack; meeting-new-participant { participant } to the others;
@@ -96,6 +99,7 @@ export const ProductSocketEvents = {
   chatThreadMessage: 'chat-thread-message',
   chatThreadRead: 'chat-thread-read',
   mailChanged: 'mail-changed',
+  organizationExportChanged: 'organization-export-changed',
 } as const
 
 // ---- Payloads (socket.io's typed maps below are made of these) ----
@@ -189,6 +193,7 @@ export const ServerEventPayloads = {
   [ProductSocketEvents.chatThreadMessage]: ChatThreadMessageEvent,
   [ProductSocketEvents.chatThreadRead]: ChatThreadReadEvent,
   [ProductSocketEvents.mailChanged]: MailChanged,
+  [ProductSocketEvents.organizationExportChanged]: OrganizationExportChanged,
 } satisfies Record<string, z.ZodType>
 
 type ServerEvents = typeof ServerEventPayloads

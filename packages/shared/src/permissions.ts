@@ -30,6 +30,8 @@ const rules = {
   'pipeline.manage': (actor: Actor) => isAdmin(actor),
   // An endpoint receives every chosen event of the whole organization (clients, deals, bookings): admins add them.
   'webhooks.manage': (actor: Actor) => isAdmin(actor),
+  // An export holds everything the organization owns (every client, deal, agreement): admins ask for and download it.
+  'exports.manage': (actor: Actor) => isAdmin(actor),
   'products.manage': (actor: Actor) => isAdmin(actor),
   'landing.manage': (actor: Actor) => isAdmin(actor),
   // Any member builds routing forms; changing one is for whoever made it and the admins.
@@ -94,6 +96,7 @@ const refusals: { [A in Action]: string | ((...args: ActionArgs<A>) => string) }
   'adminSettings.open': "Only owners and admins can open the organization's settings",
   'pipeline.manage': 'Only owners and admins can change the pipeline',
   'webhooks.manage': 'Only owners and admins can manage webhooks',
+  'exports.manage': "Only owners and admins can export the organization's data",
   'products.manage': 'Only owners and admins can manage products',
   'landing.manage': 'Only owners and admins can manage landing pages',
   'routings.manage': "Only the form's owner, owners and admins can change a routing form",

@@ -3634,6 +3634,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List exports */
+        get: operations["getExports"];
+        put?: never;
+        /**
+         * Create export
+         * @description Starts an export of everything the organization owns, built by a job; 409 while another is being prepared.
+         */
+        post: operations["postExports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get export */
+        get: operations["getExportsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get export download
+         * @description The archive, a zip (manifest.json, a .csv and a .json per kind, agreements/<id>.pdf); 410 once expired.
+         */
+        get: operations["getExportsByIdDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/routings/{id}": {
         parameters: {
             query?: never;
@@ -6271,7 +6329,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-document-opened" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed" | "routing-no-booking" | "webhook-paused";
+                            kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-document-opened" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed" | "routing-no-booking" | "webhook-paused" | "export-ready";
                             data: {
                                 [key: string]: string | null;
                             };
@@ -6353,7 +6411,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-document-opened" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed" | "routing-no-booking" | "webhook-paused";
+                            kind: "booking-created" | "booking-rescheduled" | "booking-cancelled" | "salesroom-first-visit" | "salesroom-document-opened" | "salesroom-message" | "product-inquiry" | "automation" | "agreement-signed" | "routing-no-booking" | "webhook-paused" | "export-ready";
                             data: {
                                 [key: string]: string | null;
                             };
@@ -6466,6 +6524,10 @@ export interface operations {
                             email: boolean;
                         };
                         "webhook-paused": {
+                            push: boolean;
+                            email: boolean;
+                        };
+                        "export-ready": {
                             push: boolean;
                             email: boolean;
                         };
@@ -6582,6 +6644,10 @@ export interface operations {
                             email: boolean;
                         };
                         "webhook-paused": {
+                            push: boolean;
+                            email: boolean;
+                        };
+                        "export-ready": {
                             push: boolean;
                             email: boolean;
                         };
@@ -34993,6 +35059,415 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused" | "last_sign_in_method";
+                        field?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exports: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "ready" | "failed" | "expired";
+                            requestedBy: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            progress: {
+                                done: number;
+                                total: number;
+                                /** @enum {string|null} */
+                                step: "users" | "teams" | "clients" | "products" | "deals" | "deal-lines" | "deal-activities" | "deal-notes" | "deal-stage-history" | "event-types" | "bookings" | "salesrooms" | "salesroom-visits" | "salesroom-document-views" | "salesroom-messages" | "agreements" | "agreement-signers" | "agreement-events" | "agreement-pdfs" | "invoices" | "invoice-lines" | "recordings" | "files" | null;
+                            };
+                            size: number | null;
+                            /** @enum {string|null} */
+                            error: "interrupted" | "build_failed" | null;
+                            createdAt: string;
+                            finishedAt: string | null;
+                            expiresAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+        };
+    };
+    postExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "ready" | "failed" | "expired";
+                        requestedBy: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        progress: {
+                            done: number;
+                            total: number;
+                            /** @enum {string|null} */
+                            step: "users" | "teams" | "clients" | "products" | "deals" | "deal-lines" | "deal-activities" | "deal-notes" | "deal-stage-history" | "event-types" | "bookings" | "salesrooms" | "salesroom-visits" | "salesroom-document-views" | "salesroom-messages" | "agreements" | "agreement-signers" | "agreement-events" | "agreement-pdfs" | "invoices" | "invoice-lines" | "recordings" | "files" | null;
+                        };
+                        size: number | null;
+                        /** @enum {string|null} */
+                        error: "interrupted" | "build_failed" | null;
+                        createdAt: string;
+                        finishedAt: string | null;
+                        expiresAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExportsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "ready" | "failed" | "expired";
+                        requestedBy: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        } | null;
+                        progress: {
+                            done: number;
+                            total: number;
+                            /** @enum {string|null} */
+                            step: "users" | "teams" | "clients" | "products" | "deals" | "deal-lines" | "deal-activities" | "deal-notes" | "deal-stage-history" | "event-types" | "bookings" | "salesrooms" | "salesroom-visits" | "salesroom-document-views" | "salesroom-messages" | "agreements" | "agreement-signers" | "agreement-events" | "agreement-pdfs" | "invoices" | "invoice-lines" | "recordings" | "files" | null;
+                        };
+                        size: number | null;
+                        /** @enum {string|null} */
+                        error: "interrupted" | "build_failed" | null;
+                        createdAt: string;
+                        finishedAt: string | null;
+                        expiresAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExportsByIdDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
+                        field?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        code: "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_type" | "out_of_range" | "rate_limited" | "unavailable" | "server_error" | "slot_taken" | "time_unavailable" | "booking_cancelled" | "booking_declined" | "booking_not_pending" | "meeting_started" | "credentials_wrong" | "account_deactivated" | "email_taken" | "password_wrong" | "code_wrong" | "link_expired" | "invitation_invalid" | "already_verified" | "handle_taken" | "slug_taken" | "stage_has_deals" | "last_open_stage" | "limit_reached" | "file_too_large" | "file_required" | "product_on_deals" | "product_inactive" | "event_type_has_bookings" | "last_owner" | "default_schedule" | "calendar_connected" | "calendar_sign_in_failed" | "calendar_unreachable" | "calendar_private_address" | "mail_sign_in_failed" | "mail_unreachable" | "mail_private_address" | "mail_not_connected" | "not_pdf" | "pdf_encrypted" | "pdf_broken" | "too_many_pages" | "storage_full" | "file_in_use" | "folder_not_empty" | "folder_name_taken" | "version_type_differs" | "csv_unreadable" | "csv_too_many_rows" | "import_refused";
                         field?: string;
                     };
                 };

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'agreement-signed',
   'routing-no-booking',
   'webhook-paused',
+  'export-ready',
 ] as const
 export const NotificationKind = z.enum(NOTIFICATION_KINDS)
 export type NotificationKind = z.infer<typeof NotificationKind>

@@ -37,5 +37,10 @@ export function notificationText(kind: NotificationKind, data: NotificationData)
       return { title: `No booking yet from ${name}`, body: `${value(data, 'form')}: ${value(data, 'answers')}` }
     case 'webhook-paused':
       return { title: 'Webhook paused', body: `${value(data, 'url')} failed for ${value(data, 'window')}; its events are no longer sent` }
+    case 'export-ready':
+      return {
+        title: 'Your export is ready',
+        body: `The archive of ${value(data, 'organization')} can be downloaded until ${value(data, 'expires').slice(0, 10)}`,
+      }
   }
 }

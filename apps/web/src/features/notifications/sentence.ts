@@ -1,5 +1,5 @@
 import type { NotificationEntry } from '@closeroom/shared'
-import { formatDateTime } from '../../lib/intl'
+import { formatDate, formatDateTime } from '../../lib/intl'
 import type { TFunction } from '../../locales/i18n'
 
 /** A notification in the reader's language, from the names and titles the server kept with it. */
@@ -14,5 +14,6 @@ export function sentenceOf(t: TFunction, entry: NotificationEntry, language: str
     ...values,
     name: data.name || t('notifications.someone'),
     when: data.start ? formatDateTime(data.start, language) : '',
+    expires: data.expires ? formatDate(data.expires, language) : '',
   })
 }

@@ -8,6 +8,7 @@ import { useSchemaForm } from '../../lib/forms'
 import { httpsImage } from '../../lib/images'
 import { formatDate } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
+import { ExportCard } from '../exports/ExportCard'
 import { useOrganization, useUpdateOrganization } from './queries'
 import { TimeZoneField } from './TimeZoneField'
 
@@ -24,7 +25,12 @@ export default function OrganizationSettings() {
   const organization = useOrganization()
   if (organization.isError) return <Alert severity="error">{serverErrorText(t, organization.error)}</Alert>
   if (!organization.data) return <Skeleton variant="rounded" height={360} sx={{ maxWidth: 720 }} />
-  return <OrganizationForm organization={organization.data} />
+  return (
+    <>
+      <OrganizationForm organization={organization.data} />
+      <ExportCard />
+    </>
+  )
 }
 
 function OrganizationForm({ organization }: { organization: Organization }) {

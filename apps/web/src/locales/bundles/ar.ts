@@ -4,6 +4,7 @@ import { ar as automations } from '../automations/ar'
 import { ar as blog } from '../blog/ar'
 import { ar as calendarApp } from '../booking/ar'
 import { ar as chat } from '../chat/ar'
+import { ar as exportsArea } from '../exports/ar'
 import { ar as general } from '../general/ar'
 import { ar as insights } from '../insights/ar'
 import { ar as invoices } from '../invoices/ar'
@@ -49,4 +50,5 @@ export default {
   ...chat,
   ...blog,
   ...webhooks,
+  ...exportsArea,
 }

@@ -4,6 +4,7 @@ import { cn as automations } from '../automations/cn'
 import { cn as blog } from '../blog/cn'
 import { cn as calendarApp } from '../booking/cn'
 import { cn as chat } from '../chat/cn'
+import { cn as exportsArea } from '../exports/cn'
 import { cn as general } from '../general/cn'
 import { cn as insights } from '../insights/cn'
 import { cn as invoices } from '../invoices/cn'
@@ -49,4 +50,5 @@ export default {
   ...chat,
   ...blog,
   ...webhooks,
+  ...exportsArea,
 }

@@ -4,6 +4,7 @@ import { en as automations } from '../automations/en'
 import { en as blog } from '../blog/en'
 import { en as calendarApp } from '../booking/en'
 import { en as chat } from '../chat/en'
+import { en as exportsArea } from '../exports/en'
 import { en as general } from '../general/en'
 import { en as insights } from '../insights/en'
 import { en as invoices } from '../invoices/en'
@@ -49,4 +50,5 @@ export default {
   ...chat,
   ...blog,
   ...webhooks,
+  ...exportsArea,
 }

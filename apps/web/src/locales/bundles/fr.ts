@@ -4,6 +4,7 @@ import { fr as automations } from '../automations/fr'
 import { fr as blog } from '../blog/fr'
 import { fr as calendarApp } from '../booking/fr'
 import { fr as chat } from '../chat/fr'
+import { fr as exportsArea } from '../exports/fr'
 import { fr as general } from '../general/fr'
 import { fr as insights } from '../insights/fr'
 import { fr as invoices } from '../invoices/fr'
@@ -49,4 +50,5 @@ export default {
   ...chat,
   ...blog,
   ...webhooks,
+  ...exportsArea,
 }

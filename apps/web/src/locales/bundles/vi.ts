@@ -4,6 +4,7 @@ import { vi as automations } from '../automations/vi'
 import { vi as blog } from '../blog/vi'
 import { vi as calendarApp } from '../booking/vi'
 import { vi as chat } from '../chat/vi'
+import { vi as exportsArea } from '../exports/vi'
 import { vi as general } from '../general/vi'
 import { vi as insights } from '../insights/vi'
 import { vi as invoices } from '../invoices/vi'
@@ -49,4 +50,5 @@ export default {
   ...chat,
   ...blog,
   ...webhooks,
+  ...exportsArea,
 }

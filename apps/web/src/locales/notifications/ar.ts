@@ -33,6 +33,7 @@ export const ar: Text = {
       'agreement-approved': 'اعتمد {{name}} {{title}}',
       'routing-no-booking': 'أجاب {{name}} على {{form}} لكنه لم يحجز بعد: {{answers}}',
       'webhook-paused': 'ظلت {{url}} تفشل طوال {{window}} فأُوقفت مؤقتًا: لم تعد أحداث خطافات الويب تُرسل إليها',
+      'export-ready': 'تصدير {{organization}} جاهز للتنزيل حتى {{expires}}',
     },
     settings: {
       pushTitle: 'إشعارات الدفع على هذا المتصفح',
@@ -70,6 +71,7 @@ export const ar: Text = {
         'agreement-signed': 'توقيع اتفاقية',
         'routing-no-booking': 'مشترٍ موجَّه لم يحجز بعد',
         'webhook-paused': 'إيقاف نقطة استقبال خطاف ويب مؤقتًا',
+        'export-ready': 'تصدير بيانات المؤسسة جاهز',
       },
     },
   },

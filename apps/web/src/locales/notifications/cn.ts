@@ -22,6 +22,7 @@ export const cn: Text = {
       'agreement-approved': '{{name}} 批准了 {{title}}',
       'routing-no-booking': '{{name}} 填写了 {{form}}，但尚未预约：{{answers}}',
       'webhook-paused': '{{url}} 在 {{window}} 内持续失败，已被暂停：不再向其发送 Webhook 事件',
+      'export-ready': '{{organization}} 的导出已就绪，可下载至 {{expires}}',
     },
     settings: {
       pushTitle: '此浏览器的推送通知',
@@ -59,6 +60,7 @@ export const cn: Text = {
         'agreement-signed': '协议已签署',
         'routing-no-booking': '已分配的买家尚未预约',
         'webhook-paused': 'Webhook 端点已暂停',
+        'export-ready': '组织数据导出已就绪',
       },
     },
   },

@@ -27,6 +27,7 @@ export const en = {
       'agreement-approved': '{{name}} approved {{title}}',
       'routing-no-booking': '{{name}} answered {{form}} but has not booked yet: {{answers}}',
       'webhook-paused': '{{url}} kept failing for {{window}} and was paused: its webhook events are no longer sent',
+      'export-ready': 'The export of {{organization}} is ready to download until {{expires}}',
     },
     settings: {
       pushTitle: 'Push notifications on this browser',
@@ -64,6 +65,7 @@ export const en = {
         'agreement-signed': 'An agreement is signed',
         'routing-no-booking': 'A routed buyer has not booked',
         'webhook-paused': 'A webhook endpoint is paused',
+        'export-ready': 'An organization export is ready',
       },
     },
   },

@@ -24,6 +24,7 @@ export const fr: Text = {
       'agreement-approved': '{{name}} a approuvé {{title}}',
       'routing-no-booking': '{{name}} a répondu à {{form}} mais n’a pas encore réservé : {{answers}}',
       'webhook-paused': '{{url}} a échoué pendant {{window}} et a été mis en pause : ses événements webhook ne sont plus envoyés',
+      'export-ready': 'L’export de {{organization}} est prêt à télécharger jusqu’au {{expires}}',
     },
     settings: {
       pushTitle: 'Notifications push sur ce navigateur',
@@ -61,6 +62,7 @@ export const fr: Text = {
         'agreement-signed': 'Un accord est signé',
         'routing-no-booking': 'Un acheteur orienté n’a pas réservé',
         'webhook-paused': 'Un point de terminaison webhook est mis en pause',
+        'export-ready': 'Un export de l’organisation est prêt',
       },
     },
   },

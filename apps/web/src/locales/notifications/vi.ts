@@ -22,6 +22,7 @@ export const vi: Text = {
       'agreement-approved': '{{name}} đã duyệt {{title}}',
       'routing-no-booking': '{{name}} đã trả lời {{form}} nhưng chưa đặt lịch: {{answers}}',
       'webhook-paused': '{{url}} liên tục thất bại trong {{window}} và đã bị tạm dừng: các sự kiện webhook của nó không còn được gửi',
+      'export-ready': 'Bản xuất dữ liệu của {{organization}} đã sẵn sàng để tải về đến {{expires}}',
     },
     settings: {
       pushTitle: 'Thông báo đẩy trên trình duyệt này',
@@ -59,6 +60,7 @@ export const vi: Text = {
         'agreement-signed': 'Một thỏa thuận được ký',
         'routing-no-booking': 'Người mua được điều hướng chưa đặt lịch',
         'webhook-paused': 'Một điểm nhận webhook bị tạm dừng',
+        'export-ready': 'Bản xuất dữ liệu tổ chức đã sẵn sàng',
       },
     },
   },

@@ -1,0 +1,50 @@
+import type { Text } from './en'
+
+export const fr: Text = {
+  exports: {
+    title: 'Exporter vos données',
+    intro:
+      'Téléchargez tout ce que possède votre organisation dans un seul zip : personnes et équipes, clients, affaires avec leurs produits et leur historique, réservations, salles de vente avec leurs visites, accords avec leurs PDF signés, factures, et le détail des enregistrements et des fichiers. Chaque type est fourni en CSV pour les tableurs et en JSON. Les mots de passe, clés et autres secrets ne sont jamais inclus. L’archive peut être téléchargée pendant 7 jours.',
+    start: 'Exporter',
+    listLabel: 'Exports récents',
+    requestedBy: 'Demandé par {{name}} le {{time}}',
+    requestedAt: 'Demandé le {{time}}',
+    status: { queued: 'En attente', running: 'En cours', ready: 'Prêt', failed: 'Échec', expired: 'Expiré' },
+    waiting: 'En attente de démarrage…',
+    progressLabel: 'Progression de l’export',
+    step: 'Étape {{n}} sur {{total}} : {{step}}',
+    download: 'Télécharger',
+    readyText: '{{size}} · téléchargeable jusqu’au {{date}}',
+    expiredText: 'Supprimé le {{date}}. Lancez un nouvel export pour télécharger à nouveau vos données.',
+    errors: {
+      interrupted: 'Le serveur s’est arrêté pendant la création de cet export. Lancez un nouvel export.',
+      build_failed:
+        'Cet export n’a pas pu être créé. Lancez un nouvel export ; s’il échoue encore, prévenez la personne qui gère votre serveur Closeroom.',
+    },
+    steps: {
+      users: 'personnes',
+      teams: 'équipes',
+      clients: 'clients',
+      products: 'produits',
+      deals: 'affaires',
+      'deal-lines': 'produits des affaires',
+      'deal-activities': 'historique des affaires',
+      'deal-notes': 'notes des affaires',
+      'deal-stage-history': 'étapes des affaires',
+      'event-types': 'types d’événement',
+      bookings: 'réservations',
+      salesrooms: 'salles de vente',
+      'salesroom-visits': 'visites des salles de vente',
+      'salesroom-document-views': 'consultations de documents',
+      'salesroom-messages': 'messages des salles de vente',
+      agreements: 'accords',
+      'agreement-signers': 'signataires des accords',
+      'agreement-events': 'historique des accords',
+      'agreement-pdfs': 'PDF des accords',
+      invoices: 'factures',
+      'invoice-lines': 'lignes de facture',
+      recordings: 'enregistrements',
+      files: 'fichiers',
+    },
+  },
+}

@@ -1,0 +1,50 @@
+import type { Text } from './en'
+
+export const vi: Text = {
+  exports: {
+    title: 'Xuất dữ liệu của bạn',
+    intro:
+      'Tải về mọi thứ tổ chức của bạn sở hữu trong một tệp zip: thành viên và nhóm, khách hàng, giao dịch cùng sản phẩm và dòng thời gian, lịch hẹn, phòng bán hàng cùng lượt truy cập, thỏa thuận cùng tệp PDF đã ký, hóa đơn, và thông tin về bản ghi âm hình và tệp. Mỗi loại có một tệp CSV cho bảng tính và một tệp JSON. Mật khẩu, khóa và các bí mật khác không bao giờ được đưa vào. Bản lưu trữ có thể tải về trong 7 ngày.',
+    start: 'Xuất',
+    listLabel: 'Các bản xuất gần đây',
+    requestedBy: '{{name}} yêu cầu lúc {{time}}',
+    requestedAt: 'Yêu cầu lúc {{time}}',
+    status: { queued: 'Đang chờ', running: 'Đang xử lý', ready: 'Sẵn sàng', failed: 'Thất bại', expired: 'Đã hết hạn' },
+    waiting: 'Đang chờ bắt đầu…',
+    progressLabel: 'Tiến độ xuất dữ liệu',
+    step: 'Bước {{n}} / {{total}}: {{step}}',
+    download: 'Tải về',
+    readyText: '{{size}} · có thể tải về đến {{date}}',
+    expiredText: 'Đã xóa ngày {{date}}. Hãy bắt đầu một bản xuất mới để tải lại dữ liệu.',
+    errors: {
+      interrupted: 'Máy chủ đã dừng trong khi tạo bản xuất này. Hãy bắt đầu một bản xuất mới.',
+      build_failed:
+        'Không thể tạo bản xuất này. Hãy bắt đầu một bản xuất mới; nếu vẫn thất bại, hãy báo cho người quản lý máy chủ Closeroom của bạn.',
+    },
+    steps: {
+      users: 'thành viên',
+      teams: 'nhóm',
+      clients: 'khách hàng',
+      products: 'sản phẩm',
+      deals: 'giao dịch',
+      'deal-lines': 'sản phẩm của giao dịch',
+      'deal-activities': 'dòng thời gian giao dịch',
+      'deal-notes': 'ghi chú giao dịch',
+      'deal-stage-history': 'lịch sử giai đoạn giao dịch',
+      'event-types': 'loại sự kiện',
+      bookings: 'lịch hẹn',
+      salesrooms: 'phòng bán hàng',
+      'salesroom-visits': 'lượt truy cập phòng bán hàng',
+      'salesroom-document-views': 'lượt xem tài liệu',
+      'salesroom-messages': 'tin nhắn phòng bán hàng',
+      agreements: 'thỏa thuận',
+      'agreement-signers': 'người ký thỏa thuận',
+      'agreement-events': 'lịch sử thỏa thuận',
+      'agreement-pdfs': 'PDF thỏa thuận',
+      invoices: 'hóa đơn',
+      'invoice-lines': 'dòng hóa đơn',
+      recordings: 'bản ghi',
+      files: 'tệp',
+    },
+  },
+}
