@@ -4,6 +4,7 @@ import { buildEventType } from '../apps/server/src/testing/booking.ts'
 import { buildDeal, buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { buildForm } from '../apps/server/src/testing/routing.ts'
+import { revealPart } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A buyer's public page comes from the server already rendered with its data (apps/web/src/entry-server.tsx),
@@ -237,8 +238,9 @@ it("the server's HTML of a product room shows the product's name, price and desc
   expect(html).toContain('\\u003ci>Pro')
 
   const { page, errors } = await openHydrated(path)
-  // Hydrated: the booker and the "talk to sales" form have loaded under the server's page.
-  await page.getByRole('button', { name: 'Send' }).waitFor()
+  // Hydrated: the booker and the "talk to sales" form load under the server's page once scrolled to.
+  await (await revealPart(page, 'Book a meeting')).locator('[data-date]').first().waitFor()
+  await (await revealPart(page, 'Talk to sales')).getByRole('button', { name: 'Send' }).waitFor()
   expect(errors).toEqual([])
 })
 
