@@ -23,6 +23,12 @@ const EmbeddedRoutingForm = lazy(
   async () => (await Promise.all([import('../routing-public/EmbeddedRoutingForm'), loadTexts('routing-public')]))[0],
 )
 
+// The booking widget's height on a phone and on a wide screen (one duration, a five-week month): its placeholder
+// takes as much, so the sections below it do not move when it mounts (Lighthouse's layout shift on a phone, where
+// the booker is on the first screen with the top of the next section under it) and stay out of reach until the
+// reader scrolls to them.
+const BOOKER_HEIGHT = { xs: 664, md: 624 }
+
 /** /p/:id — a product's public room. */
 export default function ProductRoomPage() {
   const { id = '' } = useParams()
@@ -181,7 +187,7 @@ function ProductView({ product }: { product: PublicProduct }) {
 
         {product.eventType && (
           <Section id="product-booking" title={t('productRoom.page.booking')}>
-            <ClientSuspense whenNear fallback={<Loading inline />}>
+            <ClientSuspense whenNear fallback={<Loading inline minHeight={BOOKER_HEIGHT} />}>
               <ProductBooking roomId={product.roomId} eventType={product.eventType} product={product.name} />
             </ClientSuspense>
           </Section>
