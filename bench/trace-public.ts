@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS } from '../e2e/harness.ts'
 // with what they spent their time on, to find what Lighthouse's Total Blocking Time is made of. Needs a build.
 
 const pages = process.argv.slice(2)
-const webDist = new URL('../apps/web/dist', import.meta.url).pathname
+const webDist = process.env.E2E_WEB_DIST ?? new URL('../apps/web/dist', import.meta.url).pathname
 const dataDir = mkdtempSync(join(tmpdir(), 'closeroom-trace-'))
 const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: webDist })
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })

@@ -88,3 +88,16 @@ export async function tabTo(page: Page, target: Locator) {
   }
   throw new Error('Not reachable with Tab')
 }
+
+/**
+ * Scrolls a public page's section (a region named by its heading) into view and waits for the part that mounts
+ * only when the reader comes near it (ClientSuspense's `whenNear`: the product room's booker and forms, the sales
+ * room's booker, a landing page's routing form) to replace its placeholder. Playwright does not scroll to what is
+ * not in the page yet, so a test that uses such a part reveals it first.
+ */
+export async function revealPart(page: Page, section: string | RegExp): Promise<Locator> {
+  const region = page.getByRole('region', { name: section })
+  await region.scrollIntoViewIfNeeded()
+  await region.locator('[data-pending-part]').waitFor({ state: 'detached' })
+  return region
+}

@@ -7,7 +7,7 @@ import { buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client } from '../apps/server/src/testing/factories.ts'
 import { PDF, PNG } from '../apps/server/src/testing/files.ts'
 import { violations } from './axe.ts'
-import { signIn } from './flows.ts'
+import { revealPart, signIn } from './flows.ts'
 import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
 // A product's public room: the seller publishes it from the product page and picks its booking widget; a
@@ -82,7 +82,7 @@ it('the seller publishes the room; a buyer books a time and talks to sales; the 
   await page.getByText('Per seat and month.').waitFor()
 
   // The booking widget: a day, a time, the booking form.
-  const booking = page.getByRole('region', { name: 'Book a meeting' })
+  const booking = await revealPart(page, 'Book a meeting')
   const day = booking.locator(`[data-date="${monday}"]`)
   // The month shows once its days are drawn: only then does a missing day mean next month.
   await booking.locator('[data-date]').first().waitFor()
@@ -99,7 +99,7 @@ it('the seller publishes the room; a buyer books a time and talks to sales; the 
   expect(booked).toMatchObject({ productId: product.id, eventTypeId: eventType.id, startAt: new Date(`${monday}T10:00:00.000Z`) })
 
   // Talk to sales: the fields say what is missing, then a thank-you.
-  const talk = page.getByRole('region', { name: 'Talk to sales' })
+  const talk = await revealPart(page, 'Talk to sales')
   await talk.getByRole('button', { name: 'Send' }).click()
   await talk.getByText('Name is required').waitFor()
   await talk.getByText('Must be a valid email address').waitFor()
@@ -171,8 +171,8 @@ for (const mode of ['light', 'dark'] as const) {
     const page = await buyer(mode)
     await page.goto(`/p/${roomId}`)
     await page.getByRole('heading', { level: 1, name: `Accessible ${mode}` }).waitFor()
-    await page.getByRole('button', { name: 'Send' }).waitFor()
-    await page.locator('[data-date]').first().waitFor()
+    await (await revealPart(page, 'Talk to sales')).getByRole('button', { name: 'Send' }).waitFor()
+    await (await revealPart(page, 'Book a meeting')).locator('[data-date]').first().waitFor()
     await page.waitForLoadState('networkidle')
     expect(await violations(page)).toEqual([])
   })

@@ -5,7 +5,7 @@ import { buildProduct } from '../apps/server/src/testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { buildForm, rule } from '../apps/server/src/testing/routing.ts'
 import { violations } from './axe.ts'
-import { signIn } from './flows.ts'
+import { revealPart, signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 // A buyer answers a routing form signed out, on its own page /f/{slug} and on the organization's landing page,
@@ -191,7 +191,7 @@ it('the seller chooses the form in the product room settings and the landing pag
 
   const buyer = await harness.newPage()
   await buyer.goto(room)
-  await buyer.getByRole('heading', { level: 2, name: 'Find the right person' }).waitFor()
+  await revealPart(buyer, 'Find the right person')
   await buyer.getByText('A few questions, then a time with the right seller.').waitFor()
   await buyer.getByRole('button', { name: 'Continue' }).click()
   expect(await buyer.getByText('This field is required').count()).toBe(3)

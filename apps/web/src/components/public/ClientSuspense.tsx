@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, startTransition, useEffect, useState } from 'react'
+import { type ReactNode, Suspense, startTransition, useEffect, useRef, useState } from 'react'
 
 /**
  * A Suspense whose children render in the browser only: the server's render (entry-server.tsx) and the
@@ -12,11 +12,53 @@ import { type ReactNode, Suspense, startTransition, useEffect, useState } from '
  * slices of a few milliseconds instead of one long task, so a phone's main thread is never held for long
  * while the page it already shows becomes interactive (Lighthouse's Total Blocking Time, bench/README.md).
  */
-export function ClientSuspense({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+export function ClientSuspense({
+  fallback,
+  children,
+  whenNear = false,
+}: {
+  fallback: ReactNode
+  children: ReactNode
+  /**
+   * Mount only once the reader has scrolled near the part (within NEAR_MARGIN of the screen) rather than at the
+   * first idle moment: a booker or form below the fold then costs a phone nothing while the page becomes
+   * interactive. Until then the fallback stands in a placeholder marked `data-pending-part` (e2e/flows.ts's
+   * `revealPart` scrolls to it); it is below the screen when the part replaces it, so nothing visible shifts.
+   */
+  whenNear?: boolean
+}) {
   const [ready, setReady] = useState(false)
-  useEffect(() => whenIdle(() => startTransition(() => setReady(true))), [])
+  const placeholder = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const mount = () => whenIdle(() => startTransition(() => setReady(true)))
+    const element = placeholder.current
+    if (!whenNear || !element || typeof IntersectionObserver !== 'function') return mount()
+    let cancel: (() => void) | undefined
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        observer.disconnect()
+        cancel = mount()
+      },
+      { rootMargin: `${NEAR_MARGIN}px 0px` },
+    )
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      cancel?.()
+    }
+  }, [whenNear])
+  if (!ready && whenNear)
+    return (
+      <div ref={placeholder} data-pending-part="">
+        {fallback}
+      </div>
+    )
   return <Suspense fallback={fallback}>{ready ? children : fallback}</Suspense>
 }
+
+/** How close to the screen (px, above or below) a `whenNear` part mounts: a flick of the thumb ahead of the reader. */
+const NEAR_MARGIN = 200
 
 /** Whether this document's page came from the server's HTML (main.tsx says so before hydrating it). */
 let serverRendered = false

@@ -17,7 +17,7 @@ import { landingApi, landingPaths } from './api'
 import { PostCard } from './PostCard'
 
 // A routing form on the page: its code and texts load only for a page that shows one (in a page the server
-// rendered, once it is hydrated).
+// rendered, once it is hydrated), when the reader scrolls near it.
 const EmbeddedRoutingForm = lazy(
   async () => (await Promise.all([import('../routing-public/EmbeddedRoutingForm'), loadTexts('routing-public')]))[0],
 )
@@ -152,7 +152,7 @@ function RoutingSection({ embed }: { embed: EmbeddedRoutingFormType }) {
         {embed.name}
       </Typography>
       <Box sx={{ ...surface, p: { xs: 2.5, sm: 4 }, maxWidth: 640 }}>
-        <ClientSuspense fallback={<Loading inline />}>
+        <ClientSuspense whenNear fallback={<Loading inline />}>
           <EmbeddedRoutingForm embed={embed} />
         </ClientSuspense>
       </Box>

@@ -15,13 +15,19 @@ import { intlLocale } from '../../lib/intl'
 import { loadTexts, useTranslation } from '../../locales/i18n'
 import { fileSize, productRoomApi, productRoomPaths } from './api'
 
-// The booking widget (the booker) and the form (react-hook-form, the phone input and its texts) load after the page
-// (in a page the server rendered, once it is hydrated).
+// The booking widget (the booker) and the forms (react-hook-form, the phone input and their texts) load after the
+// page, each once the reader scrolls near it (in a page the server rendered, never before it is hydrated).
 const ProductBooking = lazy(() => import('./ProductBooking'))
 const TalkToSales = lazy(async () => (await Promise.all([import('./TalkToSales'), loadTexts('components')]))[0])
 const EmbeddedRoutingForm = lazy(
   async () => (await Promise.all([import('../routing-public/EmbeddedRoutingForm'), loadTexts('routing-public')]))[0],
 )
+
+// The booking widget's height on a phone and on a wide screen (one duration, a five-week month): its placeholder
+// takes as much, so the sections below it do not move when it mounts (Lighthouse's layout shift on a phone, where
+// the booker is on the first screen with the top of the next section under it) and stay out of reach until the
+// reader scrolls to them.
+const BOOKER_HEIGHT = { xs: 664, md: 624 }
 
 /** /p/:id — a product's public room. */
 export default function ProductRoomPage() {
@@ -181,7 +187,7 @@ function ProductView({ product }: { product: PublicProduct }) {
 
         {product.eventType && (
           <Section id="product-booking" title={t('productRoom.page.booking')}>
-            <ClientSuspense fallback={<Loading inline />}>
+            <ClientSuspense whenNear fallback={<Loading inline minHeight={BOOKER_HEIGHT} />}>
               <ProductBooking roomId={product.roomId} eventType={product.eventType} product={product.name} />
             </ClientSuspense>
           </Section>
@@ -189,13 +195,13 @@ function ProductView({ product }: { product: PublicProduct }) {
 
         {product.routingForm && (
           <Section id="product-routing" title={product.routingForm.name}>
-            <ClientSuspense fallback={<Loading inline />}>
+            <ClientSuspense whenNear fallback={<Loading inline />}>
               <EmbeddedRoutingForm embed={product.routingForm} />
             </ClientSuspense>
           </Section>
         )}
         <Section id="product-talk" title={t('productRoom.page.talk')}>
-          <ClientSuspense fallback={<Loading inline />}>
+          <ClientSuspense whenNear fallback={<Loading inline />}>
             <TalkToSales roomId={product.roomId} />
           </ClientSuspense>
         </Section>

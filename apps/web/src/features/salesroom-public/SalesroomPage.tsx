@@ -23,7 +23,8 @@ import { RoomAgreements } from './RoomAgreements'
 import { RoomDocuments } from './RoomDocuments'
 import { visitStarted } from './visit'
 
-// The chat (socket.io-client) and the booking widget (the booker) load after the room itself.
+// The chat (socket.io-client) and the booking widget (the booker) load after the room itself, the booker once the
+// reader scrolls near it.
 const RoomChat = lazy(() => import('./RoomChat'))
 const RoomBooking = lazy(() => import('./RoomBooking'))
 // Signing (the document, the signature pad and their texts) loads only for a buyer who came with their link.
@@ -262,7 +263,7 @@ function RoomView({ room: initial, reload }: { room: PublicSalesroom; reload: ()
 
         {room.bookingHandle && (
           <Section id="room-booking" title={t('salesroom.room.booking')}>
-            <ClientSuspense fallback={<Loading inline />}>
+            <ClientSuspense whenNear fallback={<Loading inline />}>
               <RoomBooking handle={room.bookingHandle} sellerName={room.seller.name} />
             </ClientSuspense>
           </Section>
