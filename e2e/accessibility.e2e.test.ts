@@ -3,7 +3,7 @@ import { buildMember, buildOwner, type Client } from '../apps/server/src/testing
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
-import { goInApp, walkable } from './in-app.ts'
+import { goInApp, loadApp, walkable } from './in-app.ts'
 
 // Every page passes axe-core with no serious or critical violation, in light and in dark mode. The pages are
 // opened one after the other inside the app (its router, as its links do) and checked once settled (e2e/in-app.ts).
@@ -63,7 +63,7 @@ for (const mode of ['light', 'dark'] as const) {
     const page = await harness.newPage()
     await page.emulateMedia({ colorScheme: mode })
     await walkable(page)
-    await page.goto('/login')
+    await loadApp(page, '/login')
     const problems: string[] = []
     for (const path of signedOutPages) {
       await goInApp(page, path)

@@ -103,3 +103,20 @@ export async function goInApp(page: Page, path: string): Promise<void> {
   }, path)
   await settled(page)
 }
+
+/**
+ * Loads `path` (or reloads the page) and waits until it has settled. The app checks the server's health once when
+ * it starts and shows /500 when the answer is late: on a machine loaded far beyond its cores that happens, and a
+ * walk of many pages in one load would then read /500's spinner for every page, where a page load each retried
+ * by itself. Such a start is loaded again, at most twice.
+ */
+export async function loadApp(page: Page, path?: string): Promise<void> {
+  const url = new URL(page.url())
+  const to = path ?? `${url.pathname}${url.search}`
+  for (let attempt = 1; ; attempt++) {
+    if (path || attempt > 1) await page.goto(to)
+    else await page.reload()
+    await settled(page)
+    if (new URL(page.url()).pathname !== '/500' || attempt === 3) return
+  }
+}

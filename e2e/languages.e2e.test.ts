@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildMember, buildOwner, type Client, PASSWORD, request } from '../apps/server/src/testing/factories.ts'
 import { LANGUAGES, type Language } from '../packages/shared/src/constants.ts'
 import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
-import { goInApp, settled, walkable } from './in-app.ts'
+import { goInApp, loadApp, walkable } from './in-app.ts'
 
 // The product's own screens are translated in all five languages: walking the main screens in each one
 // finds no raw translation key and no line left in English. The walk goes from screen to screen inside the app
@@ -125,8 +125,7 @@ async function linesOf(page: Page): Promise<string[]> {
 async function walk(page: Page, language: Language, screens: string[]): Promise<Map<string, string[]>> {
   const seen = new Map<string, string[]>()
   await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language)
-  await page.reload()
-  await settled(page)
+  await loadApp(page)
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
   for (const screen of screens) {
     await goInApp(page, screen)
@@ -165,7 +164,7 @@ async function signIn(page: Page): Promise<Page> {
 /** A page that walks (e2e/in-app.ts), showing the sign-in screen. */
 async function walker(page: Page): Promise<Page> {
   await walkable(page)
-  await page.goto('/login')
+  await loadApp(page, '/login')
   return page
 }
 

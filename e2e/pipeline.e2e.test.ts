@@ -5,7 +5,7 @@ import { violations } from './axe.ts'
 import { dragWithMouse } from './drag.ts'
 import { holdRequests, holdSocketMessage, signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
-import { goInApp, settled, walkable } from './in-app.ts'
+import { goInApp, loadApp, walkable } from './in-app.ts'
 
 // The pipeline a sales team uses every day: deals, the board, clients, the deal and client threads, stages.
 
@@ -417,8 +417,7 @@ it('shows the pipeline screens in French and Arabic with no English left and no 
   // Each language loaded once, then its screens opened inside the app, each read once settled (e2e/in-app.ts).
   const walk = async (language: string) => {
     await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language)
-    await page.reload()
-    await settled(page)
+    await loadApp(page)
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
     const seen = new Map<string, string[]>()
     for (const path of pagesToCheck(dealId, clientId)) {
