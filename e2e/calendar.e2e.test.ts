@@ -6,6 +6,7 @@ import { startRadicale } from '../apps/server/src/testing/radicale.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
+import { goInApp, walkable } from './in-app.ts'
 
 // The seller's calendar: buyers' bookings arrive live, pending ones are confirmed, others cancelled with a reason.
 
@@ -198,8 +199,10 @@ for (const mode of ['light', 'dark'] as const) {
 
     const page = await harness.newPage()
     await page.emulateMedia({ colorScheme: mode })
+    await walkable(page)
     await signIn(page, owner.user.email, 'Axel Access')
     const problems: string[] = []
+    // Each page opened inside the app, as its links do, and checked once settled (e2e/in-app.ts).
     for (const path of [
       '/calendar/event-types',
       '/calendar/event-types/new',
@@ -209,9 +212,8 @@ for (const mode of ['light', 'dark'] as const) {
       '/admin-settings/booking',
       '/calendar',
     ]) {
-      await page.goto(path)
+      await goInApp(page, path)
       await page.getByRole('heading', { level: 1 }).first().waitFor()
-      await page.waitForLoadState('networkidle')
       problems.push(...(await violations(page)).map((v) => `${path}: ${v}`))
     }
     await page.getByRole('button', { name: 'List', exact: true }).click()

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildMember, buildOwner, type Client, PASSWORD, request } from '../apps/server/src/testing/factories.ts'
 import { LANGUAGES, type Language } from '../packages/shared/src/constants.ts'
 import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
+import { goInApp, loadApp, walkable } from './in-app.ts'
 
 // The product's own screens are translated in all five languages: walking the main screens in each one
-// finds no raw translation key and no line left in English.
+// finds no raw translation key and no line left in English. The walk goes from screen to screen inside the app
+// (its router, as its links do), signed in once per language, and reads each screen once it has settled
+// (e2e/in-app.ts): a page load per screen cost five minutes a run.
 
 let harness: Harness
 let owner: Client
@@ -115,13 +118,19 @@ async function linesOf(page: Page): Promise<string[]> {
   return [...new Set(text.split('\n').map((line) => line.trim()))].filter((line) => /\p{L}{2,}/u.test(line))
 }
 
+/**
+ * Each screen's lines in `language`, opened one after the other inside the app. The page already shows the app
+ * (walkable, see e2e/in-app.ts); the language is set here and the page loaded once in it.
+ */
 async function walk(page: Page, language: Language, screens: string[]): Promise<Map<string, string[]>> {
   const seen = new Map<string, string[]>()
   await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language)
+  await loadApp(page)
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
   for (const screen of screens) {
-    await page.goto(screen)
+    await goInApp(page, screen)
+    expect(new URL(page.url()).pathname).toBe(screen)
     await page.getByRole('heading', { level: 1 }).first().waitFor()
-    await page.waitForLoadState('networkidle')
     seen.set(screen, await linesOf(page))
   }
   return seen
@@ -152,29 +161,34 @@ async function signIn(page: Page): Promise<Page> {
   return page
 }
 
+/** A page that walks (e2e/in-app.ts), showing the sign-in screen. */
+async function walker(page: Page): Promise<Page> {
+  await walkable(page)
+  await loadApp(page, '/login')
+  return page
+}
+
 // The English walk happens once; each language then gets a test (and a time budget) of its own.
 let english: { signedOut: Map<string, string[]>; signedIn: Map<string, string[]> }
 beforeAll(async () => {
   const context = await harness.browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: harness.server.url })
-  const signedOut = await context.newPage()
-  await signedOut.goto('/login')
-  english = { signedOut: await walk(signedOut, 'en', signedOutScreens), signedIn: new Map() }
-  english.signedIn = await walk(await signIn(signedOut), 'en', signedInScreens)
+  const page = await walker(await context.newPage())
+  english = { signedOut: await walk(page, 'en', signedOutScreens), signedIn: new Map() }
+  english.signedIn = await walk(await signIn(page), 'en', signedInScreens)
   await context.close()
-}, 240_000)
+}, 120_000)
 
 it.each(others)('translates every signed-out screen in %s', async (language) => {
-  const page = await harness.newPage()
-  await page.goto('/login')
+  const page = await walker(await harness.newPage())
   expect(untranslated(language, english.signedOut, await walk(page, language, signedOutScreens))).toEqual([])
 })
 
-// Some forty screens, each loaded until the network is idle: a minute on a quiet machine, more under load.
+// Some forty screens: twenty seconds on a machine busy with other tests, more under heavier load.
 it.each(others)(
   'translates every signed-in screen in %s',
   async (language) => {
-    const page = await signIn(await harness.newPage())
+    const page = await signIn(await walker(await harness.newPage()))
     expect(untranslated(language, english.signedIn, await walk(page, language, signedInScreens))).toEqual([])
   },
-  180_000,
+  120_000,
 )
