@@ -94,6 +94,10 @@ export async function startDovecot(users: DovecotUser[], options: { sentFolder?:
       '}',
       // Without a sleeping client's wake-up delay, IDLE tells of new mail at once.
       'imap_idle_notify_interval = 1 mins',
+      // Each member connected to a mailbox holds two connections (INBOX and Sent), and a test file connects several
+      // members to the same test mailbox: Dovecot's default of 10 per user and address refused the test's own
+      // APPEND once five were connected ("Command failed" in a CI run).
+      'mail_max_userip_connections = 100',
       '',
     ].join('\n'),
   )
