@@ -26,7 +26,13 @@ export function useMessageRoom(room: ThreadRoom, id: string, key: ThreadKey) {
   useEffect(() => {
     if (!socket || !connected) return
     room.join(socket, id, () => void queryClient.invalidateQueries({ queryKey: cacheKey.current, exact: true }))
-    const stopListening = room.listen(socket, id, (message) => addMessage(queryClient, cacheKey.current, message))
+    const stopListening = room.listen(socket, id, (message) => {
+      addMessage(queryClient, cacheKey.current, message)
+      // A download of the thread still in flight (the catch-up after joining) was answered before this message and
+      // would put the thread back without it: started again, its answer holds the message too.
+      if (queryClient.isFetching({ queryKey: cacheKey.current, exact: true }) > 0)
+        void queryClient.invalidateQueries({ queryKey: cacheKey.current, exact: true })
+    })
     return () => {
       stopListening()
       room.leave(socket, id)
