@@ -120,15 +120,9 @@ function SessionsCard() {
           .map((session) => {
             const device = describeDevice(session.userAgent)
             return (
-              <ListItem
-                key={session.id}
-                divider
-                secondaryAction={
-                  <Button size="small" color="inherit" onClick={() => void endSession(session).catch(() => undefined)}>
-                    {t('settingsPages.security.end')}
-                  </Button>
-                }
-              >
+              // The button is a child, not a secondaryAction: that one is positioned over the text, and on a
+              // phone it covered the dates. Here it wraps to a row of its own when the text needs the width.
+              <ListItem key={session.id} divider sx={{ flexWrap: 'wrap', columnGap: 1 }}>
                 <ListItemIcon>{device.mobile ? <PhoneIphoneOutlined /> : <ComputerOutlined />}</ListItemIcon>
                 <ListItemText
                   primary={
@@ -141,7 +135,16 @@ function SessionsCard() {
                     since: formatDateTime(session.createdAt, i18n.language),
                     last: formatDateTime(session.lastSeenAt, i18n.language),
                   })}
+                  sx={{ flex: '1 1 14rem' }}
                 />
+                <Button
+                  size="small"
+                  color="inherit"
+                  sx={{ marginInlineStart: 'auto' }}
+                  onClick={() => void endSession(session).catch(() => undefined)}
+                >
+                  {t('settingsPages.security.end')}
+                </Button>
               </ListItem>
             )
           })}
