@@ -14,14 +14,17 @@ export type ThreadRoom = {
 
 /**
  * Joins a deal's or client's room while the thread is on screen (again after a reconnection, since the server
- * forgets rooms with the connection) and puts the messages that arrive into the cached thread.
+ * forgets rooms with the connection) and puts the messages that arrive into the cached thread. `onMessage` hears
+ * each one after that, for what else on the page a message changes (the deal's timeline).
  */
-export function useMessageRoom(room: ThreadRoom, id: string, key: ThreadKey) {
+export function useMessageRoom(room: ThreadRoom, id: string, key: ThreadKey, onMessage?: (message: Message) => void) {
   const { socket, connected } = useSocket()
   const queryClient = useQueryClient()
   // The key is a new array each render: read it when a message comes rather than rejoin the room.
   const cacheKey = useRef(key)
   cacheKey.current = key
+  const heard = useRef(onMessage)
+  heard.current = onMessage
 
   useEffect(() => {
     if (!socket || !connected) return
@@ -32,6 +35,7 @@ export function useMessageRoom(room: ThreadRoom, id: string, key: ThreadKey) {
       // would put the thread back without it: started again, its answer holds the message too.
       if (queryClient.isFetching({ queryKey: cacheKey.current, exact: true }) > 0)
         void queryClient.invalidateQueries({ queryKey: cacheKey.current, exact: true })
+      heard.current?.(message)
     })
     return () => {
       stopListening()

@@ -1,6 +1,7 @@
 import { can } from '@closeroom/shared'
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded'
 import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, Skeleton } from '@mui/material'
+import { useQueryClient } from '@tanstack/react-query'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
@@ -20,7 +21,7 @@ import { OnlineTeammates } from '../presence/OnlineTeammates'
 import { useUsers } from '../users/queries'
 import { DealForm } from './DealForm'
 import { DealTimeline } from './DealTimeline'
-import { dealMessagesQuery, useDeal, useDealMessages, useDeleteDeal, usePostDealMessage, useStages } from './queries'
+import { dealKeys, dealMessagesQuery, useDeal, useDealMessages, useDeleteDeal, usePostDealMessage, useStages } from './queries'
 import { dealRoom, usePipelineToasts } from './realtime'
 
 /** /deals/new and /deals/:id: the deal's fields, and beside them its timeline and the team's chat about it. */
@@ -107,7 +108,14 @@ function DealChat({ dealId }: { dealId: string }) {
   const { t } = useTranslation()
   const messages = useDealMessages(dealId)
   const post = usePostDealMessage(dealId)
-  useMessageRoom(dealRoom, dealId, dealMessagesQuery(dealId).queryKey)
+  const queryClient = useQueryClient()
+  // A message, or an edit, is also a line on the timeline beside the chat: a teammate's shows there at once.
+  useMessageRoom(
+    dealRoom,
+    dealId,
+    dealMessagesQuery(dealId).queryKey,
+    () => void queryClient.invalidateQueries({ queryKey: dealKeys.activities(dealId), exact: true }),
+  )
   useReadThread('deal', dealId)
   return (
     <MessageThread
