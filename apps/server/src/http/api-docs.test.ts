@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import createClient from 'openapi-fetch'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { paths } from '../../../web/src/lib/api-schema.ts'
-import { buildTestApp, type TestApp } from '../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../testing/app.ts'
 import { buildOwner } from '../testing/factories.ts'
 
 type Operation = { operationId?: string; summary?: string; security?: Record<string, string[]>[] }
@@ -84,10 +83,9 @@ describe('a client generated from the document', () => {
       payload: { name: 'Generated client', expiresInDays: null, scope: 'write' },
     })
     const { secret } = created.json() as { secret: string }
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = app.server.address() as AddressInfo
+    const url = await listenOnFreePort(app)
     // The web app's own typed client (openapi-fetch with the types generated from /api/docs), with a key and no cookie.
-    const client = createClient<paths>({ baseUrl: `http://127.0.0.1:${port}/api`, headers: { authorization: `Bearer ${secret}` } })
+    const client = createClient<paths>({ baseUrl: `${url}/api`, headers: { authorization: `Bearer ${secret}` } })
 
     const made = await client.POST('/teams', { body: { name: 'Made by a generated client' } })
     expect(made.response.status).toBe(201)
@@ -98,7 +96,7 @@ describe('a client generated from the document', () => {
     expect(teams.data?.teams.map((team) => team.name)).toContain('Made by a generated client')
 
     const refused = await createClient<paths>({
-      baseUrl: `http://127.0.0.1:${port}/api`,
+      baseUrl: `${url}/api`,
       headers: { authorization: 'Bearer cr_live_wrong' },
     }).GET('/teams')
     expect(refused.response.status).toBe(401)

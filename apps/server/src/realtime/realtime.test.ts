@@ -1,7 +1,7 @@
 import { SocketEvents } from '@closeroom/shared'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../testing/app.ts'
 import { buildMember, buildOwner, type Client } from '../testing/factories.ts'
 import { connectSocket, nextEvent } from '../testing/sockets.ts'
 import { rooms } from './rooms.ts'
@@ -12,10 +12,7 @@ const sockets: Socket[] = []
 
 beforeAll(async () => {
   app = await buildTestApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  url = `http://127.0.0.1:${address.port}`
+  url = await listenOnFreePort(app)
 })
 afterAll(async () => {
   for (const s of sockets) s.disconnect()

@@ -38,3 +38,11 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>
+
+/** Starts a test app listening on a free local port and gives its address, for tests that speak HTTP or socket.io to it. */
+export async function listenOnFreePort(app: Pick<TestApp, 'listen' | 'server'>): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('the test server has no port')
+  return `http://127.0.0.1:${address.port}`
+}

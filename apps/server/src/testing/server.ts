@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { seedDemo } from '../modules/demo/module.ts'
-import { buildTestApp } from './app.ts'
+import { buildTestApp, listenOnFreePort } from './app.ts'
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))
 
@@ -9,11 +9,9 @@ export async function startTestServer(options: { webDist?: string; env?: Record<
   const app = await buildTestApp({ env: { WEB_DIST: options.webDist ?? defaultWebDist, ...options.env } })
   // The demo organization as a fresh start has it (/u/demo, /u/enterprise), for journeys that begin there.
   if (options.seedDemo) await seedDemo(app.database.db)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('server has no port')
+  const url = await listenOnFreePort(app)
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     app,
     outbox: (to: string) => app.outbox(to),
     close: () => app.close(),

@@ -2,7 +2,7 @@ import { type AgreementChange, ProductSocketEvents } from '@closeroom/shared'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sentAgreement, signAs, tokenOf, uploadAgreement } from '../../testing/agreements.ts'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
 import { connectSocket } from '../../testing/sockets.ts'
@@ -15,10 +15,7 @@ const sockets: Socket[] = []
 
 beforeAll(async () => {
   app = await buildTestApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  url = `http://127.0.0.1:${address.port}`
+  url = await listenOnFreePort(app)
 })
 afterAll(async () => {
   for (const s of sockets) s.disconnect()

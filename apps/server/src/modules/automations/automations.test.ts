@@ -1,7 +1,7 @@
 import { type AutomationRun, ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { buildDeal, buildProduct, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, invalidField, request } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
@@ -10,9 +10,7 @@ let app: TestApp
 let url: string
 beforeAll(async () => {
   app = await buildTestApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
+  url = await listenOnFreePort(app)
 })
 afterAll(() => app.close())
 

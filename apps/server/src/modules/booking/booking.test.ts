@@ -1,6 +1,6 @@
 import { type ErrorCode, SLOT_TAKEN, SocketEvents } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../../testing/booking.ts'
 import { buildMember, buildOwner, type Client, invalidField, request } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
@@ -279,9 +279,7 @@ describe("the host's side", () => {
   it('tells the host live over the socket when a buyer books', async () => {
     const owner = await buildOwner(app)
     const eventType = await buildEventType(app, owner)
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const address = app.server.address()
-    const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
+    const url = await listenOnFreePort(app)
     const socket = await connectSocket(url, owner.cookie)
     try {
       const arrived = nextEvent<{ type: string; booking: { start: string; attendee: { name: string } } }>(

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { ProductSocketEvents } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { buildContact, buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
 import { form, PDF, storedFiles } from '../../testing/files.ts'
@@ -11,9 +11,7 @@ let app: TestApp
 let url: string
 beforeAll(async () => {
   app = await buildTestApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
+  url = await listenOnFreePort(app)
 })
 afterAll(() => app.close())
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/index.ts'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { buildContact, buildDeal, buildProduct, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
@@ -236,9 +236,7 @@ describe('deals', () => {
 describe('live pipeline updates', () => {
   let url: string
   beforeAll(async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const address = app.server.address()
-    url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
+    url = await listenOnFreePort(app)
   })
 
   it("tells a teammate's socket about a created, moved and deleted deal, and nobody of another organization", async () => {

@@ -21,7 +21,7 @@ import {
   userTokens,
   webhookEndpoints,
 } from '../../db/schema/index.ts'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../../testing/booking.ts'
 import { buildContact, buildDeal, buildProduct } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
@@ -35,9 +35,7 @@ let app: TestApp
 let url: string
 beforeAll(async () => {
   app = await buildTestApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
+  url = await listenOnFreePort(app)
 })
 afterAll(() => app.close())
 

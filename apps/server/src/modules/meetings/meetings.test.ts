@@ -11,7 +11,7 @@ import {
 import type { Socket } from 'socket.io-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../../config.ts'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, nextMonday } from '../../testing/booking.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
@@ -22,9 +22,7 @@ let app: TestApp
 let url: string
 beforeAll(async () => {
   app = await buildTestApp({ env: { ICE_SERVERS: '[{"urls":"stun:stun.example.org:3478"}]' } })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
+  url = await listenOnFreePort(app)
 })
 afterAll(() => app.close())
 

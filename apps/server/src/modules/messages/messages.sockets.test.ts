@@ -2,7 +2,7 @@ import { ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rooms } from '../../realtime/rooms.ts'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { buildContact, buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
@@ -15,10 +15,7 @@ const sockets: Socket[] = []
 
 beforeAll(async () => {
   app = await buildTestApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  url = `http://127.0.0.1:${address.port}`
+  url = await listenOnFreePort(app)
 })
 afterAll(async () => {
   for (const s of sockets) s.disconnect()

@@ -1,6 +1,6 @@
 import { SocketEvents } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { bookingBody, buildEventType, freeSlots, nextMonday } from '../../testing/booking.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildOwner, type Client, request } from '../../testing/factories.ts'
@@ -14,9 +14,7 @@ let pushService: Awaited<ReturnType<typeof startPushService>>
 beforeAll(async () => {
   pushService = await startPushService()
   app = await buildTestApp({ pushAgent: pushService.agent })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
+  url = await listenOnFreePort(app)
 })
 afterAll(async () => {
   await app.close()

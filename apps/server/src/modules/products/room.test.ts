@@ -2,7 +2,7 @@ import { ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients, dealActivities, files, productFiles } from '../../db/schema/index.ts'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { buildEventType } from '../../testing/booking.ts'
 import { buildProduct, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
@@ -13,9 +13,7 @@ let app: TestApp
 let url: string
 beforeAll(async () => {
   app = await buildTestApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
+  url = await listenOnFreePort(app)
 })
 afterAll(() => app.close())
 

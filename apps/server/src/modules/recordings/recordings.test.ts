@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { Decoder } from 'ts-ebml'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { meetings, recordings } from '../../db/schema/index.ts'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
 import { CHUNKS, putChunk as putRecordingChunk, recordMeeting, settledRecording, startRecording } from '../../testing/recordings.ts'
@@ -24,9 +24,7 @@ let app: TestApp
 let url: string
 beforeAll(async () => {
   app = await buildTestApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
+  url = await listenOnFreePort(app)
 })
 afterAll(() => app.close())
 

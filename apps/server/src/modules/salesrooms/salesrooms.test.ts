@@ -1,6 +1,6 @@
 import { ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../testing/app.ts'
+import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { buildDeal, buildProduct } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
@@ -9,9 +9,7 @@ let app: TestApp
 let url: string
 beforeAll(async () => {
   app = await buildTestApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : ''
+  url = await listenOnFreePort(app)
 })
 afterAll(() => app.close())
 
