@@ -69,6 +69,25 @@ describe('pipeline stages', () => {
     ).toBe(403)
   })
 
+  it('makes the deals of a stage turned won count as won from when they entered it, and open again when it reopens', async () => {
+    const owner = await buildOwner(app)
+    const signed = (await call(owner, 'POST', '/api/pipeline-stages', { name: 'Contract signed' })).json()
+    const deal = await buildDeal(app, owner, { stageId: signed.id, currency: 'EUR', amount: 700_00 })
+    const today = new Date().toISOString().slice(0, 10)
+    const wonToday = async () =>
+      (await call(owner, 'GET', `/api/insights/pipeline?from=${today}&to=${today}&tz=UTC`)).json().current.won.count
+    const closedAt = async () => (await call(owner, 'GET', `/api/deals/${deal.id}`)).json().closedAt
+    expect([await closedAt(), await wonToday()]).toEqual([null, 0])
+
+    await call(owner, 'PATCH', `/api/pipeline-stages/${signed.id}`, { kind: 'won' })
+    // Closed when it entered the stage, its creation here, not when the stage changed kind.
+    expect([await closedAt(), await wonToday()]).toEqual([deal.createdAt, 1])
+    await call(owner, 'PATCH', `/api/pipeline-stages/${signed.id}`, { kind: 'lost' })
+    expect([await closedAt(), await wonToday()]).toEqual([deal.createdAt, 0])
+    await call(owner, 'PATCH', `/api/pipeline-stages/${signed.id}`, { kind: 'open' })
+    expect([await closedAt(), await wonToday()]).toEqual([null, 0])
+  })
+
   it(`stops at ${DEAL_LIMITS.maxStages} stages`, async () => {
     const owner = await buildOwner(app)
     await stagesOf(app, owner)
