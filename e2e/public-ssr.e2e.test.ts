@@ -114,7 +114,8 @@ it("paints the page before the app's script is even asked for, then hydrates it 
   const { page, errors } = await openHydrated(path)
   const { paint, script } = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    script: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
+    // The public pages' own entry (public.html, main-public.tsx).
+    script: performance.getEntriesByType('resource').find((entry) => /\/assets\/public-[\w-]+\.js$/.test(entry.name))?.startTime,
   }))
   expect(paint).toBeTypeOf('number')
   expect(script).toBeTypeOf('number')
@@ -124,6 +125,22 @@ it("paints the page before the app's script is even asked for, then hydrates it 
   await page.getByRole('link', { name: /Discovery call/ }).click()
   await page.waitForURL(/\?type=/)
   expect(errors).toEqual([])
+})
+
+it('an address outside the public pages, reached from one, opens in the whole app (the public entry has only these pages)', async () => {
+  const path = await seller('Olivia Offline')
+  const page = await harness.newPage()
+  // The health check fails once the page is hydrated: the page sends the reader to the server error page, which is
+  // the signed-in app's, so the document is loaded afresh there and the whole app shows it.
+  await page.route('**/api/health', (route) => route.fulfill({ status: 503, json: { message: 'Down for a moment', code: 'UNAVAILABLE' } }))
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
+  })
+  await page.goto(path)
+  await page.getByRole('heading', { name: 'Closeroom is not answering' }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/500')
+  expect(documents).toEqual([path, '/500'])
 })
 
 it('sends the page its scripts and stylesheets compressed with Brotli, and as they are to a client that asks for none', async () => {
@@ -141,7 +158,10 @@ it('sends the page its scripts and stylesheets compressed with Brotli, and as th
   await page.waitForLoadState('networkidle')
   // The build compresses every file of a kilobyte or more; smaller ones go as they are.
   const compressed = assets.filter((asset) => existsSync(new URL(`../apps/web/dist${new URL(asset.url).pathname}.br`, import.meta.url)))
-  expect(compressed.map((asset) => new URL(asset.url).pathname)).toContainEqual(expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/))
+  expect(compressed.map((asset) => new URL(asset.url).pathname)).toContainEqual(expect.stringMatching(/^\/assets\/react-dom-[\w-]+\.js$/))
+  // The public pages' lean entry, not the signed-in app's (index.html's).
+  expect(assets.map((asset) => new URL(asset.url).pathname)).toContainEqual(expect.stringMatching(/^\/assets\/public-[\w-]+\.js$/))
+  expect(assets.map((asset) => new URL(asset.url).pathname)).not.toContainEqual(expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/))
   for (const asset of compressed)
     expect(asset, asset.url).toMatchObject({ encoding: 'br', vary: expect.stringContaining('accept-encoding') })
 

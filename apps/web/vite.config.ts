@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite'
 
 // In development the API and socket.io run on the server (npm run serve); Vite proxies them so the
 // browser sees one origin, as it does in production.
@@ -71,6 +71,41 @@ function precompress(): Plugin {
 }
 
 /**
+ * The public pages' entry (main-public.tsx) imports its stages dynamically so each is evaluated in a task of its
+ * own; listed as modulepreloads in public.html (with the chunks they import), they download with the entry instead
+ * of one after the other.
+ */
+function preloadStages(): Plugin {
+  return {
+    name: 'closeroom:preload-stages',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (!bundle || !chunk?.facadeModuleId?.endsWith('public.html')) return []
+        const files = new Set<string>()
+        const add = (fileName: string) => {
+          const found = bundle[fileName]
+          if (files.has(fileName) || found?.type !== 'chunk') return
+          files.add(fileName)
+          for (const imported of found.imports) add(imported)
+        }
+        for (const stage of chunk.dynamicImports) add(stage)
+        // The entry's own imports are preloaded by Vite already; the stages import helpers from the entry itself.
+        for (const imported of [chunk.fileName, ...chunk.imports]) files.delete(imported)
+        return [...files].map(
+          (fileName): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head',
+          }),
+        )
+      },
+    },
+  }
+}
+
+/**
  * `vite build --ssr src/entry-server.tsx` (after the browser's build): the public pages' server renderer, an
  * entry with its packages inside (each lazy page a chunk the server loads only when it renders that page), in
  * dist/ssr, which the server imports (apps/server/src/http/web.ts) and never serves.
@@ -82,8 +117,38 @@ const ssrBuild = {
   copyPublicDir: false,
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), muiWithoutCssVars(), precompress()],
+/**
+ * `vite build --mode public` (after the app's build, into the same dist): the public pages' entry, public.html and
+ * main-public.tsx, with a chunk graph of its own, so a buyer's page downloads and evaluates only what the public
+ * pages use (no session, no signed-in route table, none of the chunks the app's entry groups for its first paint).
+ */
+const publicBuild = {
+  outDir: 'dist',
+  emptyOutDir: false,
+  sourcemap: true,
+  modulePreload: { polyfill: false },
+  rolldownOptions: {
+    input: 'public.html',
+    output: {
+      codeSplitting: {
+        // One chunk per stage of main-public.tsx: React, React DOM, then MUI's styling core with the components
+        // nearly every page shows (the higher priority takes a module first; a group takes its modules' imports too).
+        groups: [
+          { name: 'react', priority: 3, test: /node_modules[\\/](react|scheduler)[\\/]/ },
+          { name: 'react-dom', priority: 2, test: /node_modules[\\/]react-dom[\\/]/ },
+          {
+            name: 'mui',
+            priority: 1,
+            test: /node_modules[\\/]@mui[\\/]material[\\/](ButtonBase|Button|Typography|Stack|Paper|Container|IconButton|Link|Chip|Alert|Avatar|AvatarGroup|SvgIcon)[\\/]/,
+          },
+        ],
+      },
+    },
+  },
+}
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  plugins: [react(), muiWithoutCssVars(), precompress(), preloadStages()],
   server: {
     port: 5173,
     proxy: { '/api': server, '/socket.io': { target: server, ws: true } },
@@ -93,28 +158,30 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? ssrBuild
-    : {
-        outDir: 'dist',
-        emptyOutDir: true,
-        sourcemap: true,
-        // Every browser the app supports preloads modules natively (Baseline 2023): no polyfill in the entry.
-        modulePreload: { polyfill: false },
-        rolldownOptions: {
-          output: {
-            codeSplitting: {
-              groups: [
-                // Everything the first paint needs (React, the router, the texts, MUI's styling core, the theme) in one
-                // chunk: split by which lazy pages also use them, it was three chunks and more bytes.
-                { name: 'app', tags: ['$initial'] },
-                // The few MUI components nearly every page shows, the buyer's booking page included, as one chunk
-                // instead of fifteen small ones (each with its own imports, exports and gzip dictionary).
-                {
-                  name: 'mui',
-                  test: /node_modules[\\/]@mui[\\/]material[\\/](ButtonBase|Button|Typography|Stack|Paper|Container|IconButton|Link|Chip|Alert|Avatar|AvatarGroup|SvgIcon)[\\/]/,
-                },
-              ],
+    : mode === 'public'
+      ? publicBuild
+      : {
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: true,
+          // Every browser the app supports preloads modules natively (Baseline 2023): no polyfill in the entry.
+          modulePreload: { polyfill: false },
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  // Everything the first paint needs (React, the router, the texts, MUI's styling core, the theme) in one
+                  // chunk: split by which lazy pages also use them, it was three chunks and more bytes.
+                  { name: 'app', tags: ['$initial'] },
+                  // The few MUI components nearly every page shows, the buyer's booking page included, as one chunk
+                  // instead of fifteen small ones (each with its own imports, exports and gzip dictionary).
+                  {
+                    name: 'mui',
+                    test: /node_modules[\\/]@mui[\\/]material[\\/](ButtonBase|Button|Typography|Stack|Paper|Container|IconButton|Link|Chip|Alert|Avatar|AvatarGroup|SvgIcon)[\\/]/,
+                  },
+                ],
+              },
             },
           },
         },
-      },
 }))

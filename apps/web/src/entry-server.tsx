@@ -6,7 +6,7 @@ import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { matchPath, StaticRouter } from 'react-router'
 import rtlPlugin from 'stylis-plugin-rtl'
-import { AppRoutes, preloadPage } from './app/router'
+import { PublicRoutes, preloadPublicPage } from './app/publicRouter'
 import { PRELOADED_ELEMENT_ID, STALE_ATTRIBUTE, serializePreloaded, setPreloaded } from './components/public/preloaded'
 import { bookingPaths } from './features/booking-public/api'
 import { landingPaths } from './features/landing-public/api'
@@ -19,7 +19,7 @@ import { ThemeProvider } from './theme/ThemeProvider'
 
 // The buyer's public pages rendered on the server (apps/server/src/http/web.ts calls renderPublicPage), so a
 // phone paints them as the HTML arrives instead of after the app's scripts and the page's data have come one
-// after the other. The browser then hydrates them (main.tsx). Built by `vite build --ssr` into dist/ssr.
+// after the other. The browser then hydrates them with the public pages' entry (main-public.tsx, public.html). Built by `vite build --ssr` into dist/ssr.
 
 /**
  * The pages rendered here, and the public API answers each one is rendered with (the same payload the page
@@ -115,7 +115,7 @@ async function render(template: string, request: PageRequest, location: string, 
   const chosen = request.cookie(LANGUAGE_COOKIE)
   const language = isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE
   await speakOnServer(language)
-  await preloadPage(location.split('?')[0] ?? location)
+  await preloadPublicPage(location.split('?')[0] ?? location)
   const settings = initialSettings((name) => request.cookie(name), language)
   const prefersDark = request.prefersDark ?? false
   const dark = settings.themeMode === 'dark' || (settings.themeMode === 'system' && prefersDark)
@@ -131,7 +131,7 @@ async function render(template: string, request: PageRequest, location: string, 
         <SettingsProvider server={{ settings, prefersDark }}>
           <ThemeProvider serverCache={cache}>
             <StaticRouter location={location}>
-              <AppRoutes />
+              <PublicRoutes />
             </StaticRouter>
           </ThemeProvider>
         </SettingsProvider>

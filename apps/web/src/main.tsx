@@ -1,41 +1,6 @@
-import Cookies from 'js-cookie'
-import { StrictMode, startTransition } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { preloadPage } from './app/router'
-import { hydratingServerHtml } from './components/public/ClientSuspense'
-import { STALE_ATTRIBUTE } from './components/public/preloaded'
-import { currentLanguage, directionOf, i18nReady } from './locales/i18n'
-import { loadRtlCache } from './theme/ThemeProvider'
+import { start } from './app/start'
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
-
-/** A right-to-left reader's first paint is mirrored already: the RTL styles plugin loads with their texts. */
-async function ready() {
-  await i18nReady
-  if ((Cookies.get('themeDirection') ?? directionOf(currentLanguage())) === 'rtl') await loadRtlCache()
-}
-
-// The first paint is in the reader's language: its texts load first (a few kilobytes). A page the server
-// rendered is hydrated once its own code and texts are here too, in one pass.
-const hydrating = root.hasChildNodes() && !document.documentElement.hasAttribute(STALE_ATTRIBUTE)
-void Promise.all([ready(), hydrating && preloadPage(window.location.pathname)]).then(() => {
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  )
-  // A public page the server rendered (entry-server.tsx) is shown already: it is hydrated, in a transition so
-  // React does it in slices of a few milliseconds between which the browser stays responsive, rather than one
-  // long task (bench/README.md, lighthouse). One rendered in another language or scheme than the reader's was
-  // hidden by its inline script: it is rendered afresh.
-  if (hydrating) {
-    hydratingServerHtml()
-    return startTransition(() => void hydrateRoot(root, app))
-  }
-  if (!root.hasChildNodes()) return createRoot(root).render(app)
-  root.replaceChildren()
-  document.documentElement.removeAttribute(STALE_ATTRIBUTE)
-  createRoot(root).render(app)
-})
+// The whole app's entry (index.html). The public pages the server renders load main-public.tsx instead.
+void start(<App />, preloadPage)

@@ -48,7 +48,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     })
   }
   const index = built ? readFileSync(indexPath, 'utf8') : null
-  const renderPage = index ? publicPages(app, webDist, index) : undefined
+  // The pages the server renders load the public pages' lean entry (public.html, apps/web/src/main-public.tsx) when
+  // the build has it, the whole app's otherwise.
+  const publicPath = join(webDist, 'public.html')
+  const publicIndex = built && existsSync(publicPath) ? readFileSync(publicPath, 'utf8') : index
+  const renderPage = publicIndex ? publicPages(app, webDist, publicIndex) : undefined
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html')

@@ -1,18 +1,11 @@
 import { type Action, can, safeReturnPath } from '@closeroom/shared'
-import { Box, CircularProgress } from '@mui/material'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation, useSearchParams } from 'react-router'
-import { useTranslation } from '../locales/i18n'
+import { SplashScreen } from './SplashScreen'
 import { useAuthContext } from './session'
 
-export function SplashScreen() {
-  const { t } = useTranslation()
-  return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label={t('app.loading')} />
-    </Box>
-  )
-}
+// Kept here too for the pages that import it with the guards.
+export { SplashScreen }
 
 /**
  * Signed-out visitors go to /login and come back to where they were going once signed in. Someone who just

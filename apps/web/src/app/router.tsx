@@ -1,22 +1,11 @@
 import type { Action } from '@closeroom/shared'
-import { isValidElement, Suspense } from 'react'
-import { generatePath, matchRoutes, Navigate, Outlet, type RouteObject, useParams, useRoutes } from 'react-router'
-import { ProgressBar } from '../components/ProgressBar'
-import { bookingPublicRoutes } from '../features/booking-public/routes'
+import { generatePath, Navigate, Outlet, type RouteObject, useParams, useRoutes } from 'react-router'
 import type { FeatureKey } from '../features/empty/EmptyFeaturePage'
 import { generalRoutes } from '../features/general/routes'
-import { landingPublicRoutes } from '../features/landing-public/routes'
-import { meetingPublicRoutes } from '../features/meeting-public/routes'
-import { productRoomPublicRoutes } from '../features/product-room-public/routes'
-import { routingPublicRoutes } from '../features/routing-public/routes'
-import { salesroomPublicRoutes } from '../features/salesroom-public/routes'
 import { componentsRoutes } from '../features/showcase/routes'
-import { signingPublicRoutes } from '../features/signing-public/routes'
-import { GuestOnly, RequireAuth, RequirePermission, SplashScreen } from './guards'
+import { GuestOnly, RequireAuth, RequirePermission } from './guards'
 import { lazyPage } from './lazyPage'
-import { PageErrorBoundary } from './PageErrorBoundary'
-import { ServerStatusProvider } from './ServerStatusProvider'
-import { ServiceWorkerBridge } from './ServiceWorkerBridge'
+import { preloadRoutes, publicRoutes, Root } from './publicRoutes'
 import { SessionScope } from './SessionScope'
 
 type Load = Parameters<typeof lazyPage<object>>[0]
@@ -81,21 +70,6 @@ const templateRoutes: RouteObject[] = [
   moved('/e-commerce/product/:id/edit', '/products/:id'),
   moved('/invoice/list', '/invoice'),
 ]
-
-function Root() {
-  return (
-    <ServerStatusProvider>
-      <ProgressBar />
-      <ServiceWorkerBridge />
-      <PageErrorBoundary>
-        {/* Shown while the first page's chunk downloads; later route changes keep the page until the next one is ready. */}
-        <Suspense fallback={<SplashScreen />}>
-          <Outlet />
-        </Suspense>
-      </PageErrorBoundary>
-    </ServerStatusProvider>
-  )
-}
 
 const login = () => import('../features/auth/LoginPage')
 const register = () => import('../features/auth/RegisterPage')
@@ -198,18 +172,7 @@ const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      // A buyer's pages have no session, so they neither read it nor download it: they must open fast on any phone.
-      {
-        children: [
-          ...bookingPublicRoutes,
-          ...salesroomPublicRoutes,
-          ...landingPublicRoutes,
-          ...productRoomPublicRoutes,
-          ...routingPublicRoutes,
-          ...meetingPublicRoutes,
-          ...signingPublicRoutes,
-        ],
-      },
+      publicRoutes,
       {
         element: (
           <SessionScope>
@@ -250,9 +213,5 @@ export function AppRoutes() {
  * rendered is then rendered whole there and hydrated in one pass here, before any update can reach it.
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
-    const type: unknown = isValidElement(route.element) ? route.element.type : undefined
-    return typeof type === 'function' && 'preload' in type && typeof type.preload === 'function' ? type.preload() : undefined
-  })
-  return Promise.all(pages)
+  return preloadRoutes(routes, pathname)
 }

@@ -1,10 +1,6 @@
 import { LOOK } from '@closeroom/shared'
 import { createTheme, type Direction } from '@mui/material/styles'
-import '@fontsource/public-sans/400.css'
-import '@fontsource/public-sans/500.css'
-import '@fontsource/public-sans/600.css'
-import '@fontsource/public-sans/700.css'
-import '@fontsource/public-sans/800.css'
+import './fonts'
 import type { ThemePreset, ThemeSettings } from './settings'
 
 type Shades = { lighter: string; light: string; main: string; dark: string; darker: string; contrastText: string }

@@ -1,4 +1,4 @@
-import { type PublicRoutingForm, type RoutingNext, routingAnswersProblems } from '@closeroom/shared'
+import type { PublicRoutingForm, RoutingNext } from '@closeroom/shared'
 import { Alert, Box, Button, Stack, Typography } from '@mui/material'
 import { type FormEvent, useRef, useState } from 'react'
 import type { FieldError } from 'react-hook-form'
@@ -22,6 +22,16 @@ function webAddress(url: string): string | null {
 }
 
 /**
+ * The rules the answers are checked by, loaded when the reader first focuses a field (or sends the form): not
+ * evaluated while the page becomes interactive, where they took a long task of their own on a phone.
+ */
+let rules: Promise<typeof import('./rules')> | undefined
+const loadRules = () => {
+  rules ??= import('./rules')
+  return rules
+}
+
+/**
  * A routing form as a buyer answers it: its fields with the shared rules checked before sending, the server's
  * refusals next to their field, then straight to the outcome: the booking page with the answers filled in
  * (in the app), the form's message in place, or the outcome's web address.
@@ -37,7 +47,8 @@ export default function RoutingForm({ form }: { form: PublicRoutingForm }) {
   const [message, setMessage] = useState<string | null>(null)
   const inputs = useRef(new Map<string, HTMLInputElement | null>())
 
-  function problemsOf(next: Record<string, RoutingFieldValue>): Record<string, FieldError> {
+  async function problemsOf(next: Record<string, RoutingFieldValue>): Promise<Record<string, FieldError>> {
+    const { routingAnswersProblems } = await loadRules()
     const problems = routingAnswersProblems(form.fields, answersOf(form.fields, next))
     return Object.fromEntries(Object.entries(problems).map(([id, sentence]) => [id, { type: 'custom', message: sentence }]))
   }
@@ -46,10 +57,11 @@ export default function RoutingForm({ form }: { form: PublicRoutingForm }) {
     const next = { ...values, [identifier]: value }
     setValues(next)
     // A field shown wrong is checked again as it changes, so its message goes once it is right.
-    if (errors[identifier]) {
-      const problem = problemsOf(next)[identifier]
-      setErrors(({ [identifier]: _, ...rest }) => (problem ? { ...rest, [identifier]: problem } : rest))
-    }
+    if (errors[identifier])
+      void problemsOf(next).then((problems) => {
+        const problem = problems[identifier]
+        setErrors(({ [identifier]: _, ...rest }) => (problem ? { ...rest, [identifier]: problem } : rest))
+      })
   }
 
   function focusFirst(problems: Record<string, FieldError>) {
@@ -70,7 +82,7 @@ export default function RoutingForm({ form }: { form: PublicRoutingForm }) {
   async function submit(event: FormEvent) {
     event.preventDefault()
     setFailure(null)
-    const problems = problemsOf(values)
+    const problems = await problemsOf(values)
     setErrors(problems)
     if (Object.keys(problems).length > 0) return focusFirst(problems)
     setSending(true)
@@ -114,7 +126,7 @@ export default function RoutingForm({ form }: { form: PublicRoutingForm }) {
     )
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label={form.name}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={submit} onFocus={() => void loadRules()} aria-label={form.name}>
       {form.fields.some((field) => field.required) && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('routingPublic.requiredNote')}
