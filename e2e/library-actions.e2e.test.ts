@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { form, pdfOfPages } from '../apps/server/src/testing/files.ts'
+import { signIn } from './flows.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+// The library's everyday actions in a browser: rename, search, a picture's and a video's preview.
+
+let harness: Harness
+let seller: Client
+beforeAll(async () => {
+  harness = await startHarness()
+  seller = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
+})
+afterAll(() => harness?.close())
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object | FormData) =>
+  request(harness.server.app, seller, method, url, payload as object)
+
+async function upload(name: string, bytes: Buffer) {
+  const answer = await api('POST', '/api/library/files', form({ name, bytes }))
+  expect(answer.statusCode, answer.body).toBe(201)
+  return answer.json() as { id: string }
+}
+
+it('renames a file, finds it by a word of its name, and previews a picture and a video', async () => {
+  const page = await harness.newPage()
+  await signIn(page, seller.user.email, 'Olivia Owner')
+  // A real picture and a real WebM clip, the clip recorded by the browser itself from a canvas.
+  const picture = await page.evaluate(async () => {
+    const canvas = Object.assign(document.createElement('canvas'), { width: 64, height: 48 })
+    const context = canvas.getContext('2d')
+    if (!context) throw new Error('no canvas')
+    context.fillStyle = '#00786a'
+    context.fillRect(0, 0, 64, 48)
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'))
+    return [...new Uint8Array(await (blob as Blob).arrayBuffer())]
+  })
+  const clip = await page.evaluate(async () => {
+    const canvas = Object.assign(document.createElement('canvas'), { width: 64, height: 48 })
+    const context = canvas.getContext('2d')
+    if (!context) throw new Error('no canvas')
+    const recorder = new MediaRecorder(canvas.captureStream(10), { mimeType: 'video/webm' })
+    const chunks: Blob[] = []
+    recorder.ondataavailable = (event) => chunks.push(event.data)
+    const stopped = new Promise((resolve) => {
+      recorder.onstop = resolve
+    })
+    recorder.start()
+    for (let frame = 0; frame < 8; frame++) {
+      context.fillStyle = frame % 2 ? '#00786a' : '#1d4ed8'
+      context.fillRect(0, 0, 64, 48)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    recorder.stop()
+    await stopped
+    return [...new Uint8Array(await new Blob(chunks).arrayBuffer())]
+  })
+  await upload('Logo.png', Buffer.from(picture))
+  await upload('Demo clip.webm', Buffer.from(clip))
+  await upload('Proposal draft.pdf', await pdfOfPages(1))
+
+  await page.goto('/files-manager')
+  const table = page.getByRole('table', { name: 'Files' })
+  await table.getByRole('button', { name: 'Proposal draft.pdf', exact: true }).waitFor()
+
+  // Rename.
+  await table.getByRole('button', { name: 'Actions for Proposal draft.pdf' }).click()
+  await page.getByRole('menuitem', { name: 'Rename' }).click()
+  const rename = page.getByRole('dialog', { name: 'Rename Proposal draft.pdf' })
+  await rename.getByLabel('File name').fill('Acme proposal.pdf')
+  await rename.getByRole('button', { name: 'Save' }).click()
+  await rename.waitFor({ state: 'detached' })
+  await table.getByRole('button', { name: 'Acme proposal.pdf', exact: true }).waitFor()
+  expect(await table.getByRole('button', { name: 'Proposal draft.pdf', exact: true }).count()).toBe(0)
+
+  // Search finds it by a word of its new name, and nothing else.
+  await page.getByRole('searchbox', { name: 'Search all files' }).fill('acme')
+  await page.getByRole('searchbox', { name: 'Search all files' }).press('Enter')
+  await page.getByRole('heading', { name: /Files named like “acme”/ }).waitFor()
+  await table.getByRole('button', { name: 'Acme proposal.pdf', exact: true }).waitFor()
+  expect(await table.getByRole('button', { name: 'Logo.png', exact: true }).count()).toBe(0)
+  await page.getByRole('button', { name: 'Clear the search' }).click()
+  await table.getByRole('button', { name: 'Logo.png', exact: true }).waitFor()
+
+  // The picture shows as a picture.
+  await table.getByRole('button', { name: 'Logo.png', exact: true }).click()
+  const picturePreview = page.getByRole('dialog', { name: 'Logo.png' })
+  const image = picturePreview.getByRole('img', { name: 'Logo.png' })
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64)
+  await picturePreview.getByRole('button', { name: 'Close' }).click()
+  await picturePreview.waitFor({ state: 'detached' })
+
+  // The video plays in the page: the browser reads its length from what the library serves.
+  await table.getByRole('button', { name: 'Demo clip.webm', exact: true }).click()
+  const videoPreview = page.getByRole('dialog', { name: 'Demo clip.webm' })
+  const video = videoPreview.locator('video[aria-label="Demo clip.webm"]')
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+  expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(64)
+})
