@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
+import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { form, pdfOfPages } from '../apps/server/src/testing/files.ts'
 import { signIn } from './flows.ts'
-import { type Harness, startHarness } from './harness.ts'
+import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
-// The library's everyday actions in a browser: rename, search, a picture's and a video's preview.
+// The library's everyday actions in a browser: rename, search, a picture's and a video's preview, and a new
+// version of a shared PDF reaching the buyer's room (it is shared by reference, not copied).
 
 let harness: Harness
 let seller: Client
@@ -97,4 +99,37 @@ it('renames a file, finds it by a word of its name, and previews a picture and a
   const video = videoPreview.locator('video[aria-label="Demo clip.webm"]')
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(64)
+})
+
+it('uploads a new version of a shared PDF, and the buyer’s room shows its new pages', async () => {
+  const deal = await buildDeal(harness.server.app, seller, { name: 'Acme rollout' })
+  const room = await api('PUT', `/api/deals/${deal.id}/salesroom`, { title: 'Acme × Closeroom', published: true })
+  expect(room.statusCode, room.body).toBe(200)
+  const file = await upload('Proposal.pdf', await pdfOfPages(2))
+  const shared = await api('POST', `/api/deals/${deal.id}/salesroom/documents/library`, { fileId: file.id })
+  expect(shared.statusCode, shared.body).toBe(201)
+
+  const context = await harness.browser.newContext({ ...CONTEXT_DEFAULTS, baseURL: harness.server.url })
+  onTestFinished(() => context.close())
+  const buyer = await context.newPage()
+  await buyer.goto(`/d/${room.json().publicId}`)
+  const open = buyer.getByRole('region', { name: 'Documents' }).getByRole('button', { name: 'Open “Proposal”', exact: true })
+  await open.click()
+  await buyer.getByRole('dialog', { name: 'Proposal' }).getByText('Page 1 of 2').waitFor()
+
+  const library = await harness.newPage()
+  await signIn(library, seller.user.email, 'Olivia Owner')
+  await library.goto('/files-manager')
+  const table = library.getByRole('table', { name: 'Files' })
+  await table.getByRole('link', { name: 'Acme rollout' }).waitFor()
+  await table.getByRole('button', { name: 'Actions for Proposal.pdf' }).click()
+  const chooser = library.waitForEvent('filechooser')
+  await library.getByRole('menuitem', { name: 'Upload a new version' }).click()
+  await (await chooser).setFiles({ name: 'Proposal v2.pdf', mimeType: 'application/pdf', buffer: await pdfOfPages(4) })
+  await library.getByText('New version of Proposal.pdf uploaded: the place that shows it shows the new version.').waitFor()
+
+  // The buyer's room shows the new version, not a copy of the old one.
+  await buyer.reload()
+  await open.click()
+  await buyer.getByRole('dialog', { name: 'Proposal' }).getByText('Page 1 of 4').waitFor()
 })
