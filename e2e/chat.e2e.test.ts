@@ -8,7 +8,8 @@ import { type Harness, startHarness } from './harness.ts'
 
 // The team chat: two members in two browsers talk in real time; the menu counts what one has not read, and
 // reading clears it; pictures show inline and other files as cards; the page passes axe in light and dark;
-// on a phone one pane shows at a time; a named group shows who of its members has seen a message.
+// on a phone one pane shows at a time; a named group shows who of its members has seen a message; a long
+// conversation opens at its latest messages and shows earlier ones on request.
 
 let harness: Harness
 beforeAll(async () => {
@@ -216,4 +217,28 @@ it('starts a named group with two teammates, who read it live, and shows who of 
   await samPage.getByRole('textbox', { name: 'Message' }).press('Enter')
   await log.getByText('I will bring the security answers.').waitFor()
   await mayaPage.getByRole('log', { name: 'Northwind deal team' }).getByText('I will bring the security answers.').waitFor()
+})
+
+it('shows the latest messages of a long conversation first, and earlier ones on request', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
+  const maya = await buildMember(harness.server.app, owner, { name: 'Maya Member' })
+  const created = await request(harness.server.app, owner, 'POST', '/api/chat/conversations', { participantIds: [maya.user.id] })
+  const { id } = created.json() as { id: string }
+  for (let n = 1; n <= 35; n++) {
+    const sent = await request(harness.server.app, n % 2 ? owner : maya, 'POST', `/api/chat/conversations/${id}/messages`, {
+      body: `Note number ${n}`,
+    })
+    expect(sent.statusCode).toBe(201)
+  }
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Olivia Owner')
+  await page.goto(`/chat/${id}`)
+  const log = page.getByRole('log', { name: 'Maya Member' })
+  await log.getByText('Note number 35', { exact: true }).waitFor()
+  expect(await log.getByText('Note number 1', { exact: true }).count()).toBe(0)
+  await page.getByRole('button', { name: 'Show earlier messages' }).click()
+  await log.getByText('Note number 1', { exact: true }).waitFor()
+  // All of it is there now, once each, and there is nothing earlier to ask for.
+  for (const n of [1, 5, 6, 35]) expect(await log.getByText(`Note number ${n}`, { exact: true }).count()).toBe(1)
+  await page.getByRole('button', { name: 'Show earlier messages' }).waitFor({ state: 'detached' })
 })
