@@ -113,6 +113,10 @@ describe('a connected mailbox', () => {
     const mailbox = await connect(owner, 'ann')
     expect(mailbox).toMatchObject({ email: 'ann@seller.test', imapHost: '127.0.0.1', lastError: null })
     expect(JSON.stringify(mailbox)).not.toContain(password('ann'))
+    // At rest the password is only encrypted, as the CalDAV one is: the server needs it back to sign in, so not a hash.
+    const [row] = await app.database.db.select().from(mailAccounts).where(eq(mailAccounts.id, mailbox.id))
+    expect(row?.passwordEncrypted).toMatch(/^v1\./)
+    expect(row?.passwordEncrypted).not.toContain(password('ann'))
 
     const uid = await deliver(
       'ann',
