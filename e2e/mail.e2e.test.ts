@@ -200,7 +200,10 @@ it('shows the mail, Closeroom’s own emails, a phone in Arabic and the dark the
   await dark.getByText('Mailbox disconnected').waitFor()
   await dark.goto('/mail')
   await dark.getByText('Connect your mailbox to read and answer').waitFor()
-  await dark.getByText(/^No email here yet\./).waitFor()
+  // No mailbox: nothing promises mail that cannot come; everyone's mail says whose it would be.
+  await dark.getByText('No email here yet.', { exact: true }).waitFor()
+  await dark.getByRole('tab', { name: 'Everyone’s mail' }).click()
+  await dark.getByText('No email in your team’s mailboxes yet.', { exact: true }).waitFor()
 })
 
 it('writes a new email to a client from /mail, filed under Sent on their deal; an admin reads it in everyone’s mail, in dark', async () => {

@@ -169,7 +169,16 @@ export default function MailPage() {
               </Stack>
             )}
             {!state.isLoading && !state.error && state.mails.allIds.length === 0 && (
-              <Typography sx={{ p: 3, color: 'text.secondary' }}>{t(`mail.empty.${label}`)}</Typography>
+              <Typography sx={{ p: 3, color: 'text.secondary' }}>
+                {/* Said of whose mail is listed, and promising new mail only where a mailbox brings it. */}
+                {label === 'closeroom'
+                  ? t('mail.empty.closeroom')
+                  : scope === 'all'
+                    ? t(`mail.emptyAll.${label}`)
+                    : mailbox.data === null
+                      ? t('mail.empty.noMailbox')
+                      : t(`mail.empty.${label}`)}
+              </Typography>
             )}
             <List disablePadding>
               {state.mails.allIds.map((id) => {

@@ -16,6 +16,11 @@ export const cn: Text = {
       inbox: '这里还没有邮件。新邮件到达您的邮箱后几秒钟内就会出现。',
       sent: '此邮箱尚未发送任何邮件。',
       closeroom: 'Closeroom 尚未为您的组织发送任何邮件。',
+      noMailbox: '这里还没有邮件。',
+    },
+    emptyAll: {
+      inbox: '您团队的邮箱中还没有邮件。',
+      sent: '您团队的邮箱尚未发送任何邮件。',
     },
     notConnected: '连接您的邮箱，即可在这里阅读和回复买家的邮件，每封邮件都关联到对应的客户和交易。',
     connect: '连接我的邮箱',

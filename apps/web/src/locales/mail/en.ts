@@ -16,6 +16,11 @@ export const en = {
       inbox: 'No email here yet. New mail shows up within seconds of reaching your mailbox.',
       sent: 'Nothing sent from this mailbox yet.',
       closeroom: 'Closeroom has not sent any email for your organization yet.',
+      noMailbox: 'No email here yet.',
+    },
+    emptyAll: {
+      inbox: 'No email in your team’s mailboxes yet.',
+      sent: 'Nothing sent from your team’s mailboxes yet.',
     },
     notConnected: 'Connect your mailbox to read and answer your buyers’ emails here, each tied to its client and deal.',
     connect: 'Connect my mailbox',

@@ -16,6 +16,11 @@ export const fr: Text = {
       inbox: 'Aucun email ici pour l’instant. Un nouveau message apparaît quelques secondes après son arrivée dans votre boîte.',
       sent: 'Rien n’a encore été envoyé depuis cette boîte.',
       closeroom: 'Closeroom n’a encore envoyé aucun email pour votre organisation.',
+      noMailbox: 'Aucun email ici pour l’instant.',
+    },
+    emptyAll: {
+      inbox: 'Aucun email dans les boîtes de votre équipe pour l’instant.',
+      sent: 'Rien n’a encore été envoyé depuis les boîtes de votre équipe.',
     },
     notConnected:
       'Connectez votre boîte mail pour lire et répondre ici aux emails de vos acheteurs, chacun rattaché à son client et à son affaire.',

@@ -16,6 +16,11 @@ export const vi: Text = {
       inbox: 'Chưa có email nào ở đây. Thư mới hiện ra vài giây sau khi đến hộp thư của bạn.',
       sent: 'Chưa gửi gì từ hộp thư này.',
       closeroom: 'Closeroom chưa gửi email nào cho tổ chức của bạn.',
+      noMailbox: 'Chưa có email nào ở đây.',
+    },
+    emptyAll: {
+      inbox: 'Chưa có email nào trong hộp thư của nhóm bạn.',
+      sent: 'Chưa gửi gì từ hộp thư của nhóm bạn.',
     },
     notConnected: 'Kết nối hộp thư để đọc và trả lời email của người mua ngay tại đây, mỗi email gắn với khách hàng và giao dịch của nó.',
     connect: 'Kết nối hộp thư',
