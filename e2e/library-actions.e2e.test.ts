@@ -5,7 +5,8 @@ import { form, pdfOfPages } from '../apps/server/src/testing/files.ts'
 import { signIn } from './flows.ts'
 import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
-// The library's everyday actions in a browser: rename, search, a picture's and a video's preview, and a new
+// The library's everyday actions in a browser: rename, search, a picture's and a video's preview, what a drop
+// refuses (each file named), and a new
 // version of a shared PDF reaching the buyer's room (it is shared by reference, not copied).
 
 let harness: Harness
@@ -99,6 +100,32 @@ it('renames a file, finds it by a word of its name, and previews a picture and a
   const video = videoPreview.locator('video[aria-label="Demo clip.webm"]')
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(64)
+})
+
+it('says which files of a drop it refuses and why, and keeps the others', async () => {
+  const page = await harness.newPage()
+  await signIn(page, seller.user.email, 'Olivia Owner')
+  await page.goto('/files-manager')
+  await page.getByRole('button', { name: 'Choose files' }).waitFor()
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles([
+      // Markup under a harmless name: the bytes decide, not the name.
+      { name: 'Invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') },
+      { name: 'Brochure.pdf', mimeType: 'application/pdf', buffer: await pdfOfPages(1) },
+      { name: 'Notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]) },
+    ])
+  const table = page.getByRole('table', { name: 'Files' })
+  await table.getByRole('button', { name: 'Brochure.pdf', exact: true }).waitFor()
+  const alert = page.getByRole('alert')
+  await alert.getByText(/Notes\.exe was not added: /).waitFor()
+  expect((await alert.innerText()).split('\n')).toEqual([
+    'Invoice.pdf was not added: This type of file is not accepted here',
+    'Notes.exe was not added: This type of file is not accepted here',
+  ])
+  expect(await table.getByRole('button', { name: 'Invoice.pdf', exact: true }).count()).toBe(0)
+  expect(await table.getByRole('button', { name: 'Notes.exe', exact: true }).count()).toBe(0)
 })
 
 it('uploads a new version of a shared PDF, and the buyer’s room shows its new pages', async () => {

@@ -83,7 +83,7 @@ export default function LibraryPage() {
     maxBytes: FILE_LIMITS.libraryBytes,
     tooBig: (name) => t('files.library.tooBig', { name, size: MAX_MB }),
     uploading: (name) => t('files.library.uploading', { name }),
-    failed: (error) => serverErrorText(t, error),
+    failed: (error, name) => t('files.library.refused', { name, reason: serverErrorText(t, error) }),
   })
   const replace = useReplaceLibraryFile()
   const versionInput = useRef<HTMLInputElement>(null)
@@ -236,7 +236,7 @@ export default function LibraryPage() {
               </Box>
             )}
             {uploads.error && (
-              <Alert severity="error" sx={{ mb: 2 }}>
+              <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
                 {uploads.error}
               </Alert>
             )}

@@ -28,6 +28,7 @@ export const ar = {
       hint: 'أو أفلتها هنا، عدة ملفات معًا: PDF وWord وExcel وPowerPoint ونصوص وCSV وصور ومقاطع فيديو MP4 أو WebM، حتى {{size}} ميغابايت لكل ملف.',
       uploading: 'جارٍ رفع {{name}}',
       tooBig: '{{name}} كبير جدًا: الحد الأقصى للملف {{size}} ميغابايت.',
+      refused: 'لم يُضف {{name}}: {{reason}}',
       storage: 'المستخدم {{used}} من {{limit}}',
       name: 'الاسم',
       type: 'النوع',

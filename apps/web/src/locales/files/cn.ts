@@ -27,6 +27,7 @@ export const cn = {
       hint: '或拖放到这里，可一次多个：PDF、Word、Excel、PowerPoint、文本、CSV、图片、MP4 或 WebM 视频，每个最大 {{size}} MB。',
       uploading: '正在上传 {{name}}',
       tooBig: '{{name}} 太大：每个文件最大 {{size}} MB。',
+      refused: '未添加 {{name}}：{{reason}}',
       storage: '已使用 {{used}}，共 {{limit}}',
       name: '名称',
       type: '类型',

@@ -28,6 +28,7 @@ export const en = {
       hint: 'Or drop them here, several at once: PDF, Word, Excel, PowerPoint, text, CSV, pictures, MP4 or WebM videos, up to {{size}} MB each.',
       uploading: 'Uploading {{name}}',
       tooBig: '{{name}} is too large: files are at most {{size}} MB.',
+      refused: '{{name}} was not added: {{reason}}',
       storage: '{{used}} of {{limit}} used',
       name: 'Name',
       type: 'Type',

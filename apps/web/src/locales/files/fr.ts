@@ -28,6 +28,7 @@ export const fr = {
       hint: 'Ou déposez-les ici, plusieurs à la fois : PDF, Word, Excel, PowerPoint, texte, CSV, images, vidéos MP4 ou WebM, jusqu’à {{size}} Mo chacun.',
       uploading: 'Envoi de {{name}}',
       tooBig: '{{name}} est trop volumineux : {{size}} Mo au plus par fichier.',
+      refused: '{{name}} n’a pas été ajouté : {{reason}}',
       storage: '{{used}} utilisés sur {{limit}}',
       name: 'Nom',
       type: 'Type',

@@ -28,6 +28,7 @@ export const vi = {
       hint: 'Hoặc thả vào đây, nhiều tệp cùng lúc: PDF, Word, Excel, PowerPoint, văn bản, CSV, hình ảnh, video MP4 hoặc WebM, mỗi tệp tối đa {{size}} MB.',
       uploading: 'Đang tải lên {{name}}',
       tooBig: '{{name}} quá lớn: mỗi tệp tối đa {{size}} MB.',
+      refused: 'Chưa thêm {{name}}: {{reason}}',
       storage: 'Đã dùng {{used}} trên {{limit}}',
       name: 'Tên',
       type: 'Loại',
