@@ -19,6 +19,7 @@ const mailboxes = {
   mia: { username: 'mia', password: `pw-${randomBytes(6).toString('hex')}` },
   mo: { username: 'mo', password: `pw-${randomBytes(6).toString('hex')}` },
   lu: { username: 'lu', password: `pw-${randomBytes(6).toString('hex')}` },
+  kai: { username: 'kai', password: `pw-${randomBytes(6).toString('hex')}` },
 }
 const mailbox = mailboxes.mia
 let harness: Harness
@@ -269,4 +270,52 @@ it('writes a new email to a client from /mail, filed under Sent on their deal; a
   await dark.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: 'Connect' }).waitFor()
   await shoot(dark, 'settings-dark')
   expect(await violations(dark)).toEqual([])
+})
+
+it('shows the latest conversations of a full mailbox first, and older ones on request', async () => {
+  const app = harness.server.app
+  const owner = await buildOwner(app, { name: 'Kai Seller' })
+  const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', {
+    email: 'kai@seller.test',
+    imapHost: dovecot.host,
+    imapPort: dovecot.port,
+    imapTls: false,
+    smtpHost: '127.0.0.1',
+    smtpPort,
+    smtpTls: false,
+    username: mailboxes.kai.username,
+    password: mailboxes.kai.password,
+  })
+  expect(connected.statusCode, connected.body).toBe(200)
+  // One more conversation than a page holds (50), each an hour after the one before.
+  let uid = 0
+  for (let n = 1; n <= 51; n++) {
+    const date = new Date(Date.UTC(2026, 9, 1, n)).toUTCString()
+    uid = await deliver(
+      [
+        'From: Lead <lead@buyer.test>',
+        'To: kai@seller.test',
+        `Subject: Enquiry ${n}`,
+        `Message-ID: <enquiry-${n}@buyer.test>`,
+        `Date: ${date}`,
+      ],
+      `Question ${n}`,
+      mailboxes.kai,
+    )
+  }
+  await app.inbox.sync.readUpTo(connected.json().id, uid)
+
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Kai Seller')
+  await page.goto('/mail')
+  const list = page.getByRole('region', { name: 'Conversations' })
+  await list.getByText('Enquiry 51', { exact: true }).waitFor()
+  await list.getByText('Enquiry 2', { exact: true }).waitFor()
+  expect(await list.getByText('Enquiry 1', { exact: true }).count()).toBe(0)
+  await list.getByRole('button', { name: 'Show older conversations' }).click()
+  await list.getByText('Enquiry 1', { exact: true }).click()
+  await page.getByRole('article').getByText('Question 1', { exact: true }).waitFor()
+  await list.getByRole('button', { name: 'Show older conversations' }).waitFor({ state: 'detached' })
+  // All 51, once each.
+  expect(await list.getByText(/^Enquiry \d+$/).count()).toBe(51)
 })

@@ -79,11 +79,23 @@ export const MailThreadSummary = z.object({
   deal: z.object({ id: Id, title: z.string() }).nullable(),
 })
 export type MailThreadSummary = z.infer<typeof MailThreadSummary>
+/** Where a page of threads ends: the last thread's latest message time (UTC, to the millisecond) and its id. */
+export const MailThreadCursor = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/i, { message: 'Use the next value of the previous page' })
+export const MAIL_THREAD_PAGE = { size: 50, max: 100 } as const
 export const MailThreadQuery = z.object({
   scope: z.enum(MAIL_SCOPES).default('mine'),
   label: z.enum(['inbox', 'sent']).default('inbox'),
+  /** The threads after this point (the previous page's `next`); none: the newest. */
+  before: MailThreadCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(MAIL_THREAD_PAGE.max).default(MAIL_THREAD_PAGE.size),
 })
-export const MailThreadList = z.object({ threads: z.array(MailThreadSummary) })
+export const MailThreadList = z.object({
+  threads: z.array(MailThreadSummary),
+  /** The `before` of the next, older page; null when this page is the last. */
+  next: MailThreadCursor.nullable(),
+})
 
 /**
  * A file that came with a message. `kept` false: the organization's file rules refused it (its bytes are not a

@@ -54,12 +54,12 @@ export function mailRoutes(app: FastifyInstance, { service, files }: Pick<InboxM
       schema: {
         tags,
         description:
-          "Mail threads, newest first. scope=mine: the member's mailbox; scope=all: owners and admins see every thread, members theirs and those on deals they own.",
+          "Mail threads, newest first, a page at a time (limit, then before=the previous page's next). scope=mine: the member's mailbox; scope=all: owners and admins see every thread, members theirs and those on deals they own.",
         querystring: MailThreadQuery,
         response: { 200: MailThreadList, ...errors },
       },
     },
-    async (req) => ({ threads: await service.list(actor(req), req.query) }),
+    async (req) => service.list(actor(req), req.query),
   )
 
   r.get('/mail/threads/:id', { schema: { tags, params: IdParams, response: { 200: MailThread, ...errors } } }, async (req) =>

@@ -213,12 +213,30 @@ export function createMailService({
     return byThread
   }
 
-  async function list(auth: AuthContext, query: { scope: 'mine' | 'all'; label: 'inbox' | 'sent' }): Promise<MailThreadSummary[]> {
+  /**
+   * A page of threads, newest first, and where the next one starts. Ordered by the latest message's time to the
+   * millisecond (the cursor's precision; the database keeps microseconds) then id, so pages neither skip nor repeat.
+   */
+  async function list(
+    auth: AuthContext,
+    query: { scope: 'mine' | 'all'; label: 'inbox' | 'sent'; before?: string; limit: number },
+  ): Promise<{ threads: MailThreadSummary[]; next: string | null }> {
     const where = await visible(auth, query.scope)
     const labelled = query.label === 'inbox' ? summaryColumns.received : summaryColumns.sent
-    const rows = await summaries(and(where, labelled)).orderBy(desc(mailThreads.lastMessageAt), desc(mailThreads.id)).limit(LIST_LIMIT)
-    const messages = await messagesOf(rows.map((r) => r.thread.id))
-    return rows.map((row) => present(row, messages.get(row.thread.id) ?? []))
+    const at = sql`date_trunc('milliseconds', ${mailThreads.lastMessageAt})`
+    let after: SQL | undefined
+    if (query.before) {
+      const [time, id] = [query.before.slice(0, 24), query.before.slice(25)]
+      after = sql`(${at}, ${mailThreads.id}) < (${time}::timestamptz, ${id}::uuid)`
+    }
+    const rows = await summaries(and(where, labelled, after))
+      .orderBy(desc(at), desc(mailThreads.id))
+      .limit(query.limit + 1)
+    const page = rows.slice(0, query.limit)
+    const last = page.at(-1)
+    const next = rows.length > query.limit && last ? `${last.thread.lastMessageAt.toISOString()}_${last.thread.id}` : null
+    const messages = await messagesOf(page.map((r) => r.thread.id))
+    return { threads: page.map((row) => present(row, messages.get(row.thread.id) ?? [])), next }
   }
 
   const presentMessage = (m: typeof mailMessages.$inferSelect, attachments: MailAttachment[]): MailMessage => ({

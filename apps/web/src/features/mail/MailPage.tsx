@@ -186,6 +186,18 @@ export default function MailPage() {
                 return item ? <MailRow key={id} item={item} selected={id === openId} onOpen={() => go({ thread: id })} /> : null
               })}
             </List>
+            {state.older.has && (
+              <Box sx={{ p: 2, textAlign: 'center' }}>
+                <Button onClick={state.older.load} loading={state.older.loading}>
+                  {t('mail.older')}
+                </Button>
+              </Box>
+            )}
+            {!!state.older.error && (
+              <Alert severity="error" sx={{ m: 2 }}>
+                {serverErrorText(t, state.older.error)}
+              </Alert>
+            )}
           </Box>
         )}
         {showThread && (

@@ -27,6 +27,7 @@ export const ar: Text = {
     mailboxError: 'تعذّرت قراءة صندوق بريدك: {{error}}',
     settingsLink: 'تحقّق من الإعدادات',
     pickThread: 'اختر محادثة لقراءتها.',
+    older: 'عرض المحادثات الأقدم',
     back: 'العودة إلى القائمة',
     me: 'أنا',
     to: 'إلى: {{to}}',

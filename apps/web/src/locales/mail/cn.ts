@@ -27,6 +27,7 @@ export const cn: Text = {
     mailboxError: '无法读取您的邮箱：{{error}}',
     settingsLink: '检查设置',
     pickThread: '选择一个会话以阅读。',
+    older: '显示更早的会话',
     back: '返回列表',
     me: '我',
     to: '收件人：{{to}}',

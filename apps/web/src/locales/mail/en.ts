@@ -27,6 +27,7 @@ export const en = {
     mailboxError: 'Your mailbox could not be read: {{error}}',
     settingsLink: 'Check the settings',
     pickThread: 'Choose a conversation to read it.',
+    older: 'Show older conversations',
     back: 'Back to the list',
     me: 'Me',
     to: 'To: {{to}}',

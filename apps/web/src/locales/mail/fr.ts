@@ -28,6 +28,7 @@ export const fr: Text = {
     mailboxError: 'Votre boîte mail n’a pas pu être lue : {{error}}',
     settingsLink: 'Vérifier les réglages',
     pickThread: 'Choisissez une conversation pour la lire.',
+    older: 'Afficher les conversations plus anciennes',
     back: 'Retour à la liste',
     me: 'Moi',
     to: 'À : {{to}}',

@@ -27,6 +27,7 @@ export const vi: Text = {
     mailboxError: 'Không thể đọc hộp thư của bạn: {{error}}',
     settingsLink: 'Kiểm tra cài đặt',
     pickThread: 'Chọn một cuộc trò chuyện để đọc.',
+    older: 'Xem các cuộc hội thoại cũ hơn',
     back: 'Quay lại danh sách',
     me: 'Tôi',
     to: 'Đến: {{to}}',
