@@ -3,11 +3,12 @@ import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { form, pdfOfPages } from '../apps/server/src/testing/files.ts'
+import { signIn } from './flows.ts'
 import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
 // Document analytics as the issue asks for them: a buyer's time on a room's PDF is counted while the tab is
 // visible, handed over when the tab hides, and still delivered when the buyer closes the tab without closing
-// the viewer first.
+// the viewer first. The seller is told, live, when a buyer first opens a document.
 
 let harness: Harness
 let seller: Client
@@ -88,4 +89,31 @@ it('counts a buyer’s reading while the tab is visible, not while it is hidden,
   expect(total.opens).toBe(1)
   // Had the hidden three seconds counted, the total would pass 5.4 s.
   expect(total.ms).toBeLessThan(4500)
+})
+
+it('tells the seller, live, when a buyer first opens a document, and not again when they open it again', async () => {
+  const { publicId } = await roomWithProposal(await pdfOfPages(1))
+  const page = await harness.newPage()
+  await signIn(page, seller.user.email, 'Olivia Owner')
+  await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor()
+
+  const buyer = await buyerOn(publicId)
+  const open = buyer.getByRole('region', { name: 'Documents' }).getByRole('button', { name: 'Open “Proposal”', exact: true })
+  await open.click()
+  const sentence = 'Someone opened Proposal in the sales room of Acme rollout'
+  await page.getByRole('alert').getByText(sentence).waitFor()
+  await buyer.getByRole('dialog', { name: 'Proposal' }).getByRole('button', { name: 'Close the document' }).click()
+  const opened = buyer.waitForResponse((r) => /\/documents\/[0-9a-f-]{36}\?visit=/.test(r.url()))
+  await open.click()
+  await opened
+  await buyer.getByRole('dialog', { name: 'Proposal' }).getByText('Page 1 of 1').waitFor()
+
+  const listed = await api('GET', '/api/notifications')
+  const kinds = (listed.json().notifications as { kind: string }[]).map((n) => n.kind)
+  expect(kinds.filter((kind) => kind === 'salesroom-document-opened')).toHaveLength(1)
+  await page.getByRole('button', { name: /unread notification/ }).click()
+  await page
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: new RegExp(sentence) })
+    .waitFor()
 })
