@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { clients } from '../apps/server/src/db/schema/index.ts'
+import { clients, outboxEmails } from '../apps/server/src/db/schema/index.ts'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildMember, buildOwner, request } from '../apps/server/src/testing/factories.ts'
 import { type MailServers, startMailServers } from '../apps/server/src/testing/mailservers.ts'
@@ -272,7 +272,7 @@ it('writes a new email to a client from /mail, filed under Sent on their deal; a
   expect(await violations(dark)).toEqual([])
 })
 
-it('shows the latest conversations of a full mailbox first, and older ones on request', async () => {
+it('shows the latest conversations of a full mailbox and of Closeroom’s emails first, and older ones on request', async () => {
   const app = harness.server.app
   const owner = await buildOwner(app, { name: 'Kai Seller' })
   const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', {
@@ -318,4 +318,21 @@ it('shows the latest conversations of a full mailbox first, and older ones on re
   await list.getByRole('button', { name: 'Show older conversations' }).waitFor({ state: 'detached' })
   // All 51, once each.
   expect(await list.getByText(/^Enquiry \d+$/).count()).toBe(51)
+
+  // Closeroom's own emails, as many, the same way.
+  await app.database.db.insert(outboxEmails).values(
+    Array.from({ length: 51 }, (_, i) => ({
+      organizationId: owner.user.organizationId,
+      to: `guest${i + 1}@buyer.test`,
+      subject: `Your booking ${i + 1}`,
+      text: 'See you then.',
+      createdAt: new Date(Date.UTC(2026, 9, 1, i + 1)),
+    })),
+  )
+  await page.getByRole('navigation', { name: 'Labels' }).getByRole('button', { name: 'Sent by Closeroom' }).click()
+  await list.getByText('Your booking 51', { exact: true }).waitFor()
+  expect(await list.getByText('Your booking 1', { exact: true }).count()).toBe(0)
+  await list.getByRole('button', { name: 'Show older emails' }).click()
+  await list.getByText('Your booking 1', { exact: true }).waitFor()
+  await list.getByRole('button', { name: 'Show older emails' }).waitFor({ state: 'detached' })
 })

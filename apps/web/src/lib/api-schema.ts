@@ -1700,7 +1700,7 @@ export interface paths {
         };
         /**
          * Get mail closeroom
-         * @description The emails Closeroom itself sent for the organization (the outbox), for owners and admins.
+         * @description The emails Closeroom itself sent for the organization (the outbox), for owners and admins, newest first, a page at a time (limit, then before=the previous page's next).
          */
         get: operations["getMailCloseroom"];
         put?: never;
@@ -18405,7 +18405,10 @@ export interface operations {
     };
     getMailCloseroom: {
         parameters: {
-            query?: never;
+            query?: {
+                before?: string;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -18427,6 +18430,7 @@ export interface operations {
                             text: string;
                             createdAt: string;
                         }[];
+                        next: string | null;
                     };
                 };
             };

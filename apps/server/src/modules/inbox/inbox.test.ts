@@ -589,4 +589,25 @@ describe('a connected mailbox', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json().code).toBe('mail_not_connected')
   })
+
+  it('lists the emails Closeroom sent a page at a time, newest first, each once', async () => {
+    const owner = await buildOwner(app)
+    for (let n = 0; n < 4; n++) await buildMember(app, owner)
+    const everything = (await request(app, owner, 'GET', '/api/mail/closeroom')).json()
+    expect(everything.next).toBeNull()
+    expect(everything.emails.length).toBeGreaterThanOrEqual(4)
+    const paged: string[] = []
+    let before: string | null = null
+    do {
+      const url: string = `/api/mail/closeroom?limit=2${before ? `&before=${encodeURIComponent(before)}` : ''}`
+      const page = await request(app, owner, 'GET', url)
+      expect(page.statusCode, page.body).toBe(200)
+      const body = page.json() as { emails: { id: string }[]; next: string | null }
+      expect(body.emails.length).toBeLessThanOrEqual(2)
+      paged.push(...body.emails.map((e) => e.id))
+      before = body.next
+    } while (before)
+    expect(paged).toEqual(everything.emails.map((e: { id: string }) => e.id))
+    expect((await request(app, owner, 'GET', '/api/mail/closeroom?before=soon')).statusCode).toBe(400)
+  })
 })

@@ -1,6 +1,7 @@
 import {
   ClientTimeline,
   CloseroomEmailList,
+  CloseroomEmailQuery,
   ConnectMailbox,
   ErrorBody,
   IdParams,
@@ -112,10 +113,12 @@ export function mailRoutes(app: FastifyInstance, { service, files }: Pick<InboxM
     {
       schema: {
         tags,
-        description: 'The emails Closeroom itself sent for the organization (the outbox), for owners and admins.',
+        description:
+          "The emails Closeroom itself sent for the organization (the outbox), for owners and admins, newest first, a page at a time (limit, then before=the previous page's next).",
+        querystring: CloseroomEmailQuery,
         response: { 200: CloseroomEmailList, ...errors },
       },
     },
-    async (req) => ({ emails: await service.closeroomEmails(actor(req)) }),
+    async (req) => service.closeroomEmails(actor(req), req.query),
   )
 }

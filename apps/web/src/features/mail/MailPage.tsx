@@ -189,7 +189,7 @@ export default function MailPage() {
             {state.older.has && (
               <Box sx={{ p: 2, textAlign: 'center' }}>
                 <Button onClick={state.older.load} loading={state.older.loading}>
-                  {t('mail.older')}
+                  {label === 'closeroom' ? t('mail.olderEmails') : t('mail.older')}
                 </Button>
               </Box>
             )}

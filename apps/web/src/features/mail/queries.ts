@@ -60,9 +60,12 @@ export function useDisconnectMailbox() {
 
 /** The emails Closeroom itself sent for the organization, shown under their own label. */
 export function useCloseroomEmails(enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: mailKeys.closeroom(),
-    queryFn: async ({ signal }) => (await unwrap(client.GET('/mail/closeroom', { signal }))).emails,
+    queryFn: ({ signal, pageParam }) =>
+      unwrap(client.GET('/mail/closeroom', { params: { query: { before: pageParam ?? undefined } }, signal })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
     enabled,
     refetchInterval: REFRESH_MS,
   })
@@ -119,23 +122,23 @@ export function useMailState(scope: MailScope, label: MailLabel, labels: MailLab
   const closeroom = useCloseroomEmails(isCloseroom)
   const source = isCloseroom ? closeroom : threads
   const items: MailItem[] = isCloseroom
-    ? (closeroom.data ?? []).map((email) => ({ kind: 'closeroom' as const, ...email }))
+    ? (closeroom.data?.pages ?? []).flatMap((page) => page.emails.map((email) => ({ kind: 'closeroom' as const, ...email })))
     : (threads.data?.pages ?? []).flatMap((page) => page.threads.map((thread) => ({ kind: 'thread' as const, id: thread.id, thread })))
   return {
     isLoading: source.isPending && source.fetchStatus !== 'idle',
     // A failed older page is said under the list, beside its button, not in place of the list.
-    error: isCloseroom || !threads.isFetchNextPageError ? source.error : null,
+    error: source.isFetchNextPageError ? null : source.error,
     mails: {
       byId: Object.fromEntries(items.map((item) => [item.id, item])) as Record<string, MailItem>,
       allIds: items.map((item) => item.id),
     },
     labels,
-    /** Older conversations to show, when the label has more than is loaded. */
+    /** Older conversations (or Closeroom's emails) to show, when the label has more than is loaded. */
     older: {
-      has: !isCloseroom && threads.hasNextPage,
-      loading: threads.isFetchingNextPage,
-      error: threads.isFetchNextPageError ? threads.error : null,
-      load: () => void threads.fetchNextPage(),
+      has: source.hasNextPage,
+      loading: source.isFetchingNextPage,
+      error: source.isFetchNextPageError ? source.error : null,
+      load: () => void source.fetchNextPage(),
     },
   }
 }

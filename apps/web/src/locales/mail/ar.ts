@@ -28,6 +28,7 @@ export const ar: Text = {
     settingsLink: 'تحقّق من الإعدادات',
     pickThread: 'اختر محادثة لقراءتها.',
     older: 'عرض المحادثات الأقدم',
+    olderEmails: 'عرض الرسائل الأقدم',
     back: 'العودة إلى القائمة',
     me: 'أنا',
     to: 'إلى: {{to}}',

@@ -28,6 +28,7 @@ export const cn: Text = {
     settingsLink: '检查设置',
     pickThread: '选择一个会话以阅读。',
     older: '显示更早的会话',
+    olderEmails: '显示更早的邮件',
     back: '返回列表',
     me: '我',
     to: '收件人：{{to}}',

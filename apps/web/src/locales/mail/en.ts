@@ -28,6 +28,7 @@ export const en = {
     settingsLink: 'Check the settings',
     pickThread: 'Choose a conversation to read it.',
     older: 'Show older conversations',
+    olderEmails: 'Show older emails',
     back: 'Back to the list',
     me: 'Me',
     to: 'To: {{to}}',

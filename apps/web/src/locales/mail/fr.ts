@@ -29,6 +29,7 @@ export const fr: Text = {
     settingsLink: 'Vérifier les réglages',
     pickThread: 'Choisissez une conversation pour la lire.',
     older: 'Afficher les conversations plus anciennes',
+    olderEmails: 'Afficher les emails plus anciens',
     back: 'Retour à la liste',
     me: 'Moi',
     to: 'À : {{to}}',

@@ -28,6 +28,7 @@ export const vi: Text = {
     settingsLink: 'Kiểm tra cài đặt',
     pickThread: 'Chọn một cuộc trò chuyện để đọc.',
     older: 'Xem các cuộc hội thoại cũ hơn',
+    olderEmails: 'Xem các email cũ hơn',
     back: 'Quay lại danh sách',
     me: 'Tôi',
     to: 'Đến: {{to}}',
