@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, it, onTestFinished } from 'vitest'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { form, pdfOfPages } from '../apps/server/src/testing/files.ts'
@@ -14,6 +14,9 @@ let harness: Harness
 let seller: Client
 beforeAll(async () => {
   harness = await startHarness()
+})
+// A seller of one's own per test: what one test's buyer opened (and the notifications it brought) is not the next's.
+beforeEach(async () => {
   seller = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
 })
 afterAll(() => harness?.close())
