@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
+import { files } from '../apps/server/src/db/schema/index.ts'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
 import { form, pdfOfPages } from '../apps/server/src/testing/files.ts'
@@ -6,7 +7,7 @@ import { signIn } from './flows.ts'
 import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
 // The library's everyday actions in a browser: rename, search, a picture's and a video's preview, what a drop
-// refuses (each file named), and a new
+// refuses (each file named), a folder holding more than it lists, and a new
 // version of a shared PDF reaching the buyer's room (it is shared by reference, not copied).
 
 let harness: Harness
@@ -126,6 +127,32 @@ it('says which files of a drop it refuses and why, and keeps the others', async 
   ])
   expect(await table.getByRole('button', { name: 'Invoice.pdf', exact: true }).count()).toBe(0)
   expect(await table.getByRole('button', { name: 'Notes.exe', exact: true }).count()).toBe(0)
+})
+
+it('says when a folder holds more files than it lists, and a search by name finds the others', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Lara Library' })
+  // 501 files at the top, made as rows (listing reads no bytes), "Report 000" … "Report 500".
+  await harness.server.app.database.db.insert(files).values(
+    Array.from({ length: 501 }, (_, n) => ({
+      organizationId: owner.user.organizationId,
+      name: `Report ${String(n).padStart(3, '0')}.pdf`,
+      contentType: 'application/pdf',
+      size: 10,
+      sha256: `sha-${owner.user.id}-${n}`,
+      storageKey: `large-${owner.user.id}-${n}`,
+      inLibrary: true,
+    })),
+  )
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Lara Library')
+  await page.goto('/files-manager')
+  const table = page.getByRole('table', { name: 'Files' })
+  await table.getByRole('button', { name: 'Report 499.pdf', exact: true }).waitFor()
+  await page.getByText('Only the first 500 files by name are listed here. Search by name to find the others.').waitFor()
+  await page.getByRole('searchbox', { name: 'Search all files' }).fill('Report 500')
+  await page.getByRole('searchbox', { name: 'Search all files' }).press('Enter')
+  await table.getByRole('button', { name: 'Report 500.pdf', exact: true }).waitFor()
+  expect(await page.getByText(/^Only the first 500 files/).count()).toBe(0)
 })
 
 it('uploads a new version of a shared PDF, and the buyer’s room shows its new pages', async () => {

@@ -25199,6 +25199,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
+                        more: boolean;
                         storage: {
                             usedBytes: number;
                             limitBytes: number;

@@ -28,6 +28,8 @@ export const cn = {
       uploading: '正在上传 {{name}}',
       tooBig: '{{name}} 太大：每个文件最大 {{size}} MB。',
       refused: '未添加 {{name}}：{{reason}}',
+      more: '此处仅按名称列出前 {{count}} 个文件。按名称搜索以查找其他文件。',
+      moreFound: '仅列出找到的前 {{count}} 个文件。请输入更完整的名称以查找其他文件。',
       storage: '已使用 {{used}}，共 {{limit}}',
       name: '名称',
       type: '类型',

@@ -29,6 +29,8 @@ export const en = {
       uploading: 'Uploading {{name}}',
       tooBig: '{{name}} is too large: files are at most {{size}} MB.',
       refused: '{{name}} was not added: {{reason}}',
+      more: 'Only the first {{count}} files by name are listed here. Search by name to find the others.',
+      moreFound: 'Only the first {{count}} files found are listed. Search with more of the name to find the others.',
       storage: '{{used}} of {{limit}} used',
       name: 'Name',
       type: 'Type',

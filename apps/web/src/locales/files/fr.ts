@@ -29,6 +29,8 @@ export const fr = {
       uploading: 'Envoi de {{name}}',
       tooBig: '{{name}} est trop volumineux : {{size}} Mo au plus par fichier.',
       refused: '{{name}} n’a pas été ajouté : {{reason}}',
+      more: 'Seuls les {{count}} premiers fichiers par nom sont listés ici. Cherchez par nom pour trouver les autres.',
+      moreFound: 'Seuls les {{count}} premiers fichiers trouvés sont listés. Précisez le nom cherché pour trouver les autres.',
       storage: '{{used}} utilisés sur {{limit}}',
       name: 'Nom',
       type: 'Type',

@@ -29,6 +29,8 @@ export const vi = {
       uploading: 'Đang tải lên {{name}}',
       tooBig: '{{name}} quá lớn: mỗi tệp tối đa {{size}} MB.',
       refused: 'Chưa thêm {{name}}: {{reason}}',
+      more: 'Chỉ {{count}} tệp đầu tiên theo tên được liệt kê ở đây. Tìm theo tên để thấy các tệp khác.',
+      moreFound: 'Chỉ {{count}} tệp tìm thấy đầu tiên được liệt kê. Hãy tìm với tên đầy đủ hơn để thấy các tệp khác.',
       storage: 'Đã dùng {{used}} trên {{limit}}',
       name: 'Tên',
       type: 'Loại',
