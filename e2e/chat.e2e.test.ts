@@ -8,7 +8,8 @@ import { type Harness, startHarness } from './harness.ts'
 
 // The team chat: two members in two browsers talk in real time; the menu counts what one has not read, and
 // reading clears it; pictures show inline and other files as cards; the page passes axe in light and dark;
-// on a phone one pane shows at a time.
+// on a phone one pane shows at a time; a named group shows who of its members has seen a message; a long
+// conversation opens at its latest messages and shows earlier ones on request.
 
 let harness: Harness
 beforeAll(async () => {
@@ -169,4 +170,75 @@ it('shows one pane at a time on a phone: the list, then the conversation with a 
   await page.getByRole('link', { name: 'Back to the conversations' }).click()
   await page.getByRole('link', { name: 'New conversation' }).waitFor()
   expect(await page.getByRole('heading', { name: 'Maya Member', level: 2 }).count()).toBe(0)
+})
+
+it('starts a named group with two teammates, who read it live, and shows who of them has seen a message', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
+  const maya = await buildMember(harness.server.app, owner, { name: 'Maya Member' })
+  const sam = await buildMember(harness.server.app, owner, { name: 'Sam Seller' })
+  const olivia = await harness.newPage()
+  await signIn(olivia, owner.user.email, 'Olivia Owner')
+  const mayaPage = await harness.newPage()
+  await signIn(mayaPage, maya.user.email, 'Maya Member')
+  const samPage = await harness.newPage()
+  await signIn(samPage, sam.user.email, 'Sam Seller')
+
+  await olivia.goto('/chat/new')
+  const with_ = olivia.getByRole('combobox', { name: 'With' })
+  await with_.click()
+  await olivia.getByRole('option', { name: 'Maya Member' }).click()
+  await with_.click()
+  await olivia.getByRole('option', { name: 'Sam Seller' }).click()
+  await olivia.getByLabel('Group name (optional)').fill('Northwind deal team')
+  await olivia.getByRole('button', { name: 'Start the conversation' }).click()
+  await olivia.getByRole('heading', { name: 'Northwind deal team', level: 2 }).waitFor()
+  await olivia.getByText('3 members').waitFor()
+  await olivia.getByRole('textbox', { name: 'Message' }).fill('Kick-off with Northwind at 10.')
+  await olivia.getByRole('textbox', { name: 'Message' }).press('Enter')
+  const log = olivia.getByRole('log', { name: 'Northwind deal team' })
+  await log.getByText('Kick-off with Northwind at 10.').waitFor()
+
+  // Each teammate is told without reloading, and reading it shows beside the message, by name.
+  for (const [page, name] of [
+    [mayaPage, 'Maya Member'],
+    [samPage, 'Sam Seller'],
+  ] as const) {
+    const menu = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Chat/ })
+    await menu.getByText('1 unread message').waitFor()
+    await menu.click()
+    await page.getByRole('link', { name: /Northwind deal team/ }).click()
+    await page.getByRole('log', { name: 'Northwind deal team' }).getByText('Kick-off with Northwind at 10.').waitFor()
+    await log.getByText(new RegExp(`^Seen by .*${name}`)).waitFor()
+  }
+  expect(await log.getByText(/^Seen by /).innerText()).toMatch(/^Seen by (Maya Member, Sam Seller|Sam Seller, Maya Member)$/)
+
+  // Sam answers; Olivia and Maya, both in the conversation, see it arrive.
+  await samPage.getByRole('textbox', { name: 'Message' }).fill('I will bring the security answers.')
+  await samPage.getByRole('textbox', { name: 'Message' }).press('Enter')
+  await log.getByText('I will bring the security answers.').waitFor()
+  await mayaPage.getByRole('log', { name: 'Northwind deal team' }).getByText('I will bring the security answers.').waitFor()
+})
+
+it('shows the latest messages of a long conversation first, and earlier ones on request', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
+  const maya = await buildMember(harness.server.app, owner, { name: 'Maya Member' })
+  const created = await request(harness.server.app, owner, 'POST', '/api/chat/conversations', { participantIds: [maya.user.id] })
+  const { id } = created.json() as { id: string }
+  for (let n = 1; n <= 35; n++) {
+    const sent = await request(harness.server.app, n % 2 ? owner : maya, 'POST', `/api/chat/conversations/${id}/messages`, {
+      body: `Note number ${n}`,
+    })
+    expect(sent.statusCode).toBe(201)
+  }
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Olivia Owner')
+  await page.goto(`/chat/${id}`)
+  const log = page.getByRole('log', { name: 'Maya Member' })
+  await log.getByText('Note number 35', { exact: true }).waitFor()
+  expect(await log.getByText('Note number 1', { exact: true }).count()).toBe(0)
+  await page.getByRole('button', { name: 'Show earlier messages' }).click()
+  await log.getByText('Note number 1', { exact: true }).waitFor()
+  // All of it is there now, once each, and there is nothing earlier to ask for.
+  for (const n of [1, 5, 6, 35]) expect(await log.getByText(`Note number ${n}`, { exact: true }).count()).toBe(1)
+  await page.getByRole('button', { name: 'Show earlier messages' }).waitFor({ state: 'detached' })
 })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { clients } from '../apps/server/src/db/schema/index.ts'
+import { clients, outboxEmails } from '../apps/server/src/db/schema/index.ts'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildMember, buildOwner, request } from '../apps/server/src/testing/factories.ts'
 import { type MailServers, startMailServers } from '../apps/server/src/testing/mailservers.ts'
@@ -11,12 +11,15 @@ import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
 
-// The seller's mail: a buyer's email reaches the member's mailbox, shows in /mail tied to its deal, and is answered from there.
+// The seller's mail: a buyer's email reaches the member's mailbox, shows in /mail tied to its deal, and is answered from there;
+// a new email is written from /mail, and an admin reads a teammate's mail under /mail/all.
 
 // One mailbox per test, on one Dovecot; the SMTP server takes the same usernames and passwords.
 const mailboxes = {
   mia: { username: 'mia', password: `pw-${randomBytes(6).toString('hex')}` },
   mo: { username: 'mo', password: `pw-${randomBytes(6).toString('hex')}` },
+  lu: { username: 'lu', password: `pw-${randomBytes(6).toString('hex')}` },
+  kai: { username: 'kai', password: `pw-${randomBytes(6).toString('hex')}` },
 }
 const mailbox = mailboxes.mia
 let harness: Harness
@@ -198,5 +201,138 @@ it('shows the mail, Closeroom’s own emails, a phone in Arabic and the dark the
   await dark.getByText('Mailbox disconnected').waitFor()
   await dark.goto('/mail')
   await dark.getByText('Connect your mailbox to read and answer').waitFor()
-  await dark.getByText(/^No email here yet\./).waitFor()
+  // No mailbox: nothing promises mail that cannot come; everyone's mail says whose it would be.
+  await dark.getByText('No email here yet.', { exact: true }).waitFor()
+  await dark.getByRole('tab', { name: 'Everyone’s mail' }).click()
+  await dark.getByText('No email in your team’s mailboxes yet.', { exact: true }).waitFor()
+})
+
+it('writes a new email to a client from /mail, filed under Sent on their deal; an admin reads it in everyone’s mail, in dark', async () => {
+  const app = harness.server.app
+  const owner = await buildOwner(app, { name: 'Ida Admin' })
+  const lu = await buildMember(app, owner, { name: 'Lu Member' })
+  const [buyer] = await app.database.db
+    .insert(clients)
+    .values({ organizationId: owner.user.organizationId, name: 'Cara Client', email: 'cara@buyer.test', company: 'Cara Co' })
+    .returning()
+  if (!buyer) throw new Error('no client')
+  await buildDeal(app, owner, { name: 'Cara pilot', contactIds: [buyer.id] })
+  const connected = await request(app, lu, 'PUT', '/api/mail/mailbox', {
+    email: 'lu@seller.test',
+    imapHost: dovecot.host,
+    imapPort: dovecot.port,
+    imapTls: false,
+    smtpHost: '127.0.0.1',
+    smtpPort,
+    smtpTls: false,
+    username: mailboxes.lu.username,
+    password: mailboxes.lu.password,
+  })
+  expect(connected.statusCode, connected.body).toBe(200)
+
+  const page = await harness.newPage()
+  await signIn(page, lu.user.email, 'Lu Member')
+  await page.goto('/mail')
+  await page.getByRole('button', { name: 'New email' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New email' })
+  await dialog.getByLabel('To').fill('cara@buyer.test')
+  await dialog.getByLabel('Message').fill('Here is the pilot plan we discussed.')
+  await dialog.getByRole('button', { name: 'Send' }).click()
+  await dialog.getByText('Write a subject').waitFor()
+  await dialog.getByLabel('Subject').fill('Pilot plan')
+  await dialog.getByRole('button', { name: 'Send' }).click()
+  await page.getByText('Email sent').waitFor()
+  const sent = await smtpMessage('Pilot plan')
+  expect(sent.from?.text).toContain('lu@seller.test')
+  expect(sent.text?.trim()).toBe('Here is the pilot plan we discussed.')
+  // Filed under Sent, open, tied to the client's deal by the address.
+  await page.getByRole('navigation', { name: 'Labels' }).locator('[aria-current="page"]', { hasText: 'Sent' }).waitFor()
+  await page.getByRole('heading', { name: 'Pilot plan', level: 2 }).waitFor()
+  await page.getByRole('link', { name: 'Deal: Cara pilot' }).waitFor()
+  await page.getByRole('region', { name: 'Conversations' }).getByText('Pilot plan', { exact: true }).waitFor()
+
+  // The admin, in dark, reads it among everyone's mail, and is told who may answer.
+  const dark = await harness.newPage()
+  await dark.context().addCookies([{ name: 'themeMode', value: 'dark', url: harness.server.url }])
+  await signIn(dark, owner.user.email, 'Ida Admin')
+  await dark.goto('/mail')
+  await dark.getByRole('tab', { name: 'Everyone’s mail' }).click()
+  await dark.waitForURL('**/mail/all')
+  await dark.getByRole('navigation', { name: 'Labels' }).getByRole('button', { name: 'Sent', exact: true }).click()
+  await dark.getByRole('region', { name: 'Conversations' }).getByText('Pilot plan', { exact: true }).click()
+  await dark.getByRole('article').getByText('Here is the pilot plan we discussed.').waitFor()
+  await dark.getByText('Only Lu Member can answer from their mailbox.').waitFor()
+  expect(await dark.getByRole('button', { name: 'Reply' }).count()).toBe(0)
+  await shoot(dark, 'all-dark')
+  expect(await violations(dark)).toEqual([])
+  // The mailbox settings, in dark, before any mailbox is connected.
+  await dark.goto('/settings/connected-apps')
+  await dark.getByRole('region', { name: 'Mailbox' }).getByRole('button', { name: 'Connect' }).waitFor()
+  await shoot(dark, 'settings-dark')
+  expect(await violations(dark)).toEqual([])
+})
+
+it('shows the latest conversations of a full mailbox and of Closeroom’s emails first, and older ones on request', async () => {
+  const app = harness.server.app
+  const owner = await buildOwner(app, { name: 'Kai Seller' })
+  const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', {
+    email: 'kai@seller.test',
+    imapHost: dovecot.host,
+    imapPort: dovecot.port,
+    imapTls: false,
+    smtpHost: '127.0.0.1',
+    smtpPort,
+    smtpTls: false,
+    username: mailboxes.kai.username,
+    password: mailboxes.kai.password,
+  })
+  expect(connected.statusCode, connected.body).toBe(200)
+  // One more conversation than a page holds (50), each an hour after the one before.
+  let uid = 0
+  for (let n = 1; n <= 51; n++) {
+    const date = new Date(Date.UTC(2026, 9, 1, n)).toUTCString()
+    uid = await deliver(
+      [
+        'From: Lead <lead@buyer.test>',
+        'To: kai@seller.test',
+        `Subject: Enquiry ${n}`,
+        `Message-ID: <enquiry-${n}@buyer.test>`,
+        `Date: ${date}`,
+      ],
+      `Question ${n}`,
+      mailboxes.kai,
+    )
+  }
+  await app.inbox.sync.readUpTo(connected.json().id, uid)
+
+  const page = await harness.newPage()
+  await signIn(page, owner.user.email, 'Kai Seller')
+  await page.goto('/mail')
+  const list = page.getByRole('region', { name: 'Conversations' })
+  await list.getByText('Enquiry 51', { exact: true }).waitFor()
+  await list.getByText('Enquiry 2', { exact: true }).waitFor()
+  expect(await list.getByText('Enquiry 1', { exact: true }).count()).toBe(0)
+  await list.getByRole('button', { name: 'Show older conversations' }).click()
+  await list.getByText('Enquiry 1', { exact: true }).click()
+  await page.getByRole('article').getByText('Question 1', { exact: true }).waitFor()
+  await list.getByRole('button', { name: 'Show older conversations' }).waitFor({ state: 'detached' })
+  // All 51, once each.
+  expect(await list.getByText(/^Enquiry \d+$/).count()).toBe(51)
+
+  // Closeroom's own emails, as many, the same way.
+  await app.database.db.insert(outboxEmails).values(
+    Array.from({ length: 51 }, (_, i) => ({
+      organizationId: owner.user.organizationId,
+      to: `guest${i + 1}@buyer.test`,
+      subject: `Your booking ${i + 1}`,
+      text: 'See you then.',
+      createdAt: new Date(Date.UTC(2026, 9, 1, i + 1)),
+    })),
+  )
+  await page.getByRole('navigation', { name: 'Labels' }).getByRole('button', { name: 'Sent by Closeroom' }).click()
+  await list.getByText('Your booking 51', { exact: true }).waitFor()
+  expect(await list.getByText('Your booking 1', { exact: true }).count()).toBe(0)
+  await list.getByRole('button', { name: 'Show older emails' }).click()
+  await list.getByText('Your booking 1', { exact: true }).waitFor()
+  await list.getByRole('button', { name: 'Show older emails' }).waitFor({ state: 'detached' })
 })

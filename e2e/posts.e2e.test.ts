@@ -2,13 +2,14 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
 import { buildOwner, type Client, request } from '../apps/server/src/testing/factories.ts'
+import { form } from '../apps/server/src/testing/files.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
 // Posts: the owner writes a case study in the editor (bold and a link), saves a draft no visitor can open, adds
 // a cover and publishes it; a visitor finds it on the landing page and reads it on its own page, which the
-// server rendered with the post's title and description.
+// server rendered with the post's title and description. A cover is also taken from the library as it is.
 
 let harness: Harness
 let owner: Client
@@ -137,4 +138,48 @@ it('the owner writes a post with bold and a link, adds a cover and publishes it;
     .click()
   await editor.waitForURL('**/blog/posts')
   await editor.getByText('No posts yet').waitFor()
+})
+
+it('takes a post’s cover from the library, where the picture already is, and shows it to the visitor', async () => {
+  const app = harness.server.app
+  const hero = await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 30, g: 64, b: 175 } } })
+    .png()
+    .toBuffer()
+  const uploaded = await request(app, owner, 'POST', '/api/library/files', form({ name: 'Hero.png', bytes: hero }))
+  expect(uploaded.statusCode, uploaded.body).toBe(201)
+  const post = await request(app, owner, 'POST', '/api/posts', {
+    title: 'Spring release notes',
+    body: '<p>Three new things.</p>',
+    status: 'published',
+  })
+  expect(post.statusCode, post.body).toBe(201)
+  const { id, slug } = post.json() as { id: string; slug: string }
+
+  const editor = await harness.newPage()
+  await signIn(editor, owner.user.email, 'Olivia Owner')
+  await editor.goto(`/blog/post/${id}/edit`)
+  await editor.getByRole('button', { name: 'Add from the library' }).click()
+  const picker = editor.getByRole('dialog', { name: 'Add from the library' })
+  await picker.getByRole('button', { name: /Hero\.png/ }).click()
+  await picker.waitFor({ state: 'detached' })
+  await editor.getByText('Cover image saved').waitFor()
+  const cover = editor.getByRole('img', { name: 'Cover of Spring release notes' })
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800)
+  // The cover is the library's file itself, not a copy: the library shows where it is used.
+  const library = (await request(app, owner, 'GET', '/api/library')).json() as { files: { name: string; usages: { name: string }[] }[] }
+  expect(library.files.filter((f) => f.name === 'Hero.png')).toEqual([
+    expect.objectContaining({ usages: [expect.objectContaining({ name: 'Spring release notes' })] }),
+  ])
+
+  const page = await visitor()
+  await page.goto(`/l/${publicId}/posts/${slug}`)
+  await page.getByRole('heading', { level: 1, name: 'Spring release notes' }).waitFor()
+  await expect
+    .poll(() =>
+      page
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBe(800)
 })

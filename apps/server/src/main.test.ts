@@ -55,10 +55,15 @@ it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data 
   // And the demo deal's published sales room.
   const room = (await (await fetch(`${first.url}/api/public/salesrooms/demo`)).json()) as {
     title: string
+    welcome: string
     lines: unknown[]
     steps: unknown[]
+    documents: unknown[]
   }
   expect(room.title).toBe('Northwind × Acme Sales')
+  // Its welcome names only what the room shows: it has no documents, so it promises none.
+  expect(room.documents).toEqual([])
+  expect(room.welcome).not.toMatch(/document/i)
   expect(room.lines.length).toBeGreaterThan(0)
   expect(room.steps).toHaveLength(4)
   await first.stop()

@@ -83,8 +83,9 @@ export function FileDrop({ label, hint, accept, multiple, progress, onFiles }: P
 }
 
 /**
- * Sends files one after the other, with the progress for FileDrop and the first refusal to show: a file over
- * `maxBytes` is refused here with `tooBig(name)`, the rest by the server's message.
+ * Sends files one after the other, with the progress for FileDrop and the refusals to show, one line each: a
+ * file over `maxBytes` is refused here with `tooBig(name)`, the rest by the server's message (`failed` is given
+ * the file's name too, so that a refusal among several files says which one).
  */
 export function useFileUploads({
   send,
@@ -97,15 +98,17 @@ export function useFileUploads({
   maxBytes: number
   tooBig(name: string): string
   uploading(name: string): string
-  failed(error: unknown): string
+  failed(error: unknown, name: string): string
 }) {
   const [progress, setProgress] = useState<{ label: string; value: number } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const start = async (files: File[]) => {
     setError(null)
+    const refused: string[] = []
     for (const file of files) {
       if (file.size > maxBytes) {
-        setError(tooBig(file.name))
+        refused.push(tooBig(file.name))
+        setError(refused.join('\n'))
         continue
       }
       const label = uploading(file.name)
@@ -113,7 +116,8 @@ export function useFileUploads({
       try {
         await send(file, (value) => setProgress({ label, value }))
       } catch (caught) {
-        setError(failed(caught))
+        refused.push(failed(caught, file.name))
+        setError(refused.join('\n'))
       }
     }
     setProgress(null)

@@ -1603,7 +1603,7 @@ export interface paths {
         };
         /**
          * List mail threads
-         * @description Mail threads, newest first. scope=mine: the member's mailbox; scope=all: owners and admins see every thread, members theirs and those on deals they own.
+         * @description Mail threads, newest first, a page at a time (limit, then before=the previous page's next). scope=mine: the member's mailbox; scope=all: owners and admins see every thread, members theirs and those on deals they own.
          */
         get: operations["getMailThreads"];
         put?: never;
@@ -1700,7 +1700,7 @@ export interface paths {
         };
         /**
          * Get mail closeroom
-         * @description The emails Closeroom itself sent for the organization (the outbox), for owners and admins.
+         * @description The emails Closeroom itself sent for the organization (the outbox), for owners and admins, newest first, a page at a time (limit, then before=the previous page's next).
          */
         get: operations["getMailCloseroom"];
         put?: never;
@@ -17836,6 +17836,8 @@ export interface operations {
             query?: {
                 scope?: "mine" | "all";
                 label?: "inbox" | "sent";
+                before?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -17878,6 +17880,7 @@ export interface operations {
                                 title: string;
                             } | null;
                         }[];
+                        next: string | null;
                     };
                 };
             };
@@ -18402,7 +18405,10 @@ export interface operations {
     };
     getMailCloseroom: {
         parameters: {
-            query?: never;
+            query?: {
+                before?: string;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -18424,6 +18430,7 @@ export interface operations {
                             text: string;
                             createdAt: string;
                         }[];
+                        next: string | null;
                     };
                 };
             };
@@ -25192,6 +25199,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
+                        more: boolean;
                         storage: {
                             usedBytes: number;
                             limitBytes: number;

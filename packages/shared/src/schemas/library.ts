@@ -52,8 +52,12 @@ export const LibraryListing = z.object({
   path: z.array(LibraryFolder),
   folders: z.array(LibraryFolder),
   files: z.array(LibraryFile),
+  /** More files match than are listed (the first LIBRARY_LISTED by name): a search by name finds the others. */
+  more: z.boolean(),
   storage: LibraryStorage,
 })
+/** How many files a folder or a search lists at most. */
+export const LIBRARY_LISTED = 500
 export type LibraryListing = z.infer<typeof LibraryListing>
 
 export const LibraryQuery = z.object({

@@ -79,11 +79,26 @@ export const MailThreadSummary = z.object({
   deal: z.object({ id: Id, title: z.string() }).nullable(),
 })
 export type MailThreadSummary = z.infer<typeof MailThreadSummary>
+/**
+ * Where a page of a mail list ends: its last item's time (the thread's latest message, the email's sending;
+ * UTC, to the millisecond) and its id.
+ */
+export const MailPageCursor = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/i, { message: 'Use the next value of the previous page' })
+export const MAIL_PAGE = { size: 50, max: 100 } as const
 export const MailThreadQuery = z.object({
   scope: z.enum(MAIL_SCOPES).default('mine'),
   label: z.enum(['inbox', 'sent']).default('inbox'),
+  /** The threads after this point (the previous page's `next`); none: the newest. */
+  before: MailPageCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(MAIL_PAGE.max).default(MAIL_PAGE.size),
 })
-export const MailThreadList = z.object({ threads: z.array(MailThreadSummary) })
+export const MailThreadList = z.object({
+  threads: z.array(MailThreadSummary),
+  /** The `before` of the next, older page; null when this page is the last. */
+  next: MailPageCursor.nullable(),
+})
 
 /**
  * A file that came with a message. `kept` false: the organization's file rules refused it (its bytes are not a
@@ -143,7 +158,16 @@ export type SendMail = z.input<typeof SendMail>
 
 /** An email Closeroom itself sent for the organization (booking confirmations, room codes, invitations). */
 export const CloseroomEmail = z.object({ id: Id, to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() })
-export const CloseroomEmailList = z.object({ emails: z.array(CloseroomEmail) })
+export const CloseroomEmailQuery = z.object({
+  /** The emails sent before this point (the previous page's `next`); none: the latest. */
+  before: MailPageCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(MAIL_PAGE.max).default(MAIL_PAGE.size),
+})
+export const CloseroomEmailList = z.object({
+  emails: z.array(CloseroomEmail),
+  /** The `before` of the next, older page; null when this page is the last. */
+  next: MailPageCursor.nullable(),
+})
 export type CloseroomEmail = z.infer<typeof CloseroomEmail>
 
 /**

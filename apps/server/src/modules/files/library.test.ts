@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { files } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal, buildProduct } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
@@ -204,6 +205,34 @@ describe('the organization library', () => {
     expect((await call(owner, 'DELETE', `/api/library/files/${file.id}`)).statusCode).toBe(200)
     expect((await storedFiles(storage)).length).toBe(before - 1)
     expect((await listing(owner)).files).toEqual([])
+  })
+})
+
+describe('a large library', () => {
+  it('lists a folder’s first 500 files by name and says there are more; a search by name finds the others', async () => {
+    const owner = await buildOwner(app)
+    // 501 files at the top, made as rows (the listing reads no bytes): "Report 000" … "Report 500".
+    await app.database.db.insert(files).values(
+      Array.from({ length: 501 }, (_, n) => ({
+        organizationId: owner.user.organizationId,
+        name: `Report ${String(n).padStart(3, '0')}.pdf`,
+        contentType: 'application/pdf',
+        size: 10,
+        sha256: `sha-${owner.user.id}-${n}`,
+        storageKey: `large-${owner.user.id}-${n}`,
+        inLibrary: true,
+      })),
+    )
+    const top = (await call(owner, 'GET', '/api/library')).json()
+    expect(top.files).toHaveLength(500)
+    expect(top.more).toBe(true)
+    expect(top.files.at(-1).name).toBe('Report 499.pdf')
+    const found = (await call(owner, 'GET', '/api/library?q=Report%20500')).json()
+    expect(found.files.map((f: { name: string }) => f.name)).toEqual(['Report 500.pdf'])
+    expect(found.more).toBe(false)
+    const all = (await call(owner, 'GET', '/api/library?q=report')).json()
+    expect(all.files).toHaveLength(500)
+    expect(all.more).toBe(true)
   })
 })
 

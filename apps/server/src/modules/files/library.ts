@@ -1,4 +1,12 @@
-import type { FileUsage, LibraryFile, LibraryFolder, LibraryFolderContents, LibraryListing, UploadLibraryFile } from '@closeroom/shared'
+import {
+  type FileUsage,
+  LIBRARY_LISTED,
+  type LibraryFile,
+  type LibraryFolder,
+  type LibraryFolderContents,
+  type LibraryListing,
+  type UploadLibraryFile,
+} from '@closeroom/shared'
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client.ts'
@@ -147,15 +155,21 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
     }))
   }
 
-  async function filesWhere(where: ReturnType<typeof and>) {
+  async function filesWhere(where: ReturnType<typeof and>, limit = LIBRARY_LISTED) {
     const rows = await db
       .select({ file: files, uploader: users.name })
       .from(files)
       .leftJoin(users, eq(users.id, files.uploadedBy))
       .where(where)
       .orderBy(asc(files.name), asc(files.id))
-      .limit(500)
+      .limit(limit)
     return present(rows.map((r) => ({ ...r.file, uploader: r.uploader })))
+  }
+
+  /** The first LIBRARY_LISTED files by name, and whether there are more (then the page says so). */
+  async function listed(where: ReturnType<typeof and>) {
+    const found = await filesWhere(where, LIBRARY_LISTED + 1)
+    return { files: found.slice(0, LIBRARY_LISTED), more: found.length > LIBRARY_LISTED }
   }
 
   async function storage(auth: AuthContext) {
@@ -183,7 +197,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
         folder: null,
         path: [],
         folders: [],
-        files: await filesWhere(and(mine, ilike(files.name, `%${likeEscape(query.q)}%`))),
+        ...(await listed(and(mine, ilike(files.name, `%${likeEscape(query.q)}%`)))),
         storage: await storage(auth),
       }
     const folders = await db
@@ -200,7 +214,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
       folder: folder ? presentFolder(folder) : null,
       path: folder ? await pathOf(auth, folder) : [],
       folders: folders.map(presentFolder),
-      files: await filesWhere(and(mine, folder ? eq(files.folderId, folder.id) : isNull(files.folderId))),
+      ...(await listed(and(mine, folder ? eq(files.folderId, folder.id) : isNull(files.folderId)))),
       storage: await storage(auth),
     }
   }

@@ -9,7 +9,7 @@ import { buildMember, buildOwner, type Client, request } from '../../testing/fac
 import { type MailServers, startMailServers } from '../../testing/mailservers.ts'
 
 // Each Dovecot user is one member's mailbox; the SMTP server takes the same usernames and passwords.
-const mailboxes = ['ann', 'bob', 'cid', 'dan', 'eve'].map((username) => ({
+const mailboxes = ['ann', 'bob', 'cid', 'dan', 'eve', 'fay'].map((username) => ({
   username,
   password: `pw-${username}-${randomBytes(6).toString('hex')}`,
 }))
@@ -113,6 +113,10 @@ describe('a connected mailbox', () => {
     const mailbox = await connect(owner, 'ann')
     expect(mailbox).toMatchObject({ email: 'ann@seller.test', imapHost: '127.0.0.1', lastError: null })
     expect(JSON.stringify(mailbox)).not.toContain(password('ann'))
+    // At rest the password is only encrypted, as the CalDAV one is: the server needs it back to sign in, so not a hash.
+    const [row] = await app.database.db.select().from(mailAccounts).where(eq(mailAccounts.id, mailbox.id))
+    expect(row?.passwordEncrypted).toMatch(/^v1\./)
+    expect(row?.passwordEncrypted).not.toContain(password('ann'))
 
     const uid = await deliver(
       'ann',
@@ -486,6 +490,47 @@ describe('a connected mailbox', () => {
     expect(saved).toMatchObject({ lastError: null, lastSyncedAt: expect.any(String) })
   })
 
+  it('lists threads a page at a time, newest first, none skipped or repeated when several share a time', async () => {
+    const owner = await buildOwner(app)
+    const mailbox = await connect(owner, 'fay')
+    // Five threads; three of them at the very same time, which only the id then orders.
+    const dates = ['Mon, 2 Nov 2026 09:00:00 +0000', ...Array(3).fill('Mon, 2 Nov 2026 10:00:00 +0000'), 'Mon, 2 Nov 2026 11:00:00 +0000']
+    let uid = 0
+    for (const [n, date] of dates.entries()) {
+      uid = await deliver(
+        'fay',
+        ['From: a@out.test', 'To: fay@seller.test', `Subject: Thread ${n + 1}`, `Message-ID: <page-${n}@out.test>`, `Date: ${date}`],
+        `Body ${n + 1}`,
+      )
+    }
+    await app.inbox.sync.readUpTo(mailbox.id, uid)
+    const everything = (await request(app, owner, 'GET', '/api/mail/threads')).json()
+    expect(everything.next).toBeNull()
+    expect(everything.threads).toHaveLength(5)
+    expect(everything.threads[0].subject).toBe('Thread 5')
+    expect(everything.threads[4].subject).toBe('Thread 1')
+
+    const paged: string[] = []
+    let before: string | null = null
+    const sizes: number[] = []
+    do {
+      const url: string = `/api/mail/threads?limit=2${before ? `&before=${encodeURIComponent(before)}` : ''}`
+      const page = await request(app, owner, 'GET', url)
+      expect(page.statusCode, page.body).toBe(200)
+      const body = page.json() as { threads: { id: string }[]; next: string | null }
+      sizes.push(body.threads.length)
+      paged.push(...body.threads.map((t) => t.id))
+      before = body.next
+    } while (before)
+    expect(sizes).toEqual([2, 2, 1])
+    expect(paged).toEqual(everything.threads.map((t: { id: string }) => t.id))
+
+    const bad = await request(app, owner, 'GET', '/api/mail/threads?before=yesterday')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe('before: Use the next value of the previous page')
+    expect((await request(app, owner, 'GET', '/api/mail/threads?limit=0')).statusCode).toBe(400)
+  })
+
   it('shows a mailbox that stopped working with its error in settings, and keeps the server up', async () => {
     const owner = await buildOwner(app)
     const mailbox = await connect(owner, 'dan')
@@ -543,5 +588,26 @@ describe('a connected mailbox', () => {
     const res = await request(app, member, 'POST', '/api/mail/send', { to: ['x@buyer.test'], subject: 'Hi', text: 'Hello' })
     expect(res.statusCode).toBe(400)
     expect(res.json().code).toBe('mail_not_connected')
+  })
+
+  it('lists the emails Closeroom sent a page at a time, newest first, each once', async () => {
+    const owner = await buildOwner(app)
+    for (let n = 0; n < 4; n++) await buildMember(app, owner)
+    const everything = (await request(app, owner, 'GET', '/api/mail/closeroom')).json()
+    expect(everything.next).toBeNull()
+    expect(everything.emails.length).toBeGreaterThanOrEqual(4)
+    const paged: string[] = []
+    let before: string | null = null
+    do {
+      const url: string = `/api/mail/closeroom?limit=2${before ? `&before=${encodeURIComponent(before)}` : ''}`
+      const page = await request(app, owner, 'GET', url)
+      expect(page.statusCode, page.body).toBe(200)
+      const body = page.json() as { emails: { id: string }[]; next: string | null }
+      expect(body.emails.length).toBeLessThanOrEqual(2)
+      paged.push(...body.emails.map((e) => e.id))
+      before = body.next
+    } while (before)
+    expect(paged).toEqual(everything.emails.map((e: { id: string }) => e.id))
+    expect((await request(app, owner, 'GET', '/api/mail/closeroom?before=soon')).statusCode).toBe(400)
   })
 })

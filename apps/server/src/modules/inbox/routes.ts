@@ -1,6 +1,7 @@
 import {
   ClientTimeline,
   CloseroomEmailList,
+  CloseroomEmailQuery,
   ConnectMailbox,
   ErrorBody,
   IdParams,
@@ -54,12 +55,12 @@ export function mailRoutes(app: FastifyInstance, { service, files }: Pick<InboxM
       schema: {
         tags,
         description:
-          "Mail threads, newest first. scope=mine: the member's mailbox; scope=all: owners and admins see every thread, members theirs and those on deals they own.",
+          "Mail threads, newest first, a page at a time (limit, then before=the previous page's next). scope=mine: the member's mailbox; scope=all: owners and admins see every thread, members theirs and those on deals they own.",
         querystring: MailThreadQuery,
         response: { 200: MailThreadList, ...errors },
       },
     },
-    async (req) => ({ threads: await service.list(actor(req), req.query) }),
+    async (req) => service.list(actor(req), req.query),
   )
 
   r.get('/mail/threads/:id', { schema: { tags, params: IdParams, response: { 200: MailThread, ...errors } } }, async (req) =>
@@ -112,10 +113,12 @@ export function mailRoutes(app: FastifyInstance, { service, files }: Pick<InboxM
     {
       schema: {
         tags,
-        description: 'The emails Closeroom itself sent for the organization (the outbox), for owners and admins.',
+        description:
+          "The emails Closeroom itself sent for the organization (the outbox), for owners and admins, newest first, a page at a time (limit, then before=the previous page's next).",
+        querystring: CloseroomEmailQuery,
         response: { 200: CloseroomEmailList, ...errors },
       },
     },
-    async (req) => ({ emails: await service.closeroomEmails(actor(req)) }),
+    async (req) => service.closeroomEmails(actor(req), req.query),
   )
 }

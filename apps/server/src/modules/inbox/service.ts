@@ -34,7 +34,8 @@ import { clientTimeline } from './timeline.ts'
 
 const THREAD_NOT_FOUND = 'Mail thread not found'
 const ATTACHMENT_NOT_FOUND = 'Attachment not found'
-const LIST_LIMIT = 100
+/** A page cursor (MailPageCursor, checked by its schema): an ISO time to the millisecond, '_', an id. */
+const cursorOf = (cursor: string) => ({ at: cursor.slice(0, 24), id: cursor.slice(25) })
 
 function presentMailbox(row: AccountRow): Mailbox {
   return {
@@ -213,12 +214,30 @@ export function createMailService({
     return byThread
   }
 
-  async function list(auth: AuthContext, query: { scope: 'mine' | 'all'; label: 'inbox' | 'sent' }): Promise<MailThreadSummary[]> {
+  /**
+   * A page of threads, newest first, and where the next one starts. Ordered by the latest message's time to the
+   * millisecond (the cursor's precision; the database keeps microseconds) then id, so pages neither skip nor repeat.
+   */
+  async function list(
+    auth: AuthContext,
+    query: { scope: 'mine' | 'all'; label: 'inbox' | 'sent'; before?: string; limit: number },
+  ): Promise<{ threads: MailThreadSummary[]; next: string | null }> {
     const where = await visible(auth, query.scope)
     const labelled = query.label === 'inbox' ? summaryColumns.received : summaryColumns.sent
-    const rows = await summaries(and(where, labelled)).orderBy(desc(mailThreads.lastMessageAt), desc(mailThreads.id)).limit(LIST_LIMIT)
-    const messages = await messagesOf(rows.map((r) => r.thread.id))
-    return rows.map((row) => present(row, messages.get(row.thread.id) ?? []))
+    const at = sql`date_trunc('milliseconds', ${mailThreads.lastMessageAt})`
+    let after: SQL | undefined
+    if (query.before) {
+      const cursor = cursorOf(query.before)
+      after = sql`(${at}, ${mailThreads.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    }
+    const rows = await summaries(and(where, labelled, after))
+      .orderBy(desc(at), desc(mailThreads.id))
+      .limit(query.limit + 1)
+    const page = rows.slice(0, query.limit)
+    const last = page.at(-1)
+    const next = rows.length > query.limit && last ? `${last.thread.lastMessageAt.toISOString()}_${last.thread.id}` : null
+    const messages = await messagesOf(page.map((r) => r.thread.id))
+    return { threads: page.map((row) => present(row, messages.get(row.thread.id) ?? [])), next }
   }
 
   const presentMessage = (m: typeof mailMessages.$inferSelect, attachments: MailAttachment[]): MailMessage => ({
@@ -355,9 +374,17 @@ export function createMailService({
   }
 
   /** The emails Closeroom sent for the organization (its outbox): for those who may read the outbox. */
-  async function closeroomEmails({ user }: AuthContext): Promise<CloseroomEmail[]> {
+  /** A page of the emails Closeroom sent for the organization, newest first, and where the next one starts. */
+  async function closeroomEmails(
+    { user }: AuthContext,
+    query: { before?: string; limit: number },
+  ): Promise<{ emails: CloseroomEmail[]; next: string | null }> {
     authorize(user, 'outbox.read')
-    return listOutbox(db, user.organizationId, LIST_LIMIT)
+    const before = query.before ? cursorOf(query.before) : undefined
+    const rows = await listOutbox(db, user.organizationId, query.limit + 1, before)
+    const page = rows.slice(0, query.limit)
+    const last = page.at(-1)
+    return { emails: page, next: rows.length > query.limit && last ? `${last.createdAt}_${last.id}` : null }
   }
 
   /** A client's emails (those this member may read), deals and team messages, newest first. */

@@ -21,7 +21,7 @@ export async function seedSalesroom(tx: Tx, organizationId: string) {
     publicId: 'demo',
     title: 'Northwind × Acme Sales',
     welcome:
-      'Hello Northwind team,\n\nEverything for your pilot lives here: the plan we agreed, pricing, the documents and a chat with us. Book a call whenever it suits you.',
+      'Hello Northwind team,\n\nEverything for your pilot lives here: the plan we agreed, pricing and a chat with us. Book a call whenever it suits you.',
     published: true,
   })
   await tx.insert(salesroomLinks).values([

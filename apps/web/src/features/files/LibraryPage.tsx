@@ -1,4 +1,4 @@
-import { FILE_LIMITS, LIBRARY_TYPES, type LibraryFile, type LibraryFolder } from '@closeroom/shared'
+import { FILE_LIMITS, LIBRARY_LISTED, LIBRARY_TYPES, type LibraryFile, type LibraryFolder } from '@closeroom/shared'
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined'
 import FolderOutlined from '@mui/icons-material/FolderOutlined'
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined'
@@ -83,7 +83,7 @@ export default function LibraryPage() {
     maxBytes: FILE_LIMITS.libraryBytes,
     tooBig: (name) => t('files.library.tooBig', { name, size: MAX_MB }),
     uploading: (name) => t('files.library.uploading', { name }),
-    failed: (error) => serverErrorText(t, error),
+    failed: (error, name) => t('files.library.refused', { name, reason: serverErrorText(t, error) }),
   })
   const replace = useReplaceLibraryFile()
   const versionInput = useRef<HTMLInputElement>(null)
@@ -236,7 +236,7 @@ export default function LibraryPage() {
               </Box>
             )}
             {uploads.error && (
-              <Alert severity="error" sx={{ mb: 2 }}>
+              <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
                 {uploads.error}
               </Alert>
             )}
@@ -383,6 +383,11 @@ export default function LibraryPage() {
                   </TableBody>
                 </Table>
               </TableContainer>
+            )}
+            {listing.data?.more && (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {t(q ? 'files.library.moreFound' : 'files.library.more', { count: LIBRARY_LISTED })}
+              </Alert>
             )}
           </CardContent>
         </Card>

@@ -169,7 +169,16 @@ export default function MailPage() {
               </Stack>
             )}
             {!state.isLoading && !state.error && state.mails.allIds.length === 0 && (
-              <Typography sx={{ p: 3, color: 'text.secondary' }}>{t(`mail.empty.${label}`)}</Typography>
+              <Typography sx={{ p: 3, color: 'text.secondary' }}>
+                {/* Said of whose mail is listed, and promising new mail only where a mailbox brings it. */}
+                {label === 'closeroom'
+                  ? t('mail.empty.closeroom')
+                  : scope === 'all'
+                    ? t(`mail.emptyAll.${label}`)
+                    : mailbox.data === null
+                      ? t('mail.empty.noMailbox')
+                      : t(`mail.empty.${label}`)}
+              </Typography>
             )}
             <List disablePadding>
               {state.mails.allIds.map((id) => {
@@ -177,6 +186,18 @@ export default function MailPage() {
                 return item ? <MailRow key={id} item={item} selected={id === openId} onOpen={() => go({ thread: id })} /> : null
               })}
             </List>
+            {state.older.has && (
+              <Box sx={{ p: 2, textAlign: 'center' }}>
+                <Button onClick={state.older.load} loading={state.older.loading}>
+                  {label === 'closeroom' ? t('mail.olderEmails') : t('mail.older')}
+                </Button>
+              </Box>
+            )}
+            {!!state.older.error && (
+              <Alert severity="error" sx={{ m: 2 }}>
+                {serverErrorText(t, state.older.error)}
+              </Alert>
+            )}
           </Box>
         )}
         {showThread && (

@@ -1,5 +1,5 @@
 import { type ConnectMailbox, type MailLabel, type MailThreadSummary, ProductSocketEvents, type SendMail } from '@closeroom/shared'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSocket } from '../../app/SocketProvider'
 import { client, unwrap } from '../../lib/api'
@@ -60,9 +60,12 @@ export function useDisconnectMailbox() {
 
 /** The emails Closeroom itself sent for the organization, shown under their own label. */
 export function useCloseroomEmails(enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: mailKeys.closeroom(),
-    queryFn: async ({ signal }) => (await unwrap(client.GET('/mail/closeroom', { signal }))).emails,
+    queryFn: ({ signal, pageParam }) =>
+      unwrap(client.GET('/mail/closeroom', { params: { query: { before: pageParam ?? undefined } }, signal })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
     enabled,
     refetchInterval: REFRESH_MS,
   })
@@ -96,15 +99,22 @@ export type MailItem =
 
 /**
  * The spec's mail state for one label: isLoading, error, the mails keyed by id with their id list (newest
- * first), and the labels there are to choose from.
+ * first), and the labels there are to choose from; older conversations are loaded on request.
  */
 export function useMailState(scope: MailScope, label: MailLabel, labels: MailLabel[]) {
   const isCloseroom = label === 'closeroom'
-  const threads = useQuery({
+  // A page at a time, newest first; older pages on request (a mailbox can hold years of mail).
+  const threads = useInfiniteQuery({
     queryKey: mailKeys.threads(scope, label),
-    queryFn: async ({ signal }) =>
-      (await unwrap(client.GET('/mail/threads', { params: { query: { scope, label: label === 'sent' ? 'sent' : 'inbox' } }, signal })))
-        .threads,
+    queryFn: ({ signal, pageParam }) =>
+      unwrap(
+        client.GET('/mail/threads', {
+          params: { query: { scope, label: label === 'sent' ? 'sent' : 'inbox', before: pageParam ?? undefined } },
+          signal,
+        }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
     enabled: !isCloseroom,
     refetchInterval: scope === 'all' ? REFRESH_MS : false,
     placeholderData: keepPreviousData,
@@ -112,15 +122,23 @@ export function useMailState(scope: MailScope, label: MailLabel, labels: MailLab
   const closeroom = useCloseroomEmails(isCloseroom)
   const source = isCloseroom ? closeroom : threads
   const items: MailItem[] = isCloseroom
-    ? (closeroom.data ?? []).map((email) => ({ kind: 'closeroom' as const, ...email }))
-    : (threads.data ?? []).map((thread) => ({ kind: 'thread' as const, id: thread.id, thread }))
+    ? (closeroom.data?.pages ?? []).flatMap((page) => page.emails.map((email) => ({ kind: 'closeroom' as const, ...email })))
+    : (threads.data?.pages ?? []).flatMap((page) => page.threads.map((thread) => ({ kind: 'thread' as const, id: thread.id, thread })))
   return {
     isLoading: source.isPending && source.fetchStatus !== 'idle',
-    error: source.error,
+    // A failed older page is said under the list, beside its button, not in place of the list.
+    error: source.isFetchNextPageError ? null : source.error,
     mails: {
       byId: Object.fromEntries(items.map((item) => [item.id, item])) as Record<string, MailItem>,
       allIds: items.map((item) => item.id),
     },
     labels,
+    /** Older conversations (or Closeroom's emails) to show, when the label has more than is loaded. */
+    older: {
+      has: source.hasNextPage,
+      loading: source.isFetchingNextPage,
+      error: source.isFetchNextPageError ? source.error : null,
+      load: () => void source.fetchNextPage(),
+    },
   }
 }

@@ -16,6 +16,11 @@ export const fr: Text = {
       inbox: 'Aucun email ici pour l’instant. Un nouveau message apparaît quelques secondes après son arrivée dans votre boîte.',
       sent: 'Rien n’a encore été envoyé depuis cette boîte.',
       closeroom: 'Closeroom n’a encore envoyé aucun email pour votre organisation.',
+      noMailbox: 'Aucun email ici pour l’instant.',
+    },
+    emptyAll: {
+      inbox: 'Aucun email dans les boîtes de votre équipe pour l’instant.',
+      sent: 'Rien n’a encore été envoyé depuis les boîtes de votre équipe.',
     },
     notConnected:
       'Connectez votre boîte mail pour lire et répondre ici aux emails de vos acheteurs, chacun rattaché à son client et à son affaire.',
@@ -23,6 +28,8 @@ export const fr: Text = {
     mailboxError: 'Votre boîte mail n’a pas pu être lue : {{error}}',
     settingsLink: 'Vérifier les réglages',
     pickThread: 'Choisissez une conversation pour la lire.',
+    older: 'Afficher les conversations plus anciennes',
+    olderEmails: 'Afficher les emails plus anciens',
     back: 'Retour à la liste',
     me: 'Moi',
     to: 'À : {{to}}',
