@@ -250,7 +250,7 @@ describe('deal_close_counts', () => {
     expect(moved.filter((r) => r.key[1] === 'left' && r.key[0] === olivia.user.organizationId).length).toBeGreaterThan(0)
 
     // A stage change and an owner change in one statement: the stay ended and the one started count with the new owner.
-    await app.database.db.execute(sql`update deals set stage_id = ${stage.Lost?.id}, owner_id = ${olivia.user.id}, amount = 41_00
+    await app.database.db.execute(sql`update deals set stage_id = ${stage.Lost?.id}, owner_id = ${olivia.user.id}, amount = 4100
       where id = ${b.id}`)
     await expectStaysExact()
     // Many deals at once, and stays written by hand.
