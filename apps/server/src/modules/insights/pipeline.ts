@@ -169,7 +169,12 @@ async function stayCounts(db: Db, scope: Scope, start: number, end: number): Pro
     const sign = measure === 'left' ? 1 : -1
     const row = { ...r, n: sign * num(r.n), amount: sign * num(r.amount) }
     // Since the previous period's end (the current period's start): every row; since the current period's end: the later ones.
-    return after_end ? [{ ...row, current: false }, { ...row, current: true }] : [{ ...row, current: false }]
+    return after_end
+      ? [
+          { ...row, current: false },
+          { ...row, current: true },
+        ]
+      : [{ ...row, current: false }]
   })
 }
 
