@@ -137,9 +137,17 @@ CREATE TRIGGER "deals_stage_counts_update" AFTER UPDATE ON "deals" REFERENCING O
 --> statement-breakpoint
 CREATE FUNCTION "deal_stay_counts_deal_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- Static SQL (its plan is kept for the session): a statement deleting many deals runs this once per deal.
   IF EXISTS (SELECT 1 FROM organizations o WHERE o.id = OLD.organization_id) THEN
-    EXECUTE deal_stay_counts_upsert(deal_stay_counts_part(-1, 'deal_stage_history',
-      format('(select * from deals where id = %L)', OLD.id)));
+    INSERT INTO deal_stay_counts AS t (organization_id, measure, bucket, stage_id, owner_id, currency, n, amount)
+    SELECT h.organization_id, m.measure, booking_bucket(m.at), h.stage_id, OLD.owner_id, OLD.currency, -count(*), -count(*) * OLD.amount
+    FROM deal_stage_history h JOIN pipeline_stages s ON s.id = h.stage_id
+    CROSS JOIN LATERAL (VALUES ('entered', h.entered_at), ('left', h.left_at)) m(measure, at)
+    WHERE h.deal_id = OLD.id AND m.at IS NOT NULL
+    GROUP BY 1, 2, 3, 4
+    ORDER BY 1, 2, 3, 4
+    ON CONFLICT (organization_id, measure, bucket, stage_id, owner_id, currency)
+      DO UPDATE SET n = t.n + excluded.n, amount = t.amount + excluded.amount;
   END IF;
   RETURN OLD;
 END
