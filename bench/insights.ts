@@ -159,6 +159,8 @@ async function seed(
     'booking_events',
     'booking_counts',
     'deal_close_counts',
+    'deal_made_counts',
+    'deal_stay_counts',
     'invoices',
     'invoice_lines',
   ])

@@ -143,6 +143,9 @@ export const deals = pgTable(
     index('deals_org_closed_idx')
       .on(t.organizationId, t.closedAt, t.stageId, t.ownerId, t.currency, t.amount, t.createdAt, t.lostReason)
       .where(sql`${t.closedAt} is not null`),
+    // /banking's forecast and its open deals with no expected close date: per open stage, by date, every column they
+    // sum (read from the index alone).
+    index('deals_stage_expected_idx').on(t.stageId, t.expectedCloseDate, t.organizationId, t.ownerId, t.currency, t.amount),
     index('deals_org_origin_product_idx').on(t.organizationId, t.originProductId).where(sql`${t.originProductId} is not null`),
     check('deals_amount_check', sql`${t.amount} >= 0`),
     check('deals_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),

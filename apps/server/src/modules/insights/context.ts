@@ -94,7 +94,8 @@ export const addDays = (date: string, days: number) =>
 /** Local midnights as instants, computed by the database so they follow its zone rules (AT TIME ZONE). */
 export async function midnights(db: Db, timeZone: string, dates: string[]): Promise<number[]> {
   const values = sql.join(
-    dates.map((d, i) => sql`(${i}, extract(epoch from (${d}::date::timestamp at time zone ${timeZone})) * 1000)`),
+    // The index as an integer: a bare parameter would be text, and order by 1 would put 10 before 2.
+    dates.map((d, i) => sql`(${i}::int, extract(epoch from (${d}::date::timestamp at time zone ${timeZone})) * 1000)`),
     sql`, `,
   )
   const found = await rows<{ i: number; ms: unknown }>(db, sql`select column1 as i, column2 as ms from (values ${values}) v order by 1`)

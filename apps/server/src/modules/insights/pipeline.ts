@@ -44,16 +44,26 @@ export async function pipelinePeriods(db: Db, scope: Scope, rates: Rates, window
   const [prevStart] = window.previous
   const both = (column: SQL) => sql`${column} >= ${ts(prevStart)} and ${column} < ${ts(end)}`
   const isCurrent = (column: SQL) => sql`(${column} >= ${ts(start)})`
+  const counted = onQuarterHours(prevStart, start, end)
 
   const [created, closed, now, since, conversionNow, conversionBefore, teams] = await Promise.all([
-    rows<Sum & { current: boolean }>(
-      db,
-      sql`select ${isCurrent(sql`d.created_at`)} as current, d.currency, count(*) as n, sum(d.amount) as amount from deals d
-          where ${base} and ${both(sql`d.created_at`)} group by 1, 2`,
-    ),
+    // Deals made from the counts the triggers keep per quarter hour when the periods are runs of whole buckets
+    // (every zone today), else over the deals.
+    counted
+      ? rows<Sum & { current: boolean }>(
+          db,
+          sql`select ${isCurrent(sql`c.bucket`)} as current, c.currency, sum(c.n) as n, sum(c.amount) as amount from deal_made_counts c
+              where c.organization_id = ${scope.organizationId} and ${ownedBy(scope, sql`c.owner_id`)} and ${both(sql`c.bucket`)}
+              group by 1, 2 having sum(c.n) <> 0 or sum(c.amount) <> 0`,
+        )
+      : rows<Sum & { current: boolean }>(
+          db,
+          sql`select ${isCurrent(sql`d.created_at`)} as current, d.currency, count(*) as n, sum(d.amount) as amount from deals d
+              where ${base} and ${both(sql`d.created_at`)} group by 1, 2`,
+        ),
     // Won and lost from the counts the triggers keep per quarter hour when the periods are runs of whole
     // buckets (every zone today), else over the deals.
-    onQuarterHours(prevStart, start, end)
+    counted
       ? rows<ClosedRow>(
           db,
           sql`select ${isCurrent(sql`c.bucket`)} as current, s.kind, c.owner_id, c.currency, c.lost_reason as reason, sum(c.n) as n,
@@ -76,27 +86,7 @@ export async function pipelinePeriods(db: Db, scope: Scope, rates: Rates, window
       sql`select t.stage_id, t.owner_id, t.currency, t.count as n, t.amount from deal_owner_totals t
           where t.organization_id = ${scope.organizationId} and ${ownedBy(scope, sql`t.owner_id`)}`,
     ),
-    rows<AtRow & { current: boolean }>(
-      db,
-      sql`select x.current, x.stage_id, d.owner_id, d.currency, sum(x.sign) as n, sum(x.sign * d.amount) as amount
-          from (${sql.join(
-            [
-              [true, end],
-              [false, start],
-            ].flatMap(([current, at]) => [
-              sql`select ${current}::boolean as current, h.deal_id, h.stage_id, -1 as sign from deal_stage_history h
-                where h.organization_id = ${scope.organizationId} and h.entered_at >= ${ts(at as number)} and h.left_at is null
-                  and h.stage_id is not null`,
-              sql`select ${current}::boolean, h.deal_id, h.stage_id, 1 from deal_stage_history h
-                where h.organization_id = ${scope.organizationId} and h.left_at >= ${ts(at as number)} and h.entered_at < ${ts(at as number)}
-                  and h.stage_id is not null`,
-            ]),
-            sql` union all `,
-          )}) x
-          -- Each stay's deal by its id (a few stays: an index lookup each, not a pass over every deal).
-          cross join lateral (select d.owner_id, d.currency, d.amount from deals d where d.id = x.deal_id and ${base}) d
-          group by 1, 2, 3, 4`,
-    ),
+    counted ? stayCounts(db, scope, start, end) : staysSince(db, scope, base, start, end),
     conversionOf(db, scope, base, window.current),
     conversionOf(db, scope, base, window.previous),
     // Teams are shown on everyone's and on one team's figures; one member's figures are that member's alone.
@@ -134,6 +124,58 @@ export async function pipelinePeriods(db: Db, scope: Scope, rates: Rates, window
       teams,
     })
   return { current: period(true), previous: period(false) }
+}
+
+/** The stays entered or left since each period's end, signed (entered -1, left +1), over the stays and their deals. */
+function staysSince(db: Db, scope: Scope, base: SQL, start: number, end: number) {
+  return rows<AtRow & { current: boolean }>(
+    db,
+    sql`select x.current, x.stage_id, d.owner_id, d.currency, sum(x.sign) as n, sum(x.sign * d.amount) as amount
+        from (${sql.join(
+          [
+            [true, end],
+            [false, start],
+          ].flatMap(([current, at]) => [
+            sql`select ${current}::boolean as current, h.deal_id, h.stage_id, -1 as sign from deal_stage_history h
+              where h.organization_id = ${scope.organizationId} and h.entered_at >= ${ts(at as number)} and h.left_at is null
+                and h.stage_id is not null`,
+            sql`select ${current}::boolean, h.deal_id, h.stage_id, 1 from deal_stage_history h
+              where h.organization_id = ${scope.organizationId} and h.left_at >= ${ts(at as number)} and h.entered_at < ${ts(at as number)}
+                and h.stage_id is not null`,
+          ]),
+          sql` union all `,
+        )}) x
+        -- Each stay's deal by its id (a few stays: an index lookup each, not a pass over every deal).
+        cross join lateral (select d.owner_id, d.currency, d.amount from deals d where d.id = x.deal_id and ${base}) d
+        group by 1, 2, 3, 4`,
+  )
+}
+
+/**
+ * The same from deal_stay_counts (kept by triggers per quarter hour of entering and leaving, with the deal as it is
+ * now), when both periods' ends fall on quarter hours: a stay entered since an end counts -1 and one left since +1
+ * (a stay both entered and left since nets to nothing, as it did not stand at that end and does not now).
+ */
+async function stayCounts(db: Db, scope: Scope, start: number, end: number): Promise<(AtRow & { current: boolean })[]> {
+  const found = await rows<AtRow & { after_end: boolean; measure: 'entered' | 'left' }>(
+    db,
+    sql`select (c.bucket >= ${ts(end)}) as after_end, c.measure, c.stage_id, c.owner_id, c.currency, sum(c.n) as n, sum(c.amount) as amount
+        from deal_stay_counts c
+        where c.organization_id = ${scope.organizationId} and c.measure in ('entered', 'left') and c.bucket >= ${ts(start)}
+          and ${ownedBy(scope, sql`c.owner_id`)}
+        group by 1, 2, 3, 4, 5 having sum(c.n) <> 0 or sum(c.amount) <> 0`,
+  )
+  return found.flatMap(({ after_end, measure, ...r }) => {
+    const sign = measure === 'left' ? 1 : -1
+    const row = { ...r, n: sign * num(r.n), amount: sign * num(r.amount) }
+    // Since the previous period's end (the current period's start): every row; since the current period's end: the later ones.
+    return after_end
+      ? [
+          { ...row, current: false },
+          { ...row, current: true },
+        ]
+      : [{ ...row, current: false }]
+  })
 }
 
 function conversionOf(db: Db, scope: Scope, base: SQL, range: Range) {
