@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clients, files, mailAccounts } from '../../db/schema/index.ts'
+import { clients, files, mailAccounts, mailMessages } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { type MailServers, startMailServers } from '../../testing/mailservers.ts'
 
 // Each Dovecot user is one member's mailbox; the SMTP server takes the same usernames and passwords.
-const mailboxes = ['ann', 'bob', 'cid', 'dan', 'eve', 'fay'].map((username) => ({
+const mailboxes = ['ann', 'bob', 'cid', 'dan', 'eve', 'fay', 'gus'].map((username) => ({
   username,
   password: `pw-${username}-${randomBytes(6).toString('hex')}`,
 }))
@@ -488,6 +488,26 @@ describe('a connected mailbox', () => {
     expect(subjects).toEqual(['Two', 'One'])
     const saved = (await request(app, owner, 'GET', '/api/mail/mailbox')).json().mailbox
     expect(saved).toMatchObject({ lastError: null, lastSyncedAt: expect.any(String) })
+  })
+
+  it('reads a backlog of several batches after a restart, every message once', async () => {
+    const owner = await buildOwner(app)
+    const mailbox = await connect(owner, 'gus')
+    const mail = (n: number) => ['From: a@out.test', 'To: gus@seller.test', `Subject: Backlog ${n}`, `Message-ID: <backlog-${n}@out.test>`]
+    const first = await deliver('gus', mail(0), 'before the restart')
+    await app.inbox.sync.readUpTo(mailbox.id, first)
+    await app.inbox.stop()
+    // More than two of the sync's batches (100) arrive while the server is down.
+    const uids = [first]
+    for (let n = 1; n <= 230; n++) uids.push(await deliver('gus', mail(n), `message ${n}`))
+    await app.inbox.start()
+    await app.inbox.sync.readUpTo(mailbox.id, uids.at(-1) ?? 0)
+    const kept = await app.database.db
+      .select({ uid: mailMessages.uid })
+      .from(mailMessages)
+      .where(eq(mailMessages.accountId, mailbox.id))
+      .orderBy(mailMessages.uid)
+    expect(kept.map((m) => m.uid)).toEqual(uids)
   })
 
   it('lists threads a page at a time, newest first, none skipped or repeated when several share a time', async () => {

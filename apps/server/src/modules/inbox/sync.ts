@@ -83,14 +83,16 @@ export function createMailSync({ db, encryption, outbound, store, log, arrived }
     async function pull(imap: ImapFlow, account: AccountRow, path: string, uidValidity: number, lastUid: number): Promise<number> {
       const box = imap.mailbox
       if (!box || box.exists === 0) return lastUid
-      for (;;) {
-        const range = lastUid > 0 ? `${lastUid + 1}:*` : `${Math.max(1, box.exists - FIRST_SYNC_MESSAGES + 1)}:*`
+      // The UIDs still to read, asked once: each batch then downloads its own messages and no others (fetching
+      // "N:*" per batch downloaded every remaining message each time, to keep a hundred).
+      const query = lastUid > 0 ? { uid: `${lastUid + 1}:*` } : { seq: `${Math.max(1, box.exists - FIRST_SYNC_MESSAGES + 1)}:*` }
+      // "N:*" names the last message even when its UID is below N: hence the filter.
+      const pending = ((await imap.search(query, { uid: true })) || []).filter((uid) => uid > lastUid).sort((a, b) => a - b)
+      for (let start = 0; start < pending.length; start += BATCH) {
         const fetched: { uid: number; source: Buffer }[] = []
-        // "N:*" names the last message even when its UID is below N: hence the filter.
-        for await (const m of imap.fetch(range, { uid: true, source: true }, { uid: lastUid > 0 })) {
-          if (m.uid > lastUid && m.source && fetched.length < BATCH) fetched.push({ uid: m.uid, source: m.source })
+        for await (const m of imap.fetch(pending.slice(start, start + BATCH).join(','), { uid: true, source: true }, { uid: true })) {
+          if (m.source) fetched.push({ uid: m.uid, source: m.source })
         }
-        if (fetched.length === 0) return lastUid
         fetched.sort((a, b) => a.uid - b.uid)
         for (const { uid, source } of fetched) {
           try {
@@ -105,8 +107,8 @@ export function createMailSync({ db, encryption, outbound, store, log, arrived }
           lastUid = uid
           await recordFolder(accountId, role, { path, uidValidity, lastUid })
         }
-        if (fetched.length < BATCH) return lastUid
       }
+      return lastUid
     }
 
     /** One connection's life: answers when it closes. */
