@@ -46,6 +46,8 @@ export const bookings = pgTable(
     index('bookings_event_type_idx').on(t.eventTypeId, t.startAt),
     // With start_at, the bookings dashboard's lead time is read from the index alone (insights).
     index('bookings_organization_created_idx').on(t.organizationId, t.createdAt, t.startAt),
+    // A deleted deal sets its bookings' deal to null: without this, each deletion scanned every booking.
+    index('bookings_deal_idx').on(t.dealId).where(sql`${t.dealId} is not null`),
     check('bookings_status_check', sql`${t.status} in ('pending', 'accepted', 'cancelled', 'declined')`),
     check('bookings_time_check', sql`${t.endAt} > ${t.startAt}`),
   ],

@@ -26,7 +26,12 @@ export const meetings = pgTable(
     requireAdmission: boolean('require_admission').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('meetings_organization_idx').on(t.organizationId, t.createdAt), index('meetings_booking_idx').on(t.bookingId)],
+  (t) => [
+    index('meetings_organization_idx').on(t.organizationId, t.createdAt),
+    index('meetings_booking_idx').on(t.bookingId),
+    // A deleted deal sets its meetings' deal to null, found by this rather than by reading every meeting.
+    index('meetings_deal_idx').on(t.dealId).where(sql`${t.dealId} is not null`),
+  ],
 )
 
 /**

@@ -82,5 +82,7 @@ export const routingResponses = pgTable(
     index('routing_responses_form_idx').on(t.formId, t.createdAt),
     index('routing_responses_fingerprint_idx').on(t.fingerprint, t.createdAt),
     index('routing_responses_booking_idx').on(t.bookingId),
+    // A deleted deal sets its responses' deal to null, found by this rather than by reading every response.
+    index('routing_responses_deal_idx').on(t.dealId).where(sql`${t.dealId} is not null`),
   ],
 )

@@ -1,0 +1,3 @@
+CREATE INDEX "bookings_deal_idx" ON "bookings" USING btree ("deal_id") WHERE "bookings"."deal_id" is not null;--> statement-breakpoint
+CREATE INDEX "meetings_deal_idx" ON "meetings" USING btree ("deal_id") WHERE "meetings"."deal_id" is not null;--> statement-breakpoint
+CREATE INDEX "routing_responses_deal_idx" ON "routing_responses" USING btree ("deal_id") WHERE "routing_responses"."deal_id" is not null;
