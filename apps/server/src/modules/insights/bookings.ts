@@ -260,46 +260,34 @@ export async function bookingPeriods(db: Db, scope: Scope, window: Window): Prom
           join bookings b on b.id = r.booking_id join routing_forms f on f.id = r.form_id
           where ${made} group by 1, 2, 3`,
     ),
-    midnightsAt
-      .then((at) =>
-        rows<LeadRow & { current: boolean }>(
-          db,
-          // Days in the zone from making to start, as the local midnights passed between them: found in the sorted
-          // midnights of the two periods and the 32 days after (a start beyond is 'later' anyway) by binary search,
-          // instead of two zone conversions per booking. (organization_id, created_at, start_at) is an index, so the
-          // bookings are not read. Each booking's days and hours are computed once (offset 0 keeps the subquery
-          // apart: flattened, its expression would be repeated in every filter), and both periods are filtered
-          // aggregates of one pass, not groups to sort the rows into.
-          sql`select ${sql.join(
-            [true, false].map(
-              (current) => sql`${sql.join(
-                LEAD_TIME_BUCKETS.map(
-                  (bucket) =>
-                    sql`count(*) filter (where ${current ? sql`current` : sql`not current`} and ${sql.raw(LEAD_DAYS[bucket])}) as ${sql.raw(`${current ? 'c' : 'p'}_${bucket}`)}`,
-                ),
-                sql`, `,
-              )}, avg(hours) filter (where ${current ? sql`current` : sql`not current`}) as ${sql.raw(current ? 'c_hours' : 'p_hours')},
-          percentile_cont(0.5) within group (order by hours) filter (where ${current ? sql`current` : sql`not current`}) as ${sql.raw(current ? 'c_median' : 'p_median')}`,
-            ),
-            sql`, `,
-          )} from (
-            select ${bIsCurrent} as current, date_part('epoch', b.start_at - b.created_at) / 3600 as hours,
-              width_bucket(date_part('epoch', b.start_at), ${at}) - width_bucket(date_part('epoch', b.created_at), ${at}) as days
-            from bookings b where ${made} offset 0) y`,
-        ),
-      )
-      .then(([row]) =>
-        [true, false].map((current) => {
-          const prefix = current ? 'c_' : 'p_'
-          const of = (name: string) => (row as Record<string, unknown> | undefined)?.[`${prefix}${name}`]
-          return {
-            current,
-            hours: of('hours'),
-            median: of('median'),
-            ...Object.fromEntries(LEAD_TIME_BUCKETS.map((bucket) => [bucket, of(bucket)])),
-          } as LeadRow & { current: boolean }
+    // One statement per period, asked together: on PostgreSQL each runs on a connection (and a core) of its own,
+    // where one pass over both periods kept a single core busy for the whole of both.
+    midnightsAt.then((at) =>
+      Promise.all(
+        [
+          { current: true, from: start, to: end },
+          { current: false, from: prevStart, to: start },
+        ].map(async ({ current, from, to }) => {
+          const [row] = await rows<LeadRow>(
+            db,
+            // Days in the zone from making to start, as the local midnights passed between them: found in the sorted
+            // midnights of the two periods and the 32 days after (a start beyond is 'later' anyway) by binary search,
+            // instead of two zone conversions per booking. (organization_id, created_at, start_at) is an index, so the
+            // bookings are not read. Each booking's days and hours are computed once (offset 0 keeps the subquery
+            // apart: flattened, its expression would be repeated in every filter).
+            sql`select ${sql.join(
+              LEAD_TIME_BUCKETS.map((bucket) => sql`count(*) filter (where ${sql.raw(LEAD_DAYS[bucket])}) as ${sql.raw(bucket)}`),
+              sql`, `,
+            )}, avg(hours) as hours, percentile_cont(0.5) within group (order by hours) as median from (
+              select date_part('epoch', b.start_at - b.created_at) / 3600 as hours,
+                width_bucket(date_part('epoch', b.start_at), ${at}) - width_bucket(date_part('epoch', b.created_at), ${at}) as days
+              from bookings b where b.organization_id = ${scope.organizationId} and ${bookingOwnedBy(scope, sql`b.id`)}
+                and b.created_at >= ${ts(from)} and b.created_at < ${ts(to)} offset 0) y`,
+          )
+          return { ...(row as LeadRow), current }
         }),
       ),
+    ),
   ])
 
   const titles = new Map(types.map((t) => [t.id, t.title]))
