@@ -43,16 +43,7 @@ it('shows a client’s emails, deals and messages on their page, with new mail a
   expect(
     (await request(app, owner, 'POST', `/api/clients/${buyer.id}/messages`, { body: 'Uma prefers calls on Fridays.' })).statusCode,
   ).toBe(201)
-  const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', {
-    email: 'tess@seller.test',
-    imapHost: servers.dovecot.host,
-    imapPort: servers.dovecot.port,
-    imapTls: false,
-    smtpHost: '127.0.0.1',
-    smtpPort: servers.smtpPort,
-    smtpTls: false,
-    ...mailbox,
-  })
+  const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', servers.settingsFor(mailbox, 'tess@seller.test'))
   expect(connected.statusCode, connected.body).toBe(200)
   const first = await servers.deliver(
     mailbox,

@@ -49,16 +49,7 @@ const pwned = (page: Page) => page.evaluate(() => (window as unknown as { pwned?
 it('shows a hostile HTML email safely, with its images held back and its attachment downloadable', async () => {
   const app = harness.server.app
   const owner = await buildOwner(app, { name: 'Hedy Seller' })
-  const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', {
-    email: 'hedy@seller.test',
-    imapHost: servers.dovecot.host,
-    imapPort: servers.dovecot.port,
-    imapTls: false,
-    smtpHost: '127.0.0.1',
-    smtpPort: servers.smtpPort,
-    smtpTls: false,
-    ...mailbox,
-  })
+  const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', servers.settingsFor(mailbox, 'hedy@seller.test'))
   expect(connected.statusCode, connected.body).toBe(200)
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
   const raw = await new MailComposer({

@@ -148,17 +148,7 @@ it('shows the mail, Closeroom’s own emails, a phone in Arabic and the dark the
   const owner = await buildOwner(app, { name: 'Mo Seller' })
   // Inviting a teammate makes Closeroom send an email of its own, shown under its label.
   const teammate = await buildMember(app, owner)
-  const settings = {
-    email: 'mo@seller.test',
-    imapHost: dovecot.host,
-    imapPort: dovecot.port,
-    imapTls: false,
-    smtpHost: '127.0.0.1',
-    smtpPort,
-    smtpTls: false,
-    username: mailboxes.mo.username,
-    password: mailboxes.mo.password,
-  }
+  const settings = servers.settingsFor(mailboxes.mo)
   const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', settings)
   expect(connected.statusCode, connected.body).toBe(200)
   const uid = await deliver(
@@ -217,17 +207,7 @@ it('writes a new email to a client from /mail, filed under Sent on their deal; a
     .returning()
   if (!buyer) throw new Error('no client')
   await buildDeal(app, owner, { name: 'Cara pilot', contactIds: [buyer.id] })
-  const connected = await request(app, lu, 'PUT', '/api/mail/mailbox', {
-    email: 'lu@seller.test',
-    imapHost: dovecot.host,
-    imapPort: dovecot.port,
-    imapTls: false,
-    smtpHost: '127.0.0.1',
-    smtpPort,
-    smtpTls: false,
-    username: mailboxes.lu.username,
-    password: mailboxes.lu.password,
-  })
+  const connected = await request(app, lu, 'PUT', '/api/mail/mailbox', servers.settingsFor(mailboxes.lu))
   expect(connected.statusCode, connected.body).toBe(200)
 
   const page = await harness.newPage()
@@ -275,17 +255,7 @@ it('writes a new email to a client from /mail, filed under Sent on their deal; a
 it('shows the latest conversations of a full mailbox and of Closeroom’s emails first, and older ones on request', async () => {
   const app = harness.server.app
   const owner = await buildOwner(app, { name: 'Kai Seller' })
-  const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', {
-    email: 'kai@seller.test',
-    imapHost: dovecot.host,
-    imapPort: dovecot.port,
-    imapTls: false,
-    smtpHost: '127.0.0.1',
-    smtpPort,
-    smtpTls: false,
-    username: mailboxes.kai.username,
-    password: mailboxes.kai.password,
-  })
+  const connected = await request(app, owner, 'PUT', '/api/mail/mailbox', servers.settingsFor(mailboxes.kai))
   expect(connected.statusCode, connected.body).toBe(200)
   // One more conversation than a page holds (50), each an hour after the one before.
   let uid = 0

@@ -47,6 +47,20 @@ export async function startMailServers(mailboxes: Mailbox[], options: { sentFold
   return {
     dovecot,
     smtpPort: address.port,
+    /** What a member types in /settings/connected-apps for one of these mailboxes: both servers here, no TLS. */
+    settingsFor(mailbox: Mailbox, email = `${mailbox.username}@seller.test`) {
+      return {
+        email,
+        imapHost: dovecot.host,
+        imapPort: dovecot.port,
+        imapTls: false,
+        smtpHost: '127.0.0.1',
+        smtpPort: address.port,
+        smtpTls: false,
+        username: mailbox.username,
+        password: mailbox.password,
+      }
+    },
     /**
      * Puts a message into a mailbox's folder with IMAP APPEND: into INBOX as a mail server delivers it, or into
      * Sent as the member's other mail client keeps what they sent (the folder is created when missing). Answers

@@ -17,13 +17,9 @@ const password = (username: string) => mailboxes.find((m) => m.username === user
 
 let app: TestApp
 let servers: MailServers
-let dovecot: MailServers['dovecot']
-let smtpPort = 0
 
 beforeAll(async () => {
   servers = await startMailServers(mailboxes)
-  dovecot = servers.dovecot
-  smtpPort = servers.smtpPort
   // The test servers listen on loopback, which the server refuses to reach unless told it may.
   app = await buildTestApp({ env: { ALLOW_PRIVATE_TARGETS: '127.0.0.1/32' } })
 })
@@ -33,15 +29,7 @@ afterAll(async () => {
 })
 
 const settings = (username: string, overrides: Record<string, unknown> = {}) => ({
-  email: `${username}@seller.test`,
-  imapHost: dovecot.host,
-  imapPort: dovecot.port,
-  imapTls: false,
-  smtpHost: '127.0.0.1',
-  smtpPort,
-  smtpTls: false,
-  username,
-  password: password(username),
+  ...servers.settingsFor({ username, password: password(username) }),
   ...overrides,
 })
 
@@ -405,12 +393,7 @@ describe('a connected mailbox', () => {
     const marked = await startMailServers([zed], { sentFolder: 'Mailed out' })
     try {
       const owner = await buildOwner(app, { name: 'Zed Seller' })
-      const res = await request(app, owner, 'PUT', '/api/mail/mailbox', {
-        ...settings('zed'),
-        imapPort: marked.dovecot.port,
-        smtpPort: marked.smtpPort,
-        password: zed.password,
-      })
+      const res = await request(app, owner, 'PUT', '/api/mail/mailbox', marked.settingsFor(zed))
       expect(res.statusCode, res.body).toBe(200)
       const sent = await request(app, owner, 'POST', '/api/mail/send', { to: ['ivy@buyer.test'], subject: 'Hello Ivy', text: 'Hi.' })
       expect(sent.statusCode, sent.body).toBe(201)
