@@ -7,7 +7,7 @@ import { signIn } from './flows.ts'
 import { CONTEXT_DEFAULTS, type Harness, startHarness } from './harness.ts'
 
 // The library's everyday actions in a browser: rename, search, a picture's and a video's preview, what a drop
-// refuses (each file named), a folder holding more than it lists, and a new
+// refuses (each file named), a folder holding more than one page, and a new
 // version of a shared PDF reaching the buyer's room (it is shared by reference, not copied).
 
 let harness: Harness
@@ -129,7 +129,7 @@ it('says which files of a drop it refuses and why, and keeps the others', async 
   expect(await table.getByRole('button', { name: 'Notes.exe', exact: true }).count()).toBe(0)
 })
 
-it('says when a folder holds more files than it lists, and a search by name finds the others', async () => {
+it('lists a large folder 500 files at a time, the next ones on request, and a search finds any of them', async () => {
   const owner = await buildOwner(harness.server.app, { name: 'Lara Library' })
   // 501 files at the top, made as rows (listing reads no bytes), "Report 000" … "Report 500".
   await harness.server.app.database.db.insert(files).values(
@@ -148,11 +148,20 @@ it('says when a folder holds more files than it lists, and a search by name find
   await page.goto('/files-manager')
   const table = page.getByRole('table', { name: 'Files' })
   await table.getByRole('button', { name: 'Report 499.pdf', exact: true }).waitFor()
-  await page.getByText('Only the first 500 files by name are listed here. Search by name to find the others.').waitFor()
+  expect(await table.getByRole('button', { name: 'Report 500.pdf', exact: true }).count()).toBe(0)
+  const more = page.getByRole('button', { name: 'Show more files' })
+  await more.click()
+  await table.getByRole('button', { name: 'Report 500.pdf', exact: true }).waitFor()
+  await more.waitFor({ state: 'detached' })
+  // Every file once, in name order.
+  const names = await table.getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => row.querySelector('bdi')?.textContent))
+  expect(names).toEqual(Array.from({ length: 501 }, (_, n) => `Report ${String(n).padStart(3, '0')}.pdf`))
+
   await page.getByRole('searchbox', { name: 'Search all files' }).fill('Report 500')
   await page.getByRole('searchbox', { name: 'Search all files' }).press('Enter')
   await table.getByRole('button', { name: 'Report 500.pdf', exact: true }).waitFor()
-  expect(await page.getByText(/^Only the first 500 files/).count()).toBe(0)
+  await table.getByRole('button', { name: 'Report 499.pdf', exact: true }).waitFor({ state: 'detached' })
+  expect(await more.count()).toBe(0)
 })
 
 it('uploads a new version of a shared PDF, and the buyer’s room shows its new pages', async () => {

@@ -25139,6 +25139,7 @@ export interface operations {
             query?: {
                 folderId?: string;
                 q?: string;
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -25199,7 +25200,7 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                         }[];
-                        more: boolean;
+                        next: string | null;
                         storage: {
                             usedBytes: number;
                             limitBytes: number;

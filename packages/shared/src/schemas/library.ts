@@ -46,17 +46,25 @@ export type LibraryFile = z.infer<typeof LibraryFile>
 export const LibraryStorage = z.object({ usedBytes: z.number().int(), limitBytes: z.number().int() })
 export type LibraryStorage = z.infer<typeof LibraryStorage>
 
+/**
+ * Where a page of the library ends: the last file's id and its name (base64url), so the next page starts after it by
+ * (name, id) even if that file has since been renamed or deleted.
+ */
+export const LibraryPageCursor = z
+  .string()
+  .regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]*$/i, { message: 'Use the next value of the previous page' })
+
 export const LibraryListing = z.object({
   /** The folder listed (null: the top), and the folders above it, top first. */
   folder: LibraryFolder.nullable(),
   path: z.array(LibraryFolder),
   folders: z.array(LibraryFolder),
   files: z.array(LibraryFile),
-  /** More files match than are listed (the first LIBRARY_LISTED by name): a search by name finds the others. */
-  more: z.boolean(),
+  /** The `after` of the page with the next files by name; null when these are the last. */
+  next: LibraryPageCursor.nullable(),
   storage: LibraryStorage,
 })
-/** How many files a folder or a search lists at most. */
+/** How many files a page of a folder or a search lists at most. */
 export const LIBRARY_LISTED = 500
 export type LibraryListing = z.infer<typeof LibraryListing>
 
@@ -64,6 +72,8 @@ export const LibraryQuery = z.object({
   folderId: Id.optional(),
   /** Searches every folder by file name. */
   q: z.string().trim().max(100).optional(),
+  /** The files after this one by name (the previous page's `next`); none: the first page. */
+  after: LibraryPageCursor.optional(),
 })
 export const CreateLibraryFolder = z.object({ name: Name, parentId: Id.nullable().default(null) })
 /** Rename and/or move a folder: `parentId` null moves it to the top. */

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
@@ -209,30 +210,54 @@ describe('the organization library', () => {
 })
 
 describe('a large library', () => {
-  it('lists a folder’s first 500 files by name and says there are more; a search by name finds the others', async () => {
+  it('lists a folder 500 files at a time by name, each once, and pages a search the same way', async () => {
     const owner = await buildOwner(app)
-    // 501 files at the top, made as rows (the listing reads no bytes): "Report 000" … "Report 500".
+    // 1,001 files at the top, made as rows (the listing reads no bytes): "Report 0000" … "Report 1000", and three
+    // sharing one name, which only their ids then order.
     await app.database.db.insert(files).values(
-      Array.from({ length: 501 }, (_, n) => ({
-        organizationId: owner.user.organizationId,
-        name: `Report ${String(n).padStart(3, '0')}.pdf`,
-        contentType: 'application/pdf',
-        size: 10,
-        sha256: `sha-${owner.user.id}-${n}`,
-        storageKey: `large-${owner.user.id}-${n}`,
-        inLibrary: true,
-      })),
+      [...Array.from({ length: 998 }, (_, n) => `Report ${String(n).padStart(4, '0')}.pdf`), 'Same.pdf', 'Same.pdf', 'Same.pdf'].map(
+        (name, n) => ({
+          organizationId: owner.user.organizationId,
+          name,
+          contentType: 'application/pdf',
+          size: 10,
+          sha256: `sha-${owner.user.id}-${n}`,
+          storageKey: `large-${owner.user.id}-${n}`,
+          inLibrary: true,
+        }),
+      ),
     )
-    const top = (await call(owner, 'GET', '/api/library')).json()
-    expect(top.files).toHaveLength(500)
-    expect(top.more).toBe(true)
-    expect(top.files.at(-1).name).toBe('Report 499.pdf')
-    const found = (await call(owner, 'GET', '/api/library?q=Report%20500')).json()
-    expect(found.files.map((f: { name: string }) => f.name)).toEqual(['Report 500.pdf'])
-    expect(found.more).toBe(false)
-    const all = (await call(owner, 'GET', '/api/library?q=report')).json()
-    expect(all.files).toHaveLength(500)
-    expect(all.more).toBe(true)
+    const pages = async (query: string) => {
+      const sizes: number[] = []
+      const ids: string[] = []
+      let after: string | null = null
+      do {
+        const res = await call(owner, 'GET', `/api/library?${query}${after ? `&after=${encodeURIComponent(after)}` : ''}`)
+        expect(res.statusCode, res.body).toBe(200)
+        const body = res.json() as { files: { id: string; name: string }[]; next: string | null }
+        sizes.push(body.files.length)
+        ids.push(...body.files.map((f) => f.id))
+        after = body.next
+      } while (after)
+      return { sizes, ids }
+    }
+    const everything = await pages('')
+    expect(everything.sizes).toEqual([500, 500, 1])
+    expect(new Set(everything.ids).size).toBe(1001)
+    const rows = await app.database.db
+      .select({ id: files.id })
+      .from(files)
+      .where(eq(files.organizationId, owner.user.organizationId))
+      .orderBy(asc(files.name), asc(files.id))
+    expect(everything.ids).toEqual(rows.map((r) => r.id))
+
+    const found = await pages('q=report')
+    expect(found.sizes).toEqual([500, 498])
+    const one = (await call(owner, 'GET', '/api/library?q=Report%200997')).json()
+    expect([one.files.map((f: { name: string }) => f.name), one.next]).toEqual([['Report 0997.pdf'], null])
+    const bad = await call(owner, 'GET', '/api/library?after=page-two')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe('after: Use the next value of the previous page')
   })
 })
 

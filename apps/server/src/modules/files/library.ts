@@ -166,10 +166,17 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
     return present(rows.map((r) => ({ ...r.file, uploader: r.uploader })))
   }
 
-  /** The first LIBRARY_LISTED files by name, and whether there are more (then the page says so). */
-  async function listed(where: ReturnType<typeof and>) {
-    const found = await filesWhere(where, LIBRARY_LISTED + 1)
-    return { files: found.slice(0, LIBRARY_LISTED), more: found.length > LIBRARY_LISTED }
+  /** A page of LIBRARY_LISTED files by name, after the cursor `after`, and the cursor of the next page if any. */
+  async function listed(where: ReturnType<typeof and>, after: string | undefined) {
+    const [afterId = '', encodedName = ''] = after?.split('.') ?? []
+    const start = after
+      ? sql`(${files.name}, ${files.id}) > (${Buffer.from(encodedName, 'base64url').toString('utf8')}, ${afterId}::uuid)`
+      : undefined
+    const found = await filesWhere(and(where, start), LIBRARY_LISTED + 1)
+    const page = found.slice(0, LIBRARY_LISTED)
+    const last = page.at(-1)
+    const next = found.length > LIBRARY_LISTED && last ? `${last.id}.${Buffer.from(last.name, 'utf8').toString('base64url')}` : null
+    return { files: page, next }
   }
 
   async function storage(auth: AuthContext) {
@@ -189,7 +196,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
   }
 
   /** A folder's folders and files, or, with a search, matching files from every folder. */
-  async function listing(auth: AuthContext, query: { folderId?: string; q?: string }): Promise<LibraryListing> {
+  async function listing(auth: AuthContext, query: { folderId?: string; q?: string; after?: string }): Promise<LibraryListing> {
     const folder = query.folderId ? await folderOf(auth, query.folderId) : null
     const mine = and(eq(files.organizationId, org(auth)), eq(files.inLibrary, true))
     if (query.q)
@@ -197,7 +204,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
         folder: null,
         path: [],
         folders: [],
-        ...(await listed(and(mine, ilike(files.name, `%${likeEscape(query.q)}%`)))),
+        ...(await listed(and(mine, ilike(files.name, `%${likeEscape(query.q)}%`)), query.after)),
         storage: await storage(auth),
       }
     const folders = await db
@@ -214,7 +221,7 @@ export function createLibrary({ db, store }: { db: Db; store: FileStore }) {
       folder: folder ? presentFolder(folder) : null,
       path: folder ? await pathOf(auth, folder) : [],
       folders: folders.map(presentFolder),
-      ...(await listed(and(mine, folder ? eq(files.folderId, folder.id) : isNull(files.folderId)))),
+      ...(await listed(and(mine, folder ? eq(files.folderId, folder.id) : isNull(files.folderId)), query.after)),
       storage: await storage(auth),
     }
   }

@@ -1,4 +1,4 @@
-import { FILE_LIMITS, LIBRARY_LISTED, LIBRARY_TYPES, type LibraryFile, type LibraryFolder } from '@closeroom/shared'
+import { FILE_LIMITS, LIBRARY_TYPES, type LibraryFile, type LibraryFolder } from '@closeroom/shared'
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined'
 import FolderOutlined from '@mui/icons-material/FolderOutlined'
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined'
@@ -384,10 +384,12 @@ export default function LibraryPage() {
                 </Table>
               </TableContainer>
             )}
-            {listing.data?.more && (
-              <Alert severity="info" sx={{ mt: 2 }}>
-                {t(q ? 'files.library.moreFound' : 'files.library.more', { count: LIBRARY_LISTED })}
-              </Alert>
+            {listing.hasNextPage && (
+              <Stack direction="row" sx={{ justifyContent: 'center', mt: 2 }}>
+                <Button variant="outlined" loading={listing.isFetchingNextPage} onClick={() => void listing.fetchNextPage()}>
+                  {t('files.library.showMore')}
+                </Button>
+              </Stack>
             )}
           </CardContent>
         </Card>

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { LibraryListing } from '@closeroom/shared'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../lib/api'
 import { upload, uploadReplacing } from '../../lib/upload'
 
@@ -8,17 +9,27 @@ export const libraryKeys = {
   views: () => [...libraryKeys.all, 'views'] as const,
 }
 
-/** A folder's folders and files (the top for null), or with `q`, matching files of every folder. */
+/**
+ * A folder's folders and files (the top for null), or with `q`, matching files of every folder: read a page of
+ * LIBRARY_LISTED files at a time, `fetchNextPage` adding the next one; `data` holds every page read so far as one
+ * listing, whose `next` says whether there are more.
+ */
 export function useLibrary(folderId: string | null, q = '', enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: libraryKeys.listing(folderId, q),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal, pageParam }) =>
       unwrap(
         client.GET('/library', {
-          params: { query: { ...(folderId ? { folderId } : {}), ...(q ? { q } : {}) } },
+          params: { query: { ...(folderId ? { folderId } : {}), ...(q ? { q } : {}), ...(pageParam ? { after: pageParam } : {}) } },
           signal,
         }),
       ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+    select: ({ pages }): LibraryListing => {
+      const [first] = pages as [LibraryListing, ...LibraryListing[]]
+      return { ...first, files: pages.flatMap((page) => page.files), next: pages.at(-1)?.next ?? null }
+    },
     enabled,
   })
 }
