@@ -12,6 +12,7 @@ export function VideoTile({
   self = false,
   mirror = false,
   note,
+  message,
 }: {
   stream: MediaStream | null
   name: string
@@ -21,6 +22,8 @@ export function VideoTile({
   self?: boolean
   mirror?: boolean
   note?: string
+  /** Said in the tile in place of the initial when there is no picture (the lobby: the camera was refused). */
+  message?: string
 }) {
   const { t } = useTranslation()
   const video = useRef<HTMLVideoElement>(null)
@@ -62,10 +65,16 @@ export function VideoTile({
         }}
       />
       {!hasVideo && (
-        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
-          <Avatar sx={{ width: 72, height: 72, fontSize: 32, bgcolor: 'primary.main' }}>
-            {name.trim().charAt(0).toUpperCase() || '?'}
-          </Avatar>
+        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', px: 2, pb: 5, pt: 2 }}>
+          {message ? (
+            <Typography role="alert" variant="body2" sx={{ color: 'grey.100', textAlign: 'center', maxWidth: 420 }}>
+              {message}
+            </Typography>
+          ) : (
+            <Avatar sx={{ width: 72, height: 72, fontSize: 32, bgcolor: 'primary.main' }}>
+              {name.trim().charAt(0).toUpperCase() || '?'}
+            </Avatar>
+          )}
         </Box>
       )}
       <Box
