@@ -75,8 +75,8 @@ export function MediaToggles({ media, size = 'large' }: { media: LocalMedia; siz
 
 /**
  * Before the call: the preview, the devices, the level of the microphone, the guest's name, Join. The server renders
- * it (entry-server.tsx) with the preview's tile empty, at its own size: the camera opens once the page is hydrated,
- * and a refused camera says so inside the tile, so nothing on the page moves.
+ * it (entry-server.tsx) with the preview's tile at its own size, saying the camera is starting: the camera opens once
+ * the page is hydrated, and a refused camera says so in the same place, so nothing on the page moves.
  */
 export function Lobby({
   meeting,
@@ -84,6 +84,7 @@ export function Lobby({
   media,
   name,
   onJoin,
+  onFirstTouch,
 }: {
   meeting: LobbyMeeting
   /** The whole meeting (what the call needs) has arrived: a lobby the server rendered fetches it as it hydrates. */
@@ -91,6 +92,8 @@ export function Lobby({
   media: LocalMedia
   name: string
   onJoin(name: string): void
+  /** The reader first focused or pointed at the form (the call's code is fetched then). */
+  onFirstTouch?(): void
 }) {
   const { t } = useTranslation()
   // The name kept in this browser is known in the browser only: a lobby the server rendered takes it once hydrated,
@@ -142,7 +145,13 @@ export function Lobby({
             cameraOff={media.cameraOff}
             self
             mirror
-            message={media.blocked ? t('meeting.lobby.blocked') : undefined}
+            message={
+              media.blocked
+                ? { text: t('meeting.lobby.blocked'), alert: true }
+                : media.stream
+                  ? undefined
+                  : { text: t('meeting.lobby.starting'), alert: false }
+            }
           />
           <Stack direction="row" spacing={1.5} sx={{ position: 'absolute', bottom: 12, insetInlineEnd: 12 }}>
             <MediaToggles media={media} size="medium" />
@@ -156,7 +165,15 @@ export function Lobby({
           sx={{ mt: 1.5, height: 6, borderRadius: 3 }}
         />
       </Box>
-      <Box component="form" noValidate onSubmit={submit} sx={{ ...surface, flex: 2, p: { xs: 2, md: 3 }, minWidth: 0 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        onFocus={onFirstTouch}
+        onPointerOver={onFirstTouch}
+        onTouchStart={onFirstTouch}
+        sx={{ ...surface, flex: 2, p: { xs: 2, md: 3 }, minWidth: 0 }}
+      >
         <Typography variant="h5" component="h1" sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
           {meeting.title}
         </Typography>

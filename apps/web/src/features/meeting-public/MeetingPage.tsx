@@ -2,7 +2,6 @@ import type { PublicMeeting } from '@closeroom/shared'
 import { Button } from '@mui/material'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useParams } from 'react-router'
-import { whenIdle } from '../../components/public/ClientSuspense'
 import { PublicFrame } from '../../components/public/PublicFrame'
 import { forgetPreloaded, preloaded } from '../../components/public/preloaded'
 import { LoadFailed, Loading, NotFound } from '../../components/public/states'
@@ -15,7 +14,8 @@ import { Notice } from './Notice'
 import { useLocalMedia } from './useLocalMedia'
 
 // The call (the socket, the peers, the chat) in a chunk of its own: the lobby, which the server renders, neither
-// carries nor evaluates it; it is fetched at the first idle moment after the lobby has mounted.
+// carries nor evaluates it while the page becomes interactive; it is fetched when the reader first touches the
+// lobby's form (Join fetches it too), so no task of the lobby's first seconds evaluates socket.io.
 const loadCall = () => import('./CallView')
 const CallView = lazy(() => loadCall().then((module) => ({ default: module.CallView })))
 
@@ -45,7 +45,6 @@ function MeetingRoom({ lobby, meeting }: { lobby: LobbyMeeting; meeting: PublicM
   // The camera stays on from the lobby into the call, and goes off once the guest has left.
   const media = useLocalMedia(stage !== 'left')
   const stream = media.stream
-  useEffect(() => whenIdle(() => void loadCall()), [])
 
   if (stage === 'call' && stream && meeting)
     return (
@@ -70,6 +69,7 @@ function MeetingRoom({ lobby, meeting }: { lobby: LobbyMeeting; meeting: PublicM
         </Notice>
       ) : (
         <Lobby
+          onFirstTouch={loadCall}
           meeting={lobby}
           ready={Boolean(meeting)}
           media={media}
