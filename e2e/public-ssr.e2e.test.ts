@@ -12,8 +12,13 @@ import { type Harness, startHarness } from './harness.ts'
 
 let harness: Harness
 
+/** A TURN server's credential, which the call needs and a meeting's server-rendered lobby must never carry. */
+const TURN_CREDENTIAL = 'turn-credential-never-in-html'
+
 beforeAll(async () => {
-  harness = await startHarness()
+  harness = await startHarness({
+    env: { ICE_SERVERS: JSON.stringify([{ urls: 'turn:turn.example.com:3478', username: 'closeroom', credential: TURN_CREDENTIAL }]) },
+  })
 })
 afterAll(() => harness?.close())
 
@@ -375,5 +380,78 @@ it('an unpublished routing form is left to the browser, which shows the not-foun
   expect(html).not.toContain('A hidden form')
   const page = await harness.newPage()
   await page.goto(`/f/${form.slug}`)
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+})
+
+/** A meeting room of a deal of `owner`'s, titled `title`: its address. */
+async function meetingRoom(owner: Client, title: string) {
+  const deal = await buildDeal(harness.server.app, owner, { name: title })
+  const opened = await request(harness.server.app, owner, 'POST', `/api/deals/${deal.id}/meeting`)
+  expect(opened.statusCode, opened.body).toBe(200)
+  return `/m/${(opened.json() as { publicId: string }).publicId}`
+}
+
+it("the server's HTML of a meeting's lobby shows its title, host and name field, and none of what the call needs", async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Meets' })
+  const path = await meetingRoom(owner, 'Northwind <b>pilot</b>')
+  const html = await serverHtml(path)
+  expect(html).toMatch(/<h1[^>]*>Northwind &lt;b&gt;pilot&lt;\/b&gt;<\/h1>/)
+  expect(html).toContain('Hosted by Olivia Meets')
+  expect(html).toContain('Your name')
+  expect(html).toContain('data-testid="video-tile"')
+  expect(html).toContain('\\u003cb>pilot')
+  // The embedded data is what the lobby shows: the call's ICE servers (and their TURN credential) are not in it.
+  expect(html).not.toContain(TURN_CREDENTIAL)
+  expect(html).not.toContain('turn.example.com')
+  expect(html).not.toContain('iceServers')
+  expect(html).not.toContain('requireAdmission')
+
+  // On a phone, with the name this browser kept from an earlier call. No camera here (as in Lighthouse's browser):
+  // the preview's tile says so in its own place, so nothing on the page moves.
+  const page = await harness.newPage()
+  await page.setViewportSize({ width: 412, height: 823 })
+  await page.addInitScript(() => window.localStorage.setItem('closeroom.meeting.name', 'Bea Kept'))
+  await page.addInitScript(() => {
+    const shifts: number[] = []
+    Object.assign(window, { layoutShifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value)
+    }).observe({ type: 'layout-shift', buffered: true })
+    document.addEventListener('readystatechange', () => {
+      const heading = document.querySelector('h1')
+      if (document.readyState === 'interactive' && heading) heading.dataset.fromServer = 'yes'
+    })
+  })
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(path)
+  await page.getByRole('alert').filter({ hasText: 'did not give access to the camera' }).waitFor()
+  await page.getByRole('button', { name: 'Join now' }).waitFor()
+  await expect.poll(() => page.getByLabel('Your name').inputValue()).toBe('Bea Kept')
+  // Hydrated, not painted again: the heading the HTML parser made is the one on screen.
+  expect(await page.locator('h1').getAttribute('data-from-server')).toBe('yes')
+  const shifted = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0))
+  expect(shifted).toBeLessThan(0.001)
+  // The call's code came after the lobby, and joining goes on from the lobby: the name is asked for.
+  await page.getByLabel('Your name').fill('')
+  await page.getByRole('button', { name: 'Join now' }).click()
+  await page.getByText('Enter your name').waitFor()
+  expect(errors).toEqual([])
+})
+
+it('a meeting is left to the browser for a signed-in reader and for an unknown room, as before', async () => {
+  const owner = await buildOwner(harness.server.app, { name: 'Olivia Member' })
+  const path = await meetingRoom(owner, 'A members-only view')
+  // A member joins without a name: their session changes the answer, so the server does not render it.
+  const signedIn = await serverHtml(path, owner.cookie)
+  expect(signedIn).toContain('<div id="root"></div>')
+  expect(signedIn).not.toContain('A members-only view')
+
+  expect(await serverHtml('/m/no-such-meeting-room')).toContain('<div id="root"></div>')
+  const page = await harness.newPage()
+  await page.goto('/m/no-such-meeting-room')
   await page.getByRole('heading', { name: 'Page not found' }).waitFor()
 })

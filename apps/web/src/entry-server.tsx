@@ -10,6 +10,7 @@ import { PublicRoutes, preloadPublicPage } from './app/publicRouter'
 import { PRELOADED_ELEMENT_ID, STALE_ATTRIBUTE, serializePreloaded, setPreloaded } from './components/public/preloaded'
 import { bookingPaths } from './features/booking-public/api'
 import { landingPaths } from './features/landing-public/api'
+import { type LobbyMeeting, lobbyOf, meetingPaths } from './features/meeting-public/api'
 import { productRoomPaths } from './features/product-room-public/api'
 import { routingPublicPaths } from './features/routing-public/api'
 import { roomPaths } from './features/salesroom-public/api'
@@ -30,6 +31,8 @@ const pages: {
   data(params: Record<string, string | undefined>, search: URLSearchParams, cookie: PageRequest['cookie']): string[] | null
   /** The document's title and description from the page's first answer, for search engines and link previews. */
   head?(answer: unknown): { title: string; description: string }
+  /** What of each answer the page embeds and is rendered with, when not all of it (default: the whole answer). */
+  embed?(answer: unknown): unknown
 }[] = [
   // With ?type= the booker opens, whose calendar is in the buyer's time zone, which only the browser knows.
   { pattern: '/u/:id', data: ({ id = '' }, search) => (search.has('type') ? null : [bookingPaths.profile(id)]) },
@@ -51,7 +54,18 @@ const pages: {
     },
   },
   { pattern: '/f/:slug', data: ({ slug = '' }) => [routingPublicPaths.form(slug)] },
+  // The meeting's lobby. A signed-in reader is left to the browser, as before: their session makes them a member,
+  // who joins without a name, and the server asks without the reader's cookies. The page embeds only what the lobby
+  // shows (lobbyOf): the call's ICE servers, TURN credentials among them, come from the browser's own request.
+  {
+    pattern: '/m/:id',
+    data: ({ id = '' }, _search, cookie) => (cookie(SESSION_COOKIE) ? null : [meetingPaths.meeting(id)]),
+    embed: (answer) => lobbyOf(answer as LobbyMeeting),
+  },
 ]
+
+/** The session cookie of a signed-in reader (apps/server/src/modules/auth/sessions.ts). */
+const SESSION_COOKIE = 'closeroom_session'
 
 /** What the server knows of the request. */
 export type PageRequest = {
@@ -90,7 +104,7 @@ export async function renderPublicPage(template: string, request: PageRequest): 
     if (!paths) return null
     const answers = await Promise.all(paths.map((path) => request.fetchPublic(path)))
     if (answers.some((answer) => answer.status !== 200)) return null
-    const data = Object.fromEntries(paths.map((path, i) => [path, answers[i]?.body]))
+    const data = Object.fromEntries(paths.map((path, i) => [path, page.embed ? page.embed(answers[i]?.body) : answers[i]?.body]))
     const head = page.head?.(answers[0]?.body)
     const rendered = queue.then(() => render(head ? withHead(template, head) : template, request, url.pathname + url.search, data))
     queue = rendered.catch(() => undefined)

@@ -1,7 +1,7 @@
 import './theme/fonts'
 
 // The public pages' entry (public.html), which the server adds to the pages it renders (`/u`, `/d`, `/p`, `/l`,
-// `/f`: apps/server/src/http/web.ts): the page is on screen already and this only makes it interactive. Its one
+// `/f`, `/m`: apps/server/src/http/web.ts): the page is on screen already and this only makes it interactive. Its one
 // static import is the typeface's stylesheet (which the server inlines), so it is a few hundred bytes; the code it needs comes in stages, each evaluated in a task of
 // its own: a browser evaluates a module and everything it imports statically in one task, and the whole app's
 // entry (main.tsx) was one of 500 ms and more on a phone (4× slower CPU, bench/README.md, lighthouse), a blocked

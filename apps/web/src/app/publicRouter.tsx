@@ -14,7 +14,7 @@ function ToTheApp() {
 }
 
 /**
- * The route table of the pages the server renders (`/u`, `/d`, `/p`, `/l`, `/f`…) and the lean entry hydrates
+ * The route table of the pages the server renders (`/u`, `/d`, `/p`, `/l`, `/f`, `/m`…) and the lean entry hydrates
  * (main-public.tsx): the same root and public routes as the whole app's (router.tsx), and nothing of the signed-in
  * app (no session scope, guards, permissions or its route table).
  */

@@ -30,13 +30,14 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material'
-import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { PublicFrame } from '../../components/public/PublicFrame'
 import { surface } from '../../components/public/surface'
 import { loadTexts, useTranslation } from '../../locales/i18n'
 import { meetingApi, tabKey } from './api'
 import { type CallState, MeetingCall } from './call'
 import { MediaToggles } from './Lobby'
+import { Notice } from './Notice'
 import { useCallMix } from './useCallMix'
 import type { LocalMedia } from './useLocalMedia'
 import { VideoTile } from './VideoTile'
@@ -51,19 +52,6 @@ const RecordingControls = lazy(async () => {
 
 /** Columns for n tiles: one person fills the stage, up to four share two columns, five and six take three. */
 const columns = (n: number) => ({ xs: n <= 2 ? 1 : 2, md: n <= 1 ? 1 : n <= 4 ? 2 : 3 })
-
-/** A centred message in the page's frame: waiting in the lobby, full, refused. */
-export function Notice({ title, hint, children }: { title: string; hint?: string; children?: ReactNode }) {
-  return (
-    <Box sx={{ ...surface, maxWidth: 520, mx: 'auto', mt: { xs: 2, md: 8 }, p: { xs: 3, md: 5 }, textAlign: 'center' }}>
-      <Typography variant="h5" component="h1" sx={{ mb: hint ? 1 : 3 }}>
-        {title}
-      </Typography>
-      {hint && <Typography sx={{ color: 'text.secondary', mb: 3 }}>{hint}</Typography>}
-      {children}
-    </Box>
-  )
-}
 
 /** The call: the video grid, the toolbar, the participants and chat panels; the lobby's waiting and refusals. */
 export function CallView({

@@ -1,12 +1,13 @@
-import type { PublicMeeting } from '@closeroom/shared'
 import MicOffRounded from '@mui/icons-material/MicOffRounded'
 import MicRounded from '@mui/icons-material/MicRounded'
 import VideocamOffRounded from '@mui/icons-material/VideocamOffRounded'
 import VideocamRounded from '@mui/icons-material/VideocamRounded'
-import { Alert, Box, Button, IconButton, LinearProgress, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material'
+import { Box, Button, IconButton, LinearProgress, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material'
 import { type FormEvent, useEffect, useState } from 'react'
+import { useHydrated } from '../../components/public/ClientSuspense'
 import { surface } from '../../components/public/surface'
 import { useTranslation } from '../../locales/i18n'
+import type { LobbyMeeting } from './api'
 import type { LocalMedia } from './useLocalMedia'
 import { VideoTile } from './VideoTile'
 
@@ -72,20 +73,37 @@ export function MediaToggles({ media, size = 'large' }: { media: LocalMedia; siz
   )
 }
 
-/** Before the call: the preview, the devices, the level of the microphone, the guest's name, Join. */
+/**
+ * Before the call: the preview, the devices, the level of the microphone, the guest's name, Join. The server renders
+ * it (entry-server.tsx) with the preview's tile at its own size, saying the camera is starting: the camera opens once
+ * the page is hydrated, and a refused camera says so in the same place, so nothing on the page moves.
+ */
 export function Lobby({
   meeting,
+  ready,
   media,
   name,
   onJoin,
+  onFirstTouch,
 }: {
-  meeting: PublicMeeting
+  meeting: LobbyMeeting
+  /** The whole meeting (what the call needs) has arrived: a lobby the server rendered fetches it as it hydrates. */
+  ready: boolean
   media: LocalMedia
   name: string
   onJoin(name: string): void
+  /** The reader first focused or pointed at the form (the call's code is fetched then). */
+  onFirstTouch?(): void
 }) {
   const { t } = useTranslation()
-  const [typed, setTyped] = useState(name)
+  // The name kept in this browser is known in the browser only: a lobby the server rendered takes it once hydrated,
+  // and until then its field is read-only, so nothing typed before hydration is lost.
+  const hydrated = useHydrated()
+  const [typed, setTyped] = useState(hydrated ? name : '')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when hydrated; the name given then is the one kept.
+  useEffect(() => {
+    if (hydrated) setTyped((current) => current || name)
+  }, [hydrated])
   const [error, setError] = useState<string | null>(null)
   const level = useLevel(media.stream, media.muted)
 
@@ -127,6 +145,13 @@ export function Lobby({
             cameraOff={media.cameraOff}
             self
             mirror
+            message={
+              media.blocked
+                ? { text: t('meeting.lobby.blocked'), alert: true }
+                : media.stream
+                  ? undefined
+                  : { text: t('meeting.lobby.starting'), alert: false }
+            }
           />
           <Stack direction="row" spacing={1.5} sx={{ position: 'absolute', bottom: 12, insetInlineEnd: 12 }}>
             <MediaToggles media={media} size="medium" />
@@ -140,7 +165,15 @@ export function Lobby({
           sx={{ mt: 1.5, height: 6, borderRadius: 3 }}
         />
       </Box>
-      <Box component="form" noValidate onSubmit={submit} sx={{ ...surface, flex: 2, p: { xs: 2, md: 3 }, minWidth: 0 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        onFocus={onFirstTouch}
+        onPointerOver={onFirstTouch}
+        onTouchStart={onFirstTouch}
+        sx={{ ...surface, flex: 2, p: { xs: 2, md: 3 }, minWidth: 0 }}
+      >
         <Typography variant="h5" component="h1" sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
           {meeting.title}
         </Typography>
@@ -151,7 +184,6 @@ export function Lobby({
           {t('meeting.lobby.title')}
         </Typography>
         <Stack spacing={2}>
-          {media.blocked && <Alert severity="warning">{t('meeting.lobby.blocked')}</Alert>}
           {meeting.member ? (
             <Typography variant="body2">{t('meeting.lobby.memberNote', { organization: meeting.organizationName })}</Typography>
           ) : (
@@ -166,13 +198,13 @@ export function Lobby({
               }}
               error={Boolean(error)}
               helperText={error ?? ' '}
-              slotProps={{ htmlInput: { maxLength: 80 } }}
+              slotProps={{ htmlInput: { maxLength: 80, readOnly: !hydrated } }}
             />
           )}
           {picker(t('meeting.lobby.camera'), media.cameras, media.cameraId, media.setCameraId, 'camera-picker')}
           {picker(t('meeting.lobby.microphone'), media.microphones, media.microphoneId, media.setMicrophoneId, 'microphone-picker')}
-          <Button type="submit" variant="contained" size="large" disabled={!media.stream}>
-            {media.stream ? t('meeting.lobby.join') : t('meeting.lobby.joining')}
+          <Button type="submit" variant="contained" size="large" disabled={!media.stream || !ready}>
+            {media.stream && ready ? t('meeting.lobby.join') : t('meeting.lobby.joining')}
           </Button>
         </Stack>
       </Box>

@@ -12,6 +12,7 @@ export function VideoTile({
   self = false,
   mirror = false,
   note,
+  message,
 }: {
   stream: MediaStream | null
   name: string
@@ -21,6 +22,11 @@ export function VideoTile({
   self?: boolean
   mirror?: boolean
   note?: string
+  /**
+   * Said in the tile in place of the initial while there is no picture (the lobby: the camera starting, then refused,
+   * as an alert). One element whose text changes, so the page's largest paint stays the one the server sent.
+   */
+  message?: { text: string; alert: boolean }
 }) {
   const { t } = useTranslation()
   const video = useRef<HTMLVideoElement>(null)
@@ -61,7 +67,15 @@ export function VideoTile({
           transform: mirror ? 'scaleX(-1)' : undefined,
         }}
       />
-      {!hasVideo && (
+      {!hasVideo && message && (
+        // From the tile's top corner, so a longer text only grows downwards: nothing moves when it changes.
+        <Box sx={{ position: 'absolute', inset: 0, p: { xs: 2, md: 3 }, pb: 5 }}>
+          <Typography role={message.alert ? 'alert' : 'status'} variant="body2" sx={{ color: 'grey.100', maxWidth: 420 }}>
+            {message.text}
+          </Typography>
+        </Box>
+      )}
+      {!hasVideo && !message && (
         <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
           <Avatar sx={{ width: 72, height: 72, fontSize: 32, bgcolor: 'primary.main' }}>
             {name.trim().charAt(0).toUpperCase() || '?'}

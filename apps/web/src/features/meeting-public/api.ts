@@ -1,4 +1,25 @@
+import type { PublicMeeting } from '@closeroom/shared'
 import { client, unwrap } from '../../lib/api'
+
+/** The API path whose answer a server-rendered lobby embeds, cut down to `lobbyOf` (components/public/preloaded.ts). */
+export const meetingPaths = {
+  meeting: (publicId: string) => `/public/meetings/${encodeURIComponent(publicId)}`,
+}
+
+/** What the lobby shows before the call: the meeting's title, its host and organization, whether the reader is a member. */
+export type LobbyMeeting = Pick<PublicMeeting, 'publicId' | 'title' | 'hostName' | 'organizationName' | 'member'>
+
+/**
+ * The part of the meeting a server-rendered lobby carries in its HTML, and nothing more: the call's ICE servers (TURN
+ * credentials among them) and the admission setting are fetched by the browser, as the page does without the server.
+ */
+export const lobbyOf = ({ publicId, title, hostName, organizationName, member }: LobbyMeeting): LobbyMeeting => ({
+  publicId,
+  title,
+  hostName,
+  organizationName,
+  member,
+})
 
 export const meetingApi = {
   read: (publicId: string, signal?: AbortSignal) =>

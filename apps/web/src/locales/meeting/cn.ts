@@ -7,6 +7,7 @@ export const cn: Text = {
     lobby: {
       title: '准备好加入了吗？',
       preview: '摄像头预览',
+      starting: '正在启动摄像头和麦克风…',
       blocked: '浏览器未授予摄像头和麦克风权限。您仍可加入并收看通话。',
       camera: '摄像头',
       microphone: '麦克风',

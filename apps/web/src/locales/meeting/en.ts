@@ -9,6 +9,7 @@ export const en = {
     lobby: {
       title: 'Ready to join?',
       preview: 'Your camera preview',
+      starting: 'Starting your camera and microphone…',
       blocked: 'Your browser did not give access to the camera and microphone. You can still join and follow the call.',
       camera: 'Camera',
       microphone: 'Microphone',

@@ -7,6 +7,7 @@ export const fr: Text = {
     lobby: {
       title: 'Prêt à participer ?',
       preview: 'Aperçu de votre caméra',
+      starting: 'Démarrage de la caméra et du micro…',
       blocked: "Votre navigateur n'a pas donné accès à la caméra et au micro. Vous pouvez tout de même rejoindre et suivre l'appel.",
       camera: 'Caméra',
       microphone: 'Micro',

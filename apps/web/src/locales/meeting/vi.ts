@@ -7,6 +7,7 @@ export const vi: Text = {
     lobby: {
       title: 'Sẵn sàng tham gia?',
       preview: 'Xem trước camera của bạn',
+      starting: 'Đang mở camera và micro…',
       blocked: 'Trình duyệt chưa cho phép dùng camera và micro. Bạn vẫn có thể tham gia và theo dõi cuộc gọi.',
       camera: 'Camera',
       microphone: 'Micro',
