@@ -202,7 +202,10 @@ it('lets an admin rename and reorder the stages, and a deleted stage moves its d
   const owner = await buildOwner(harness.server.app, { name: 'Stella Stages' })
   const stages = await stagesOf(owner)
   await api(owner, 'POST', '/deals', { name: 'Moving deal', stageId: stages[2]?.id })
-  const page = await harness.newPage()
+  // Tall enough to show every stage at once: in a shorter window the first row sits under the top edge once the
+  // last one is scrolled into view, and a drag aimed there scrolls the page (dnd-kit's auto-scroll), sliding the
+  // row away from under the mouse (CI waited 30 s for the drop marker).
+  const page = await harness.newPage({ viewport: { width: 1280, height: 1100 } })
   await signIn(page, owner.user.email, 'Stella Stages')
   await page.goto('/admin-settings/deal')
   await page.getByRole('heading', { name: 'Pipeline stages' }).waitFor()
