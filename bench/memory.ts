@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { startServerProcess } from '../apps/server/src/testing/process.ts'
 import { type Result, result } from './report.ts'
-import { SERVE_NODE_OPTIONS } from './server.ts'
+import { SERVE_ENV, SERVE_NODE_OPTIONS } from './server.ts'
 
 // Idle memory of the real server as a user starts it (`node apps/server/src/main.ts` on embedded PGlite
 // in a fresh DATA_DIR, demo data seeded, with `npm run serve`'s V8 flags), read from /proc once it has listened and settled. Baseline: a bare
@@ -34,7 +34,7 @@ async function bareNode() {
 
 async function server() {
   const dataDir = mkdtempSync(join(tmpdir(), 'closeroom-bench-memory-'))
-  const running = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_OPTIONS: SERVE_NODE_OPTIONS })
+  const running = await startServerProcess({ ...SERVE_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_OPTIONS: SERVE_NODE_OPTIONS })
   try {
     await sleep(SETTLE_MS)
     if (running.child.pid === undefined) throw new Error('server has no pid')

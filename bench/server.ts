@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import { eq } from 'drizzle-orm'
 import { type App, buildApp } from '../apps/server/src/app.ts'
@@ -5,8 +6,25 @@ import { loadConfig } from '../apps/server/src/config.ts'
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts'
 import { outboxEmails } from '../apps/server/src/db/schema/index.ts'
 
-/** The V8 flags `npm run serve` (package.json) starts the server with: benchmarks of the real process use the same. */
-export const SERVE_NODE_OPTIONS = '--max-semi-space-size=16 --expose-gc'
+/**
+ * How `npm run serve` (package.json) starts the server, read from the script itself so the two cannot drift:
+ * the environment before `node` (glibc's malloc settings) and the V8 flags after it. Benchmarks of the real
+ * process start it the same way.
+ */
+const serveScript: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.serve
+const [serveEnvText = '', serveNodeText = ''] = serveScript.split(/\bnode\b/)
+export const SERVE_ENV: Record<string, string> = Object.fromEntries(
+  serveEnvText
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((assignment) => assignment.split('=') as [string, string]),
+)
+export const SERVE_NODE_OPTIONS = serveNodeText
+  .trim()
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'))
+  .join(' ')
 
 /** The real server on an in-memory PGlite, quiet, with rate limits no benchmark reaches. */
 export async function startBenchApp(): Promise<{ app: App; database: Database; close(): Promise<void> }> {

@@ -8,7 +8,7 @@ import { io as connectClient, type Socket } from 'socket.io-client'
 import { type ServerProcess, startServerProcess } from '../apps/server/src/testing/process.ts'
 import { PROBE_PREFIX, type ProbeReading } from './memory-probe.ts'
 import { type Result, result } from './report.ts'
-import { SERVE_NODE_OPTIONS } from './server.ts'
+import { SERVE_ENV, SERVE_NODE_OPTIONS } from './server.ts'
 
 // Sustained load, no leaks: the real server as a user starts it (`node apps/server/src/main.ts`, `npm run
 // serve`'s V8 flags, PGlite in a fresh DATA_DIR, the demo seeded) takes a mixed public workload at a fixed
@@ -220,6 +220,7 @@ export async function soakBench(): Promise<Result[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'closeroom-bench-soak-'))
   const probeFile = fileURLToPath(new URL('./memory-probe.ts', import.meta.url))
   const server = await startServerProcess({
+    ...SERVE_ENV,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     // One machine plays every buyer from one address: the public pages' per-address limits would refuse it.

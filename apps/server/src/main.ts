@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
@@ -6,7 +5,8 @@ import { seedDemo } from './modules/demo/module.ts'
 
 const config = loadConfig()
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
-const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined
+// ioredis is imported only when there is a Redis to talk to: the default start has none.
+const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl) : undefined
 const app = await buildApp({ config, database, redis })
 
 const demo = config.seedDemo ? await seedDemo(database.db) : null

@@ -1,7 +1,7 @@
 import { type LookupAddress, type LookupOptions, lookup } from 'node:dns'
 import { isIP } from 'node:net'
 import ipaddr from 'ipaddr.js'
-import { Agent } from 'undici'
+import type { Dispatcher } from 'undici'
 
 /**
  * Every request the server makes to an address a user typed (a CalDAV server, an organization's logo, later a
@@ -86,7 +86,13 @@ export function createOutbound(allowText: string): Outbound {
       callback(null, first.address, first.family)
     })
   }
-  const dispatcher = new Agent({ connect: { lookup: guardedLookup } })
+  // undici is imported on the first outbound request: most servers make none for hours, and loading it holds
+  // ~6 MB of heap (bench/README.md, memory).
+  let dispatcher: Promise<Dispatcher> | undefined
+  const agent = () => {
+    dispatcher ??= import('undici').then(({ Agent }) => new Agent({ connect: { lookup: guardedLookup } }))
+    return dispatcher
+  }
 
   function checkLiteral(url: URL) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused(url.protocol)
@@ -97,7 +103,7 @@ export function createOutbound(allowText: string): Outbound {
   async function once(url: URL, init: RequestInit): Promise<Response> {
     checkLiteral(url)
     try {
-      return await fetch(url, { ...init, redirect: 'manual', dispatcher } as RequestInit)
+      return await fetch(url, { ...init, redirect: 'manual', dispatcher: await agent() } as RequestInit)
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause
       throw cause instanceof OutboundRefused ? cause : error

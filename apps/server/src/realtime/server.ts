@@ -1,9 +1,8 @@
 import type { Server as HttpServer, IncomingHttpHeaders } from 'node:http'
 import { type ServerEvent, type ServerPayload, type ServerToClientEvents, SocketEvents } from '@closeroom/shared'
 import { fastifyCookie } from '@fastify/cookie'
-import { createAdapter } from '@socket.io/redis-adapter'
 import type { FastifyBaseLogger } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { Server } from 'socket.io'
 import { SESSION_COOKIE, type Sessions } from '../modules/auth/sessions.ts'
 import { memoryPresence, type Presence, redisPresence } from './presence.ts'
@@ -34,6 +33,7 @@ export async function createRealtime(options: {
 
   const redisClients: Redis[] = []
   if (redisUrl) {
+    const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')])
     const pub = new Redis(redisUrl, { lazyConnect: true })
     const sub = pub.duplicate()
     await Promise.all([pub.connect(), sub.connect()])

@@ -1,4 +1,3 @@
-import { calendarQuery, createDAVClient, deleteObject, updateObject } from 'tsdav'
 import { type Outbound, OutboundRefused } from '../../lib/outbound.ts'
 import { busyIntervals, type Interval } from './busy.ts'
 
@@ -6,6 +5,9 @@ import { busyIntervals, type Interval } from './busy.ts'
  * What it takes to talk to a CalDAV server; the password only ever lives here in memory. `fetch` is the
  * server's outbound one, which refuses private addresses the operator did not allow.
  */
+/** tsdav, imported when a calendar server is first reached: most servers have none connected. */
+const dav = () => import('tsdav')
+
 export type CalDavAccount = { serverUrl: string; username: string; password: string; fetch: Outbound['fetch'] }
 export type RemoteCalendar = { url: string; name: string }
 
@@ -67,6 +69,7 @@ async function calling<T>(run: () => Promise<T>): Promise<T> {
 /** Signs in and lists the calendars that hold events: this is also how credentials are checked. */
 export async function discoverCalendars(account: CalDavAccount): Promise<RemoteCalendar[]> {
   return calling(async () => {
+    const { createDAVClient } = await dav()
     const client = await createDAVClient({
       serverUrl: account.serverUrl,
       credentials: { username: account.username, password: account.password },
@@ -84,6 +87,7 @@ export async function discoverCalendars(account: CalDavAccount): Promise<RemoteC
 /** The calendar-data of every event object overlapping [from, to) in one calendar (the server filters). */
 async function eventTexts(account: CalDavAccount, calendarUrl: string, from: number, to: number): Promise<string[]> {
   const stamp = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`
+  const { calendarQuery } = await dav()
   const responses = await calendarQuery({
     url: calendarUrl,
     props: { 'd:getetag': {}, 'c:calendar-data': {} },
@@ -136,6 +140,7 @@ export type WrittenEvent = { objectUrl: string; etag: string | null }
 /** Creates or replaces the object at a URL: the same call serves a first write, a retry and a move. */
 async function put(account: CalDavAccount, objectUrl: string, ics: string): Promise<WrittenEvent> {
   return calling(async () => {
+    const { updateObject } = await dav()
     const res = await updateObject({
       url: objectUrl,
       data: ics,
@@ -161,6 +166,7 @@ export function updateEvent(account: CalDavAccount, objectUrl: string, ics: stri
 /** Deletes an event we wrote; one already gone counts as deleted. */
 export async function deleteEvent(account: CalDavAccount, objectUrl: string): Promise<void> {
   await calling(async () => {
+    const { deleteObject } = await dav()
     const res = await deleteObject({ url: objectUrl, headers: authHeaders(account), fetch: guardedFetch(account, TIMEOUT_MS.write) })
     if (!res.ok && res.status !== 404 && res.status !== 410)
       throw new CalDavError('server', `The calendar server refused to delete the event: ${res.status} ${res.statusText}`.trim())

@@ -1,5 +1,7 @@
-import { ImapFlow } from 'imapflow'
-import nodemailer, { type SendMailOptions } from 'nodemailer'
+// imapflow and nodemailer (with mailparser in sync.ts, ~15 MB of heap between them) are imported when a mailbox is
+// first reached, not at start: a server with no mailbox connected never needs them.
+import type { ImapFlow } from 'imapflow'
+import type { SendMailOptions } from 'nodemailer'
 import { type Outbound, OutboundRefused } from '../../lib/outbound.ts'
 
 /** What a mailbox needs to be reached: the account row's fields, with the password in clear. */
@@ -48,7 +50,8 @@ export async function openImap(outbound: Outbound, account: MailServerAccount): 
   let client: ImapFlow | undefined
   try {
     const address = await outbound.resolve(account.imapHost)
-    client = new ImapFlow({
+    const imapflow = await import('imapflow')
+    client = new imapflow.ImapFlow({
       host: address,
       port: account.imapPort,
       secure: account.imapTls,
@@ -75,6 +78,7 @@ export async function openImap(outbound: Outbound, account: MailServerAccount): 
 export async function smtpTransport(outbound: Outbound, account: MailServerAccount) {
   try {
     const address = await outbound.resolve(account.smtpHost)
+    const { default: nodemailer } = await import('nodemailer')
     return nodemailer.createTransport({
       host: address,
       port: account.smtpPort,

@@ -14,7 +14,6 @@ import type {
 import { can } from '@closeroom/shared'
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import MailComposer from 'nodemailer/lib/mail-composer'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { clients, deals, mailAccounts, mailAttachments, mailMessages, mailThreads, users } from '../../db/schema/index.ts'
@@ -330,6 +329,7 @@ export function createMailService({
     const sentAt = new Date()
     const server = serverAccount(encryption, account)
     // Composed once: the bytes the buyer receives are the bytes kept in the Sent folder.
+    const { default: MailComposer } = await import('nodemailer/lib/mail-composer')
     const raw = await new MailComposer({
       from: { name: auth.user.name, address: account.email },
       to,

@@ -2,7 +2,6 @@ import { EventEmitter } from 'node:events'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ImapFlow } from 'imapflow'
-import { simpleParser } from 'mailparser'
 import type { Db } from '../../db/client.ts'
 import { mailAccounts, mailFolders } from '../../db/schema/index.ts'
 import type { Encryption } from '../../lib/encryption.ts'
@@ -88,6 +87,7 @@ export function createMailSync({ db, encryption, outbound, store, log, arrived }
       const query = lastUid > 0 ? { uid: `${lastUid + 1}:*` } : { seq: `${Math.max(1, box.exists - FIRST_SYNC_MESSAGES + 1)}:*` }
       // "N:*" names the last message even when its UID is below N: hence the filter.
       const pending = ((await imap.search(query, { uid: true })) || []).filter((uid) => uid > lastUid).sort((a, b) => a - b)
+      const { simpleParser } = await import('mailparser')
       for (let start = 0; start < pending.length; start += BATCH) {
         const fetched: { uid: number; source: Buffer }[] = []
         for await (const m of imap.fetch(pending.slice(start, start + BATCH).join(','), { uid: true, source: true }, { uid: true })) {

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
 import type { Db } from '../../db/client.ts'
 import { outboxEmails } from '../../db/schema/index.ts'
 import type { Jobs } from '../../jobs/queue.ts'
@@ -58,6 +57,8 @@ export async function createMailer(options: {
     }
   }
 
+  // Imported only with an SMTP server to send through: the default start keeps every email in the outbox.
+  const { default: nodemailer } = await import('nodemailer')
   const transport = nodemailer.createTransport(smtpUrl)
   await jobs.createQueue(SEND_EMAIL, { retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 })
   await jobs.work<Email>(SEND_EMAIL, { pollingIntervalSeconds: 0.5 }, async ([job]) => {

@@ -1,7 +1,7 @@
+import { createECDH } from 'node:crypto'
 import type { Agent } from 'node:https'
 import type { PushSubscriptionBody } from '@closeroom/shared'
 import { eq } from 'drizzle-orm'
-import webpush from 'web-push'
 import type { Db } from '../../db/client.ts'
 import { pushSubscriptions } from '../../db/schema/index.ts'
 import { serverSecret } from '../../lib/secrets.ts'
@@ -10,11 +10,25 @@ import type { AuthContext } from '../auth/module.ts'
 type Message = { title: string; body: string; url: string }
 
 /**
+ * A VAPID key pair as web-push makes one (P-256, the public key uncompressed, the private key 32 bytes, both
+ * base64url), made here so that web-push and its crypto dependencies are imported only when a push is sent.
+ */
+function vapidKeys() {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  const key = ecdh.getPrivateKey()
+  return {
+    publicKey: ecdh.getPublicKey('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - key.length), key]).toString('base64url'),
+  }
+}
+
+/**
  * Web push (RFC 8030 with VAPID, RFC 8292, payloads encrypted per RFC 8291): the VAPID key pair is made on
  * first start and shared by every process through the database.
  */
 export async function createPush({ db, appUrl, agent }: { db: Db; appUrl: string; agent?: Agent }) {
-  const keys = JSON.parse(await serverSecret(db, 'vapid-keys', () => JSON.stringify(webpush.generateVAPIDKeys()))) as {
+  const keys = JSON.parse(await serverSecret(db, 'vapid-keys', () => JSON.stringify(vapidKeys()))) as {
     publicKey: string
     privateKey: string
   }
@@ -39,7 +53,9 @@ export async function createPush({ db, appUrl, agent }: { db: Db; appUrl: string
   /** Sends to every browser of the user; one the push service says is gone (404, 410) is forgotten. */
   async function deliver(userId: string, message: Message) {
     const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
+    if (targets.length === 0) return
     const payload = JSON.stringify(message)
+    const { default: webpush } = await import('web-push')
     await Promise.all(
       targets.map(async (target) => {
         try {

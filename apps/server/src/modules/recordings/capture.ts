@@ -12,7 +12,6 @@ import type { Realtime } from '../../realtime/server.ts'
 import type { AuthContext } from '../auth/module.ts'
 import type { FileStorage } from '../files/module.ts'
 import type { WebhookEmit } from '../webhooks/module.ts'
-import { assembleWebm } from './assemble.ts'
 import { keys, ownedRecording, present, type RecordingRow } from './rows.ts'
 
 const ASSEMBLE_QUEUE = 'recording-assemble'
@@ -123,6 +122,8 @@ export async function createCapture({ db, storage, jobs, realtime, emit, log }: 
     const fileKey = keys.file(id, randomUUID())
     try {
       if (chunks.length === 0) throw new Error('no chunk arrived')
+      // The WebM reader (ts-ebml and its schemas) is imported when a recording ends, not at start.
+      const { assembleWebm } = await import('./assemble.ts')
       const { durationMs, size } = await assembleWebm(
         storage,
         chunks.map((c) => c.storageKey),
