@@ -1,7 +1,7 @@
-import type { PipelineStage } from '@closeroom/shared'
-import { and, asc, count, eq, inArray, sum } from 'drizzle-orm'
+import { Board, type DealSummary, type PipelineStage } from '@closeroom/shared'
+import { and, asc, count, eq, inArray, sql, sum } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deals } from '../../db/schema/index.ts'
+import { deals, users } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildContact, buildDeal, stagesOf } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
@@ -45,6 +45,68 @@ describe('the pipeline board', () => {
       ],
     })
     expect(columns.find((col) => col.stage.id === qualified?.id)).toMatchObject({ deals: [], count: 0, totals: [] })
+  })
+
+  it('writes each card as the list’s summary of the same deal, whatever its text, owner, dates and state', async () => {
+    const owner = await buildOwner(app)
+    const member = await buildMember(app, owner, { name: 'Zoë "Z" O\\Brien' })
+    await app.database.db.update(users).set({ avatarUrl: 'https://example.com/a.png?x="1"' }).where(eq(users.id, member.user.id))
+    const [lead, , , , won, lost] = (await stagesOf(app, owner)) as PipelineStage[]
+    const contacts = [await buildContact(app, owner), await buildContact(app, owner, { name: 'Second' })]
+    const plain = await buildDeal(app, owner, { stageId: lead?.id, company: '', amount: 0 })
+    const rich = await buildDeal(app, member, {
+      stageId: lead?.id,
+      name: 'Ünïcode 🚀 عربى',
+      amount: 12_345_678_901,
+      currency: 'JPY',
+      expectedCloseDate: '2027-02-28',
+      contactIds: contacts.map((c) => c.id),
+    })
+    const wonDeal = await buildDeal(app, owner, { stageId: lead?.id })
+    const lostDeal = await buildDeal(app, owner, { stageId: lead?.id })
+    expect((await move(owner, wonDeal.id, { stageId: won?.id })).statusCode).toBe(200)
+    expect((await move(owner, lostDeal.id, { stageId: lost?.id, lostReason: 'Price "too" high \\ again' })).statusCode).toBe(200)
+    // What the form never lets through but a row may hold: quotes, backslashes and control characters, and
+    // timestamps on a millisecond's edge (JavaScript's Date truncates the microseconds, so must the board).
+    await app.database.db
+      .update(deals)
+      .set({
+        name: 'Tab\tnew\nline \u0001 "quoted" \\ back',
+        company: '</script><b>',
+        createdAt: sql`'2026-01-02 03:04:05.999999+00'::timestamptz`,
+        updatedAt: sql`'2026-01-02 03:04:06+00'::timestamptz`,
+      })
+      .where(eq(deals.id, plain.id))
+
+    const res = await request(app, owner, 'GET', '/api/deals/board')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    const body = res.json()
+    // The answer is a Board as the schema reads it, with nothing missing or extra.
+    expect(Board.parse(body)).toEqual(body)
+    const summaries = async (stageId: string) =>
+      (await request(app, owner, 'GET', `/api/deals?stageId=${stageId}`)).json().deals as DealSummary[]
+    const cards = (stageId: string) => (body as Board).columns.find((c) => c.stage.id === stageId)?.deals
+    const listed = await summaries(lead?.id as string)
+    expect(cards(lead?.id as string)).toEqual([plain, rich].map((deal) => listed.find((d) => d.id === deal.id)))
+    expect(cards(won?.id as string)).toEqual(await summaries(won?.id as string))
+    expect(cards(lost?.id as string)).toEqual(await summaries(lost?.id as string))
+    expect(cards(lead?.id as string)?.[0]).toMatchObject({
+      name: 'Tab\tnew\nline \u0001 "quoted" \\ back',
+      company: '</script><b>',
+      createdAt: '2026-01-02T03:04:05.999Z',
+      updatedAt: '2026-01-02T03:04:06.000Z',
+      expectedCloseDate: null,
+      owner: { id: owner.user.id, avatarUrl: null },
+    })
+    expect(cards(lead?.id as string)?.[1]).toMatchObject({
+      owner: { id: member.user.id, name: 'Zoë "Z" O\\Brien', avatarUrl: 'https://example.com/a.png?x="1"' },
+      contactCount: 2,
+      expectedCloseDate: '2027-02-28',
+      amount: 12_345_678_901,
+    })
+    expect(cards(won?.id as string)?.[0]?.closedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(cards(lost?.id as string)?.[0]).toMatchObject({ lostReason: 'Price "too" high \\ again' })
   })
 
   it('reads the whole board in one SQL statement, however many stages it has', async () => {

@@ -1,28 +1,41 @@
-import type { Board } from '@closeroom/shared'
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { PipelineStage } from '@closeroom/shared'
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { dealStageTotals, deals, pipelineStages, users } from '../../db/schema/index.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { boardOrder } from './placement.ts'
-import { presentSummary, type SummaryRow, summaryColumns } from './present.ts'
+import { summaryColumns } from './present.ts'
 import { ensureStages, presentStage } from './stages.ts'
 
 /** A column shows this many deals; its count and totals still cover all of them. */
 export const BOARD_COLUMN_LIMIT = 200
 
 type Total = { currency: string; amount: number }
-/** A card as the board's statement sends it: a SummaryRow in JSON, so its timestamps are strings. */
-type CardJson = Omit<SummaryRow, 'createdAt' | 'updatedAt' | 'closedAt'> & { createdAt: string; updatedAt: string; closedAt: string | null }
+
+/**
+ * The board as the JSON text of a `Board`, ready to send: the route sends it as it is, with no parse,
+ * presenting, schema encoding or stringify of its 1,200 cards (bench/README.md, deals).
+ */
+export type BoardJson = string & { readonly __brand: 'BoardJson' }
+
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds truncated as JavaScript's Date does). */
+const isoTimestamp = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+/** A JSON value as text: to_json escapes strings and writes dates as ISO whatever the session's DateStyle. */
+const json = (column: SQL) => sql`to_json(${column})::text`
+const nullable = (value: SQL) => sql`coalesce(${value}, 'null')`
 
 /**
  * The whole board in one statement, one row per stage: the stage, its count and per-currency totals (kept
  * per stage by the database on every write of deals, see dealStageTotals), and its first deals (a lateral
  * join on the (stage_id, position) index, so the limit is per column and the rest of a long column is never
- * read) as one JSON array: 1,200 cards of fourteen values cost PGlite, the default, twice as much as six
- * JSON values, more than building the JSON costs PostgreSQL (bench/README.md, deals). Exported for
- * bench/deals.ts, which times it alone beside the endpoint.
+ * read) as the JSON text of a DealSummary array, written by string concatenation: json_build_object with
+ * fifteen arguments looks up each argument's type and output function on every row, which was most of the
+ * statement, and a text column crosses PGlite's WebAssembly boundary and node-postgres as one string, not
+ * parsed. The card's shape is presentSummary's (board.test.ts compares each card with the list's summary of
+ * the same deal, and parses the answer with the Board schema).
  */
-export function readBoard(db: Db, organizationId: string) {
+function boardStatement(db: Db) {
+  const organizationId = sql.placeholder('organizationId')
   const card = db
     .select({
       ...summaryColumns,
@@ -37,14 +50,47 @@ export function readBoard(db: Db, organizationId: string) {
     .orderBy(...boardOrder)
     .limit(BOARD_COLUMN_LIMIT)
     .as('card')
-  // Keyed by summaryColumns' own names, so a card is a SummaryRow and presentSummary stays the one presenter.
-  const cardObject = sql.join(
-    (Object.keys(summaryColumns) as (keyof typeof summaryColumns)[]).map((key) => sql`${key}::text, ${card[key]}`),
-    sql`, `,
+  const c = (key: keyof typeof summaryColumns) => sql`${card[key]}`
+  // Key for key and in the order of DealSummary (packages/shared), as presentSummary and the schema's encode write it.
+  const cardJson = sql.join(
+    [
+      sql`'{"id":"'`,
+      c('id'),
+      sql`'","name":'`,
+      json(c('name')),
+      sql`',"company":'`,
+      json(c('company')),
+      sql`',"owner":{"id":"'`,
+      c('ownerId'),
+      sql`'","name":'`,
+      json(c('ownerName')),
+      sql`',"avatarUrl":'`,
+      nullable(json(c('ownerAvatarUrl'))),
+      sql`'},"stageId":"'`,
+      c('stageId'),
+      sql`'","amount":'`,
+      c('amount'),
+      sql`',"currency":'`,
+      json(c('currency')),
+      sql`',"expectedCloseDate":'`,
+      nullable(json(c('expectedCloseDate'))),
+      sql`',"contactCount":'`,
+      c('contactCount'),
+      sql`',"closedAt":'`,
+      nullable(sql`'"' || ${isoTimestamp(c('closedAt'))} || '"'`),
+      sql`',"lostReason":'`,
+      nullable(json(c('lostReason'))),
+      sql`',"createdAt":"'`,
+      isoTimestamp(c('createdAt')),
+      sql`'","updatedAt":"'`,
+      isoTimestamp(c('updatedAt')),
+      sql`'"}'`,
+    ],
+    sql` || `,
   )
   const cards = db
     .select({
-      deals: sql<CardJson[]>`coalesce(json_agg(json_build_object(${cardObject}) order by ${card.position}, ${card.id}), '[]')`.as('deals'),
+      deals: sql<string>`coalesce('[' || string_agg(${cardJson}, ',' order by ${card.position}, ${card.id}) || ']', '[]')`.as('deals'),
     })
     .from(card)
     .as('cards')
@@ -74,11 +120,28 @@ export function readBoard(db: Db, organizationId: string) {
     .innerJoinLateral(cards, sql`true`)
     .where(eq(pipelineStages.organizationId, organizationId))
     .orderBy(asc(pipelineStages.position), asc(pipelineStages.createdAt), asc(pipelineStages.id))
+    .prepare('deals_board')
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof boardStatement>>()
+
+/**
+ * Runs the board's statement for an organization. It is a named statement: PostgreSQL parses and plans its
+ * 3 KB of SQL once per pooled connection instead of on every read (planning alone took 1-2 ms of it); PGlite
+ * runs it as any other. Exported for bench/deals.ts, which times it alone beside the endpoint.
+ */
+export function readBoard(db: Db, organizationId: string) {
+  let statement = prepared.get(db)
+  if (!statement) {
+    statement = boardStatement(db)
+    prepared.set(db, statement)
+  }
+  return statement.execute({ organizationId })
 }
 
 /** The pipeline board: every stage in order with its deals by position. */
 export function createBoardService({ db }: { db: Db }) {
-  async function board(auth: AuthContext): Promise<Board> {
+  async function board(auth: AuthContext): Promise<BoardJson> {
     const { organizationId } = auth.user
     let rows = await readBoard(db, organizationId)
     // A new organization's first read makes its stages, then reads the board they make.
@@ -86,21 +149,12 @@ export function createBoardService({ db }: { db: Db }) {
       await ensureStages(db, organizationId)
       rows = await readBoard(db, organizationId)
     }
-    return {
-      columns: rows.map(({ pipeline_stages: stage, stats, cards }) => ({
-        stage: presentStage(stage),
-        deals: cards.deals.map((card) =>
-          presentSummary({
-            ...card,
-            createdAt: new Date(card.createdAt),
-            updatedAt: new Date(card.updatedAt),
-            closedAt: card.closedAt ? new Date(card.closedAt) : null,
-          }),
-        ),
-        count: stats.count,
-        totals: (stats.totals ?? []).map((t) => ({ currency: t.currency, amount: Number(t.amount) })),
-      })),
-    }
+    // A BoardColumn's keys in the schema's order; the stage and totals through their schemas, the cards as written.
+    const columns = rows.map(({ pipeline_stages: stage, stats, cards }) => {
+      const totals = (stats.totals ?? []).map((t) => ({ currency: t.currency, amount: Number(t.amount) }))
+      return `{"stage":${JSON.stringify(PipelineStage.encode(presentStage(stage)))},"deals":${cards.deals},"count":${stats.count},"totals":${JSON.stringify(totals)}}`
+    })
+    return `{"columns":[${columns.join(',')}]}` as BoardJson
   }
 
   return { board }

@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { actor } from '../../http/auth.ts'
+import { sendJsonText } from '../../http/json-text.ts'
 import type { DealsModule } from './module.ts'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody }
@@ -75,7 +76,10 @@ export function dealRoutes(app: FastifyInstance, { stages, deals, list, board, a
       { bodyLimit: 6 * 1024 * 1024, schema: { tags, body: DealImportRequest, response: { 200: ImportReport, ...errors } } },
       async (req) => importDeals(actor(req), req.body),
     )
-    r.get('/deals/board', { schema: { tags, response: { 200: Board, ...errors } } }, async (req) => board.board(actor(req)))
+    // The board comes as JSON text (see readBoard): sent as it is, not through the Board schema's serializer.
+    r.get('/deals/board', { schema: { tags, response: { 200: Board, ...errors } } }, async (req, reply) =>
+      sendJsonText(reply, await board.board(actor(req))),
+    )
     r.get('/deals/:id', { schema: { tags, params: IdParams, response: { 200: Deal, ...errors } } }, async (req) =>
       deals.get(actor(req), req.params.id),
     )
