@@ -42,7 +42,7 @@ function seeded(seed: number) {
 }
 
 /** An organization with `hosts` people on weekday hours, each with ~`perHost` bookings in the month, and an event type for them. */
-async function seed(database: Database, hosts: number, perHost: number) {
+export async function seed(database: Database, hosts: number, perHost: number) {
   const db = database.db
   const tag = randomBytes(4).toString('hex')
   const [org] = await db

@@ -71,7 +71,7 @@ export async function createBookingModule({
   const cache = await createBookingCache(broadcast)
   const schedules = createScheduleService({ db, cache })
   const settings = createBookingSettings({ db })
-  const availability = createAvailability({ db, schedules, external: calendar })
+  const availability = createAvailability({ db, schedules, cache, external: calendar })
   const eventTypes = createEventTypeService({ db, handles, appUrl, cache })
   const notifier = await createBookingNotifier({
     db,
