@@ -46,8 +46,8 @@ export function rangeOf(query: Pick<SlotsQuery, 'from' | 'to' | 'timeZone'>): In
   return { start, end }
 }
 
-/** A host as readHosts reads it: its blocked time as [start, end] pairs from the database, or kept rows from memory. */
-type HostRow = Host & { busy: ([number, number] | Interval)[]; booked: number[] }
+/** A host with its blocked time over the range and, with limits, the starts that count. */
+type HostRow = Host & { busy: Interval[]; booked: number[] }
 
 /** Epoch milliseconds of a timestamptz, in SQL: JSON carries them as plain numbers (date_part's double is cheaper than extract's numeric). */
 const epochMs = (value: SQL) => sql`round(date_part('epoch', ${value}) * 1000)`
@@ -116,9 +116,11 @@ export function createAvailability({
           where h.event_type_id = et.id and u.status = 'active'
         ), '[]'::json) as hosts
       from event_types et where et.id = ${eventType.id}`)
-    const [row] = (result as unknown as { rows: { ownerZone: string | null; hosts: HostRow[] }[] }).rows
+    type Read = Host & { busy: [number, number][]; booked: number[] }
+    const [row] = (result as unknown as { rows: { ownerZone: string | null; hosts: Read[] }[] }).rows
     if (!row) throw NotFound(EVENT_TYPE_NOT_FOUND)
-    return { ownerZone: row.ownerZone ?? 'UTC', hosts: row.hosts }
+    const hosts = row.hosts.map((host): HostRow => ({ ...host, busy: host.busy.map(([start, end]) => ({ start, end })) }))
+    return { ownerZone: row.ownerZone ?? 'UTC', hosts }
   }
 
   /** The owner's zone and the active hosts with their weights and zones, as readHosts gives them, without their time. */
@@ -219,10 +221,8 @@ export function createAvailability({
         timeZone: schedule?.timeZone ?? host.timeZone,
         weeklyHours: schedule?.weeklyHours ?? [],
         overrides: schedule?.overrides ?? [],
-        busy: [
-          ...host.busy.map((range) => (Array.isArray(range) ? { start: range[0], end: range[1] } : range)),
-          ...(calendarBusy.get(host.userId) ?? []),
-        ],
+        // Read from the database or cut from memory for this request: the engine only reads it, so no copy.
+        busy: calendarBusy.get(host.userId)?.length ? [...host.busy, ...(calendarBusy.get(host.userId) ?? [])] : host.busy,
         bookedStarts: host.booked,
       }
     })

@@ -96,7 +96,13 @@ describe('slots kept in memory', () => {
       expect((await call(null, 'POST', '/api/public/bookings', bookingBody(eventType.id, ten))).statusCode).toBe(201)
 
       expect(await freeSlots(other, eventType.id, monday)).toContain(ten)
-      const refused = await request(other, null, 'POST', '/api/public/bookings', bookingBody(eventType.id, ten, { email: 'bo@buyer.example' }))
+      const refused = await request(
+        other,
+        null,
+        'POST',
+        '/api/public/bookings',
+        bookingBody(eventType.id, ten, { email: 'bo@buyer.example' }),
+      )
       expect(refused.statusCode).toBe(409)
       expect(refused.json()).toEqual({ message: SLOT_TAKEN, code: 'slot_taken' })
     } finally {
@@ -110,17 +116,19 @@ describe('slots kept in memory', () => {
     const availability = createAvailability({ db, schedules: createScheduleService({ db, cache }), cache })
     const monday = nextMonday()
     const day = { start: Date.parse(`${monday}T00:00:00Z`), end: Date.parse(`${monday}T00:00:00Z`) + 86_400_000 }
-    const sellers = []
+    const sellers: (typeof eventTypes.$inferSelect)[] = []
     for (let i = 0; i < 4; i++) {
       const owner = await buildOwner(app)
       const created = await buildEventType(app, owner)
       for (const time of ['09:00', '11:00', '13:00', '15:00'])
-        expect((await call(null, 'POST', '/api/public/bookings', bookingBody(created.id, `${monday}T${time}:00.000Z`))).statusCode).toBe(201)
+        expect((await call(null, 'POST', '/api/public/bookings', bookingBody(created.id, `${monday}T${time}:00.000Z`))).statusCode).toBe(
+          201,
+        )
       const [row] = await db.select().from(eventTypes).where(eq(eventTypes.id, created.id))
       if (!row) throw new Error('no event type')
       sellers.push(row)
     }
-    const busyOf = async (row: (typeof sellers)[0]) =>
+    const busyOf = async (row: typeof eventTypes.$inferSelect) =>
       (await availability.load(row, day, Date.now())).loaded[0]?.busy.map((b) => new Date(b.start).toISOString().slice(11, 16))
     for (let round = 0; round < 2; round++)
       for (const row of sellers) {
