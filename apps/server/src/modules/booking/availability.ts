@@ -14,9 +14,9 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const WEEK_MS = 7 * DAY_MS
 /**
  * A host's blocked time is kept from this long before the moment it was read: a range asked from today on,
- * with its margin and the week before it that weekly limits count, is answered from it for days.
+ * with its margin, is answered from it for days.
  */
-const KEPT_BEFORE_MS = 3 * WEEK_MS
+const KEPT_BEFORE_MS = 2 * WEEK_MS
 
 /** Busy times from connected calendars (CalDAV); absent when none is configured. */
 export type ExternalBusy = { busyFor(userIds: string[], from: number, to: number): Promise<Map<string, Interval[]>> }
@@ -137,37 +137,28 @@ export function createAvailability({
     return row && { ownerId: eventType.ownerId, ownerZone: row.ownerZone ?? 'UTC', hosts: row.hosts }
   }
 
-  /** Each user's booking_hosts rows whose blocked time ends after `since`, ascending, one JSON array a user. */
+  /** Each user's booking_hosts rows whose blocked time ends after `since`, one JSON array of pairs a user, in no order. */
   async function readBlocked(userIds: string[], since: number): Promise<Map<string, BlockedRow[]>> {
     const result = await db.execute(sql`
-      select b.user_id as "userId", json_agg(json_build_array(
-          ${epochMs(sql`b.blocked_from`)}, ${epochMs(sql`b.blocked_until`)}, b.booking_id, k.event_type_id, ${epochMs(sql`k.start_at`)})
-        order by b.blocked_from) as rows
-      from booking_hosts b join bookings k on k.id = b.booking_id
-      where b.user_id in (${sql.join(
+      select u.id as "userId", (
+          select coalesce(json_agg(json_build_array(${epochMs(sql`b.blocked_from`)}, ${epochMs(sql`b.blocked_until`)})), '[]'::json)
+          from booking_hosts b
+          where b.user_id = u.id and b.blocked_until > ${new Date(since).toISOString()}::timestamptz
+        ) as rows
+      from unnest(array[${sql.join(
         userIds.map((id) => sql`${id}::uuid`),
         sql`, `,
-      )}) and b.blocked_until > ${new Date(since).toISOString()}::timestamptz
-      group by b.user_id`)
-    const rows = (result as unknown as { rows: { userId: string; rows: [number, number, string, string, number][] }[] }).rows
-    return new Map(
-      rows.map((r) => [
-        r.userId,
-        r.rows.map(([start, end, bookingId, eventTypeId, bookingStart]) => ({ start, end, bookingId, eventTypeId, bookingStart })),
-      ]),
-    )
+      )}]) as u(id)`)
+    const rows = (result as unknown as { rows: { userId: string; rows: [number, number][] }[] }).rows
+    return new Map(rows.map((r) => [r.userId, r.rows.map(([start, end]) => ({ start, end }))]))
   }
 
   /**
    * readHosts from memory: the host set and each host's blocked rows as booking/cache.ts keeps them (read on
-   * a miss), cut to the range here. Undefined when the range begins before what is kept (a past range).
+   * a miss), cut to the range here.
    */
   async function cachedHosts(eventType: EventTypeRow, from: Date, to: Date, now: number) {
-    const limited = eventType.dailyLimit !== null || eventType.weeklyLimit !== null
-    const countedFrom = from.getTime() - WEEK_MS
-    const countedTo = to.getTime() + WEEK_MS
-    const needed = limited ? countedFrom : from.getTime()
-    const since = Math.min(needed, now - KEPT_BEFORE_MS)
+    const since = Math.min(from.getTime(), now - KEPT_BEFORE_MS)
     const set = await cache.hostSet(eventType.id, () => readHostSet(eventType))
     if (!set) throw NotFound(EVENT_TYPE_NOT_FOUND)
     const userIds = set.hosts.map((h) => h.userId)
@@ -175,17 +166,13 @@ export function createAvailability({
       userIds.length === 0 ? new Map<string, BlockedRow[]>() : await cache.blocked(userIds, since, (missing) => readBlocked(missing, since))
     const start = from.getTime()
     const end = to.getTime()
-    const hosts = set.hosts.map((host): HostRow => {
-      const rows = blocked.get(host.userId) ?? []
-      const busy: Interval[] = []
-      const booked: number[] = []
-      for (const row of rows) {
-        if (row.start < end && row.end > start) busy.push(row)
-        if (limited && row.eventTypeId === eventType.id && row.bookingStart > countedFrom && row.bookingStart < countedTo)
-          booked.push(row.bookingStart)
-      }
-      return { ...host, busy, booked }
-    })
+    const hosts = set.hosts.map(
+      (host): HostRow => ({
+        ...host,
+        busy: (blocked.get(host.userId) ?? []).filter((row) => row.start < end && row.end > start),
+        booked: [],
+      }),
+    )
     return { ownerZone: set.ownerZone, hosts }
   }
 
@@ -193,14 +180,15 @@ export function createAvailability({
    * The event type's booking window and its hosts' availability around `asked`, for the slot engine: one
    * query, then the hosts' calendars and schedules (held in memory after the first read) side by side.
    * `fresh` reads the hosts and their bookings from the database (a booking's own check); otherwise they come
-   * from memory (the slots pages), which every write of them drops at once, here and in other processes.
+   * from memory (the slots pages), which every write of them drops at once, here and in other processes. An
+   * event type with daily or weekly limits counts its own bookings, which memory does not keep: it reads too.
    */
   async function load(eventType: EventTypeRow, asked: Interval, now: number, options: { ignoreBookingId?: string; fresh?: boolean } = {}) {
     const margin = Math.max(eventType.bufferBefore, eventType.bufferAfter) * 60_000 + DAY_MS
     const from = new Date(asked.start - margin)
     const to = new Date(asked.end + margin)
     const { ownerZone, hosts: rows } =
-      options.fresh || options.ignoreBookingId
+      options.fresh || options.ignoreBookingId || eventType.dailyLimit !== null || eventType.weeklyLimit !== null
         ? await readHosts(eventType, from, to, options.ignoreBookingId)
         : await cachedHosts(eventType, from, to, now)
     const hosts: Host[] = rows.map(({ userId, weight, timeZone }) => ({ userId, weight, timeZone }))

@@ -15,15 +15,13 @@ type Change = { eventType: string } | { schedulesOf: string } | { allEventTypes:
 export type HostSet = { ownerId: string; ownerZone: string; hosts: { userId: string; weight: number; timeZone: string }[] }
 
 /**
- * One booking_hosts row of a host, epoch ms, with its booking's event type and start (daily and weekly limits
- * count them). It is an Interval as it is, so the slot engine takes the kept rows without a copy.
+ * One booking_hosts row of a host, epoch ms: an Interval as it is, so the slot engine takes the kept rows
+ * without a copy. Nothing else: a reschedule, which sets its own booking aside, and an event type with daily or
+ * weekly limits, which counts its own bookings, read the database.
  */
-export type BlockedRow = { start: number; end: number; bookingId: string; eventTypeId: string; bookingStart: number }
+export type BlockedRow = { start: number; end: number }
 
-/**
- * A host's rows whose blocked time ends after `since`, ascending (a host's rows never overlap: the exclusion
- * constraint), as read at one moment; any range from `since` on is answered from them.
- */
+/** A host's rows whose blocked time ends after `since`, as read at one moment; any range from `since` on is answered from them. */
 export type HostBlocked = { since: number; rows: BlockedRow[] }
 
 export type BookingCacheLimits = {
@@ -35,7 +33,8 @@ export type BookingCacheLimits = {
   blockedTtlMs: number
 }
 
-const DEFAULT_LIMITS: BookingCacheLimits = { hostSets: 10_000, blockedRows: 2_000_000, blockedTtlMs: 10 * 60_000 }
+// 200,000 rows are some 10 MB: a thousand hosts with 200 bookings ahead each.
+const DEFAULT_LIMITS: BookingCacheLimits = { hostSets: 10_000, blockedRows: 200_000, blockedTtlMs: 10 * 60_000 }
 
 /**
  * This process's copies of event types and of the schedules their hosts are booked on: every booking page's
@@ -90,8 +89,8 @@ export async function createBookingCache(broadcast: Broadcast, limits: BookingCa
   onUserChanged(broadcast, {
     changed: (userId) => {
       writes++
-      for (const [id, set] of hostSets.entries())
-        if (set.ownerId === userId || set.hosts.some((h) => h.userId === userId)) hostSets.delete(id)
+      const stale = [...hostSets.entries()].filter(([, set]) => set.ownerId === userId || set.hosts.some((h) => h.userId === userId))
+      for (const [id] of stale) hostSets.delete(id)
       blocked.delete(userId)
     },
     missed: forgetAll,

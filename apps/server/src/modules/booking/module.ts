@@ -98,7 +98,8 @@ export async function createBookingModule({
       present(auth.user.id, await handles.rename(auth.user.id, auth.user.organizationId, handle)),
   }
 
-  return { handles, schedules, settings, availability, eventTypes, bookings, pages, profile, notifier }
+  // `cache`: what the slots pages keep in memory (its size, and dropping it, for the benchmarks).
+  return { handles, schedules, settings, availability, eventTypes, bookings, pages, profile, notifier, cache }
 }
 
 export type BookingModule = Awaited<ReturnType<typeof createBookingModule>>
