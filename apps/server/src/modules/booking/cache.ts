@@ -33,14 +33,15 @@ export type BookingCacheLimits = {
   blockedTtlMs: number
 }
 
-// 200,000 rows are some 10 MB: a thousand hosts with 200 bookings ahead each.
+// 200,000 rows are about 10 MB: a thousand hosts with 200 bookings ahead each.
 const DEFAULT_LIMITS: BookingCacheLimits = { hostSets: 10_000, blockedRows: 200_000, blockedTtlMs: 10 * 60_000 }
 
 /**
- * This process's copies of event types and of the schedules their hosts are booked on: every booking page's
- * slots read them, and they change when someone edits them, rarely. Each write of them drops the copies here
- * at once and, with Redis, in every other process; a read that began before a write does not keep what it
- * read (it may have read the row before the write committed).
+ * This process's copies of what every booking page's slots read: event types, the schedules their hosts are
+ * booked on, who hosts each event type, and each host's blocked time. Each write of them drops the copies here
+ * at once and, with Redis, in every other process (a booking's commit drops its hosts' blocked time; a user's
+ * change, heard from auth, the host sets they are in); a read that began before a write does not keep what it
+ * read (it may have read the rows before the write committed).
  */
 export async function createBookingCache(broadcast: Broadcast, limits: BookingCacheLimits = DEFAULT_LIMITS) {
   const eventTypes = new LRUCache<string, EventTypeRow>({ max: 10_000 })
