@@ -9,7 +9,7 @@ type ScheduleRow = typeof schedulesTable.$inferSelect
 
 const CHANNEL = 'booking-cache'
 
-type Change = { eventType: string } | { schedulesOf: string } | { allEventTypes: true } | { blockedOf: string[] }
+type Change = { eventType: string } | { schedulesOf: string } | { allEventTypes: true } | { blockedOf: string[] } | { everything: true }
 
 /** Who hosts an event type today: the active hosts with their weights and zones, and the owner's zone. */
 export type HostSet = { ownerId: string; ownerZone: string; hosts: { userId: string; weight: number; timeZone: string }[] }
@@ -75,6 +75,7 @@ export async function createBookingCache(broadcast: Broadcast, limits: BookingCa
       hostSets.delete(change.eventType)
     } else if ('schedulesOf' in change) schedules.delete(change.schedulesOf)
     else if ('blockedOf' in change) for (const userId of change.blockedOf) blocked.delete(userId)
+    else if ('everything' in change) forgetAll()
     else {
       eventTypes.clear()
       hostSets.clear()
@@ -179,6 +180,8 @@ export async function createBookingCache(broadcast: Broadcast, limits: BookingCa
     held: () => ({ hostSets: hostSets.size, blockedHosts: blocked.size, blockedRows: blocked.calculatedSize - blocked.size }),
 
     eventTypeChanged: (id: string) => changed({ eventType: id }),
+    /** A team deleted: its event types, and their bookings' hold on the hosts' time, went with it (cascades). Rare: all is read again. */
+    teamDeleted: () => changed({ everything: true }),
     schedulesChanged: (userId: string) => changed({ schedulesOf: userId }),
     /** A deleted schedule leaves the event types that named it on their host's default (on delete set null). */
     scheduleDeleted: async (userId: string) => {

@@ -84,6 +84,25 @@ describe('slots kept in memory', () => {
     expect(await freeSlots(app, eventType.id, monday)).toContain(ten)
   })
 
+  it("forgets a deleted team's event type and the time its bookings held, at once", async () => {
+    const owner = await buildOwner(app)
+    const maya = await buildMember(app, owner, { name: 'Maya' })
+    const team = (await call(owner, 'POST', '/api/teams', { name: 'Sales', memberIds: [maya.user.id] })).json()
+    const teamType = await buildEventType(app, owner, { kind: 'round_robin', teamId: team.id, hosts: [{ userId: maya.user.id }] })
+    const personal = await buildEventType(app, maya)
+    const monday = nextMonday()
+    const ten = `${monday}T10:00:00.000Z`
+    expect((await call(null, 'POST', '/api/public/bookings', bookingBody(teamType.id, ten))).statusCode).toBe(201)
+    // Maya's own page knows her time is taken by the team's meeting.
+    expect(await freeSlots(app, personal.id, monday)).not.toContain(ten)
+    expect(await freeSlots(app, teamType.id, monday)).not.toContain(ten)
+
+    expect((await call(owner, 'DELETE', `/api/teams/${team.id}`)).statusCode).toBe(200)
+    const gone = await call(null, 'GET', `/api/public/event-types/${teamType.id}/slots?from=${monday}&to=${monday}&timeZone=UTC`)
+    expect(gone.statusCode).toBe(404)
+    expect(await freeSlots(app, personal.id, monday)).toContain(ten)
+  })
+
   it('refuses with 409 a time that a stale copy still offers', async () => {
     // A second server on the same database with no Redis between them: it hears of no booking made on the first.
     const other = await buildTestApp({ database: app.database })
