@@ -156,7 +156,8 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuthService({ db, sessions, tokens, mailer, appUrl: config.appUrl })
   const externalSignIn = await createExternalSignInModule({ db, auth, sessions, providers: config.signInProviders, appUrl: config.appUrl })
   const users = createUserService({ db, sessions, tokens, mailer, realtime, appUrl: config.appUrl })
-  const teams = createTeamService({ db })
+  // A deleted team takes its event types and their bookings with it: booking (built below) forgets its copies.
+  const teams = createTeamService({ db, removed: () => booking.cache.teamDeleted() })
   const organizations = createOrganizationService({ db })
   const overview = createOverviewService({ db })
   const insights = createInsightsModule({ db })

@@ -3,4 +3,5 @@
 export { API_KEY_PREFIX, type ApiKeys } from './api-keys.ts'
 export type { OneTimeTokens } from './one-time-tokens.ts'
 export { presentUser, type UserRow } from './present-user.ts'
+export { onUserChanged } from './session-cache.ts'
 export { type ApiKeyGrant, type AuthContext, SESSION_COOKIE, type Sessions } from './sessions.ts'

@@ -6,6 +6,15 @@ const TOPIC = 'sessions:user-changed'
 export type SessionCacheLimits = { maxSessions: number; ttlMs: number }
 
 /**
+ * Hears every change to a user's row or sessions (`forget` below, which every writer of `users` calls: status,
+ * role, time zone, sign-out), in this process and, with Redis, from the others: other modules that keep
+ * something about users (booking's hosts) drop it here. `missed` as in lib/broadcast.ts.
+ */
+export function onUserChanged(broadcast: Broadcast, listener: { changed: (userId: string) => void; missed: () => void }) {
+  broadcast.on<{ userId: string }>(TOPIC, { message: ({ userId }) => listener.changed(userId), missed: listener.missed })
+}
+
+/**
  * The sessions this process has answered for lately, keyed by the cookie's token, each with its user's row,
  * so that a request or a socket handshake costs neither a signature check nor a query. Bounded in count;
  * an entry also lives at most `ttlMs`, which bounds how stale a copy can be if a broadcast were ever lost.

@@ -4,6 +4,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
+import type { BlockedRow, BookingCache, HostSet } from './cache.ts'
 import { EVENT_TYPE_NOT_FOUND, type EventTypeRow } from './event-types.ts'
 import type { ScheduleService } from './schedules.ts'
 import { type HostAvailability, type Interval, type SlotRules, windowBounds } from './slots.ts'
@@ -11,6 +12,11 @@ import { addDays, zonedToUtc } from './zones.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const WEEK_MS = 7 * DAY_MS
+/**
+ * A host's blocked time is kept from this long before the moment it was read: a range asked from today on,
+ * with its margin, is answered from it for days.
+ */
+const KEPT_BEFORE_MS = 2 * WEEK_MS
 
 /** Busy times from connected calendars (CalDAV); absent when none is configured. */
 export type ExternalBusy = { busyFor(userIds: string[], from: number, to: number): Promise<Map<string, Interval[]>> }
@@ -40,7 +46,8 @@ export function rangeOf(query: Pick<SlotsQuery, 'from' | 'to' | 'timeZone'>): In
   return { start, end }
 }
 
-type HostRow = Host & { busy: [number, number][]; booked: number[] }
+/** A host with its blocked time over the range and, with limits, the starts that count. */
+type HostRow = Host & { busy: Interval[]; booked: number[] }
 
 /** Epoch milliseconds of a timestamptz, in SQL: JSON carries them as plain numbers (date_part's double is cheaper than extract's numeric). */
 const epochMs = (value: SQL) => sql`round(date_part('epoch', ${value}) * 1000)`
@@ -50,7 +57,18 @@ const epochMs = (value: SQL) => sql`round(date_part('epoch', ${value}) * 1000)`
  * their bookings hold (buffers included, as stored) and their external calendars' busy times, and the
  * bookings that count toward the event type's limits.
  */
-export function createAvailability({ db, schedules, external }: { db: Db; schedules: ScheduleService; external?: ExternalBusy }) {
+export function createAvailability({
+  db,
+  schedules,
+  cache,
+  external,
+}: {
+  db: Db
+  schedules: ScheduleService
+  /** Host sets and blocked time kept in memory for the slots pages (`fresh: false`); booking/cache.ts drops them on write. */
+  cache: BookingCache
+  external?: ExternalBusy
+}) {
   /** The zones of event types' owners, in one read: booking windows are read in them. */
   async function ownerZones(ownerIds: string[]): Promise<Map<string, string>> {
     const unique = [...new Set(ownerIds)]
@@ -98,20 +116,81 @@ export function createAvailability({ db, schedules, external }: { db: Db; schedu
           where h.event_type_id = et.id and u.status = 'active'
         ), '[]'::json) as hosts
       from event_types et where et.id = ${eventType.id}`)
-    const [row] = (result as unknown as { rows: { ownerZone: string | null; hosts: HostRow[] }[] }).rows
+    type Read = Host & { busy: [number, number][]; booked: number[] }
+    const [row] = (result as unknown as { rows: { ownerZone: string | null; hosts: Read[] }[] }).rows
     if (!row) throw NotFound(EVENT_TYPE_NOT_FOUND)
-    return { ownerZone: row.ownerZone ?? 'UTC', hosts: row.hosts }
+    const hosts = row.hosts.map((host): HostRow => ({ ...host, busy: host.busy.map(([start, end]) => ({ start, end })) }))
+    return { ownerZone: row.ownerZone ?? 'UTC', hosts }
+  }
+
+  /** The owner's zone and the active hosts with their weights and zones, as readHosts gives them, without their time. */
+  async function readHostSet(eventType: EventTypeRow): Promise<HostSet | undefined> {
+    const result = await db.execute(sql`
+      select (select o.time_zone from users o where o.id = et.owner_id) as "ownerZone",
+        coalesce((
+          select json_agg(json_build_object('userId', h.user_id, 'weight', h.weight, 'timeZone', u.time_zone))
+          from event_type_hosts h join users u on u.id = h.user_id
+          where h.event_type_id = et.id and u.status = 'active'
+        ), '[]'::json) as hosts
+      from event_types et where et.id = ${eventType.id}`)
+    const [row] = (result as unknown as { rows: { ownerZone: string | null; hosts: Host[] }[] }).rows
+    return row && { ownerId: eventType.ownerId, ownerZone: row.ownerZone ?? 'UTC', hosts: row.hosts }
+  }
+
+  /** Each user's booking_hosts rows whose blocked time ends after `since`, one JSON array of pairs a user, in no order. */
+  async function readBlocked(userIds: string[], since: number): Promise<Map<string, BlockedRow[]>> {
+    const result = await db.execute(sql`
+      select u.id as "userId", (
+          select coalesce(json_agg(json_build_array(${epochMs(sql`b.blocked_from`)}, ${epochMs(sql`b.blocked_until`)})), '[]'::json)
+          from booking_hosts b
+          where b.user_id = u.id and b.blocked_until > ${new Date(since).toISOString()}::timestamptz
+        ) as rows
+      from unnest(array[${sql.join(
+        userIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}]) as u(id)`)
+    const rows = (result as unknown as { rows: { userId: string; rows: [number, number][] }[] }).rows
+    return new Map(rows.map((r) => [r.userId, r.rows.map(([start, end]) => ({ start, end }))]))
+  }
+
+  /**
+   * readHosts from memory: the host set and each host's blocked rows as booking/cache.ts keeps them (read on
+   * a miss), cut to the range here.
+   */
+  async function cachedHosts(eventType: EventTypeRow, from: Date, to: Date, now: number) {
+    const since = Math.min(from.getTime(), now - KEPT_BEFORE_MS)
+    const set = await cache.hostSet(eventType.id, () => readHostSet(eventType))
+    if (!set) throw NotFound(EVENT_TYPE_NOT_FOUND)
+    const userIds = set.hosts.map((h) => h.userId)
+    const blocked =
+      userIds.length === 0 ? new Map<string, BlockedRow[]>() : await cache.blocked(userIds, since, (missing) => readBlocked(missing, since))
+    const start = from.getTime()
+    const end = to.getTime()
+    const hosts = set.hosts.map(
+      (host): HostRow => ({
+        ...host,
+        busy: (blocked.get(host.userId) ?? []).filter((row) => row.start < end && row.end > start),
+        booked: [],
+      }),
+    )
+    return { ownerZone: set.ownerZone, hosts }
   }
 
   /**
    * The event type's booking window and its hosts' availability around `asked`, for the slot engine: one
    * query, then the hosts' calendars and schedules (held in memory after the first read) side by side.
+   * `fresh` reads the hosts and their bookings from the database (a booking's own check); otherwise they come
+   * from memory (the slots pages), which every write of them drops at once, here and in other processes. An
+   * event type with daily or weekly limits counts its own bookings, which memory does not keep: it reads too.
    */
-  async function load(eventType: EventTypeRow, asked: Interval, now: number, options: { ignoreBookingId?: string } = {}) {
+  async function load(eventType: EventTypeRow, asked: Interval, now: number, options: { ignoreBookingId?: string; fresh?: boolean } = {}) {
     const margin = Math.max(eventType.bufferBefore, eventType.bufferAfter) * 60_000 + DAY_MS
     const from = new Date(asked.start - margin)
     const to = new Date(asked.end + margin)
-    const { ownerZone, hosts: rows } = await readHosts(eventType, from, to, options.ignoreBookingId)
+    const { ownerZone, hosts: rows } =
+      options.fresh || options.ignoreBookingId || eventType.dailyLimit !== null || eventType.weeklyLimit !== null
+        ? await readHosts(eventType, from, to, options.ignoreBookingId)
+        : await cachedHosts(eventType, from, to, now)
     const hosts: Host[] = rows.map(({ userId, weight, timeZone }) => ({ userId, weight, timeZone }))
     const userIds = hosts.map((h) => h.userId)
     const [calendarBusy, scheduleRows] =
@@ -130,7 +209,8 @@ export function createAvailability({ db, schedules, external }: { db: Db; schedu
         timeZone: schedule?.timeZone ?? host.timeZone,
         weeklyHours: schedule?.weeklyHours ?? [],
         overrides: schedule?.overrides ?? [],
-        busy: [...host.busy.map(([start, end]) => ({ start, end })), ...(calendarBusy.get(host.userId) ?? [])],
+        // Read from the database or cut from memory for this request: the engine only reads it, so no copy.
+        busy: calendarBusy.get(host.userId)?.length ? [...host.busy, ...(calendarBusy.get(host.userId) ?? [])] : host.busy,
         bookedStarts: host.booked,
       }
     })

@@ -1,11 +1,11 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
-import { buildEventType, freeSlots, nextMonday } from '../../testing/booking.ts'
+import { bookingBody, buildEventType, freeSlots, nextMonday } from '../../testing/booking.ts'
 import { buildOwner, request } from '../../testing/factories.ts'
 
-// Two servers on one database and one Redis: each keeps event types and schedules in memory for the slots,
-// and a change made through one must reach the buyer who asks the other.
+// Two servers on one database and one Redis: each keeps event types, schedules and each host's blocked time
+// in memory for the slots, and a change made through one must reach the buyer who asks the other.
 
 const redisUrl = process.env.TEST_REDIS_URL
 let a: TestApp
@@ -44,4 +44,23 @@ it('offers on one server the hours just changed on the other, and stops offering
           .statusCode,
     )
     .toBe(404)
+})
+
+it('stops offering on one server, at once, the time just booked on the other, and offers it again once cancelled there', async () => {
+  const owner = await buildOwner(a)
+  const eventType = await buildEventType(a, owner)
+  const monday = nextMonday()
+  const ten = `${monday}T10:00:00.000Z`
+  // Both servers have read the host's time and keep it.
+  expect(await freeSlots(a, eventType.id, monday)).toContain(ten)
+  expect(await freeSlots(b, eventType.id, monday)).toContain(ten)
+
+  const booked = await request(a, null, 'POST', '/api/public/bookings', bookingBody(eventType.id, ten))
+  expect(booked.statusCode).toBe(201)
+  // No polling: the booking's answer comes once every other server has dropped its copy.
+  expect(await freeSlots(b, eventType.id, monday)).not.toContain(ten)
+  expect(await freeSlots(b, eventType.id, monday)).toHaveLength(15)
+
+  expect((await request(b, null, 'POST', `/api/public/bookings/${booked.json().uid}/cancel`, {})).statusCode).toBe(200)
+  expect(await freeSlots(a, eventType.id, monday)).toContain(ten)
 })

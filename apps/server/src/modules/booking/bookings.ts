@@ -104,7 +104,9 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
     const time = now()
     if (start <= time) throw Invalid('start: This time has passed', { code: 'time_unavailable' })
     const range = { start: start - MINUTE, end: start + duration * MINUTE + MINUTE }
-    const all = await availability.load(eventType, range, time, { ignoreBookingId })
+    // From the database, not from what the slots pages keep: a booking is checked against what is there now
+    // (and the exclusion constraint still settles races between two of them).
+    const all = await availability.load(eventType, range, time, { ignoreBookingId, fresh: true })
     const { window } = all
     const hosts = routedHosts(eventType, all.hosts, routedTo)
     const loaded = routedHosts(eventType, all.loaded, routedTo)
@@ -185,6 +187,7 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
 
     let bookingId: string | undefined
     let hostId: string | undefined
+    let holders: Host[] = []
     // Round robin: when the first host is taken in the meantime, the next free one gets the meeting.
     for (const hosts of candidates) {
       try {
@@ -227,12 +230,15 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
           return row.id
         })
         hostId = hosts[0]?.userId
+        holders = hosts
         break
       } catch (error) {
         if (!isExclusionViolation(error)) throw error
       }
     }
     if (!bookingId) throw Conflict(SLOT_TAKEN, { code: 'slot_taken' })
+    // The slots pages keep each host's blocked time: this one's is read again, here and in every process.
+    await cache.blockedChanged(holders.map((h) => h.userId))
     await onChange(bookingId, { type: 'booking-created', by: 'attendee' })
     const row = await rowById(bookingId)
     await origins.booked(row)
@@ -273,7 +279,7 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
     const candidates = await hostsFor(eventType, start, duration, { ignoreBookingId: row.id })
     // The same host keeps the meeting when free; round robin hands it to another free host otherwise.
     candidates.sort((a, b) => Number(b.every((h) => current.includes(h.userId))) - Number(a.every((h) => current.includes(h.userId))))
-    let moved = false
+    let moved: Host[] | undefined
     for (const hosts of candidates) {
       try {
         await db.transaction(async (tx) => {
@@ -287,27 +293,31 @@ export function createBookingService({ db, availability, cache, appUrl, onChange
           await tx.insert(bookingParticipants).values(hosts.map((h) => ({ bookingId: row.id, userId: h.userId })))
           await tx.insert(bookingEvents).values({ bookingId: row.id, action: 'rescheduled', by: 'attendee', fromStart: row.startAt })
         })
-        moved = true
+        moved = hosts
         break
       } catch (error) {
         if (!isExclusionViolation(error)) throw error
       }
     }
     if (!moved) throw Conflict(SLOT_TAKEN, { code: 'slot_taken' })
+    // The old hosts' time is free again and the new ones' taken.
+    await cache.blockedChanged([...current, ...moved.map((h) => h.userId)])
     await onChange(row.id, { type: 'booking-rescheduled', by: 'attendee', previousStart: row.startAt })
     return getPublic(uid)
   }
 
   /** Ends a booking: its hosts' time is free again at once; the row and its history stay. */
   async function close(row: BookingRow, status: 'cancelled' | 'declined', by: 'attendee' | 'host', reason: string | undefined) {
-    await db.transaction(async (tx) => {
+    const freed = await db.transaction(async (tx) => {
       await tx
         .update(bookings)
         .set({ status, cancelReason: reason || null, sequence: row.sequence + 1 })
         .where(eq(bookings.id, row.id))
-      await tx.delete(bookingHosts).where(eq(bookingHosts.bookingId, row.id))
+      const released = await tx.delete(bookingHosts).where(eq(bookingHosts.bookingId, row.id)).returning({ userId: bookingHosts.userId })
       await tx.insert(bookingEvents).values({ bookingId: row.id, action: status, by, reason: reason || null })
+      return released.map((r) => r.userId)
     })
+    await cache.blockedChanged(freed)
     await onChange(row.id, { type: status === 'cancelled' ? 'booking-cancelled' : 'booking-declined', by })
   }
 

@@ -71,7 +71,7 @@ export async function createBookingModule({
   const cache = await createBookingCache(broadcast)
   const schedules = createScheduleService({ db, cache })
   const settings = createBookingSettings({ db })
-  const availability = createAvailability({ db, schedules, external: calendar })
+  const availability = createAvailability({ db, schedules, cache, external: calendar })
   const eventTypes = createEventTypeService({ db, handles, appUrl, cache })
   const notifier = await createBookingNotifier({
     db,
@@ -98,7 +98,8 @@ export async function createBookingModule({
       present(auth.user.id, await handles.rename(auth.user.id, auth.user.organizationId, handle)),
   }
 
-  return { handles, schedules, settings, availability, eventTypes, bookings, pages, profile, notifier }
+  // `cache`: what the slots pages keep in memory (its size, and dropping it, for the benchmarks).
+  return { handles, schedules, settings, availability, eventTypes, bookings, pages, profile, notifier, cache }
 }
 
 export type BookingModule = Awaited<ReturnType<typeof createBookingModule>>

@@ -280,15 +280,40 @@ export function hostsFreeAt(hosts: HostAvailability[], rules: SlotRules, start: 
   return hosts.filter((host) => hostSlots(host, rules, at, now)[0] === start).map((host) => host.userId)
 }
 
-/** Groups instants by their calendar date in timeZone: { 'YYYY-MM-DD': ['2026-12-01T09:00:00.000Z', ...] }, dates and lists ascending. */
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`)
+
+/**
+ * Groups instants by their calendar date in timeZone: { 'YYYY-MM-DD': ['2026-12-01T09:00:00.000Z', ...] }, dates and lists ascending.
+ * A slots answer's fixed cost: the date is worked out once a local day and the UTC day's prefix once a UTC
+ * day, and a start on a whole minute (every start the engine makes) is written from them, as toISOString
+ * would, about ten times faster than a date and a toISOString per start.
+ */
 export function groupByDate(starts: number[], timeZone: string): Record<string, string[]> {
   const groups: Record<string, string[]> = {}
-  for (const start of [...starts].sort((a, b) => a - b)) {
-    const date = dateOfDay(zonedDay(start, timeZone))
-    const group = groups[date]
-    const iso = new Date(start).toISOString()
-    if (group) group.push(iso)
-    else groups[date] = [iso]
+  const ascending = starts.every((start, i) => i === 0 || (starts[i - 1] as number) <= start)
+  let localDay = Number.NaN
+  let group: string[] = []
+  let utcDay = Number.NaN
+  let prefix = ''
+  for (const start of ascending ? starts : [...starts].sort((a, b) => a - b)) {
+    const day = zonedDay(start, timeZone)
+    if (day !== localDay) {
+      localDay = day
+      group = []
+      groups[dateOfDay(day)] = group
+    }
+    const today = Math.floor(start / DAY)
+    if (today !== utcDay) {
+      utcDay = today
+      prefix = `${dateOfDay(today)}T`
+    }
+    const sinceMidnight = start - today * DAY
+    if (sinceMidnight % MINUTE !== 0 || today < 0 || today > 2_932_896) {
+      group.push(new Date(start).toISOString())
+      continue
+    }
+    const minutes = sinceMidnight / MINUTE
+    group.push(`${prefix}${twoDigits(Math.floor(minutes / 60))}:${twoDigits(minutes % 60)}:00.000Z`)
   }
   return groups
 }

@@ -496,3 +496,23 @@ describe('against a straightforward reference', () => {
     }
   })
 })
+
+describe('groupByDate', () => {
+  it('writes every start as toISOString does, in any order, across a clock change and off the minute', () => {
+    // Every 25 minutes for four days around New York's November change, then a few odd instants, shuffled.
+    const first = Date.parse('2026-10-31T00:00:00Z')
+    const starts = Array.from({ length: (4 * 24 * 60) / 25 }, (_, i) => first + i * 25 * 60_000)
+    starts.push(Date.parse('2026-11-02T04:59:59.999Z'), Date.parse('2026-11-02T05:00:00.001Z'), Date.parse('1969-12-31T23:30:00Z'))
+    const shuffled = starts
+      .map((start, i) => ({ start, key: (i * 7919) % 1009 }))
+      .sort((a, b) => a.key - b.key)
+      .map((s) => s.start)
+    const expected: Record<string, string[]> = {}
+    for (const start of [...starts].sort((a, b) => a - b)) {
+      const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(start)
+      expected[date] = [...(expected[date] ?? []), new Date(start).toISOString()]
+    }
+    expect(groupByDate(shuffled, 'America/New_York')).toEqual(expected)
+    expect(Object.keys(groupByDate(shuffled, 'America/New_York'))).toEqual(Object.keys(expected))
+  })
+})

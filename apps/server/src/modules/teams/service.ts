@@ -9,8 +9,12 @@ import type { AuthContext } from '../auth/module.ts'
 const TEAM_NOT_FOUND = 'Team not found'
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** Teams of the caller's organization; anyone may read them, owners and admins change them. */
-export function createTeamService({ db }: { db: Db }) {
+/**
+ * Teams of the caller's organization; anyone may read them, owners and admins change them. `removed` is told
+ * after a team is deleted (its event types and their bookings go with it): booking, above teams, drops what it
+ * keeps in memory for the slots pages.
+ */
+export function createTeamService({ db, removed = async () => {} }: { db: Db; removed?: (teamId: string) => Promise<void> }) {
   async function load(organizationId: string, ids?: string[]): Promise<Team[]> {
     const rows = await db
       .select()
@@ -94,6 +98,7 @@ export function createTeamService({ db }: { db: Db }) {
       .where(and(eq(teams.id, id), eq(teams.organizationId, auth.user.organizationId)))
       .returning({ id: teams.id })
     if (deleted.length === 0) throw NotFound(TEAM_NOT_FOUND)
+    await removed(id)
   }
 
   return { list, get, create, update, remove }
