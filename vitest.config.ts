@@ -8,6 +8,10 @@ process.env.TZ = 'UTC'
 
 export default defineConfig({
   test: {
+    // Two files at once where files are independent (unit, api: each api file has a database of its own): on 2
+    // cores Vitest's default is one. The browser files run after them, one at a time (groupOrder), so a page's
+    // timing is never shared with another file's server; then the multi-process files, one at a time too.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.unit.test.{ts,tsx}'] } },
       {
@@ -35,9 +39,19 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
-      { test: { name: 'scale', include: ['apps/server/src/**/*.scale.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'scale',
+          include: ['apps/server/src/**/*.scale.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 })

@@ -23,7 +23,9 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { env?: Record<
   const app = await buildApp({ config, database, ...overrides, limits })
   app.addHook('onClose', async () => {
     if (!overrides.database) await database.close()
-    await rm(dataDir, { recursive: true, force: true })
+    // Jobs stop without waiting (app.ts), so one may still be writing a file here (a seal's retry): rm tries
+    // again when a directory fills up under it (ENOTEMPTY) instead of failing the test that closed the app.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
   })
 
   /** The emails sent to an address, newest first. */
