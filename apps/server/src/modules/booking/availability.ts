@@ -49,6 +49,21 @@ export function rangeOf(query: Pick<SlotsQuery, 'from' | 'to' | 'timeZone'>): In
 /** A host with its blocked time over the range and, with limits, the starts that count. */
 type HostRow = Host & { busy: Interval[]; booked: number[] }
 
+/**
+ * The owner's zone and the event type's hosts who can still be booked (a deactivated teammate is skipped), as
+ * JSON: each with its weight and zone, and the further keys `perHost` adds (`, 'key', value`; `h` is the host's
+ * event_type_hosts row, `et` the event type). The one place that says who hosts an event type, for the read
+ * from the database and for what the slots pages keep.
+ */
+const hostsQuery = (eventTypeId: string, perHost: SQL = sql``) => sql`
+  select (select o.time_zone from users o where o.id = et.owner_id) as "ownerZone",
+    coalesce((
+      select json_agg(json_build_object('userId', h.user_id, 'weight', h.weight, 'timeZone', u.time_zone ${perHost}))
+      from event_type_hosts h join users u on u.id = h.user_id
+      where h.event_type_id = et.id and u.status = 'active'
+    ), '[]'::json) as hosts
+  from event_types et where et.id = ${eventTypeId}`
+
 /** Epoch milliseconds of a timestamptz, in SQL: JSON carries them as plain numbers (date_part's double is cheaper than extract's numeric). */
 const epochMs = (value: SQL) => sql`round(date_part('epoch', ${value}) * 1000)`
 
@@ -100,22 +115,17 @@ export function createAvailability({
             and k.start_at > ${new Date(from.getTime() - WEEK_MS).toISOString()}::timestamptz
             and k.start_at < ${new Date(to.getTime() + WEEK_MS).toISOString()}::timestamptz)`
       : sql`'[]'::json`
-    const result = await db.execute(sql`
-      select (select o.time_zone from users o where o.id = et.owner_id) as "ownerZone",
-        coalesce((
-          select json_agg(json_build_object(
-            'userId', h.user_id, 'weight', h.weight, 'timeZone', u.time_zone,
-            'busy', (
-              select coalesce(json_agg(json_build_array(${epochMs(sql`b.blocked_from`)}, ${epochMs(sql`b.blocked_until`)})), '[]'::json)
-              from booking_hosts b
-              where b.user_id = h.user_id ${ignore}
-                and tstzrange(b.blocked_from, b.blocked_until) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
-            ),
-            'booked', ${counted}))
-          from event_type_hosts h join users u on u.id = h.user_id
-          where h.event_type_id = et.id and u.status = 'active'
-        ), '[]'::json) as hosts
-      from event_types et where et.id = ${eventType.id}`)
+    const result = await db.execute(
+      hostsQuery(
+        eventType.id,
+        sql`, 'busy', (
+          select coalesce(json_agg(json_build_array(${epochMs(sql`b.blocked_from`)}, ${epochMs(sql`b.blocked_until`)})), '[]'::json)
+          from booking_hosts b
+          where b.user_id = h.user_id ${ignore}
+            and tstzrange(b.blocked_from, b.blocked_until) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
+        ), 'booked', ${counted}`,
+      ),
+    )
     type Read = Host & { busy: [number, number][]; booked: number[] }
     const [row] = (result as unknown as { rows: { ownerZone: string | null; hosts: Read[] }[] }).rows
     if (!row) throw NotFound(EVENT_TYPE_NOT_FOUND)
@@ -125,14 +135,7 @@ export function createAvailability({
 
   /** The owner's zone and the active hosts with their weights and zones, as readHosts gives them, without their time. */
   async function readHostSet(eventType: EventTypeRow): Promise<HostSet | undefined> {
-    const result = await db.execute(sql`
-      select (select o.time_zone from users o where o.id = et.owner_id) as "ownerZone",
-        coalesce((
-          select json_agg(json_build_object('userId', h.user_id, 'weight', h.weight, 'timeZone', u.time_zone))
-          from event_type_hosts h join users u on u.id = h.user_id
-          where h.event_type_id = et.id and u.status = 'active'
-        ), '[]'::json) as hosts
-      from event_types et where et.id = ${eventType.id}`)
+    const result = await db.execute(hostsQuery(eventType.id))
     const [row] = (result as unknown as { rows: { ownerZone: string | null; hosts: Host[] }[] }).rows
     return row && { ownerId: eventType.ownerId, ownerZone: row.ownerZone ?? 'UTC', hosts: row.hosts }
   }
