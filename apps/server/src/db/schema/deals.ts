@@ -120,6 +120,12 @@ export const deals = pgTable(
     lostReason: text('lost_reason'),
     /** The product whose room's "talk to sales" form opened the deal. */
     originProductId: uuid('origin_product_id'),
+    /**
+     * How many clients are its contacts (deal_contacts), kept by the deal_contacts_count_* triggers
+     * (migration 0033) on every write of deal_contacts, cascades included: the board shows it on 1,200 cards
+     * and the list on every row, which counted them one subquery per card.
+     */
+    contactCount: integer('contact_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -146,6 +146,39 @@ describe('deals', () => {
     ])
   })
 
+  it('counts a deal’s contacts through every change of them: replaced, a client deleted, the deal deleted', async () => {
+    const owner = await buildOwner(app)
+    const [ann, bob, cat] = [await buildContact(app, owner), await buildContact(app, owner), await buildContact(app, owner)]
+    const deal = await buildDeal(app, owner, { contactIds: [ann.id, bob.id] })
+    const other = await buildDeal(app, owner, { contactIds: [bob.id] })
+    expect(deal.contactCount).toBe(2)
+    // What the list and the board show, beside the deal itself.
+    const counts = async () => {
+      const listed = (await call(owner, 'GET', '/api/deals')).json().deals as { id: string; contactCount: number }[]
+      const carded = (await call(owner, 'GET', '/api/deals/board')).json().columns.flatMap((c: { deals: object[] }) => c.deals) as {
+        id: string
+        contactCount: number
+      }[]
+      const of = (list: { id: string; contactCount: number }[]) =>
+        [deal.id, other.id].map((id) => list.find((d) => d.id === id)?.contactCount)
+      expect(of(carded)).toEqual(of(listed))
+      return of(listed)
+    }
+    expect(await counts()).toEqual([2, 1])
+    expect((await call(owner, 'PATCH', `/api/deals/${deal.id}`, { contactIds: [ann.id, bob.id, cat.id] })).json().contactCount).toBe(3)
+    expect((await call(owner, 'PATCH', `/api/deals/${deal.id}`, { contactIds: [cat.id] })).json().contactCount).toBe(1)
+    expect((await call(owner, 'PATCH', `/api/deals/${deal.id}`, { notes: 'Contacts untouched' })).json().contactCount).toBe(1)
+    expect(await counts()).toEqual([1, 1])
+    // A deleted client leaves every deal it was a contact of.
+    expect((await call(owner, 'DELETE', `/api/clients/${bob.id}`)).statusCode).toBe(200)
+    expect(await counts()).toEqual([1, 0])
+    expect((await call(owner, 'PATCH', `/api/deals/${deal.id}`, { contactIds: [] })).json().contactCount).toBe(0)
+    // A deal deleted with its contacts takes them along without touching the others' counts.
+    expect((await call(owner, 'PATCH', `/api/deals/${other.id}`, { contactIds: [ann.id, cat.id] })).json().contactCount).toBe(2)
+    expect((await call(owner, 'DELETE', `/api/deals/${other.id}`)).statusCode).toBe(200)
+    expect((await call(owner, 'PATCH', `/api/deals/${deal.id}`, { contactIds: [ann.id] })).json().contactCount).toBe(1)
+  })
+
   it('bumps updatedAt on any change, even one that writes no timeline', async () => {
     const owner = await buildOwner(app)
     const deal = await buildDeal(app, owner)

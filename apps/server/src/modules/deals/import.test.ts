@@ -55,6 +55,7 @@ describe('importing deals from a CSV file', () => {
     const column = (name: string) => board.columns.find((c: { stage: { name: string } }) => c.stage.name === name)
     expect(column('Qualified').deals.map((d: { name: string }) => d.name)).toEqual(['Big renewal'])
     expect(column('Lead').deals.map((d: { name: string }) => d.name)).toEqual(['Small pilot'])
+    expect([column('Qualified').deals[0].contactCount, column('Lead').deals[0].contactCount]).toEqual([1, 0])
     const big = (await request(app, owner, 'GET', `/api/deals/${column('Qualified').deals[0].id}`)).json()
     expect(big).toMatchObject({
       company: 'Acme',

@@ -1,5 +1,5 @@
 import type { DealSummary } from '@closeroom/shared'
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { deals, users } from '../../db/schema/index.ts'
 import { NotFound } from '../../http/errors.ts'
@@ -18,7 +18,7 @@ export const summaryColumns = {
   amount: deals.amount,
   currency: deals.currency,
   expectedCloseDate: deals.expectedCloseDate,
-  contactCount: sql<number>`(select count(*)::int from deal_contacts dc where dc.deal_id = ${deals.id})`.mapWith(Number),
+  contactCount: deals.contactCount,
   closedAt: deals.closedAt,
   lostReason: deals.lostReason,
   createdAt: deals.createdAt,
