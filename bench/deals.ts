@@ -160,6 +160,46 @@ async function measure(database: Database, target: string): Promise<Result[]> {
       await time(boardBaseline, () => database.db.execute(totals))
       await time(boardStatement, () => readBoard(database.db, owner.organizationId))
     }
+    // Writes: what deals' statement triggers cost an edit that changes none of their columns (a rename, a drag on
+    // the board), and a contact linked then unlinked (its count kept on the deal), straight to the database,
+    // beside the same statements with the triggers of the two tables switched off (one transaction each, rolled back).
+    const [someDeal] = await rows<{ id: string }>(
+      database,
+      sql`select id from deals where organization_id = ${owner.organizationId} limit 1`,
+    )
+    const [someClient] = await rows<{ id: string }>(
+      database,
+      sql`insert into clients (organization_id, name) values (${owner.organizationId}, 'Bench Buyer') returning id`,
+    )
+    if (!someDeal || !someClient) throw new Error('no deal or client to write')
+    const writes = { rename: [] as number[], renameBare: [] as number[], contact: [] as number[], contactBare: [] as number[] }
+    type Executor = Pick<Database['db'], 'execute'>
+    const rename = (ex: Executor) => ex.execute(sql`update deals set name = name where id = ${someDeal.id}`)
+    const link = async (ex: Executor) => {
+      await ex.execute(
+        sql`insert into deal_contacts (deal_id, client_id, organization_id) values (${someDeal.id}, ${someClient.id}, ${owner.organizationId})`,
+      )
+      await ex.execute(sql`delete from deal_contacts where deal_id = ${someDeal.id} and client_id = ${someClient.id}`)
+    }
+    const timedWrite = (into: number[], triggers: boolean, write: (ex: Executor) => Promise<unknown>) =>
+      database.db
+        .transaction(async (tx) => {
+          if (!triggers) {
+            await tx.execute(sql`alter table deals disable trigger user`)
+            await tx.execute(sql`alter table deal_contacts disable trigger user`)
+          }
+          await time(into, () => write(tx))
+          tx.rollback()
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Error && error.message === 'Rollback')) throw error
+        })
+    for (let i = 0; i < 200; i++) {
+      await timedWrite(writes.rename, true, rename)
+      await timedWrite(writes.renameBare, false, rename)
+      await timedWrite(writes.contact, true, link)
+      await timedWrite(writes.contactBare, false, link)
+    }
     const ms = (v: number) => `${v.toFixed(2)} ms`
     console.log(
       `${BENCH} (${target}): ${http.length} requests; endpoint p50 ${ms(percentile(http, 0.5))} p99 ${ms(percentile(http, 0.99))}; ` +
@@ -168,6 +208,10 @@ async function measure(database: Database, target: string): Promise<Result[]> {
         `a plain route, same client, p50 ${ms(percentile(plain, 0.5))} p99 ${ms(percentile(plain, 0.99))}; ` +
         `board p50 ${ms(percentile(boards, 0.5))} p99 ${ms(percentile(boards, 0.99))}, ` +
         `its statement alone p50 ${ms(percentile(boardStatement, 0.5))}, bare totals of every deal p50 ${ms(percentile(boardBaseline, 0.5))}`,
+    )
+    console.log(
+      `${BENCH} (${target}): a deal renamed p50 ${ms(percentile(writes.rename, 0.5))} (triggers off ${ms(percentile(writes.renameBare, 0.5))}); ` +
+        `a contact linked and unlinked p50 ${ms(percentile(writes.contact, 0.5))} (triggers off ${ms(percentile(writes.contactBare, 0.5))})`,
     )
     const boardMetric = (p: string) => `GET /api/deals/board, 100,000 deals, ${p} (${target})`
     const metric = (p: string) => `GET /api/deals, 100,000 deals, stage + amount desc, ${DEPTH} deep, ${p} (${target})`
