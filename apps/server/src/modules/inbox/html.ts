@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html'
+import type sanitizeHtml from 'sanitize-html'
+import { sanitizer } from '../../lib/sanitize-html.ts'
 
 /** Past this, an HTML body is cut (as the text body is): a newsletter's markup, not a database's worth. */
 const MAX_HTML = 500_000
@@ -35,8 +36,9 @@ const STYLES = [
   'white-space',
 ]
 
-const options: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'style'), 'img', 'font', 'center', 'span', 'div'],
+/** Built on first use, from sanitize-html's own defaults (lib/sanitize-html.ts: the library loads then). */
+const mailOptions = (library: typeof sanitizeHtml): sanitizeHtml.IOptions => ({
+  allowedTags: [...library.defaults.allowedTags.filter((tag) => tag !== 'style'), 'img', 'font', 'center', 'span', 'div'],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'title'],
     img: ['src', 'data-remote-src', 'alt', 'width', 'height', 'title'],
@@ -71,7 +73,9 @@ const options: sanitizeHtml.IOptions = {
       return { tagName, attribs: kept }
     },
   },
-}
+})
+
+let options: sanitizeHtml.IOptions | undefined
 
 /**
  * An HTML mail body as Closeroom keeps and shows it: no scripts, event handlers, forms, frames or style sheets;
@@ -79,5 +83,7 @@ const options: sanitizeHtml.IOptions = {
  * (their address moves to data-remote-src). The web also shows it in a frame that runs no script at all.
  */
 export function sanitizeMailHtml(html: string): string {
-  return sanitizeHtml(html.slice(0, MAX_HTML), options).trim()
+  const sanitize = sanitizer()
+  options ??= mailOptions(sanitize)
+  return sanitize(html.slice(0, MAX_HTML), options).trim()
 }

@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html'
+import type sanitizeHtml from 'sanitize-html'
+import { sanitizer } from '../../lib/sanitize-html.ts'
 
 /** The only images a post may show: the organization's own files, served for the post (routes.ts). */
 export const POST_IMAGE_SRC = /^\/api\/public\/post-files\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/
@@ -46,12 +47,12 @@ const options: sanitizeHtml.IOptions = {
 
 /** A post's body as it may be stored and shown: the allow-list's tags and attributes, nothing else. */
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, options).trim()
+  return sanitizer()(html, options).trim()
 }
 
 /** The body's words without markup, spaces collapsed: the excerpt when the author wrote none. */
 export function plainText(html: string, max: number): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$& '), {
+  const text = sanitizer()(html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$& '), {
     allowedTags: [],
     allowedAttributes: {},
   })
