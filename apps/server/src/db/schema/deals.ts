@@ -126,6 +126,13 @@ export const deals = pgTable(
      * and the list on every row, which counted them one subquery per card.
      */
     contactCount: integer('contact_count').notNull().default(0),
+    /**
+     * The deal's DealSummary as JSON text, before and after its owner's name and avatar (which live on users):
+     * written by the trigger deals_summary_json (migration 0034) on every insert and update, so the board
+     * reads 1,200 cards as stored text instead of writing each one out on every read (deals/board.ts).
+     */
+    summaryHead: text('summary_head').notNull().default(''),
+    summaryTail: text('summary_tail').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,10 +1,9 @@
 import { PipelineStage } from '@closeroom/shared'
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { dealStageTotals, deals, pipelineStages, users } from '../../db/schema/index.ts'
 import type { AuthContext } from '../auth/module.ts'
 import { boardOrder } from './placement.ts'
-import { summaryColumns } from './present.ts'
 import { ensureStages, presentStage } from './stages.ts'
 
 /** A column shows this many deals; its count and totals still cover all of them. */
@@ -18,21 +17,16 @@ type Total = { currency: string; amount: number }
  */
 export type BoardJson = Buffer & { readonly __brand: 'BoardJson' }
 
-/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds truncated as JavaScript's Date does). */
-const isoTimestamp = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-/** A JSON value as text: to_json escapes strings and writes dates as ISO whatever the session's DateStyle. */
-const json = (column: SQL) => sql`to_json(${column})::text`
-const nullable = (value: SQL) => sql`coalesce(${value}, 'null')`
-
 /**
  * The whole board in one statement, one row per stage: the stage, its count and per-currency totals (kept
  * per stage by the database on every write of deals, see dealStageTotals), and its first deals (a lateral
  * join on the (stage_id, position) index, so the limit is per column and the rest of a long column is never
- * read) as the JSON text of a DealSummary array, written by string concatenation: json_build_object with
- * fifteen arguments looks up each argument's type and output function on every row, which was most of the
- * statement, and a text column crosses PGlite's WebAssembly boundary and node-postgres as one string, not
- * parsed. The card's shape is presentSummary's (board.test.ts compares each card with the list's summary of
- * the same deal, and parses the answer with the Board schema).
+ * read) as the JSON text of a DealSummary array. Each card is the deal's summary as the database keeps it
+ * written (deals.summary_head and summary_tail, trigger deals_summary_json of migration 0034) around its
+ * owner's name and avatar: writing 1,200 cards out of their columns on every read was most of the statement.
+ * Text crosses PGlite's WebAssembly boundary and node-postgres as one string per stage, not parsed. The card's
+ * shape is presentSummary's (board.test.ts compares each card with the list's summary of the same deal, and
+ * parses the answer with the Board schema).
  */
 function boardStatement(db: Db) {
   const organizationId = sql.placeholder('organizationId')
@@ -45,10 +39,13 @@ function boardStatement(db: Db) {
     .as('stages')
   const card = db
     .select({
-      ...summaryColumns,
+      id: deals.id,
+      position: deals.position,
+      head: deals.summaryHead,
+      tail: deals.summaryTail,
       // A subquery's columns need names of their own: the owner's name beside the deal's.
       ownerName: sql<string>`${users.name}`.as('owner_name'),
-      position: deals.position,
+      ownerAvatarUrl: users.avatarUrl,
     })
     .from(deals)
     .innerJoin(users, eq(users.id, deals.ownerId))
@@ -56,44 +53,8 @@ function boardStatement(db: Db) {
     .orderBy(...boardOrder)
     .limit(BOARD_COLUMN_LIMIT)
     .as('card')
-  const c = (key: keyof typeof summaryColumns) => sql`${card[key]}`
-  // Key for key and in the order of DealSummary (packages/shared), as presentSummary and the schema's encode write it.
-  const cardJson = sql.join(
-    [
-      sql`'{"id":"'`,
-      c('id'),
-      sql`'","name":'`,
-      json(c('name')),
-      sql`',"company":'`,
-      json(c('company')),
-      sql`',"owner":{"id":"'`,
-      c('ownerId'),
-      sql`'","name":'`,
-      json(c('ownerName')),
-      sql`',"avatarUrl":'`,
-      nullable(json(c('ownerAvatarUrl'))),
-      sql`'},"stageId":"'`,
-      c('stageId'),
-      sql`'","amount":'`,
-      c('amount'),
-      sql`',"currency":'`,
-      json(c('currency')),
-      sql`',"expectedCloseDate":'`,
-      nullable(json(c('expectedCloseDate'))),
-      sql`',"contactCount":'`,
-      c('contactCount'),
-      sql`',"closedAt":'`,
-      nullable(sql`'"' || ${isoTimestamp(c('closedAt'))} || '"'`),
-      sql`',"lostReason":'`,
-      nullable(json(c('lostReason'))),
-      sql`',"createdAt":"'`,
-      isoTimestamp(c('createdAt')),
-      sql`'","updatedAt":"'`,
-      isoTimestamp(c('updatedAt')),
-      sql`'"}'`,
-    ],
-    sql` || `,
-  )
+  // The owner's half of DealSummary's owner object, between the deal's two: to_json escapes the strings.
+  const cardJson = sql`${card.head} || to_json(${card.ownerName})::text || ',"avatarUrl":' || coalesce(to_json(${card.ownerAvatarUrl})::text, 'null') || ${card.tail}`
   const cards = db
     .select({
       deals: sql<string>`coalesce('[' || string_agg(${cardJson}, ',' order by ${card.position}, ${card.id}) || ']', '[]')`.as('deals'),
