@@ -43,7 +43,7 @@ function boardStatement(db: Db) {
       position: deals.position,
       head: deals.summaryHead,
       tail: deals.summaryTail,
-      // A subquery's columns need names of their own: the owner's name beside the deal's.
+      // Named, as the outer query reads it by the subquery's column name.
       ownerName: sql<string>`${users.name}`.as('owner_name'),
       ownerAvatarUrl: users.avatarUrl,
     })
