@@ -2,7 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
+import { onPdfFile } from './modules/agreements/pdf/testing.ts'
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD } from './modules/demo/seed.ts'
+import { pdfPageCount } from './modules/files/pages.ts'
 import { freePort, type ServerProcess, startServerProcess } from './testing/process.ts'
 
 // The quick start as a user runs it: `node apps/server/src/main.ts` on embedded PGlite under DATA_DIR.
@@ -52,18 +54,48 @@ it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data 
     slots: Record<string, string[]>
   }
   expect(Object.keys(slots.slots).length).toBeGreaterThanOrEqual(5)
-  // And the demo deal's published sales room.
+  // The library: pricing and a security overview in folders, each PDF with its real page count.
+  const get = async <T>(path: string) => {
+    const res = await fetch(`${first.url}/api${path}`, { headers: { cookie } })
+    expect(res.status, path).toBe(200)
+    return (await res.json()) as T
+  }
+  type Listing = {
+    folders: { id: string; name: string }[]
+    files: { name: string; pages: number | null; url: string; usages: { kind: string }[] }[]
+  }
+  const top = await get<Listing>('/library')
+  expect(top.folders.map((f) => f.name)).toEqual(['Sales collateral', 'Security and compliance'])
+  const library = (await Promise.all(top.folders.map((f) => get<Listing>(`/library?folderId=${f.id}`)))).flatMap((l) => l.files)
+  expect(library.map((f) => [f.name, f.pages, f.usages.map((u) => u.kind)])).toEqual([
+    ['Closeroom – pricing 2027.pdf', 2, ['salesroom']],
+    ['Security overview.pdf', 1, []],
+  ])
+  for (const file of library) {
+    const bytes = new Uint8Array(await (await fetch(`${first.url}${file.url}`, { headers: { cookie } })).arrayBuffer())
+    expect(await pdfPageCount(bytes), file.name).toBe(file.pages)
+  }
+  // /file: the Northwind buyers' past reading of the shared pricing.
+  const views = await get<{ totals: { documents: number; opens: number; visitors: number; ms: number } }>('/salesrooms/document-views')
+  expect(views.totals).toMatchObject({ documents: 1, opens: 3, visitors: 2 })
+  expect(views.totals.ms).toBeGreaterThan(60_000)
+
+  // And the demo deal's published sales room, where the buyer reads the pricing shared from the library.
   const room = (await (await fetch(`${first.url}/api/public/salesrooms/demo`)).json()) as {
     title: string
     welcome: string
     lines: unknown[]
     steps: unknown[]
-    documents: unknown[]
+    documents: { id: string; title: string; contentType: string }[]
   }
   expect(room.title).toBe('Northwind × Acme Sales')
-  // Its welcome names only what the room shows: it has no documents, so it promises none.
-  expect(room.documents).toEqual([])
-  expect(room.welcome).not.toMatch(/document/i)
+  expect(room.documents.map((d) => [d.title, d.contentType])).toEqual([['Closeroom – pricing 2027', 'application/pdf']])
+  expect(room.welcome).toMatch(/documents/)
+  const opened = await fetch(`${first.url}/api/public/salesrooms/demo/documents/${room.documents[0]?.id}`)
+  expect(opened.headers.get('content-type')).toBe('application/pdf')
+  const text = await onPdfFile(new Uint8Array(await opened.arrayBuffer()), 'pdftotext', (file) => ['-layout', file, '-'])
+  expect(text.stdout).toContain('Closeroom pricing 2027')
+  expect(text.stdout).toContain('Volume, pilots and terms')
   expect(room.lines.length).toBeGreaterThan(0)
   expect(room.steps).toHaveLength(4)
   await first.stop()
