@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { Readable } from 'node:stream'
+import { eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { libraryFolders } from '../../db/schema/index.ts'
+import { files, libraryFolders } from '../../db/schema/index.ts'
 import type { FileRow, FileStore, Received } from './store.ts'
 
 /**
@@ -25,10 +26,12 @@ export async function seedLibrary(
   store: FileStore,
   { organizationId, uploadedBy }: { organizationId: string; uploadedBy: string },
 ): Promise<Map<DemoDocument, FileRow>> {
+  // Uploaded a week ago, before the seller shared pricing into the Northwind room.
+  const uploadedAt = new Date(Date.now() - 7 * 86_400_000)
   const folderNames = [...new Set(DEMO_DOCUMENTS.map((d) => d.folder))]
   const folders = await tx
     .insert(libraryFolders)
-    .values(folderNames.map((name) => ({ organizationId, name })))
+    .values(folderNames.map((name) => ({ organizationId, name, createdAt: uploadedAt })))
     .returning()
   const seeded = new Map<DemoDocument, FileRow>()
   for (const document of DEMO_DOCUMENTS) {
@@ -43,9 +46,10 @@ export async function seedLibrary(
     }
     await store.storage.put(received.storageKey, Readable.from([bytes]))
     const folderId = folders.find((f) => f.name === document.folder)?.id ?? null
-    // Bytes without their row (a failed seed) are discarded, as a refused upload's are.
+    // Bytes whose row is refused (the storage limit) are discarded, as a refused upload's are.
     const row = await store.keep(received, () => store.record(tx, received, { organizationId, uploadedBy, inLibrary: true, folderId }))
-    seeded.set(document.file, row)
+    const [dated] = await tx.update(files).set({ createdAt: uploadedAt, updatedAt: uploadedAt }).where(eq(files.id, row.id)).returning()
+    seeded.set(document.file, dated ?? row)
   }
   return seeded
 }
