@@ -393,6 +393,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('inbox', inbox)
   // Tests expire an export without waiting seven days.
   app.decorate('exports', exportsModule.exports)
+  // The demo seed stores its library's PDFs where uploads go.
+  app.decorate('fileStore', files.store)
   return app
 }
 

@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
@@ -8,11 +9,21 @@ import { freePort, type ServerProcess, startServerProcess } from './testing/proc
 // The quick start as a user runs it: `node apps/server/src/main.ts` on embedded PGlite under DATA_DIR.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'closeroom-data-'))
+const scratch = mkdtempSync(join(tmpdir(), 'closeroom-pdf-'))
 const running: ServerProcess[] = []
 afterAll(async () => {
   await Promise.all(running.map((p) => p.stop()))
   rmSync(dataDir, { recursive: true, force: true })
+  rmSync(scratch, { recursive: true, force: true })
 })
+
+/** Debian's poppler-utils on the bytes, as any PDF reader would see them: pdfinfo's page count, pdftotext's text. */
+function readPdf(bytes: ArrayBuffer) {
+  const file = join(scratch, 'read.pdf')
+  writeFileSync(file, new Uint8Array(bytes))
+  const pages = Number(/^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1])
+  return { pages, text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) }
+}
 
 const login = (url: string) =>
   fetch(`${url}/api/auth/login`, {
@@ -21,7 +32,8 @@ const login = (url: string) =>
     body: JSON.stringify({ email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }),
   })
 
-// Two cold starts of real processes, the first creating and migrating a database on disk: slow on a busy machine.
+// Two cold starts of real processes, the first creating and migrating a database on disk, and a tour of the demo:
+// slow on a busy machine.
 it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data across restarts', async () => {
   const port = await freePort()
   const first = await startServerProcess({ PORT: String(port), DATA_DIR: dataDir })
@@ -52,18 +64,48 @@ it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data 
     slots: Record<string, string[]>
   }
   expect(Object.keys(slots.slots).length).toBeGreaterThanOrEqual(5)
-  // And the demo deal's published sales room.
+  // The library: pricing and a security overview in folders, each PDF with its real page count.
+  const get = async <T>(path: string) => {
+    const res = await fetch(`${first.url}/api${path}`, { headers: { cookie } })
+    expect(res.status, path).toBe(200)
+    return (await res.json()) as T
+  }
+  type Listing = {
+    folders: { id: string; name: string }[]
+    files: { name: string; pages: number | null; url: string; usages: { kind: string }[] }[]
+  }
+  const top = await get<Listing>('/library')
+  expect(top.folders.map((f) => f.name)).toEqual(['Sales collateral', 'Security and compliance'])
+  const library = (await Promise.all(top.folders.map((f) => get<Listing>(`/library?folderId=${f.id}`)))).flatMap((l) => l.files)
+  expect(library.map((f) => [f.name, f.pages, f.usages.map((u) => u.kind)])).toEqual([
+    ['Closeroom – pricing 2027.pdf', 2, ['salesroom']],
+    ['Security overview.pdf', 1, []],
+  ])
+  for (const file of library) {
+    const bytes = await (await fetch(`${first.url}${file.url}`, { headers: { cookie } })).arrayBuffer()
+    expect(readPdf(bytes).pages, file.name).toBe(file.pages)
+  }
+  // /file: the Northwind buyers' past reading of the shared pricing.
+  const views = await get<{ totals: { documents: number; opens: number; visitors: number; ms: number } }>('/salesrooms/document-views')
+  expect(views.totals).toMatchObject({ documents: 1, opens: 3, visitors: 2 })
+  expect(views.totals.ms).toBeGreaterThan(60_000)
+
+  // And the demo deal's published sales room, where the buyer reads the pricing shared from the library.
   const room = (await (await fetch(`${first.url}/api/public/salesrooms/demo`)).json()) as {
     title: string
     welcome: string
     lines: unknown[]
     steps: unknown[]
-    documents: unknown[]
+    documents: { id: string; title: string; contentType: string }[]
   }
   expect(room.title).toBe('Northwind × Acme Sales')
-  // Its welcome names only what the room shows: it has no documents, so it promises none.
-  expect(room.documents).toEqual([])
-  expect(room.welcome).not.toMatch(/document/i)
+  expect(room.documents.map((d) => [d.title, d.contentType])).toEqual([['Closeroom – pricing 2027', 'application/pdf']])
+  expect(room.welcome).toMatch(/documents/)
+  const opened = await fetch(`${first.url}/api/public/salesrooms/demo/documents/${room.documents[0]?.id}`)
+  expect(opened.headers.get('content-type')).toBe('application/pdf')
+  const { text } = readPdf(await opened.arrayBuffer())
+  expect(text).toContain('Closeroom pricing 2027')
+  expect(text).toContain('Volume, pilots and terms')
   expect(room.lines.length).toBeGreaterThan(0)
   expect(room.steps).toHaveLength(4)
   await first.stop()
@@ -75,4 +117,4 @@ it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data 
   const me = await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })
   expect(me.status).toBe(200)
   expect(((await me.json()) as { user: { email: string } }).user.email).toBe(DEMO_OWNER_EMAIL)
-}, 90_000)
+}, 120_000)

@@ -9,7 +9,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl) : undefined
 const app = await buildApp({ config, database, redis })
 
-const demo = config.seedDemo ? await seedDemo(database.db) : null
+const demo = config.seedDemo ? await seedDemo(database.db, app.fileStore) : null
 await app.listen({ port: config.port, host: config.host })
 
 // A plain banner for the person who just typed `npm start`; the structured log says the same for machines.

@@ -8,7 +8,7 @@ const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
 export async function startTestServer(options: { webDist?: string; env?: Record<string, string>; seedDemo?: boolean } = {}) {
   const app = await buildTestApp({ env: { WEB_DIST: options.webDist ?? defaultWebDist, ...options.env } })
   // The demo organization as a fresh start has it (/u/demo, /u/enterprise), for journeys that begin there.
-  if (options.seedDemo) await seedDemo(app.database.db)
+  if (options.seedDemo) await seedDemo(app.database.db, app.fileStore)
   const url = await listenOnFreePort(app)
   return {
     url,

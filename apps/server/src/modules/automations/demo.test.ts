@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => app.close())
 
 it("gives the demo's Closeroom Enterprise a working 'new inquiry' rule", async () => {
-  expect(await seedDemo(app.database.db)).not.toBeNull()
+  expect(await seedDemo(app.database.db, app.fileStore)).not.toBeNull()
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD } })
   const headers = { cookie: sessionCookie(login.headers['set-cookie']) }
   const get = async (url: string) => (await app.inject({ method: 'GET', url, headers })).json()

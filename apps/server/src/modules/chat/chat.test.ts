@@ -288,7 +288,7 @@ describe('demo', () => {
   it('gives the demo organization a group and a direct conversation, one message of which Olivia has not read', async () => {
     const demo = await buildTestApp()
     try {
-      expect(await seedDemo(demo.database.db)).not.toBeNull()
+      expect(await seedDemo(demo.database.db, demo.fileStore)).not.toBeNull()
       const login = await demo.inject({
         method: 'POST',
         url: '/api/auth/login',

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => app.close())
 
 it('gives the demo organization a pipeline with deals in every stage, products and contacts', async () => {
-  expect(await seedDemo(app.database.db)).not.toBeNull()
+  expect(await seedDemo(app.database.db, app.fileStore)).not.toBeNull()
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD } })
   const headers = { cookie: sessionCookie(login.headers['set-cookie']) }
   const board = (await app.inject({ method: 'GET', url: '/api/deals/board', headers })).json()

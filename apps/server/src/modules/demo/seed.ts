@@ -19,6 +19,7 @@ import { seedAutomations } from '../automations/module.ts'
 import { WORKING_HOURS } from '../booking/module.ts'
 import { seedChat } from '../chat/module.ts'
 import { seedPipeline } from '../deals/module.ts'
+import { type FileStore, seedLibrary, titleOf } from '../files/module.ts'
 import { seedInsights } from '../insights/module.ts'
 import { seedLandingPage } from '../landing/module.ts'
 import { seedMeeting } from '../meetings/module.ts'
@@ -33,9 +34,10 @@ export const DEMO_OWNER_EMAIL = 'owner@closeroom.demo'
 
 /**
  * A fresh database gets a demo organization so a newcomer can sign in at once. It runs only while the
- * database holds no organization at all, so it never touches real data.
+ * database holds no organization at all, so it never touches real data. Its library's PDFs go into `files`,
+ * the file store uploads go to.
  */
-export async function seedDemo(db: Db): Promise<{ email: string; password: string } | null> {
+export async function seedDemo(db: Db, files: FileStore): Promise<{ email: string; password: string } | null> {
   const [existing] = await db.select({ id: organizations.id }).from(organizations).limit(1)
   if (existing) return null
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -80,8 +82,14 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     await seedConversations(tx, org.id, rows)
     // The team chat: a group and a direct conversation (modules/chat/demo.ts).
     await seedChat(tx, org.id, rows)
-    // The Northwind pilot's sales room at /d/demo (modules/salesrooms/demo.ts).
-    await seedSalesroom(tx, org.id)
+    const olivia = rows.find((u) => u.email === DEMO_OWNER_EMAIL)
+    if (!olivia) throw new Error('demo owner missing')
+    // The library: pricing and a security overview, each in a folder (modules/files/demo.ts).
+    const library = await seedLibrary(tx, files, { organizationId: org.id, uploadedBy: olivia.id })
+    const pricing = library.get('pricing-2027.pdf')
+    if (!pricing?.pages) throw new Error('demo pricing document missing')
+    // The Northwind pilot's sales room at /d/demo, pricing shared from the library and read (modules/salesrooms/demo.ts).
+    await seedSalesroom(tx, org.id, { fileId: pricing.id, title: titleOf(pricing.name), pages: pricing.pages })
     // A rule on Closeroom Enterprise: inquiry → deal in Qualified, round robin to Enterprise, thank-you email.
     await seedAutomations(tx, org.id)
     // The organization's public page at /l/demo (modules/landing/demo.ts).
@@ -91,10 +99,9 @@ export async function seedDemo(db: Db): Promise<{ email: string; password: strin
     // The routing form at /f/demo: team size and region decide who the buyer books (modules/routing/demo.ts).
     await seedRoutingForm(tx, org.id)
     // Olivia's meeting room at /m/demo, to try a call (modules/meetings/demo.ts).
-    const olivia = rows.find((u) => u.email === DEMO_OWNER_EMAIL)
-    if (olivia) await seedMeeting(tx, org.id, olivia.id)
+    await seedMeeting(tx, org.id, olivia.id)
     // A case study and release notes, published on /l/demo (modules/posts/demo.ts).
-    if (olivia) await seedPosts(tx, org.id, olivia.id)
+    await seedPosts(tx, org.id, olivia.id)
     // The dashboards' past: eight weeks of bookings, quotas and the reporting currency (modules/insights/demo.ts).
     await seedPastBookings(tx, org.id, rows)
     await seedInsights(

@@ -3,8 +3,9 @@ import type { Db } from '../../db/client.ts'
 import { createLibrary } from './library.ts'
 import { createProductFiles } from './products.ts'
 import { type FileStorage, localStorage } from './storage.ts'
-import { createFileStore } from './store.ts'
+import { createFileStore, type FileStore } from './store.ts'
 
+export { DEMO_DOCUMENTS, seedLibrary } from './demo.ts'
 export type { Library } from './library.ts'
 export { titleOf } from './names.ts'
 export { sendFile } from './send.ts'
@@ -33,3 +34,9 @@ export function createFilesModule({
 }
 
 export type FilesModule = ReturnType<typeof createFilesModule>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fileStore: FileStore
+  }
+}

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clients, files, mailAccounts, mailMessages } from '../../db/schema/index.ts'
+import { clients, files, mailAccounts, mailMessages, mailThreads } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
 import { type MailServers, startMailServers } from '../../testing/mailservers.ts'
 
 // Each Dovecot user is one member's mailbox; the SMTP server takes the same usernames and passwords.
-const mailboxes = ['ann', 'bob', 'cid', 'dan', 'eve', 'fay', 'gus'].map((username) => ({
+const mailboxes = ['ann', 'bob', 'cid', 'dan', 'eve', 'fay', 'gus', 'hal'].map((username) => ({
   username,
   password: `pw-${username}-${randomBytes(6).toString('hex')}`,
 }))
@@ -532,6 +532,59 @@ describe('a connected mailbox', () => {
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toBe('before: Use the next value of the previous page')
     expect((await request(app, owner, 'GET', '/api/mail/threads?limit=0')).statusCode).toBe(400)
+  })
+
+  it('sums up a long thread in the list as its page does: message count, latest text, each correspondent once', async () => {
+    const owner = await buildOwner(app)
+    const mailbox = await connect(owner, 'hal')
+    // 300 long messages (a thread with a year of history), written as the sync keeps them.
+    const organizationId = owner.user.organizationId
+    const start = Date.parse('2026-10-01T09:00:00Z')
+    const count = 300
+    const [thread] = await app.database.db
+      .insert(mailThreads)
+      .values({ organizationId, accountId: mailbox.id, subject: 'Rollout', lastMessageAt: new Date(start + (count - 1) * 60_000) })
+      .returning()
+    if (!thread) throw new Error('no thread')
+    const ann = { address: 'ann@buyer.test', name: 'Ann' }
+    const hal = { address: mailbox.email, name: 'Hal' }
+    await app.database.db.insert(mailMessages).values(
+      Array.from({ length: count }, (_, i) => ({
+        organizationId,
+        accountId: mailbox.id,
+        threadId: thread.id,
+        messageId: `<long-${i}@buyer.test>`,
+        from: i % 2 ? hal : ann,
+        to: i % 2 ? [{ ...ann, name: 'Ann B.' }] : [hal],
+        // Colleagues copied in later; Ann again under another name, who stays as she first appeared.
+        cc:
+          i === 120
+            ? [
+                { address: 'it@buyer.test', name: 'IT' },
+                { address: 'ann@buyer.test', name: '' },
+              ]
+            : i === 250
+              ? [{ address: 'cfo@buyer.test', name: 'CFO' }]
+              : [],
+        subject: 'Re: Rollout',
+        text: `${i === count - 1 ? 'Signed,\n\n  see you   Monday.' : `Message ${i}`}\n\n${'> quoted line\n'.repeat(200)}`,
+        direction: i % 2 ? ('out' as const) : ('in' as const),
+        sentAt: new Date(start + i * 60_000),
+      })),
+    )
+    const listed = (await request(app, owner, 'GET', '/api/mail/threads')).json().threads
+    expect(listed).toHaveLength(1)
+    expect(listed[0]).toMatchObject({
+      messageCount: count,
+      participants: [ann, { address: 'it@buyer.test', name: 'IT' }, { address: 'cfo@buyer.test', name: 'CFO' }],
+      labels: ['inbox', 'sent'],
+    })
+    expect(listed[0].snippet).toMatch(/^Signed, see you Monday\. > quoted line > quoted line/)
+    expect(listed[0].snippet).toHaveLength(160)
+    // The same summary as the thread's own page, which reads every message.
+    const { messages, canReply, ...page } = (await request(app, owner, 'GET', `/api/mail/threads/${thread.id}`)).json()
+    expect(messages).toHaveLength(count)
+    expect(listed[0]).toEqual(page)
   })
 
   it('shows a mailbox that stopped working with its error in settings, and keeps the server up', async () => {

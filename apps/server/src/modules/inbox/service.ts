@@ -16,7 +16,16 @@ import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { clients, deals, mailAccounts, mailAttachments, mailMessages, mailThreads, users } from '../../db/schema/index.ts'
+import {
+  clients,
+  deals,
+  mailAccounts,
+  mailAttachments,
+  mailMessages,
+  mailThreads,
+  type StoredAddress,
+  users,
+} from '../../db/schema/index.ts'
 import { Invalid, NotFound } from '../../http/errors.ts'
 import type { Encryption } from '../../lib/encryption.ts'
 import type { Outbound } from '../../lib/outbound.ts'
@@ -178,21 +187,19 @@ export function createMailService({
 
   type SummaryRow = Awaited<ReturnType<typeof summaries>>[number]
 
-  function present(row: SummaryRow, messages: (typeof mailMessages.$inferSelect)[]): MailThreadSummary {
-    const seen = new Set<string>([row.ownerEmail])
-    const participants = messages
-      .flatMap((m) => [m.from, ...m.to, ...m.cc])
-      .filter((a) => a.address && !seen.has(a.address) && seen.add(a.address))
-    const last = messages.at(-1)
+  /** What a thread's summary shows of its messages: who else writes in it, the latest text, how many there are. */
+  type Digest = { participants: StoredAddress[]; lastText: string; messageCount: number }
+
+  function present(row: SummaryRow, digest: Digest): MailThreadSummary {
     const labels: MailLabel[] = []
     if (row.received) labels.push('inbox')
     if (row.sent) labels.push('sent')
     return {
       id: row.thread.id,
       subject: row.thread.subject,
-      participants,
-      snippet: (last?.text ?? '').replace(/\s+/g, ' ').trim().slice(0, 160),
-      messageCount: messages.length,
+      participants: digest.participants,
+      snippet: digest.lastText.replace(/\s+/g, ' ').trim().slice(0, 160),
+      messageCount: digest.messageCount,
       lastMessageAt: row.thread.lastMessageAt.toISOString(),
       labels,
       owner: { id: row.ownerId, name: row.ownerName },
@@ -201,13 +208,50 @@ export function createMailService({
     }
   }
 
+  /** The digest of a thread whose messages are loaded anyway (the thread's page), in their order. */
+  function digestOf(row: SummaryRow, messages: (typeof mailMessages.$inferSelect)[]): Digest {
+    const seen = new Set<string>([row.ownerEmail])
+    const participants = messages
+      .flatMap((m) => [m.from, ...m.to, ...m.cc])
+      .filter((a) => a.address && !seen.has(a.address) && seen.add(a.address))
+    return { participants, lastText: messages.at(-1)?.text ?? '', messageCount: messages.length }
+  }
+
+  /**
+   * The digests of a page of threads, worked out by the database: a thread of thousands of messages sends back
+   * its count, its latest text and its first few addresses, not its messages. The same answer as digestOf:
+   * each address once, where it first appears (by message order, then from, to, cc), the owner's left out.
+   */
+  async function digestsOf(threadIds: string[]): Promise<Map<string, Digest>> {
+    if (threadIds.length === 0) return new Map()
+    const rows = await db
+      .select({
+        threadId: mailThreads.id,
+        messageCount: sql<number>`(select count(*)::int from ${mailMessages} m where m.thread_id = ${mailThreads.id})`,
+        lastText: sql<string | null>`(select m.text from ${mailMessages} m where m.thread_id = ${mailThreads.id}
+          order by m.sent_at desc, m.created_at desc, m.id desc limit 1)`,
+        participants: sql<StoredAddress[]>`(select coalesce(jsonb_agg(p.address order by p.sent_at, p.created_at, p.id, p.ord), '[]'::jsonb)
+          from (select distinct on (a.address->>'address') a.address, m.sent_at, m.created_at, m.id, a.ord
+            from ${mailMessages} m
+            cross join lateral jsonb_array_elements(jsonb_build_array(m."from") || m."to" || m.cc) with ordinality a(address, ord)
+            where m.thread_id = ${mailThreads.id} and coalesce(a.address->>'address', '') not in ('', ${mailAccounts.email})
+            order by a.address->>'address', m.sent_at, m.created_at, m.id, a.ord) p)`,
+      })
+      .from(mailThreads)
+      .innerJoin(mailAccounts, eq(mailAccounts.id, mailThreads.accountId))
+      .where(inArray(mailThreads.id, threadIds))
+    return new Map(
+      rows.map((r) => [r.threadId, { participants: r.participants, lastText: r.lastText ?? '', messageCount: Number(r.messageCount) }]),
+    )
+  }
+
   async function messagesOf(threadIds: string[]) {
     if (threadIds.length === 0) return new Map<string, (typeof mailMessages.$inferSelect)[]>()
     const rows = await db
       .select()
       .from(mailMessages)
       .where(inArray(mailMessages.threadId, threadIds))
-      .orderBy(asc(mailMessages.sentAt), asc(mailMessages.createdAt))
+      .orderBy(asc(mailMessages.sentAt), asc(mailMessages.createdAt), asc(mailMessages.id))
     const byThread = new Map<string, (typeof mailMessages.$inferSelect)[]>()
     for (const row of rows) byThread.set(row.threadId, [...(byThread.get(row.threadId) ?? []), row])
     return byThread
@@ -235,8 +279,9 @@ export function createMailService({
     const page = rows.slice(0, query.limit)
     const last = page.at(-1)
     const next = rows.length > query.limit && last ? `${last.thread.lastMessageAt.toISOString()}_${last.thread.id}` : null
-    const messages = await messagesOf(page.map((r) => r.thread.id))
-    return { threads: page.map((row) => present(row, messages.get(row.thread.id) ?? [])), next }
+    const digests = await digestsOf(page.map((r) => r.thread.id))
+    const empty: Digest = { participants: [], lastText: '', messageCount: 0 }
+    return { threads: page.map((row) => present(row, digests.get(row.thread.id) ?? empty)), next }
   }
 
   const presentMessage = (m: typeof mailMessages.$inferSelect, attachments: MailAttachment[]): MailMessage => ({
@@ -275,7 +320,7 @@ export function createMailService({
     const messages = (await messagesOf([id])).get(id) ?? []
     const attachments = await attachmentsOf(messages.map((m) => m.id))
     return {
-      ...present(row, messages),
+      ...present(row, digestOf(row, messages)),
       messages: messages.map((m) => presentMessage(m, attachments.get(m.id) ?? [])),
       canReply: row.ownerId === auth.user.id,
     }

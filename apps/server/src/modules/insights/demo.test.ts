@@ -7,7 +7,7 @@ let app: TestApp
 let cookie: string
 beforeAll(async () => {
   app = await buildTestApp()
-  await seedDemo(app.database.db)
+  await seedDemo(app.database.db, app.fileStore)
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD } })
   cookie = sessionCookie(login.headers['set-cookie'])
 })

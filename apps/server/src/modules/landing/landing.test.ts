@@ -247,7 +247,7 @@ describe('the public page /l/:id', () => {
 it("gives the demo organization a published page at /l/demo with its products and Olivia's and the Enterprise team's booking pages", async () => {
   const demo = await buildTestApp()
   try {
-    expect(await seedDemo(demo.database.db)).not.toBeNull()
+    expect(await seedDemo(demo.database.db, demo.fileStore)).not.toBeNull()
     const res = await demo.inject({ method: 'GET', url: '/api/public/landing/demo' })
     expect(res.statusCode).toBe(200)
     const page = res.json()

@@ -129,7 +129,7 @@ describe('the demo', () => {
   it("opens Olivia's room at /m/demo to anyone", async () => {
     const demo = await buildTestApp()
     try {
-      await seedDemo(demo.database.db)
+      await seedDemo(demo.database.db, demo.fileStore)
       const res = await request(demo, null, 'GET', '/api/public/meetings/demo')
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json()).toMatchObject({

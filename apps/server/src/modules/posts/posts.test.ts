@@ -329,7 +329,7 @@ describe('published posts in public', () => {
 it('gives the demo organization two published posts on /l/demo, each with its own page', async () => {
   const demo = await buildTestApp()
   try {
-    expect(await seedDemo(demo.database.db)).not.toBeNull()
+    expect(await seedDemo(demo.database.db, demo.fileStore)).not.toBeNull()
     const page = (await demo.inject({ method: 'GET', url: '/api/public/landing/demo' })).json()
     expect(page.posts.map((p: { slug: string }) => p.slug)).toEqual(['release-notes-autumn', 'northwind-closes-faster'])
     const post = await demo.inject({ method: 'GET', url: '/api/public/landing/demo/posts/northwind-closes-faster' })

@@ -367,7 +367,7 @@ describe('the demo', () => {
   it("publishes Closeroom Enterprise's room at /p/demo, booking Olivia's product demo", async () => {
     const demo = await buildTestApp()
     try {
-      await seedDemo(demo.database.db)
+      await seedDemo(demo.database.db, demo.fileStore)
       const res = await call(demo, null, 'GET', '/api/public/products/demo')
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json()).toMatchObject({

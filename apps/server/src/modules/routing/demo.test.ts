@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => app.close())
 
 it("routes the demo form's buyers by team size and region: larger teams to their region's seller with a deal, smaller to the product demo", async () => {
-  expect(await seedDemo(app.database.db)).not.toBeNull()
+  expect(await seedDemo(app.database.db, app.fileStore)).not.toBeNull()
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD } })
   const headers = { cookie: sessionCookie(login.headers['set-cookie']) }
   const form = (await app.inject({ method: 'GET', url: '/api/public/routings/demo' })).json()

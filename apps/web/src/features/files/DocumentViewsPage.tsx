@@ -20,6 +20,7 @@ import {
 } from '@mui/material'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { EmailText } from '../../components/EmailText'
 import { PageHeader } from '../../components/PageHeader'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
@@ -83,11 +84,16 @@ export default function DocumentViewsPage() {
               columns={[
                 {
                   label: t('files.views.document'),
-                  cell: (row) => row.title,
-                  sx: { fontWeight: 600, overflowWrap: 'anywhere' },
+                  cell: (row) => (
+                    <>
+                      {row.title}
+                      <RoomBelow dealId={row.dealId} name={row.dealName} />
+                    </>
+                  ),
+                  sx: { fontWeight: 600, overflowWrap: 'break-word' },
                   dir: 'auto',
                 },
-                { label: t('files.views.room'), cell: (row) => <RoomLink dealId={row.dealId} name={row.dealName} /> },
+                { label: t('files.views.room'), cell: (row) => <RoomLink dealId={row.dealId} name={row.dealName} />, from: 'sm' },
                 { label: t('files.reading.opens'), cell: (row) => row.opens, numeric: true },
                 { label: t('files.views.totals.visitors'), cell: (row) => row.visitors, numeric: true, from: 'sm' },
                 { label: t('files.reading.time'), cell: (row) => readingTime(t, row.ms), numeric: true },
@@ -109,11 +115,16 @@ export default function DocumentViewsPage() {
               columns={[
                 {
                   label: t('files.reading.visitor'),
-                  cell: (row) => <bdi>{row.visitor ?? t('files.reading.anonymous')}</bdi>,
-                  sx: { overflowWrap: 'anywhere' },
+                  cell: (row) => (
+                    <>
+                      {row.visitor ? <EmailText email={row.visitor} /> : t('files.reading.anonymous')}
+                      <RoomBelow dealId={row.dealId} name={row.dealName} />
+                    </>
+                  ),
+                  sx: { overflowWrap: 'break-word' },
                 },
-                { label: t('files.views.room'), cell: (row) => <RoomLink dealId={row.dealId} name={row.dealName} /> },
-                { label: t('files.views.totals.documents'), cell: (row) => row.documents, numeric: true },
+                { label: t('files.views.room'), cell: (row) => <RoomLink dealId={row.dealId} name={row.dealName} />, from: 'sm' },
+                { label: t('files.views.totals.documents'), cell: (row) => row.documents, numeric: true, from: 'sm' },
                 { label: t('files.reading.time'), cell: (row) => readingTime(t, row.ms), numeric: true },
               ]}
             />
@@ -128,6 +139,13 @@ const RoomLink = ({ dealId, name }: { dealId: string; name: string }) => (
   <Link component={RouterLink} to={`/deals/${dealId}/room`}>
     <bdi>{name}</bdi>
   </Link>
+)
+
+/** On a phone the room column gives its width to the figures: the room shows under the row's name instead. */
+const RoomBelow = ({ dealId, name }: { dealId: string; name: string }) => (
+  <Typography variant="body2" component="span" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 400, mt: 0.25 }}>
+    <RoomLink dealId={dealId} name={name} />
+  </Typography>
 )
 
 type Column<Row> = {

@@ -14,6 +14,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
+import { EmailText } from '../../components/EmailText'
 import { FileTypeIcon } from '../../components/FileTypeIcon'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
@@ -86,8 +87,8 @@ function DocumentBlock({ document }: { document: DocumentReading }) {
             <TableBody>
               {document.visitors.map((visitor) => (
                 <TableRow key={visitor.visitor ?? ''}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    <bdi>{visitor.visitor ?? t('files.reading.anonymous')}</bdi>
+                  <TableCell sx={{ overflowWrap: 'break-word' }}>
+                    {visitor.visitor ? <EmailText email={visitor.visitor} /> : t('files.reading.anonymous')}
                     {visitor.pages.length > 0 && (
                       <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
                         {visitor.pages.map((p) => t('files.reading.pageTime', { page: p.page, time: readingTime(t, p.ms) })).join(' · ')}
@@ -100,7 +101,7 @@ function DocumentBlock({ document }: { document: DocumentReading }) {
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                     {readingTime(t, visitor.ms)}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                     {visitor.lastOpenedAt ? formatDateTime(visitor.lastOpenedAt, i18n.language) : '—'}
                   </TableCell>
                 </TableRow>

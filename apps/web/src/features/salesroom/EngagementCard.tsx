@@ -13,6 +13,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
+import { EmailText } from '../../components/EmailText'
 import { formatDateTime } from '../../lib/intl'
 import type { TFunction } from '../../locales/i18n'
 import { useTranslation } from '../../locales/i18n'
@@ -87,7 +88,6 @@ export function EngagementCard({ dealId }: { dealId: string }) {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('salesroom.editor.visitor')}</TableCell>
-                    <TableCell>{t('salesroom.editor.when')}</TableCell>
                     <TableCell align="right">{t('salesroom.editor.time')}</TableCell>
                     <TableCell>{t('salesroom.editor.openedColumn')}</TableCell>
                   </TableRow>
@@ -95,10 +95,17 @@ export function EngagementCard({ dealId }: { dealId: string }) {
                 <TableBody>
                   {data.visits.map((visit) => (
                     <TableRow key={visit.id}>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{visit.visitor ?? t('salesroom.editor.anonymous')}</TableCell>
-                      <TableCell>{formatDateTime(visit.startedAt, i18n.language)}</TableCell>
-                      <TableCell align="right">{durationOf(t, visit.seconds)}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      {/* When the visit began sits under who made it: the side column is too narrow for a column of dates. */}
+                      <TableCell sx={{ overflowWrap: 'break-word' }}>
+                        {visit.visitor ? <EmailText email={visit.visitor} /> : t('salesroom.editor.anonymous')}
+                        <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                          {formatDateTime(visit.startedAt, i18n.language)}
+                        </Typography>
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {durationOf(t, visit.seconds)}
+                      </TableCell>
+                      <TableCell sx={{ overflowWrap: 'break-word' }}>
                         <OpenedList items={openedIn(t, visit)} />
                       </TableCell>
                     </TableRow>

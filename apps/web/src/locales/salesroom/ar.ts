@@ -109,7 +109,6 @@ export const ar: Text = {
       minutes: '{{minutes}} د {{seconds}} ث',
       never: 'لم تُزر بعد',
       visitor: 'الزائر',
-      when: 'متى',
       time: 'المدة',
       openedColumn: 'ما فُتح',
       anonymous: 'شخص لديه الرابط',

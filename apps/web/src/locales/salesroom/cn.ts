@@ -109,7 +109,6 @@ export const cn: Text = {
       minutes: '{{minutes}} 分 {{seconds}} 秒',
       never: '尚无访问',
       visitor: '访客',
-      when: '时间',
       time: '时长',
       openedColumn: '已打开',
       anonymous: '拥有链接的访客',

@@ -111,7 +111,6 @@ export const en = {
       minutes: '{{minutes}} min {{seconds}} s',
       never: 'Not visited yet',
       visitor: 'Visitor',
-      when: 'When',
       time: 'Time',
       openedColumn: 'Opened',
       anonymous: 'Someone with the link',

@@ -109,7 +109,6 @@ export const fr: Text = {
       minutes: '{{minutes}} min {{seconds}} s',
       never: 'Pas encore visité',
       visitor: 'Visiteur',
-      when: 'Quand',
       time: 'Durée',
       openedColumn: 'Ouverts',
       anonymous: 'Une personne ayant le lien',

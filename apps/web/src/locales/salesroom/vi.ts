@@ -109,7 +109,6 @@ export const vi: Text = {
       minutes: '{{minutes}} phút {{seconds}} giây',
       never: 'Chưa có ai truy cập',
       visitor: 'Khách',
-      when: 'Thời điểm',
       time: 'Thời lượng',
       openedColumn: 'Đã mở',
       anonymous: 'Người có liên kết',
