@@ -219,7 +219,7 @@ export function createMailService({
 
   /**
    * The digests of a page of threads, worked out by the database: a thread of thousands of messages sends back
-   * its count, its latest text and its first few addresses, not its messages. The same answer as digestOf:
+   * its count, its latest text and each correspondent once, not its messages. The same answer as digestOf:
    * each address once, where it first appears (by message order, then from, to, cc), the owner's left out.
    */
   async function digestsOf(threadIds: string[]): Promise<Map<string, Digest>> {
