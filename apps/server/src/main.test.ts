@@ -4,15 +4,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD } from './modules/demo/seed.ts'
-import { freePort, type ServerProcess, startServerProcess } from './testing/process.ts'
+import { freePort, startServerProcess, stopServerProcesses } from './testing/process.ts'
 
 // The quick start as a user runs it: `node apps/server/src/main.ts` on embedded PGlite under DATA_DIR.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'closeroom-data-'))
 const scratch = mkdtempSync(join(tmpdir(), 'closeroom-pdf-'))
-const running: ServerProcess[] = []
 afterAll(async () => {
-  await Promise.all(running.map((p) => p.stop()))
+  await stopServerProcesses()
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(scratch, { recursive: true, force: true })
 })
@@ -32,12 +31,12 @@ const login = (url: string) =>
     body: JSON.stringify({ email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD }),
   })
 
-// Two cold starts of real processes, the first creating and migrating a database on disk, and a tour of the demo:
-// slow on a busy machine.
-it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data across restarts', async () => {
-  const port = await freePort()
+const port = await freePort()
+let cookie = ''
+
+// A cold start creating and migrating a database on disk, and a tour of the demo: slow on a busy machine.
+it('starts on PORT with data under DATA_DIR and seeds the demo', async () => {
   const first = await startServerProcess({ PORT: String(port), DATA_DIR: dataDir })
-  running.push(first)
   expect(first.url).toBe(`http://127.0.0.1:${port}`)
   expect(first.output()).toContain(`Sign in at http://localhost:${port}/login as ${DEMO_OWNER_EMAIL} with the password ${DEMO_PASSWORD}`)
   expect(readdirSync(dataDir)).toContain('pglite')
@@ -45,7 +44,7 @@ it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data 
   expect(await (await fetch(`${first.url}/api/health`)).json()).toEqual({ status: 'ok' })
   const signedIn = await login(first.url)
   expect(signedIn.status).toBe(200)
-  const cookie = signedIn.headers.get('set-cookie')?.split(';')[0] ?? ''
+  cookie = signedIn.headers.get('set-cookie')?.split(';')[0] ?? ''
   const users = (await (await fetch(`${first.url}/api/users`, { headers: { cookie } })).json()) as { users: { role: string }[] }
   expect(users.users.map((u) => u.role).sort()).toEqual(['member', 'member', 'owner'])
   const teams = (await (await fetch(`${first.url}/api/teams`, { headers: { cookie } })).json()) as { teams: unknown[] }
@@ -109,12 +108,15 @@ it('starts on PORT with data under DATA_DIR, seeds the demo once and keeps data 
   expect(room.lines.length).toBeGreaterThan(0)
   expect(room.steps).toHaveLength(4)
   await first.stop()
+}, 150_000)
 
+// The second start, on the first one's data.
+it('seeds the demo once and keeps data across restarts', async () => {
+  expect(cookie).not.toBe('')
   const second = await startServerProcess({ PORT: String(port), DATA_DIR: dataDir })
-  running.push(second)
   expect(second.output()).not.toContain('Demo organization created')
   // The session and its signing key live in the database: a restart does not sign anyone out.
   const me = await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })
   expect(me.status).toBe(200)
   expect(((await me.json()) as { user: { email: string } }).user.email).toBe(DEMO_OWNER_EMAIL)
-}, 120_000)
+}, 90_000)

@@ -17,6 +17,23 @@ export function freePort(): Promise<number> {
 
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string; stop: () => Promise<void> }
 
+/** Every server process started here and not yet exited, so a test that timed out mid-start leaves none behind. */
+const live = new Set<ChildProcess>()
+
+/** Stops every server process still running, including one whose start was still under way. */
+export async function stopServerProcesses() {
+  await Promise.all([...live].map((child) => stopChild(child)))
+}
+
+function stopChild(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    // A process that was killed by a signal has no exit code, only its signal.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
 /** Runs `node apps/server/src/main.ts` as a user would, and resolves once it says it is listening. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
@@ -24,6 +41,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WEB_DIST: '/nonexistent', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  live.add(child)
+  child.once('exit', () => live.delete(child))
   let output = ''
   const collect = (chunk: Buffer) => {
     output += chunk.toString()
@@ -44,12 +63,6 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url: `http://127.0.0.1:${port}`,
     child,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        // A process that was killed by a signal has no exit code, only its signal.
-        if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
+    stop: () => stopChild(child),
   }
 }
