@@ -29,7 +29,12 @@ function stopChild(child: ChildProcess) {
   return new Promise<void>((resolve) => {
     // A process that was killed by a signal has no exit code, only its signal.
     if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    child.once('exit', () => resolve())
+    // A process still starting has no SIGTERM handler of its own yet, and one seen here did not end on it.
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
     child.kill('SIGTERM')
   })
 }
