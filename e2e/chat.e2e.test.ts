@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { dealMessages } from '../apps/server/src/db/schema/index.ts'
 import { buildDeal } from '../apps/server/src/testing/deals.ts'
 import { buildMember, buildOwner, request } from '../apps/server/src/testing/factories.ts'
 import { PDF, PNG } from '../apps/server/src/testing/files.ts'
@@ -9,7 +10,7 @@ import { type Harness, startHarness } from './harness.ts'
 // The team chat: two members in two browsers talk in real time; the menu counts what one has not read, and
 // reading clears it; pictures show inline and other files as cards; the page passes axe in light and dark;
 // on a phone one pane shows at a time; a named group shows who of its members has seen a message; a long
-// conversation opens at its latest messages and shows earlier ones on request.
+// conversation, or a deal's chat, opens at its latest messages and shows earlier ones on request.
 
 let harness: Harness
 beforeAll(async () => {
@@ -84,10 +85,20 @@ it('lets two members chat live, counts unread messages in the menu until they ar
   await mayaLog.waitFor()
 })
 
-it('lists a deal chat among the conversations and answers it from there, as on the deal page', async () => {
+it('lists a deal chat among the conversations and answers it from there, as on the deal page, its latest page first', async () => {
   const owner = await buildOwner(harness.server.app, { name: 'Olivia Owner' })
   const maya = await buildMember(harness.server.app, owner, { name: 'Maya Member' })
   const deal = await buildDeal(harness.server.app, owner, { name: 'Acme rollout' })
+  // A long history before it, a minute apart, written straight to the table (52 requests are slow under load).
+  const start = Date.now() - 3_600_000
+  await harness.server.app.database.db.insert(dealMessages).values(
+    Array.from({ length: 52 }, (_, i) => ({
+      dealId: deal.id,
+      authorId: maya.user.id,
+      body: `Earlier note ${i + 1}`,
+      createdAt: new Date(start + i * 60_000),
+    })),
+  )
   const posted = await request(harness.server.app, maya, 'POST', `/api/deals/${deal.id}/messages`, {
     body: 'Procurement wants two quarters.',
   })
@@ -104,6 +115,17 @@ it('lists a deal chat among the conversations and answers it from there, as on t
   const log = olivia.getByRole('log', { name: 'Acme rollout' })
   await log.getByText('Procurement wants two quarters.').waitFor()
 
+  // The latest 50 show; the three before them come on request, above, and the reader's place stays put.
+  await log.getByText('Earlier note 4', { exact: true }).waitFor()
+  expect(await log.getByText('Earlier note 3', { exact: true }).count()).toBe(0)
+  await log.evaluate((element) => element.scrollTo({ top: 0 }))
+  const place = () => log.getByText('Earlier note 4', { exact: true }).evaluate((element) => element.getBoundingClientRect().top)
+  const before = await place()
+  await log.getByRole('button', { name: 'Show earlier messages' }).click()
+  await log.getByText('Earlier note 1', { exact: true }).waitFor()
+  expect(Math.abs((await place()) - before)).toBeLessThan(2)
+  await log.getByRole('button', { name: 'Show earlier messages' }).waitFor({ state: 'detached' })
+
   // Maya, on the deal page, sees Olivia's answer written from the chat.
   const mayaPage = await harness.newPage()
   await signIn(mayaPage, maya.user.email, 'Maya Member')
@@ -113,6 +135,8 @@ it('lists a deal chat among the conversations and answers it from there, as on t
   await olivia.getByRole('textbox', { name: 'Message' }).press('Enter')
   await log.getByText('Fine if they sign this month.').waitFor()
   await mayaPage.getByText('Fine if they sign this month.').waitFor()
+  // The answer follows the whole history, earlier pages included.
+  expect(await log.getByTestId('message').count()).toBe(54)
 })
 
 it('refuses a file it does not take with a clear message', async () => {

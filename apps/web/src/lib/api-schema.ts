@@ -18494,7 +18494,10 @@ export interface operations {
     };
     getDealsByIdMessages: {
         parameters: {
-            query?: never;
+            query?: {
+                before?: string;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -18523,6 +18526,7 @@ export interface operations {
                             createdAt: string;
                             editedAt: string | null;
                         }[];
+                        next: string | null;
                     };
                 };
             };
@@ -18917,7 +18921,10 @@ export interface operations {
     };
     getClientsByIdMessages: {
         parameters: {
-            query?: never;
+            query?: {
+                before?: string;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -18946,6 +18953,7 @@ export interface operations {
                             createdAt: string;
                             editedAt: string | null;
                         }[];
+                        next: string | null;
                     };
                 };
             };
@@ -22360,7 +22368,10 @@ export interface operations {
     };
     getDealsByIdSalesroomMessages: {
         parameters: {
-            query?: never;
+            query?: {
+                before?: string;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -22385,6 +22396,7 @@ export interface operations {
                             body: string;
                             createdAt: string;
                         }[];
+                        next: string | null;
                     };
                 };
             };
@@ -23494,7 +23506,10 @@ export interface operations {
     };
     getPublicSalesroomsByIdMessages: {
         parameters: {
-            query?: never;
+            query?: {
+                before?: string;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -23519,6 +23534,7 @@ export interface operations {
                             body: string;
                             createdAt: string;
                         }[];
+                        next: string | null;
                     };
                 };
             };

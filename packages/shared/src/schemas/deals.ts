@@ -3,6 +3,7 @@ import { phone } from '../rules.ts'
 import { PersonName } from './auth.ts'
 import { IsoDate } from './booking.ts'
 import { Email, Id, patchOf } from './common.ts'
+import { ThreadNext } from './thread-pages.ts'
 
 // The pipeline: stages, deals, the buyer contacts (clients) and the products on a deal. Money is an
 // integer amount of the currency's minor unit (cents) plus an ISO 4217 code, never a float.
@@ -271,5 +272,7 @@ export const PostMessage = z.object({ body: MessageBody })
 /** Messages are plain text: the browser shows them as text, never as HTML. */
 export const Message = z.object({ id: Id, author: Person, body: z.string(), createdAt: z.string(), editedAt: z.string().nullable() })
 export type Message = z.infer<typeof Message>
-export const MessageList = z.object({ messages: z.array(Message) })
+/** A page of a deal's or client's thread, oldest first (ThreadPageQuery asks for it). */
+export const MessageList = z.object({ messages: z.array(Message), next: ThreadNext })
+export type MessageList = z.infer<typeof MessageList>
 export const MessageParams = z.object({ id: Id, messageId: Id })

@@ -9,6 +9,7 @@ import { DealLine, MessageBody } from './deals.ts'
 import { DocumentEvent, PublicRoomDocument } from './files.ts'
 import { PublicRoomInvoice } from './invoices.ts'
 import { PublicRoomRecording } from './recordings.ts'
+import { ThreadNext } from './thread-pages.ts'
 
 // A sales room: one living page per deal that the seller shares with the buyer at /d/{publicId}. The
 // buyer sees only what the room shows: never internal notes, internal messages or other deals.
@@ -172,7 +173,9 @@ export const RoomMessage = z.object({
   createdAt: z.string(),
 })
 export type RoomMessage = z.infer<typeof RoomMessage>
-export const RoomMessageList = z.object({ messages: z.array(RoomMessage) })
+/** A page of the room's chat, oldest first (ThreadPageQuery asks for it). */
+export const RoomMessageList = z.object({ messages: z.array(RoomMessage), next: ThreadNext })
+export type RoomMessageList = z.infer<typeof RoomMessageList>
 export const PostRoomMessage = z.object({ body: MessageBody, name: PersonName.optional() })
 export const ToggleStep = z.object({ done: z.boolean() })
 export const RoomStepParams = SalesroomParams.extend({ stepId: Id })

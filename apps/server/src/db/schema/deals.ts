@@ -265,7 +265,8 @@ export const dealMessages = pgTable(
     createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },
-  (t) => [index('deal_messages_deal_idx').on(t.dealId, t.createdAt)],
+  // The id orders messages sharing a time, so a page of the thread is one range of this index (db/thread-page.ts).
+  (t) => [index('deal_messages_deal_idx').on(t.dealId, t.createdAt, t.id)],
 )
 
 /** The team's notes and messages about one client, edited in place (clients-updated-message). */
@@ -283,7 +284,7 @@ export const clientMessages = pgTable(
     createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },
-  (t) => [index('client_messages_client_idx').on(t.clientId, t.createdAt)],
+  (t) => [index('client_messages_client_idx').on(t.clientId, t.createdAt, t.id)],
 )
 
 /**

@@ -122,7 +122,7 @@ export const salesroomMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('salesroom_messages_deal_idx').on(t.dealId, t.createdAt),
+    index('salesroom_messages_deal_idx').on(t.dealId, t.createdAt, t.id),
     check('salesroom_messages_side_check', sql`${t.side} in ('buyer', 'seller')`),
   ],
 )

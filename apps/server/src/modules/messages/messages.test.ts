@@ -1,9 +1,10 @@
-import { DEAL_LIMITS } from '@closeroom/shared'
+import { DEAL_LIMITS, THREAD_PAGE } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientMessages, dealMessages } from '../../db/schema/index.ts'
 import { buildTestApp, type TestApp } from '../../testing/app.ts'
 import { buildContact, buildDeal } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client, request } from '../../testing/factories.ts'
+import { BAD_CURSOR_MESSAGE, BAD_CURSORS, crowdedThread, readBackwards } from '../../testing/thread-pages.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -40,10 +41,10 @@ describe.each(threads)('$kind messages', ({ kind, parent, base }) => {
       createdAt: expect.any(String),
       editedAt: null,
     })
-    expect((await call(owner, 'GET', base(id))).json()).toEqual({ messages: [message] })
+    expect((await call(owner, 'GET', base(id))).json()).toEqual({ messages: [message], next: null })
   })
 
-  it('lists messages oldest first, and only the last 200', async () => {
+  it('lists messages oldest first, and the latest page with the cursor of the one before', async () => {
     const owner = await buildOwner(app)
     const member = await buildMember(app, owner)
     const id = await parent(owner)
@@ -54,17 +55,45 @@ describe.each(threads)('$kind messages', ({ kind, parent, base }) => {
     ] as const) {
       expect((await call(who, 'POST', base(id), { body })).statusCode).toBe(201)
     }
-    expect((await call(member, 'GET', base(id))).json().messages.map((m: { body: string }) => m.body)).toEqual(['first', 'second', 'third'])
+    const all = (await call(member, 'GET', base(id))).json()
+    expect(all.messages.map((m: { body: string }) => m.body)).toEqual(['first', 'second', 'third'])
+    expect(all.next).toBeNull()
+    const latest = (await call(member, 'GET', `${base(id)}?limit=2`)).json()
+    expect(latest.messages.map((m: { body: string }) => m.body)).toEqual(['second', 'third'])
+    const earlier = (await call(member, 'GET', `${base(id)}?limit=2&before=${encodeURIComponent(latest.next)}`)).json()
+    expect(earlier).toEqual({ messages: [all.messages[0]], next: null })
+  })
 
-    // 200 more, written straight to the table a millisecond apart (200 requests are slow on a busy machine).
-    const start = Date.now() + 1_000
-    const rows = Array.from({ length: 200 }, (_, i) => ({ authorId: owner.user.id, body: `more ${i}`, createdAt: new Date(start + i) }))
-    if (kind === 'deal') await app.database.db.insert(dealMessages).values(rows.map((r) => ({ ...r, dealId: id })))
-    else await app.database.db.insert(clientMessages).values(rows.map((r) => ({ ...r, clientId: id })))
-    const bodies = (await call(owner, 'GET', base(id))).json().messages.map((m: { body: string }) => m.body)
-    expect(bodies).toHaveLength(200)
-    expect(bodies[0]).toBe('more 0')
-    expect(bodies.at(-1)).toBe('more 199')
+  it('pages a long thread backwards, 50 then 50 then 20, each message once and in order, even when many share a time', async () => {
+    const owner = await buildOwner(app)
+    const id = await parent(owner)
+    const { rows, order } = crowdedThread(120)
+    const author = { authorId: owner.user.id }
+    if (kind === 'deal') await app.database.db.insert(dealMessages).values(rows.map((r) => ({ ...r, ...author, dealId: id })))
+    else await app.database.db.insert(clientMessages).values(rows.map((r) => ({ ...r, ...author, clientId: id })))
+
+    const read = await readBackwards((query) => call(owner, 'GET', `${base(id)}${query}`))
+    expect(read.sizes).toEqual([50, 50, 20])
+    expect(read.ids).toEqual(order)
+    const small = await readBackwards((query) => call(owner, 'GET', `${base(id)}${query}`), 7)
+    expect(small.sizes).toEqual([...Array(17).fill(7), 1])
+    expect(small.ids).toEqual(order)
+    expect((await call(owner, 'GET', `${base(id)}?limit=${THREAD_PAGE.maxSize}`)).json().messages).toHaveLength(THREAD_PAGE.maxSize)
+  })
+
+  it('refuses a malformed cursor or a page size out of range with 400', async () => {
+    const owner = await buildOwner(app)
+    const id = await parent(owner)
+    for (const before of BAD_CURSORS) {
+      const res = await call(owner, 'GET', `${base(id)}?before=${encodeURIComponent(before)}`)
+      expect(res.statusCode, before).toBe(400)
+      expect(res.json().message).toBe(BAD_CURSOR_MESSAGE)
+    }
+    for (const limit of ['0', String(THREAD_PAGE.maxSize + 1), 'ten']) {
+      const res = await call(owner, 'GET', `${base(id)}?limit=${limit}`)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toMatch(/^limit: /)
+    }
   })
 
   it('refuses an empty, blank or too long body with 400', async () => {
@@ -82,7 +111,7 @@ describe.each(threads)('$kind messages', ({ kind, parent, base }) => {
       field: 'body',
     })
     expect((await call(owner, 'POST', base(id), {})).statusCode).toBe(400)
-    expect((await call(owner, 'GET', base(id))).json()).toEqual({ messages: [] })
+    expect((await call(owner, 'GET', base(id))).json()).toEqual({ messages: [], next: null })
   })
 
   it('keeps HTML as plain text, byte for byte, in a JSON answer', async () => {
@@ -132,7 +161,7 @@ describe.each(threads)('$kind messages', ({ kind, parent, base }) => {
     expect((await call(admin, 'DELETE', `${base(id)}/${second}`)).statusCode).toBe(200)
     expect((await call(owner, 'DELETE', `${base(id)}/${third}`)).statusCode).toBe(200)
     expect((await call(owner, 'DELETE', `${base(id)}/${third}`)).json()).toEqual({ message: 'Message not found', code: 'not_found' })
-    expect((await call(owner, 'GET', base(id))).json()).toEqual({ messages: [] })
+    expect((await call(owner, 'GET', base(id))).json()).toEqual({ messages: [], next: null })
   })
 
   it("never reads or writes another organization's thread, nor a message through another parent", async () => {
@@ -141,8 +170,11 @@ describe.each(threads)('$kind messages', ({ kind, parent, base }) => {
     const theirs = await parent(stranger)
     const theirMessage = (await call(stranger, 'POST', base(theirs), { body: 'Private' })).json()
     const notFound = /^(Deal|Client) not found$/
+    // A page further back is theirs too: their own cursor does not open it.
+    const cursor = `2030-01-01T00:00:00.000000Z_${theirMessage.id}`
     for (const [method, url, payload] of [
       ['GET', base(theirs)],
+      ['GET', `${base(theirs)}?limit=1&before=${encodeURIComponent(cursor)}`],
       ['POST', base(theirs), { body: 'Hello' }],
       ['PATCH', `${base(theirs)}/${theirMessage.id}`, { body: 'Hacked' }],
       ['DELETE', `${base(theirs)}/${theirMessage.id}`],

@@ -1,4 +1,4 @@
-import { ErrorBody, IdParams, Message, MessageList, MessageParams, Ok, PostMessage } from '@closeroom/shared'
+import { ErrorBody, IdParams, Message, MessageList, MessageParams, Ok, PostMessage, ThreadPageQuery } from '@closeroom/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { actor } from '../../http/auth.ts'
@@ -15,9 +15,11 @@ export function messageRoutes(app: FastifyInstance, { dealThread, clientThread }
   ]
 
   for (const { base, thread, tags } of threads) {
-    r.get(base, { schema: { tags, params: IdParams, response: { 200: MessageList, ...errors } } }, async (req) => ({
-      messages: await thread.list(actor(req), req.params.id),
-    }))
+    r.get(
+      base,
+      { schema: { tags, params: IdParams, querystring: ThreadPageQuery, response: { 200: MessageList, ...errors } } },
+      async (req) => thread.list(actor(req), req.params.id, req.query),
+    )
     r.post(base, { schema: { tags, params: IdParams, body: PostMessage, response: { 201: Message, ...errors } } }, async (req, reply) =>
       reply.code(201).send(await thread.post(actor(req), req.params.id, req.body.body)),
     )

@@ -1,14 +1,13 @@
-import type { Message } from '@closeroom/shared'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Message, MessageList, ThreadPageQuery } from '@closeroom/shared'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { clientMessages, dealMessages, users } from '../../db/schema/index.ts'
+import { pageFrom, threadPage } from '../../db/thread-page.ts'
 import { NotFound } from '../../http/errors.ts'
 import { authorize } from '../../permissions.ts'
 import type { AuthContext } from '../auth/module.ts'
 
 export const MESSAGE_NOT_FOUND = 'Message not found'
-/** A thread shows its latest messages, oldest first. */
-export const THREAD_LIMIT = 200
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -63,15 +62,19 @@ export function createThreadStore(db: Db, kind: ThreadKind) {
     return present(found)
   }
 
-  async function list(parentId: string): Promise<Message[]> {
+  const pages = threadPage(table.createdAt, table.id)
+
+  /** A page of the thread, oldest first, ending just before `before` (or at the latest message). */
+  async function list(parentId: string, { before, limit }: ThreadPageQuery): Promise<MessageList> {
     const rows = await db
-      .select(columns)
+      .select({ ...columns, cursor: pages.cursor })
       .from(table)
       .innerJoin(users, eq(users.id, table.authorId))
-      .where(eq(parent, parentId))
-      .orderBy(desc(table.createdAt), desc(table.id))
-      .limit(THREAD_LIMIT)
-    return rows.reverse().map(present)
+      .where(and(eq(parent, parentId), pages.before(before)))
+      .orderBy(...pages.latestFirst)
+      .limit(limit + 1)
+    const page = pageFrom(rows, limit)
+    return { messages: page.rows.map(present), next: page.next }
   }
 
   /** clock_timestamp(): two messages posted in quick succession keep their order. */

@@ -1,4 +1,4 @@
-import type { Message } from '@closeroom/shared'
+import type { Message, ThreadPageQuery } from '@closeroom/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { clients, deals } from '../../db/schema/index.ts'
@@ -49,9 +49,9 @@ export function createDealThread({
     return found
   }
 
-  async function list(auth: AuthContext, dealId: string) {
+  async function list(auth: AuthContext, dealId: string, page: ThreadPageQuery) {
     await dealOf(auth, dealId)
-    return store.list(dealId)
+    return store.list(dealId, page)
   }
 
   async function post(auth: AuthContext, dealId: string, body: string) {
@@ -107,9 +107,9 @@ export function createClientThread({ db, events }: { db: Db; events: ThreadEvent
     return found
   }
 
-  async function list(auth: AuthContext, clientId: string) {
+  async function list(auth: AuthContext, clientId: string, page: ThreadPageQuery) {
     await clientOf(auth, clientId)
-    return store.list(clientId)
+    return store.list(clientId, page)
   }
 
   async function post(auth: AuthContext, clientId: string, body: string) {

@@ -1,11 +1,17 @@
-import { type ChatThread, ProductSocketEvents, type RoomMessage, SocketEvents } from '@closeroom/shared'
+import {
+  type ChatThread,
+  ProductSocketEvents,
+  type RoomMessage,
+  type RoomMessageList,
+  SocketEvents,
+  type ThreadPageQuery,
+} from '@closeroom/shared'
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { deals, salesroomMessages } from '../../db/schema/index.ts'
+import { pageFrom, threadPage } from '../../db/thread-page.ts'
 import { rooms } from '../../realtime/rooms.ts'
 import type { Realtime } from '../../realtime/server.ts'
-
-const HISTORY = 200
 
 type Row = typeof salesroomMessages.$inferSelect
 const present = (row: Row): RoomMessage => ({
@@ -18,14 +24,18 @@ const present = (row: Row): RoomMessage => ({
 
 /** The buyer–seller chat of a room: stored as plain text, sent live as deals-new-public-message. */
 export function createRoomChat({ db, realtime }: { db: Db; realtime: Pick<Realtime, 'toRoom'> }) {
-  async function list(dealId: string): Promise<RoomMessage[]> {
+  const pages = threadPage(salesroomMessages.createdAt, salesroomMessages.id)
+
+  /** A page of the chat, oldest first, ending just before `before` (or at the latest message). */
+  async function list(dealId: string, { before, limit }: ThreadPageQuery): Promise<RoomMessageList> {
     const rows = await db
-      .select()
+      .select({ row: salesroomMessages, cursor: pages.cursor })
       .from(salesroomMessages)
-      .where(eq(salesroomMessages.dealId, dealId))
-      .orderBy(desc(salesroomMessages.createdAt))
-      .limit(HISTORY)
-    return rows.reverse().map(present)
+      .where(and(eq(salesroomMessages.dealId, dealId), pages.before(before)))
+      .orderBy(...pages.latestFirst)
+      .limit(limit + 1)
+    const page = pageFrom(rows, limit)
+    return { messages: page.rows.map(({ row }) => present(row)), next: page.next }
   }
 
   async function post(

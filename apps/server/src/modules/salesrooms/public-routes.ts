@@ -15,6 +15,7 @@ import {
   RoomStepParams,
   RoomVisit,
   SalesroomParams,
+  ThreadPageQuery,
   ToggleStep,
   VerifyRoomCode,
 } from '@closeroom/shared'
@@ -160,10 +161,8 @@ export function publicSalesroomRoutes(
 
   r.get(
     `${base}/messages`,
-    { ...reads, schema: { tags, params: SalesroomParams, response: { 200: RoomMessageList, ...errors } } },
-    async (req) => ({
-      messages: await chat.list((await visitorOf(req)).room.dealId),
-    }),
+    { ...reads, schema: { tags, params: SalesroomParams, querystring: ThreadPageQuery, response: { 200: RoomMessageList, ...errors } } },
+    async (req) => chat.list((await visitorOf(req)).room.dealId, req.query),
   )
   r.post(
     `${base}/messages`,

@@ -20,6 +20,7 @@ import {
   SalesroomLink,
   SalesroomSettings,
   ShareLibraryDocument,
+  ThreadPageQuery,
   UpdateActionStep,
   UpdateSalesroomLink,
   UploadRoomDocument,
@@ -161,10 +162,14 @@ export function salesroomRoutes(app: FastifyInstance, { rooms, plan, chat, docum
     },
   )
 
-  r.get(`${base}/messages`, { schema: { tags, params: IdParams, response: { 200: RoomMessageList, ...errors } } }, async (req) => {
-    await rooms.roomOf(actor(req), req.params.id)
-    return { messages: await chat.list(req.params.id) }
-  })
+  r.get(
+    `${base}/messages`,
+    { schema: { tags, params: IdParams, querystring: ThreadPageQuery, response: { 200: RoomMessageList, ...errors } } },
+    async (req) => {
+      await rooms.roomOf(actor(req), req.params.id)
+      return chat.list(req.params.id, req.query)
+    },
+  )
   r.post(
     `${base}/messages`,
     { schema: { tags, params: IdParams, body: PostMessage, response: { 201: RoomMessage, ...errors } } },

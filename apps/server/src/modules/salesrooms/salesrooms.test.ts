@@ -1,9 +1,11 @@
 import { ProductSocketEvents, SocketEvents } from '@closeroom/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { salesroomMessages } from '../../db/schema/index.ts'
 import { buildTestApp, listenOnFreePort, type TestApp } from '../../testing/app.ts'
 import { buildDeal, buildProduct } from '../../testing/deals.ts'
 import { buildMember, buildOwner, type Client } from '../../testing/factories.ts'
 import { connectSocket, nextEvent } from '../../testing/sockets.ts'
+import { BAD_CURSOR_MESSAGE, BAD_CURSORS, crowdedThread, readBackwards } from '../../testing/thread-pages.ts'
 
 let app: TestApp
 let url: string
@@ -175,6 +177,32 @@ describe('sales rooms', () => {
       buyer.close()
       seller.close()
     }
+  })
+
+  it("pages the room's chat backwards for the seller and the buyer alike, and keeps it to the room's organization", async () => {
+    const { owner, deal, pub } = await buildRoom()
+    const { rows, order } = crowdedThread(120)
+    await app.database.db
+      .insert(salesroomMessages)
+      .values(rows.map((r, i) => ({ ...r, dealId: deal.id, side: i % 2 ? ('buyer' as const) : ('seller' as const), authorName: 'Bea' })))
+    const seller = await readBackwards((query) => call(owner, 'GET', `/api/deals/${deal.id}/salesroom/messages${query}`))
+    expect(seller.sizes).toEqual([50, 50, 20])
+    expect(seller.ids).toEqual(order)
+    const buyer = await readBackwards((query) => call(null, 'GET', `${pub}/messages${query}`), 40)
+    expect(buyer.sizes).toEqual([40, 40, 40])
+    expect(buyer.ids).toEqual(order)
+
+    for (const path of [`/api/deals/${deal.id}/salesroom/messages`, `${pub}/messages`])
+      for (const before of BAD_CURSORS) {
+        const res = await call(owner, 'GET', `${path}?before=${encodeURIComponent(before)}`)
+        expect(res.statusCode, `${path} ${before}`).toBe(400)
+        expect(res.json().message).toBe(BAD_CURSOR_MESSAGE)
+      }
+    const stranger = await buildOwner(app)
+    const cursor = encodeURIComponent(`2030-01-01T00:00:00.000000Z_${order[0]}`)
+    const theirs = await call(stranger, 'GET', `/api/deals/${deal.id}/salesroom/messages?limit=1&before=${cursor}`)
+    expect(theirs.statusCode).toBe(404)
+    expect(theirs.body).not.toContain('message 0')
   })
 
   it("keeps open pages live: a buyer's tick and visit reach the seller's editor, the seller's edits the buyer's page", async () => {

@@ -3,19 +3,23 @@ import { can, DEAL_LIMITS } from '@closeroom/shared'
 import EditOutlined from '@mui/icons-material/EditOutlined'
 import SendRounded from '@mui/icons-material/SendRounded'
 import { Alert, Avatar, Box, Button, IconButton, Skeleton, Stack, TextField, Tooltip, Typography } from '@mui/material'
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, useRef, useState } from 'react'
 import { useAuthContext } from '../../app/AuthProvider'
 import { avatarColours } from '../../components/PeopleAvatars'
 import { serverErrorText } from '../../lib/errorText'
 import { formatDateTime } from '../../lib/intl'
 import { useTranslation } from '../../locales/i18n'
 import { Bubble } from './Bubble'
+import { EarlierMessages } from './EarlierMessages'
+import { useThreadScroll } from './useThreadScroll'
 
 type Props = {
   title: string
   messages: Message[] | undefined
   /** The thread's refusal to load. */
   error?: unknown
+  /** Asks for the page before the earliest message shown; given while there is one (useThreadPages). */
+  earlier?: () => Promise<unknown>
   onSend: (body: string) => Promise<unknown>
   /** Offered on one's own messages when given. */
   onEdit?: (messageId: string, body: string) => Promise<unknown>
@@ -23,10 +27,10 @@ type Props = {
 }
 
 /**
- * A message thread: plain text only (React escapes it; nothing here is read as HTML), newest at the bottom.
- * Enter sends, Shift+Enter starts a new line.
+ * A message thread: plain text only (React escapes it; nothing here is read as HTML), newest at the bottom, earlier
+ * pages on request at the top. Enter sends, Shift+Enter starts a new line.
  */
-export function MessageThread({ title, messages, error, onSend, onEdit, height = 420 }: Props) {
+export function MessageThread({ title, messages, error, earlier, onSend, onEdit, height = 420 }: Props) {
   const { t, i18n } = useTranslation()
   const me = useAuthContext().user
   const [draft, setDraft] = useState('')
@@ -36,11 +40,7 @@ export function MessageThread({ title, messages, error, onSend, onEdit, height =
   const list = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLTextAreaElement>(null)
 
-  // Follow new messages to the bottom of the thread.
-  const count = messages?.length ?? 0
-  useEffect(() => {
-    if (count && list.current) list.current.scrollTop = list.current.scrollHeight
-  }, [count])
+  const scroll = useThreadScroll(list, messages?.[0]?.id, messages?.at(-1)?.id)
 
   async function send() {
     const body = draft.trim()
@@ -82,6 +82,7 @@ export function MessageThread({ title, messages, error, onSend, onEdit, height =
         tabIndex={0}
         sx={{ height, overflowY: 'auto', py: 1, display: 'flex', flexDirection: 'column', gap: 1.5 }}
       >
+        {earlier && <EarlierMessages load={earlier} label={t('pipeline.chat.older')} {...scroll} />}
         {!messages && !error && [0, 1].map((row) => <Skeleton key={row} variant="rounded" height={56} />)}
         {messages?.length === 0 && (
           <Typography sx={{ color: 'text.secondary', m: 'auto', textAlign: 'center', px: 2 }}>{t('pipeline.chat.empty')}</Typography>

@@ -3,10 +3,11 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded'
 import { Box, Button, IconButton, Stack, Typography } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { Link as RouterLink } from 'react-router'
+import { Link as RouterLink, useSearchParams } from 'react-router'
 import { useSocket } from '../../app/SocketProvider'
 import { MessageThread } from '../../components/thread/MessageThread'
 import { useMessageRoom } from '../../components/thread/useMessageRoom'
+import { useThreadPages } from '../../components/thread/useThreadPages'
 import { joinRoom } from '../../lib/joinRoom'
 import { useTranslation } from '../../locales/i18n'
 import { clientMessagesQuery, useClientMessages, useEditClientMessage, usePostClientMessage } from '../clients/queries'
@@ -62,23 +63,15 @@ export function ThreadPane({ kind, id, name }: { kind: Kind; id: string; name: s
 }
 
 function DealThread({ dealId, title }: { dealId: string; title: string }) {
-  const messages = useDealMessages(dealId)
+  const thread = useThreadPages(useDealMessages(dealId), useSearchParams()[0].get('message'))
   const post = usePostDealMessage(dealId)
   useMessageRoom(dealRoom, dealId, dealMessagesQuery(dealId).queryKey)
   useReadThread('deal', dealId)
-  return (
-    <MessageThread
-      title={title}
-      messages={messages.data}
-      error={messages.error}
-      onSend={(body) => post.mutateAsync(body)}
-      height={LOG_HEIGHT}
-    />
-  )
+  return <MessageThread title={title} {...thread} onSend={(body) => post.mutateAsync(body)} height={LOG_HEIGHT} />
 }
 
 function ClientThread({ clientId, title }: { clientId: string; title: string }) {
-  const messages = useClientMessages(clientId)
+  const thread = useThreadPages(useClientMessages(clientId), useSearchParams()[0].get('message'))
   const post = usePostClientMessage(clientId)
   const edit = useEditClientMessage(clientId)
   useMessageRoom(clientRoom, clientId, clientMessagesQuery(clientId).queryKey)
@@ -86,8 +79,7 @@ function ClientThread({ clientId, title }: { clientId: string; title: string }) 
   return (
     <MessageThread
       title={title}
-      messages={messages.data}
-      error={messages.error}
+      {...thread}
       onSend={(body) => post.mutateAsync(body)}
       onEdit={(messageId, body) => edit.mutateAsync({ messageId, body })}
       height={LOG_HEIGHT}
@@ -113,5 +105,6 @@ function RoomThread({ dealId }: { dealId: string }) {
       socket.emit(SocketEvents.dealsLeavePublicRoom, { dealId })
     }
   }, [socket, connected, dealId, queryClient])
-  return <SellerChat dealId={dealId} />
+  const until = useSearchParams()[0].get('message')
+  return <SellerChat dealId={dealId} until={until} />
 }

@@ -11,6 +11,7 @@ import { FormError } from '../../components/FormError'
 import { PageHeader } from '../../components/PageHeader'
 import { MessageThread } from '../../components/thread/MessageThread'
 import { useMessageRoom } from '../../components/thread/useMessageRoom'
+import { useThreadPages } from '../../components/thread/useThreadPages'
 import { serverErrorText } from '../../lib/errorText'
 import { useSchemaForm } from '../../lib/forms'
 import { useTranslation } from '../../locales/i18n'
@@ -100,7 +101,7 @@ function ClientForm({ client }: { client: Client }) {
 
 function ClientThread({ clientId }: { clientId: string }) {
   const { t } = useTranslation()
-  const messages = useClientMessages(clientId)
+  const thread = useThreadPages(useClientMessages(clientId))
   const post = usePostClientMessage(clientId)
   const edit = useEditClientMessage(clientId)
   useMessageRoom(clientRoom, clientId, clientMessagesQuery(clientId).queryKey)
@@ -108,8 +109,7 @@ function ClientThread({ clientId }: { clientId: string }) {
   return (
     <MessageThread
       title={t('pipeline.clients.thread')}
-      messages={messages.data}
-      error={messages.error}
+      {...thread}
       onSend={(body) => post.mutateAsync(body)}
       onEdit={(messageId, body) => edit.mutateAsync({ messageId, body })}
     />

@@ -1,6 +1,7 @@
 import type { CreateClient } from '@closeroom/shared'
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { addMessage } from '../../components/thread/addMessage'
+import { threadPaging } from '../../components/thread/pages'
 import { client, unwrap } from '../../lib/api'
 
 export const clientKeys = {
@@ -18,10 +19,13 @@ export const clientQuery = (id: string) =>
     queryFn: ({ signal }) => unwrap(client.GET('/clients/{id}', { params: { path: { id } }, signal })),
   })
 
+/** The client's thread, a page at a time from the latest backwards. */
 export const clientMessagesQuery = (id: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: clientKeys.messages(id),
-    queryFn: async ({ signal }) => (await unwrap(client.GET('/clients/{id}/messages', { params: { path: { id } }, signal }))).messages,
+    queryFn: ({ signal, pageParam }) =>
+      unwrap(client.GET('/clients/{id}/messages', { params: { path: { id }, query: pageParam ? { before: pageParam } : {} }, signal })),
+    ...threadPaging,
   })
 
 export function useClients(q: string, limit = 50) {
@@ -61,7 +65,7 @@ export function useDeleteClient(id: string) {
 }
 
 export function useClientMessages(id: string) {
-  return useQuery(clientMessagesQuery(id))
+  return useInfiniteQuery(clientMessagesQuery(id))
 }
 
 export function usePostClientMessage(id: string) {

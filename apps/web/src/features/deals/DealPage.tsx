@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { RouterLink } from '../../components/RouterLink'
 import { MessageThread } from '../../components/thread/MessageThread'
 import { useMessageRoom } from '../../components/thread/useMessageRoom'
+import { useThreadPages } from '../../components/thread/useThreadPages'
 import { serverErrorText } from '../../lib/errorText'
 import { useTranslation } from '../../locales/i18n'
 import { DealAgreementsCard } from '../agreements/DealAgreementsCard'
@@ -106,7 +107,7 @@ export default function DealPage() {
 
 function DealChat({ dealId }: { dealId: string }) {
   const { t } = useTranslation()
-  const messages = useDealMessages(dealId)
+  const thread = useThreadPages(useDealMessages(dealId))
   const post = usePostDealMessage(dealId)
   const queryClient = useQueryClient()
   // A message, or an edit, is also a line on the timeline beside the chat: a teammate's shows there at once.
@@ -117,15 +118,7 @@ function DealChat({ dealId }: { dealId: string }) {
     () => void queryClient.invalidateQueries({ queryKey: dealKeys.activities(dealId), exact: true }),
   )
   useReadThread('deal', dealId)
-  return (
-    <MessageThread
-      title={t('pipeline.chat.title')}
-      messages={messages.data}
-      error={messages.error}
-      onSend={(body) => post.mutateAsync(body)}
-      height={360}
-    />
-  )
+  return <MessageThread title={t('pipeline.chat.title')} {...thread} onSend={(body) => post.mutateAsync(body)} height={360} />
 }
 
 function DeleteDeal({ id, ownerId, name }: { id: string; ownerId: string; name: string }) {

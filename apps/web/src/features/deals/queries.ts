@@ -1,6 +1,7 @@
 import type { CreateDeal, DealListQuery, MoveDeal } from '@closeroom/shared'
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { addMessage } from '../../components/thread/addMessage'
+import { threadPaging } from '../../components/thread/pages'
 import { client, unwrap } from '../../lib/api'
 
 export type DealFilters = Omit<DealListQuery, 'limit' | 'cursor'>
@@ -40,10 +41,13 @@ export const dealQuery = (id: string) =>
 export const boardQuery = () =>
   queryOptions({ queryKey: dealKeys.board(), queryFn: ({ signal }) => unwrap(client.GET('/deals/board', { signal })) })
 
+/** The deal's chat, a page at a time from the latest backwards. */
 export const dealMessagesQuery = (id: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: dealKeys.messages(id),
-    queryFn: async ({ signal }) => (await unwrap(client.GET('/deals/{id}/messages', { params: { path: { id } }, signal }))).messages,
+    queryFn: ({ signal, pageParam }) =>
+      unwrap(client.GET('/deals/{id}/messages', { params: { path: { id }, query: pageParam ? { before: pageParam } : {} }, signal })),
+    ...threadPaging,
   })
 
 export function useStages() {
@@ -104,7 +108,7 @@ export function moveDeal(id: string, body: MoveDeal) {
 }
 
 export function useDealMessages(id: string) {
-  return useQuery(dealMessagesQuery(id))
+  return useInfiniteQuery(dealMessagesQuery(id))
 }
 
 export function usePostDealMessage(id: string) {

@@ -1,6 +1,8 @@
 import type { ProductSocketEvents, RoomMessage, SocketEvents } from '@closeroom/shared'
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { EarlierMessages } from '../../components/thread/EarlierMessages'
+import { useThreadScroll } from '../../components/thread/useThreadScroll'
 import { dateTimeFormat, intlLocale } from '../../lib/intl'
 import { joinRoom } from '../../lib/joinRoom'
 import { openSocket } from '../../lib/socket'
@@ -37,6 +39,19 @@ function merge(list: RoomMessage[], message: RoomMessage): RoomMessage[] {
   return list.some((m) => m.id === message.id) ? list : [...list, message]
 }
 
+/**
+ * The latest page, read again after a reconnection, over what is on screen: the earlier pages the buyer opened stay
+ * above it, and messages heard while it was on its way stay below.
+ */
+function withLatest(list: RoomMessage[], latest: RoomMessage[]): RoomMessage[] {
+  const fresh = new Set(latest.map((m) => m.id))
+  const first = latest[0]
+  const others = list.filter((m) => !fresh.has(m.id))
+  // ISO times of one format compare as text.
+  const earlier = first ? others.filter((m) => m.createdAt < first.createdAt) : []
+  return others.filter((m) => !earlier.includes(m)).reduce(merge, [...earlier, ...latest])
+}
+
 /** The buyer's chat with the seller: the history, then every new message live; plain text only. */
 export default function RoomChat({
   publicId,
@@ -52,6 +67,9 @@ export default function RoomChat({
   roomChanged.current = onRoomChanged
   const { t, i18n } = useTranslation()
   const [messages, setMessages] = useState<RoomMessage[]>([])
+  /** The cursor of the page before the earliest message shown; null: the chat's start is on screen. */
+  const [next, setNext] = useState<string | null>(null)
+  const openedEarlier = useRef(false)
   const [name, setName] = useState(() => storedName(publicId))
   const [knownName, setKnownName] = useState(() => storedName(publicId) !== '')
   const [body, setBody] = useState('')
@@ -63,7 +81,11 @@ export default function RoomChat({
     const controller = new AbortController()
     const download = () =>
       roomApi.messages(publicId, controller.signal).then(
-        (answer) => setMessages((live) => live.reduce(merge, answer.messages)),
+        (answer) => {
+          setMessages((live) => withLatest(live, answer.messages))
+          // Once the buyer opened earlier pages, their own cursor goes on from the earliest of them.
+          if (!openedEarlier.current) setNext(answer.next)
+        },
         () => undefined,
       )
     void download()
@@ -89,10 +111,13 @@ export default function RoomChat({
     }
   }, [publicId])
 
-  useEffect(() => {
-    const list = listRef.current
-    if (list && messages.length) list.scrollTop = list.scrollHeight
-  }, [messages.length])
+  const scroll = useThreadScroll(listRef, messages[0]?.id, messages.at(-1)?.id)
+  const earlier = async (before: string) => {
+    const page = await roomApi.messages(publicId, undefined, before)
+    openedEarlier.current = true
+    setMessages((list) => [...page.messages.filter((m) => !list.some((shown) => shown.id === m.id)), ...list])
+    setNext(page.next)
+  }
 
   const send = async (event: FormEvent) => {
     event.preventDefault()
@@ -132,6 +157,7 @@ export default function RoomChat({
           '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
         }}
       >
+        {next && <EarlierMessages load={() => earlier(next)} label={t('salesroom.room.older')} {...scroll} />}
         {messages.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('salesroom.room.noMessages')}</Typography>}
         {messages.map((message) => (
           <ChatBubble

@@ -23,8 +23,9 @@ export const roomApi = {
     unwrap(client.POST('/public/salesrooms/{id}/events', { params: room(publicId), body: { kind: 'link_opened', visitId, linkId } })),
   toggleStep: (publicId: string, stepId: string, done: boolean) =>
     unwrap(client.PATCH('/public/salesrooms/{id}/steps/{stepId}', { params: { path: { id: publicId, stepId } }, body: { done } })),
-  messages: (publicId: string, signal?: AbortSignal) =>
-    unwrap(client.GET('/public/salesrooms/{id}/messages', { params: room(publicId), signal })),
+  /** The chat's latest page, or the page before `before` (the previous page's `next`). */
+  messages: (publicId: string, signal?: AbortSignal, before?: string) =>
+    unwrap(client.GET('/public/salesrooms/{id}/messages', { params: { path: { id: publicId }, query: before ? { before } : {} }, signal })),
   post: (publicId: string, body: string, name?: string) =>
     unwrap(client.POST('/public/salesrooms/{id}/messages', { params: room(publicId), body: name ? { body, name } : { body } })),
 }

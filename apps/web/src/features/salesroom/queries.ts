@@ -1,5 +1,14 @@
 import type { RoomMessage, Salesroom, SalesroomSettings } from '@closeroom/shared'
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { threadPaging, upsertMessage } from '../../components/thread/pages'
 import { ApiError, client, unwrap } from '../../lib/api'
 
 export const salesroomKeys = {
@@ -31,10 +40,18 @@ const salesroomQuery = (dealId: string) =>
     },
   })
 
+/** The room's chat, a page at a time from the latest backwards. */
 const roomMessagesQuery = (dealId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: salesroomKeys.messages(dealId),
-    queryFn: async ({ signal }) => (await unwrap(client.GET('/deals/{id}/salesroom/messages', { params: deal(dealId), signal }))).messages,
+    queryFn: ({ signal, pageParam }) =>
+      unwrap(
+        client.GET('/deals/{id}/salesroom/messages', {
+          params: { path: { id: dealId }, query: pageParam ? { before: pageParam } : {} },
+          signal,
+        }),
+      ),
+    ...threadPaging,
   })
 
 export function useSalesroom(dealId: string) {
@@ -52,13 +69,11 @@ export function useEngagement(dealId: string, enabled: boolean) {
 }
 
 export function useRoomMessages(dealId: string, enabled: boolean) {
-  return useQuery({ ...roomMessagesQuery(dealId), enabled })
+  return useInfiniteQuery({ ...roomMessagesQuery(dealId), enabled })
 }
 
 export function addRoomMessage(client: QueryClient, dealId: string, message: RoomMessage) {
-  client.setQueryData(roomMessagesQuery(dealId).queryKey, (list) =>
-    !list ? [message] : list.some((m) => m.id === message.id) ? list : [...list, message],
-  )
+  client.setQueryData(roomMessagesQuery(dealId).queryKey, (data) => upsertMessage(data, message))
 }
 
 export function usePostRoomMessage(dealId: string) {

@@ -119,6 +119,7 @@ export const ar: Text = {
       edit: 'تعديل',
       edited: 'معدّلة',
       you: 'أنت',
+      older: 'عرض الرسائل السابقة',
     },
     kanban: {
       title: 'مسار المبيعات',

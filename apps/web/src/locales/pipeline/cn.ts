@@ -109,6 +109,7 @@ export const cn: Text = {
       edit: '编辑',
       edited: '已编辑',
       you: '您',
+      older: '显示更早的消息',
     },
     kanban: {
       title: '销售管道',

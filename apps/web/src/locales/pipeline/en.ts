@@ -115,6 +115,7 @@ export const en = {
       edit: 'Edit',
       edited: 'edited',
       you: 'You',
+      older: 'Show earlier messages',
     },
     kanban: {
       title: 'Pipeline',

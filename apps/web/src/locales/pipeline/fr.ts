@@ -118,6 +118,7 @@ export const fr: Text = {
       edit: 'Modifier',
       edited: 'modifié',
       you: 'Vous',
+      older: 'Afficher les messages précédents',
     },
     kanban: {
       title: 'Pipeline',

@@ -116,6 +116,7 @@ export const vi: Text = {
       edit: 'Sửa',
       edited: 'đã sửa',
       you: 'Bạn',
+      older: 'Xem tin nhắn trước đó',
     },
     kanban: {
       title: 'Quy trình bán hàng',
