@@ -127,4 +127,13 @@ it('invoices a won demo deal from its page, sends it and shows it in the deal’
   const pdf = await buyer.request.get(href ?? '')
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   expect(await pdfText(await pdf.body())).toContain(number)
+
+  // Paid, the invoice no longer says an amount is due.
+  await page.goto('/invoice')
+  await page.getByRole('link', { name: number }).click()
+  await page.getByRole('button', { name: 'Mark paid' }).click()
+  await page.getByRole('dialog', { name: 'Mark this invoice paid?' }).getByRole('button', { name: 'Mark paid' }).click()
+  await page.getByText(`Invoice ${number} marked paid`).waitFor()
+  await document.getByText('Amount paid').waitFor()
+  expect(await document.getByText('Amount due').count()).toBe(0)
 })

@@ -307,7 +307,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             </TableBody>
           </Table>
         </Box>
-        <Totals subtotal={money(invoice.subtotal)} tax={money(invoice.tax)} total={money(invoice.total)} />
+        <Totals subtotal={money(invoice.subtotal)} tax={money(invoice.tax)} total={money(invoice.total)} status={invoice.status} />
         {invoice.notes && (
           <>
             <Divider sx={{ my: 3 }} />
