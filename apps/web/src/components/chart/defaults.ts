@@ -97,3 +97,16 @@ export function withChartDefaults(defaults: ApexOptions, options: ApexOptions): 
   const merged = deepMerge(defaults as Record<string, unknown>, options as Record<string, unknown>) as ApexOptions
   return { ...merged, responsive: [...(defaults.responsive ?? []), ...(options.responsive ?? [])] }
 }
+
+/**
+ * Bar series with their zeros left out (null): ApexCharts draws a zero bar as a rounded dot on the axis, which
+ * reads as a small value. The table view still shows the zeros.
+ */
+export function withoutZeroBars(series: ApexOptions['series']): ApexOptions['series'] {
+  if (!series) return series
+  return (series as unknown[]).map((one) =>
+    typeof one === 'object' && one !== null && 'data' in one && Array.isArray(one.data)
+      ? { ...one, data: one.data.map((value: unknown) => (value === 0 ? null : value)) }
+      : one,
+  ) as ApexOptions['series']
+}
