@@ -21,12 +21,14 @@ export function chartDefaults(theme: Theme, totalLabel: string): ApexOptions {
       animations: { enabled: true, speed: 360, animateGradually: { enabled: true, delay: 120 } },
     },
     theme: { mode },
+    // Three series are common (won, lost, open; owner, admin, member): the first three are three hues. Info
+    // came third before and, blue beside the blue primary, made a chart's first and third series look alike.
     colors: [
       palette.primary.main,
       palette.warning.main,
-      palette.info.main,
-      palette.error.main,
       palette.success.main,
+      palette.error.main,
+      palette.info.main,
       palette.warning.dark,
       palette.success.dark,
       palette.info.dark,

@@ -30,6 +30,8 @@ describe('chart defaults', () => {
     expect(light.stroke?.width).toBe(CHARTS.strokeWidth)
     expect(light.chart?.fontFamily).toContain(LOOK.fontFamily)
     expect(light.colors?.[0]).toBe(theme('light').palette.primary.main)
+    // The first three series in three hues, not two blues.
+    expect(light.colors?.slice(0, 3)).toEqual(['primary', 'warning', 'success'].map((k) => theme('light').palette[k as 'primary'].main))
     expect(light.tooltip?.theme).toBe('light')
     expect(dark.tooltip?.theme).toBe('dark')
     expect(dark.theme?.mode).toBe('dark')
