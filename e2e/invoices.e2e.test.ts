@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { deals, organizations } from '../apps/server/src/db/schema/index.ts'
 import { DEMO_OWNER_EMAIL, DEMO_PASSWORD } from '../apps/server/src/modules/demo/module.ts'
 import { sessionCookie } from '../apps/server/src/testing/factories.ts'
-import { pdfText } from '../apps/server/src/testing/invoices.ts'
+import { pdfText, sentInvoice } from '../apps/server/src/testing/invoices.ts'
 import { violations } from './axe.ts'
 import { signIn } from './flows.ts'
 import { type Harness, startHarness } from './harness.ts'
@@ -127,4 +127,29 @@ it('invoices a won demo deal from its page, sends it and shows it in the deal’
   const pdf = await buyer.request.get(href ?? '')
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   expect(await pdfText(await pdf.body())).toContain(number)
+})
+
+it('shows a paid invoice as paid, its amount on a phone’s screen', async () => {
+  const { app } = harness.server
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_OWNER_EMAIL, password: DEMO_PASSWORD } })
+  const owner = { user: login.json().user, cookie: sessionCookie(login.headers['set-cookie']) }
+  const invoice = await sentInvoice(app, owner, {
+    lines: [{ description: 'Onboarding workshop', quantity: 1, unitPrice: 2500_00, discount: 0, taxRate: 2000 }],
+  })
+  const paid = await app.inject({ method: 'POST', url: `/api/invoices/${invoice.id}/paid`, headers: { cookie: owner.cookie } })
+  expect(paid.statusCode, paid.body).toBe(200)
+
+  const page = await harness.newPage({ viewport: { width: 390, height: 844 } })
+  await signIn(page, DEMO_OWNER_EMAIL, 'Olivia Owner', DEMO_PASSWORD)
+  await page.goto(`/invoice/${invoice.id}`)
+  const document = page.getByRole('article')
+  // Nothing is due any more.
+  await document.getByText('Amount paid').waitFor()
+  expect(await document.getByText('Amount due').count()).toBe(0)
+  // The columns empty on every line (discount, a unit price equal to the amount) give way; the tax stays, and
+  // the amount is on the screen.
+  expect(await document.getByRole('columnheader', { name: 'Discount %' }).isVisible()).toBe(false)
+  expect(await document.getByRole('columnheader', { name: 'Tax %' }).isVisible()).toBe(true)
+  const amount = await document.getByRole('columnheader', { name: 'Amount', exact: true }).boundingBox()
+  expect((amount?.x ?? 390) + (amount?.width ?? 1)).toBeLessThanOrEqual(390)
 })

@@ -548,6 +548,14 @@ describe('revenue dashboard (/banking) and the reporting currency', () => {
     expect(saved.json()).toEqual({ reportingCurrency: 'EUR', rates: [{ currency: 'USD', rate: '0.9' }] })
     const partly = await get(olivia, `/api/insights/revenue?${MARCH}`)
     expect(partly.totals.won.value.converted).toEqual({ currency: 'EUR', amount: 1400_00, converted: true, missingRates: ['JPY'] })
+    // Without a yen rate, the average is over the two euro deals only.
+    const partlyPipeline = await get(olivia, `/api/insights/pipeline?${MARCH}`)
+    expect(partlyPipeline.current.averageDealSize.converted).toEqual({
+      currency: 'EUR',
+      amount: 700_00,
+      converted: true,
+      missingRates: ['JPY'],
+    })
 
     await request(app, olivia, 'PUT', '/api/insights/currency', {
       reportingCurrency: 'EUR',
@@ -570,6 +578,8 @@ describe('revenue dashboard (/banking) and the reporting currency', () => {
     const pipeline = await get(olivia, `/api/insights/pipeline?${MARCH}`)
     expect(pipeline.reportingCurrency).toBe('EUR')
     expect(pipeline.current.won.value.converted).toEqual({ currency: 'EUR', amount: 4500_00, converted: true, missingRates: [] })
+    // 4 500 € won in 3 deals: 1 500 € a deal, not 700 € + 3 100 € (the two currencies' averages added up).
+    expect(pipeline.current.averageDealSize.converted).toEqual({ currency: 'EUR', amount: 1500_00, converted: true, missingRates: [] })
   })
 
   it('shows a member their own quota and revenue only', async () => {

@@ -272,13 +272,7 @@ function pipelineFigures(
     won: dealsFigure(won, rates, dealsKey(asked, { kind: 'won', closed: [from, to] }, 'closed')),
     lost: dealsFigure(lost, rates, dealsKey(asked, { kind: 'lost', closed: [from, to] }, 'closed')),
     winRate: ratio(wonCount, wonCount + lostCount),
-    averageDealSize: money(
-      groupBy(won, (r) => r.currency).map(([currency, group]) => ({
-        currency,
-        amount: Math.round(group.reduce((t, r) => t + num(r.amount), 0) / group.reduce((t, r) => t + num(r.n), 0)),
-      })),
-      rates,
-    ),
+    averageDealSize: averageDealSize(won, rates),
     salesCycleDays: wonCount === 0 ? null : cycleSeconds / wonCount / DAY_SECONDS,
     conversion: stages
       .filter((s) => s.kind === 'open')
@@ -339,4 +333,28 @@ export async function peopleOf(db: Db, ids: string[]) {
     )}) order by name`,
   )
   return found.map((u) => ({ id: u.id, name: u.name, avatarUrl: u.avatar_url }))
+}
+
+/**
+ * The average won deal per currency, and overall in the reporting currency: everything won that converts, over
+ * the number of those deals. Converting the per-currency averages and adding them would give the sum of two
+ * averages, larger than any deal's average.
+ */
+function averageDealSize(won: { currency: string; amount: unknown; n: unknown }[], rates: Rates) {
+  const perCurrency = groupBy(won, (r) => r.currency).map(([currency, group]) => ({
+    currency,
+    total: group.reduce((t, r) => t + num(r.amount), 0),
+    count: group.reduce((t, r) => t + num(r.n), 0),
+  }))
+  const averages = money(
+    perCurrency.map(({ currency, total, count }) => ({ currency, amount: Math.round(total / count) })),
+    rates,
+  )
+  const totals = money(
+    perCurrency.map(({ currency, total }) => ({ currency, amount: total })),
+    rates,
+  ).converted
+  if (!totals) return averages
+  const counted = perCurrency.filter((c) => !totals.missingRates.includes(c.currency)).reduce((t, c) => t + c.count, 0)
+  return { ...averages, converted: { ...totals, amount: counted === 0 ? 0 : Math.round(totals.amount / counted) } }
 }

@@ -332,6 +332,11 @@ describe('the deal’s sales room', () => {
     expect(pdf.statusCode).toBe(200)
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${sent.number}.pdf"`)
     expect(await pdfText(pdf.rawPayload)).toContain(sent.number ?? '?')
+    expect(await pdfText(pdf.rawPayload)).toContain('Amount due')
+    // Once paid, nothing is due: the PDF says what was paid.
+    const paidText = await pdfText((await call(null, 'GET', paid.publicPdfUrl ?? '?')).rawPayload)
+    expect(paidText).toContain('Amount paid')
+    expect(paidText).not.toContain('Amount due')
     expect((await call(null, 'GET', '/api/public/invoices/not-a-real-token-at-all-xx/pdf')).statusCode).toBe(404)
   })
 })

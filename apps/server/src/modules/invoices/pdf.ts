@@ -229,7 +229,9 @@ export async function invoicePdf(invoice: Invoice, logo: Uint8Array | null): Pro
     y -= 20
   }
   page.drawRectangle({ x: left(CONTENT - 236, 236), y: y - 28, width: 236, height: 28, color: tint(invoice.seller.brandColor, 0.88) })
-  text(texts.totalDue, label, y - 18.5, { size: 11, bold: true, color: INK })
+  // Nothing is due on a paid invoice, and a void one asks for nothing.
+  const totalLabel = invoice.status === 'paid' ? texts.totalPaid : invoice.status === 'void' ? texts.total : texts.totalDue
+  text(totalLabel, label, y - 18.5, { size: 11, bold: true, color: INK })
   text(money(invoice.total), value, y - 18.5, { size: 12, bold: true, color: brand })
   y -= 28
 

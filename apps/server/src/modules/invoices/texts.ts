@@ -19,6 +19,8 @@ export type InvoiceTexts = {
   subtotal: string
   total: string
   totalDue: string
+  /** The total's label on a paid invoice, where nothing is due any more. */
+  totalPaid: string
   notes: string
   paid: string
   void: string
@@ -47,6 +49,7 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     subtotal: 'Subtotal',
     total: 'Total',
     totalDue: 'Amount due',
+    totalPaid: 'Amount paid',
     notes: 'Notes',
     paid: 'Paid',
     void: 'Void',
@@ -77,6 +80,7 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     subtotal: 'Sous-total',
     total: 'Total',
     totalDue: 'Montant dû',
+    totalPaid: 'Montant payé',
     notes: 'Notes',
     paid: 'Payée',
     void: 'Annulée',
@@ -107,6 +111,7 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     subtotal: 'Tạm tính',
     total: 'Tổng cộng',
     totalDue: 'Số tiền phải trả',
+    totalPaid: 'Số tiền đã trả',
     notes: 'Ghi chú',
     paid: 'Đã thanh toán',
     void: 'Đã hủy',
@@ -137,6 +142,7 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     subtotal: '小计',
     total: '合计',
     totalDue: '应付金额',
+    totalPaid: '已付金额',
     notes: '备注',
     paid: '已付款',
     void: '已作废',
@@ -167,6 +173,7 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     subtotal: 'المجموع الفرعي',
     total: 'الإجمالي',
     totalDue: 'المبلغ المستحق',
+    totalPaid: 'المبلغ المدفوع',
     notes: 'ملاحظات',
     paid: 'مدفوعة',
     void: 'ملغاة',

@@ -1,6 +1,7 @@
 import { Box, Skeleton, type SxProps, type Theme } from '@mui/material'
 import type { ApexOptions } from 'apexcharts'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
+import { withoutZeroBars } from './defaults'
 
 type ApexChartComponent = typeof import('react-apexcharts')['default']
 
@@ -28,6 +29,7 @@ export type ChartProps = {
  * (its tooltips and legends are laid out by the library, not by the page's right-to-left styles).
  */
 export function Chart({ type, series, options, height = 320, width = '100%', sx, ...props }: ChartProps) {
+  const drawn = useMemo(() => (type === 'bar' ? withoutZeroBars(series) : series), [type, series])
   return (
     <Box
       dir="ltr"
@@ -49,7 +51,7 @@ export function Chart({ type, series, options, height = 320, width = '100%', sx,
       ]}
     >
       <Suspense fallback={<Skeleton variant="rounded" width="100%" height={height} />}>
-        <ReactApexChart type={type} series={series} options={options} height={height} width="100%" />
+        <ReactApexChart type={type} series={drawn} options={options} height={height} width="100%" />
       </Suspense>
     </Box>
   )

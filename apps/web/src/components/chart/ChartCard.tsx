@@ -42,6 +42,20 @@ export type Row = { key: string; cells: Record<string, Cell> /** No records behi
 
 const isMoney = (cell: Cell): cell is MoneyFigure => typeof cell === 'object' && cell !== null
 
+/**
+ * A cell in the table view, line by line: money one currency a line, then its converted total, so that a row in
+ * three currencies stacks instead of running past the card's edge; anything else on one line.
+ */
+export function cellLines(cell: Cell, kind: Column['kind'], language: string): string[] {
+  if (!isMoney(cell)) return [formatCell(cell, kind, language)]
+  const amounts = cell.amounts.filter((amount) => amount.amount !== 0)
+  const each = amounts.map((amount) => formatMoney(amount.amount, amount.currency, language))
+  const converted = cell.converted
+  if (!converted) return each.length > 0 ? each : ['—']
+  const total = formatMoney(converted.amount, converted.currency, language)
+  return amounts.length === 0 || (amounts.length === 1 && amounts[0]?.currency === converted.currency) ? [total] : [...each, `≈ ${total}`]
+}
+
 /** A cell as the reader reads it, in their language's digits and separators; money per currency, then converted. */
 export function formatCell(cell: Cell, kind: Column['kind'], language: string): string {
   if (cell === null) return '—'
@@ -252,7 +266,11 @@ function FiguresTable({
                 </TableCell>
                 {rest.map((column) => (
                   <TableCell key={column.key} align={numeric(column) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                    {formatCell(row.cells[column.key] ?? null, column.kind, language)}
+                    {cellLines(row.cells[column.key] ?? null, column.kind, language).map((line) => (
+                      <Box key={line} component="span" sx={{ display: 'block' }}>
+                        {line}
+                      </Box>
+                    ))}
                   </TableCell>
                 ))}
               </TableRow>

@@ -21,12 +21,14 @@ export function chartDefaults(theme: Theme, totalLabel: string): ApexOptions {
       animations: { enabled: true, speed: 360, animateGradually: { enabled: true, delay: 120 } },
     },
     theme: { mode },
+    // Three series are common (won, lost, open; owner, admin, member): the first three are three hues. Info
+    // came third before and, blue beside the blue primary, made a chart's first and third series look alike.
     colors: [
       palette.primary.main,
       palette.warning.main,
-      palette.info.main,
-      palette.error.main,
       palette.success.main,
+      palette.error.main,
+      palette.info.main,
       palette.warning.dark,
       palette.success.dark,
       palette.info.dark,
@@ -96,4 +98,17 @@ export function chartDefaults(theme: Theme, totalLabel: string): ApexOptions {
 export function withChartDefaults(defaults: ApexOptions, options: ApexOptions): ApexOptions {
   const merged = deepMerge(defaults as Record<string, unknown>, options as Record<string, unknown>) as ApexOptions
   return { ...merged, responsive: [...(defaults.responsive ?? []), ...(options.responsive ?? [])] }
+}
+
+/**
+ * Bar series with their zeros left out (null): ApexCharts draws a zero bar as a rounded dot on the axis, which
+ * reads as a small value. The table view still shows the zeros.
+ */
+export function withoutZeroBars(series: ApexOptions['series']): ApexOptions['series'] {
+  if (!series) return series
+  return (series as unknown[]).map((one) =>
+    typeof one === 'object' && one !== null && 'data' in one && Array.isArray(one.data)
+      ? { ...one, data: one.data.map((value: unknown) => (value === 0 ? null : value)) }
+      : one,
+  ) as ApexOptions['series']
 }

@@ -2,7 +2,7 @@ import { CHARTS, LOOK } from '@closeroom/shared'
 import { createTheme } from '@mui/material/styles'
 import type { ApexOptions } from 'apexcharts'
 import { describe, expect, it } from 'vitest'
-import { chartDefaults, withChartDefaults } from './defaults'
+import { chartDefaults, withChartDefaults, withoutZeroBars } from './defaults'
 
 const theme = (mode: 'light' | 'dark') => createTheme({ palette: { mode }, typography: { fontFamily: `"${LOOK.fontFamily}", sans-serif` } })
 
@@ -30,6 +30,8 @@ describe('chart defaults', () => {
     expect(light.stroke?.width).toBe(CHARTS.strokeWidth)
     expect(light.chart?.fontFamily).toContain(LOOK.fontFamily)
     expect(light.colors?.[0]).toBe(theme('light').palette.primary.main)
+    // The first three series in three hues, not two blues.
+    expect(light.colors?.slice(0, 3)).toEqual(['primary', 'warning', 'success'].map((k) => theme('light').palette[k as 'primary'].main))
     expect(light.tooltip?.theme).toBe('light')
     expect(dark.tooltip?.theme).toBe('dark')
     expect(dark.theme?.mode).toBe('dark')
@@ -48,5 +50,19 @@ describe('chart defaults', () => {
     expect(merged.xaxis).toEqual({ axisBorder: { show: false }, axisTicks: { show: false }, categories: ['Jan', 'Feb'] })
     expect(merged.responsive?.map((entry) => entry.breakpoint)).toEqual([LOOK.breakpoints.md, LOOK.breakpoints.sm, 400])
     expect(merged.plotOptions?.bar?.columnWidth).toBe('28%')
+  })
+})
+
+describe('bar series', () => {
+  it('leave zeros out, so that no empty bar is drawn as a dot that reads as a small value', () => {
+    expect(
+      withoutZeroBars([
+        { name: 'Room visits', data: [81, 0] },
+        { name: 'Won', data: [0, 2] },
+      ]),
+    ).toEqual([
+      { name: 'Room visits', data: [81, null] },
+      { name: 'Won', data: [null, 2] },
+    ])
   })
 })

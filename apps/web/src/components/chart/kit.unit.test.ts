@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addMoney, chartMoney } from './Amounts'
-import { figuresCsv, formatCell } from './ChartCard'
+import { cellLines, figuresCsv, formatCell } from './ChartCard'
 import { csvFileName, toCsv } from './csv'
 import { delta } from './delta'
 import { lengthInDays, periodOf, presetOf, presetPeriod, previousPeriod, todayIn } from './period'
@@ -156,6 +156,13 @@ describe('a chart’s figures', () => {
     expect(formatCell(0.5, 'percent', 'en')).toBe('50%')
     expect(formatCell(null, 'count', 'en')).toBe('—')
     expect(formatCell(1234, 'count', 'ar')).toBe(new Intl.NumberFormat('ar').format(1234))
+  })
+
+  it('stack in the table view, a currency a line, so a row in several currencies is not cut at the card’s edge', () => {
+    expect(cellLines(rows[0]?.cells.value ?? null, 'money', 'en')).toEqual(['€1,234.50', '¥5,000', '≈ €1,265.50'])
+    expect(cellLines(rows[1]?.cells.value ?? null, 'money', 'en')).toEqual(['€10.00'])
+    expect(cellLines({ amounts: [], converted: null }, 'money', 'en')).toEqual(['—'])
+    expect(cellLines(0.5, 'percent', 'en')).toEqual(['50%'])
   })
 })
 

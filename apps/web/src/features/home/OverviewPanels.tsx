@@ -74,11 +74,29 @@ function SignInsChart({ overview }: { overview: Overview }) {
   const options = useChart(
     useMemo<ApexOptions>(() => {
       // The days are calendar dates: shown as such, whatever the browser's zone.
-      const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+      const full = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+      const dayOnly = new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone: 'UTC' })
+      const monthOnly = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' })
+      const dates = overview.signIns.map((d) => new Date(`${d.day}T00:00:00Z`))
+      // Fourteen "Nov 16" labels ran into each other (and the chart dropped some): the day's number on the axis,
+      // its month under the first day of each month, and the full date in the tooltip.
+      const categories = dates.map((date, i) => {
+        const month = monthOnly.format(date)
+        const previous = dates[i - 1]
+        return previous && monthOnly.format(previous) === month ? [dayOnly.format(date)] : [dayOnly.format(date), month]
+      })
       // Sign-ins are whole: up to five, one tick each, so the axis never reads 0.5 of a sign-in.
       const most = Math.max(1, ...overview.signIns.map((d) => d.count))
       return {
-        xaxis: { categories: overview.signIns.map((d) => format.format(new Date(`${d.day}T00:00:00Z`))) },
+        xaxis: { categories },
+        tooltip: {
+          x: {
+            formatter: (_value: number, point?: { dataPointIndex?: number }) => {
+              const date = dates[point?.dataPointIndex ?? -1]
+              return date ? full.format(date) : ''
+            },
+          },
+        },
         yaxis: {
           labels: { formatter: (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value) },
           min: 0,

@@ -315,6 +315,8 @@ function LeadTime({ figures, open, period }: Part) {
           keys={keys}
           onDrill={open}
           format={f.count}
+          // Lying down: five bucket names side by side overlapped, and the chart hid the last ("Later").
+          horizontal
           height={260}
           label={t('insights.bookings.leadTime')}
         />

@@ -1,4 +1,5 @@
 import type { ProductFigures } from '@closeroom/shared'
+import { Typography } from '@mui/material'
 import { useMemo } from 'react'
 import { Amounts, addMoney, chartMoney } from '../../components/chart/Amounts'
 import { ChartCard, type Column, type Row } from '../../components/chart/ChartCard'
@@ -59,7 +60,12 @@ function Figures({
         />
         <Stat
           label={t('insights.products.roomVisits')}
-          value={t('insights.products.visitsToInquiries', { visits: f.count(visits), inquiries: f.count(inquiries) })}
+          value={
+            // A figure and a word: at the other cards' figure size, "inquiries" broke onto a line of its own.
+            <Typography variant="h5" component="p">
+              {t('insights.products.visitsToInquiries', { visits: f.count(visits), inquiries: f.count(inquiries) })}
+            </Typography>
+          }
         />
       </Grid>
       <Grid>

@@ -136,7 +136,9 @@ function Months({ insights, open }: { insights: RevenueInsights; open: (key: str
     useMemo<ApexOptions>(
       () => ({
         chart: drillEvents((s, i) => keys[s]?.[i], open),
-        xaxis: { categories: months.map((m) => monthName(m.month)) },
+        // A line chart puts its months on the ticks, which cut the first and last months' columns in half (the
+        // best case of the last month fell off the edge): between the ticks, each month's columns stand whole.
+        xaxis: { categories: months.map((m) => monthName(m.month)), tickPlacement: 'between' },
         yaxis: { labels: { formatter: (value: number) => axisFormat(value) }, min: 0, forceNiceScale: true },
         tooltip: { shared: true, intersect: false, y: { formatter: (value: number) => format(value) } },
         stroke: { width: [0, 0, 0, 0, 3], curve: 'straight', dashArray: [0, 0, 0, 0, 6] },

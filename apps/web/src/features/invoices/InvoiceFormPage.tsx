@@ -2,6 +2,7 @@ import {
   type Invoice,
   type InvoiceInput,
   type InvoicePrefill,
+  type InvoiceStatus,
   isKnownCurrency,
   LANGUAGES,
   type Language,
@@ -499,7 +500,18 @@ function InvoiceForm({ id, initial, dealName }: { id?: string; initial: Draft; d
   )
 }
 
-export function Totals({ subtotal, tax, total }: { subtotal: string; tax: string; total: string }) {
+/** The totals under the lines; the last one is what is due, or on a paid invoice what was paid (a void one asks for nothing). */
+export function Totals({
+  subtotal,
+  tax,
+  total,
+  status = 'draft',
+}: {
+  subtotal: string
+  tax: string
+  total: string
+  status?: InvoiceStatus
+}) {
   const { t } = useTranslation()
   const row = (label: string, value: string, strong = false) => (
     <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 4 }}>
@@ -518,7 +530,11 @@ export function Totals({ subtotal, tax, total }: { subtotal: string; tax: string
     <Stack spacing={1} sx={{ ml: 'auto', mt: 3, maxWidth: 320 }}>
       {row(t('invoices.view.subtotal'), subtotal)}
       {row(t('invoices.view.tax'), tax)}
-      {row(t('invoices.view.totalDue'), total, true)}
+      {row(
+        t(status === 'paid' ? 'invoices.view.totalPaid' : status === 'void' ? 'invoices.view.total' : 'invoices.view.totalDue'),
+        total,
+        true,
+      )}
     </Stack>
   )
 }

@@ -217,6 +217,10 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const language = i18n.language
   const money = (minor: number) => formatAmount(minor, invoice.currency, language)
   const brand = invoice.seller.brandColor
+  const hasDiscount = invoice.lines.some((line) => line.discount)
+  const hasTax = invoice.lines.some((line) => line.taxRate)
+  // One of each on every line: each unit price is its line's amount before discount and tax.
+  const severalUnits = invoice.lines.some((line) => Number(line.quantity) !== 1)
   return (
     <Card component="article" aria-label={invoice.number ?? t('invoices.draftNumber')} sx={{ overflow: 'hidden' }}>
       <Box sx={{ height: 6, bgcolor: brand }} />
@@ -275,14 +279,22 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           ))}
         </Box>
         <Box sx={{ mt: 4, overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('invoices.form.lines')}>
+          {/* On a phone, columns that add nothing on any line (no discount, no tax, a unit price equal to the
+              line's amount) give their room, and cells pad less, so that the amount is not off the screen. */}
+          <Table size="small" aria-label={t('invoices.form.lines')} sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('invoices.form.description')}</TableCell>
                 <TableCell align="right">{t('invoices.form.quantity')}</TableCell>
-                <TableCell align="right">{t('invoices.form.unitPrice')}</TableCell>
-                <TableCell align="right">{t('invoices.form.discount')}</TableCell>
-                <TableCell align="right">{t('invoices.form.taxRate')}</TableCell>
+                <TableCell align="right" sx={onlyWide(severalUnits)}>
+                  {t('invoices.form.unitPrice')}
+                </TableCell>
+                <TableCell align="right" sx={onlyWide(hasDiscount)}>
+                  {t('invoices.form.discount')}
+                </TableCell>
+                <TableCell align="right" sx={onlyWide(hasTax)}>
+                  {t('invoices.form.taxRate')}
+                </TableCell>
                 <TableCell align="right">{t('invoices.form.amount')}</TableCell>
               </TableRow>
             </TableHead>
@@ -290,15 +302,19 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               {invoice.lines.map((line, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: lines are kept in order and have no id of their own
                 <TableRow key={i}>
-                  <TableCell dir="auto" sx={{ minWidth: 160, textAlign: 'left' }}>
+                  <TableCell dir="auto" sx={{ minWidth: { xs: 120, sm: 160 }, textAlign: 'left' }}>
                     {line.description}
                   </TableCell>
                   <TableCell align="right">{formatNumber(line.quantity, language)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', ...onlyWide(severalUnits) }}>
                     {money(line.unitPrice)}
                   </TableCell>
-                  <TableCell align="right">{line.discount ? formatPercent(line.discount, language) : '—'}</TableCell>
-                  <TableCell align="right">{line.taxRate ? formatPercent(line.taxRate, language) : '—'}</TableCell>
+                  <TableCell align="right" sx={onlyWide(hasDiscount)}>
+                    {line.discount ? formatPercent(line.discount, language) : '—'}
+                  </TableCell>
+                  <TableCell align="right" sx={onlyWide(hasTax)}>
+                    {line.taxRate ? formatPercent(line.taxRate, language) : '—'}
+                  </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
                     {money(line.net)}
                   </TableCell>
@@ -307,7 +323,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             </TableBody>
           </Table>
         </Box>
-        <Totals subtotal={money(invoice.subtotal)} tax={money(invoice.tax)} total={money(invoice.total)} />
+        <Totals subtotal={money(invoice.subtotal)} tax={money(invoice.tax)} total={money(invoice.total)} status={invoice.status} />
         {invoice.notes && (
           <>
             <Divider sx={{ my: 3 }} />
@@ -323,6 +339,9 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
     </Card>
   )
 }
+
+/** A column every screen shows when it holds something, and only wider screens when it is empty on every line. */
+const onlyWide = (holdsSomething: boolean) => (holdsSomething ? undefined : { display: { xs: 'none', sm: 'table-cell' } })
 
 function Fact({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (

@@ -73,6 +73,8 @@ export const ar: Text = {
       subtotal: 'المجموع الفرعي',
       tax: 'الضريبة',
       totalDue: 'المبلغ المستحق',
+      totalPaid: 'المبلغ المدفوع',
+      total: 'الإجمالي',
       notes: 'ملاحظات',
       deal: 'الصفقة',
       numberOnSend: 'يُرقّم عند الإرسال',

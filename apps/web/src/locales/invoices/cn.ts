@@ -67,6 +67,8 @@ export const cn: Text = {
       subtotal: '小计',
       tax: '税',
       totalDue: '应付金额',
+      totalPaid: '已付金额',
+      total: '总计',
       notes: '备注',
       deal: '交易',
       numberOnSend: '发送时编号',

@@ -73,6 +73,8 @@ export const en = {
       subtotal: 'Subtotal',
       tax: 'Tax',
       totalDue: 'Amount due',
+      totalPaid: 'Amount paid',
+      total: 'Total',
       notes: 'Notes',
       deal: 'Deal',
       numberOnSend: 'Numbered when sent',

@@ -73,6 +73,8 @@ export const fr: Text = {
       subtotal: 'Sous-total',
       tax: 'TVA',
       totalDue: 'Montant dû',
+      totalPaid: 'Montant payé',
+      total: 'Total',
       notes: 'Notes',
       deal: 'Affaire',
       numberOnSend: 'Numérotée à l’envoi',

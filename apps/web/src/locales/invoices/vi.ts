@@ -73,6 +73,8 @@ export const vi: Text = {
       subtotal: 'Tạm tính',
       tax: 'Thuế',
       totalDue: 'Số tiền phải trả',
+      totalPaid: 'Số tiền đã trả',
+      total: 'Tổng cộng',
       notes: 'Ghi chú',
       deal: 'Giao dịch',
       numberOnSend: 'Được đánh số khi gửi',
