@@ -127,7 +127,8 @@ it('invoices a won demo deal from its page, sends it and shows it in the deal’
   const pdf = await buyer.request.get(href ?? '')
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   expect(await pdfText(await pdf.body())).toContain(number)
-})
+  // A whole journey through four pages and two PDFs: 57-64 s at load 11, past the 60 s default.
+}, 120_000)
 
 it('shows a paid invoice as paid, its amount on a phone’s screen', async () => {
   const { app } = harness.server
