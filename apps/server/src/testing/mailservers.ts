@@ -77,6 +77,21 @@ export async function startMailServers(mailboxes: Mailbox[], options: { sentFold
         await imap.logout()
       }
     },
+    /** Puts several messages into INBOX over one IMAP connection, in order (a backlog): answers their UIDs. */
+    async deliverAll(to: Mailbox, messages: { lines: string[]; body: string }[]): Promise<number[]> {
+      const imap = await open(to)
+      try {
+        const uids: number[] = []
+        for (const { lines, body } of messages) {
+          const appended = await imap.append('INBOX', `${lines.join('\r\n')}\r\n\r\n${body}\r\n`)
+          if (appended === false || !appended.uid) throw new Error('APPEND gave no UID')
+          uids.push(appended.uid)
+        }
+        return uids
+      } finally {
+        await imap.logout()
+      }
+    },
     /** What a folder of a mailbox holds, as the member's own mail client would read it: each message and its flags. */
     async folder(of: Mailbox, path: string): Promise<{ uid: number; flags: string[]; mail: ParsedMail }[]> {
       const imap = await open(of)
