@@ -43,29 +43,38 @@ export type Row = { key: string; cells: Record<string, Cell> /** No records behi
 const isMoney = (cell: Cell): cell is MoneyFigure => typeof cell === 'object' && cell !== null
 
 /**
+ * A money cell's parts: each currency's non-zero amount, and the converted total when there is one. A total that says
+ * no more than the amounts (none, or one amount already in the reporting currency) is the only part.
+ */
+function moneyParts(cell: MoneyFigure, language: string): { each: string[]; total?: string } {
+  const amounts = cell.amounts.filter((amount) => amount.amount !== 0)
+  const each = amounts.map((amount) => formatMoney(amount.amount, amount.currency, language))
+  const converted = cell.converted
+  if (!converted) return { each }
+  const total = formatMoney(converted.amount, converted.currency, language)
+  return amounts.length === 0 || (amounts.length === 1 && amounts[0]?.currency === converted.currency)
+    ? { each: [], total }
+    : { each, total }
+}
+
+/**
  * A cell in the table view, line by line: money one currency a line, then its converted total, so that a row in
  * three currencies stacks instead of running past the card's edge; anything else on one line.
  */
 export function cellLines(cell: Cell, kind: Column['kind'], language: string): string[] {
   if (!isMoney(cell)) return [formatCell(cell, kind, language)]
-  const amounts = cell.amounts.filter((amount) => amount.amount !== 0)
-  const each = amounts.map((amount) => formatMoney(amount.amount, amount.currency, language))
-  const converted = cell.converted
-  if (!converted) return each.length > 0 ? each : ['—']
-  const total = formatMoney(converted.amount, converted.currency, language)
-  return amounts.length === 0 || (amounts.length === 1 && amounts[0]?.currency === converted.currency) ? [total] : [...each, `≈ ${total}`]
+  const { each, total } = moneyParts(cell, language)
+  if (!total) return each.length > 0 ? each : ['—']
+  return each.length > 0 ? [...each, `≈ ${total}`] : [total]
 }
 
 /** A cell as the reader reads it, in their language's digits and separators; money per currency, then converted. */
 export function formatCell(cell: Cell, kind: Column['kind'], language: string): string {
   if (cell === null) return '—'
   if (isMoney(cell)) {
-    const amounts = cell.amounts.filter((amount) => amount.amount !== 0)
-    const each = amounts.map((amount) => formatMoney(amount.amount, amount.currency, language)).join(' · ')
-    const converted = cell.converted
-    if (!converted) return each || '—'
-    const total = formatMoney(converted.amount, converted.currency, language)
-    return amounts.length === 0 || (amounts.length === 1 && amounts[0]?.currency === converted.currency) ? total : `${each} (≈ ${total})`
+    const { each, total } = moneyParts(cell, language)
+    if (!total) return each.join(' · ') || '—'
+    return each.length > 0 ? `${each.join(' · ')} (≈ ${total})` : total
   }
   if (typeof cell === 'string') return cell
   const locale = intlLocale(language)
